@@ -1,0 +1,103 @@
+/**
+ * Every redirect, retired path and navigation link of the site. The Node server, the static
+ * build's `_redirects`/nginx files and the tests all read this file; nothing else lists them.
+ * Plain data with erasable TypeScript only, so Node can load it without a build step.
+ */
+
+export interface Redirect {
+  /** Path, or a prefix ending in `/*` that matches everything below it */
+  from: string;
+  to: string;
+  status: 301 | 302;
+}
+
+export const redirects: readonly Redirect[] = [
+  { from: '/testimonial/*', to: '/testimonials', status: 301 },
+  { from: '/hot-water-repairs', to: '/services/hot-water-repairs', status: 301 },
+  { from: '/who-we-are', to: '/about', status: 301 },
+  { from: '/understanding-professional-general-electrical-work', to: '/services', status: 301 },
+  { from: '/services/residential-electrician', to: '/services/residential', status: 301 },
+  { from: '/services/commercial-electrician', to: '/services/commercial', status: 301 },
+  { from: '/electrician-pakuranga', to: '/areas/electrician-pakuranga', status: 301 },
+  { from: '/electrician-botany', to: '/areas/electrician-botany', status: 301 },
+  { from: '/electrician-east-tamaki', to: '/areas/electrician-east-tamaki', status: 301 },
+  { from: '/emergency-electrician', to: '/services/emergency-electrician', status: 301 },
+  { from: '/how-to-find-the-best-electrician-in-howick-for-your-home', to: '/areas/electrician-howick', status: 301 },
+  { from: '/why-hire-a-registered-electrician-the-risks-of-diy-electrical-work', to: '/services', status: 301 },
+  { from: '/areas/electrician-botany-downs', to: '/areas/electrician-botany', status: 301 },
+];
+
+/** Content removed for good: answered 410 with the Page Gone page. `/*` matches everything below. */
+export const retiredPaths: readonly string[] = ['/gone', '/blog', '/sitemap', '/category/*'];
+
+/** The page every retired path shows (it is itself retired) */
+export const gonePagePath = '/gone';
+
+/** Second addresses that serve a page whose canonical is the first */
+export const aliases: readonly { path: string; canonical: string }[] = [
+  { path: '/emergency-electrician-auckland', canonical: '/services/emergency-electrician' },
+  { path: '/electrician-east-auckland', canonical: '/areas/electrician-east-auckland' },
+];
+
+/** Below this prefix an unknown path gets the 'Service not found' page instead of the plain 404 */
+export const servicePrefix = '/services/';
+export const serviceNotFoundPath = '/services/not-found';
+
+export const quotePath = '/quote';
+export const emergencyPath = '/services/emergency-electrician';
+export const emergencyAliasPath = '/emergency-electrician-auckland';
+
+export interface NavLink {
+  label: string;
+  href: string;
+}
+
+export const mainNav: readonly NavLink[] = [
+  { label: 'Home', href: '/' },
+  { label: 'Services', href: '/services' },
+  { label: 'Projects', href: '/projects' },
+  { label: 'Testimonials', href: '/testimonials' },
+  { label: 'About', href: '/about' },
+  { label: 'Contact', href: quotePath },
+];
+
+/** The East Auckland hub and the nine suburb pages, in the order the site lists them */
+export const areaPages: readonly NavLink[] = [
+  { label: 'East Auckland', href: '/areas/electrician-east-auckland' },
+  { label: 'Botany', href: '/areas/electrician-botany' },
+  { label: 'Howick', href: '/areas/electrician-howick' },
+  { label: 'Pakuranga', href: '/areas/electrician-pakuranga' },
+  { label: 'East Tāmaki', href: '/areas/electrician-east-tamaki' },
+  { label: 'Ōtāhuhu', href: '/areas/electrician-otahuhu' },
+  { label: 'Bucklands Beach & Half Moon Bay', href: '/areas/electrician-bucklands-beach' },
+  { label: 'Dannemora & Highland Park', href: '/areas/electrician-dannemora' },
+  { label: 'Whitford & Beachlands', href: '/areas/electrician-whitford' },
+  { label: 'Eastern Bays', href: '/areas/electrician-eastern-bays' },
+];
+
+/** Links offered on the 404 and 410 pages */
+export const popularLinks: readonly NavLink[] = [
+  { label: 'All services', href: '/services' },
+  { label: 'Emergency electrician', href: emergencyPath },
+  { label: 'Residential electrical', href: '/services/residential' },
+  { label: 'Our projects', href: '/projects' },
+  { label: 'Electricians in East Auckland', href: '/areas/electrician-east-auckland' },
+  { label: 'Request a quote', href: quotePath },
+];
+
+/** Whether `path` falls under a rule's path, where a rule ending in `/*` covers what is below it */
+export function matchesRule(rule: string, path: string): boolean {
+  if (rule.endsWith('/*')) {
+    const prefix = rule.slice(0, -1);
+    return path.startsWith(prefix) && path.length > prefix.length;
+  }
+  return path === rule;
+}
+
+export function findRedirect(path: string): Redirect | undefined {
+  return redirects.find((redirect) => matchesRule(redirect.from, path));
+}
+
+export function isRetired(path: string): boolean {
+  return retiredPaths.some((rule) => matchesRule(rule, path));
+}

@@ -1,0 +1,158 @@
+/**
+ * Schemas of every content collection. Invalid content fails the build with the file and field.
+ * Counts and slug lists that SPEC.md fixes are checked in `src/lib/content-rules.ts` at build time.
+ */
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+import { iconNames } from './components/ui/icon-names.ts';
+
+const icon = z.enum(iconNames);
+/** File name (without `.svg`) of an illustration in src/assets/illustrations */
+const image = z.string().regex(/^[a-z0-9-]+$/);
+/** Alt text that says what the picture shows */
+const imageAlt = z.string().min(15).max(180);
+/** Search-result title: the layout adds nothing, so this is the whole <title> */
+const seoTitle = z.string().min(15).max(60);
+const seoDescription = z.string().min(70).max(160);
+const titledText = z.object({ title: z.string().min(2), text: z.string().min(10) });
+const faqItem = z.object({ question: z.string().min(10), answer: z.string().min(20) });
+/** Sample content that must be replaced before launch */
+const sample = z.boolean().default(false);
+
+const serviceBase = z.object({
+  title: z.string().min(3),
+  /** One or two sentences for cards and the hero */
+  description: z.string().min(40).max(240),
+  icon,
+  image,
+  imageAlt,
+  seoTitle,
+  seoDescription,
+  /** Position in its list */
+  order: z.number().int(),
+});
+
+const services = defineCollection({
+  loader: glob({ pattern: '*.yaml', base: './src/content/services' }),
+  schema: z.discriminatedUnion('kind', [
+    /** A service with its own detail page at /services/{file name} */
+    serviceBase.extend({
+      kind: z.literal('service'),
+      group: z.enum(['residential', 'commercial', 'other']),
+      /** Shown large at the top of the residential page; switchboard upgrades only */
+      featured: z.boolean().default(false),
+      fullDescription: z.array(z.string().min(80)).min(3).max(5),
+      benefits: z.array(z.string().min(10)).min(4).max(8),
+    }),
+    /** A group page: /services/residential, /services/commercial, /services/handyman */
+    serviceBase.extend({
+      kind: z.literal('group'),
+      intro: z.array(z.string().min(40)).min(1).max(3),
+      /** The handyman page's list of jobs */
+      jobs: z.array(titledText.extend({ icon })).default([]),
+      whyChoose: z.array(titledText.extend({ icon })).default([]),
+    }),
+    /** The emergency page */
+    serviceBase.extend({
+      kind: z.literal('emergency'),
+      intro: z.array(z.string().min(40)).min(1).max(3),
+      situations: z.array(z.string().min(5)).length(10),
+      whyChoose: z.array(titledText.extend({ icon })).min(3).max(6),
+      safetyTips: z.array(titledText).min(3).max(6),
+    }),
+  ]),
+});
+
+const areas = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/areas' }),
+  schema: z.object({
+    kind: z.enum(['hub', 'suburb']),
+    /** Display name with macrons, e.g. 'Ōtāhuhu' */
+    areaName: z.string().min(3),
+    title: seoTitle,
+    description: seoDescription,
+    heroHeading: z.string().min(10).max(80),
+    heroText: z.string().min(40).max(300),
+    /** About the owner, in this area's terms */
+    intro: z.array(z.string().min(60)).min(1).max(3),
+    /** Four benefit cards (hub) or trust points (suburb) */
+    trustPoints: z.array(titledText.extend({ icon })).length(4),
+    /** Slugs of services collection entries; 12 on the hub, 10 to 12 on a suburb page */
+    services: z.array(z.string()).min(10).max(12),
+    /** Suburbs served from this page: 15 on the hub, 8 on a suburb page */
+    servedSuburbs: z.array(z.string().min(3)).min(8).max(15),
+    relatedAreas: z.array(z.object({ name: z.string(), url: z.string().startsWith('/'), description: z.string().min(20) })).min(3).max(6),
+    faq: z.array(faqItem).max(5).default([]),
+    whyChoose: z.array(titledText).default([]),
+    areaServed: z.array(z.object({ name: z.string(), latitude: z.number().optional(), longitude: z.number().optional() })).min(1),
+    /** Where to centre the map and the structured data; left off where there is no single point */
+    geo: z.object({ latitude: z.number(), longitude: z.number() }).optional(),
+    reviewCount: z.number().int().positive(),
+    /** 'aim' states the 1–2 hour emergency response aim; 'same-day' the typical service */
+    responseClaim: z.enum(['aim', 'same-day']),
+    image,
+    imageAlt,
+  }),
+});
+
+const projects = defineCollection({
+  loader: glob({ pattern: '*.yaml', base: './src/content/projects' }),
+  schema: z.object({
+    title: z.string().min(5).max(70),
+    category: z.enum(['Residential', 'Maintenance']),
+    image,
+    imageAlt,
+    description: z.string().min(80).max(400),
+    suburb: z.string(),
+    /** One of the six on the home page */
+    featured: z.boolean().default(false),
+    order: z.number().int(),
+    sample,
+  }),
+});
+
+const testimonials = defineCollection({
+  loader: glob({ pattern: '*.yaml', base: './src/content/testimonials' }),
+  schema: z.object({
+    quote: z.string().min(60).max(400),
+    /** First name only */
+    author: z.string().regex(/^\p{Lu}[\p{L}'-]+$/u),
+    rating: z.literal(5),
+    service: z.enum(['Residential', 'Commercial']),
+    suburb: z.string(),
+    /** What the job was, shown under the name */
+    job: z.string().min(5).max(60),
+    /** One of the six on the home page */
+    featured: z.boolean().default(false),
+    order: z.number().int(),
+    sample,
+  }),
+});
+
+const pages = defineCollection({
+  loader: glob({ pattern: '*.yaml', base: './src/content/pages' }),
+  schema: z.discriminatedUnion('page', [
+    z.object({
+      page: z.literal('about'),
+      title: seoTitle,
+      description: seoDescription,
+      heading: z.string(),
+      story: z.array(z.string().min(60)).min(3).max(6),
+      values: z.array(titledText.extend({ icon })).length(6),
+      gallery: z.array(z.object({ image, imageAlt, caption: z.string().min(5) })).min(4).max(8),
+    }),
+    z.object({
+      page: z.literal('quote'),
+      title: seoTitle,
+      description: seoDescription,
+      heading: z.string(),
+      intro: z.string().min(40),
+      serviceOptions: z.array(z.string()).length(8),
+      serviceAreas: z.array(z.object({ region: z.string(), suburbs: z.array(z.string()).min(7).max(9) })).length(4),
+      faq: z.array(faqItem).min(3).max(6),
+    }),
+  ]),
+});
+
+export const collections = { services, areas, projects, testimonials, pages };
