@@ -1,0 +1,53 @@
+import { Phone, X } from 'lucide-react';
+import { business, telHref } from '../../config/business.ts';
+import { mainNav, quotePath } from '../../config/routes.ts';
+import { isCurrent, popoverTargetAttributes } from '../../lib/nav.ts';
+
+/**
+ * The mobile menu, a native popover: the browser handles Escape, light dismiss and returning
+ * focus to the Menu button, so it costs no JavaScript beyond closing on a link tap.
+ */
+export function NavDrawer({ currentPath }: { currentPath: string }) {
+  return (
+    <div
+      id="nav-drawer"
+      popover="auto"
+      className="nav-drawer m-0 ml-auto h-dvh max-h-none w-[min(20rem,88vw)] overflow-y-auto bg-white p-0 text-ink shadow-2xl backdrop:bg-brand-950/50"
+    >
+      <div className="flex items-center justify-between border-b border-line px-5 py-4">
+        <span className="text-lg font-bold text-brand-900">Menu</span>
+        <button
+          type="button"
+          {...popoverTargetAttributes('nav-drawer', 'hide')}
+          className="inline-flex size-11 items-center justify-center rounded-lg text-brand-900 hover:bg-brand-50"
+          aria-label="Close menu"
+        >
+          <X className="size-6" aria-hidden="true" />
+        </button>
+      </div>
+      <nav aria-label="Mobile" className="px-3 py-4">
+        <ul className="space-y-1">
+          {mainNav.map((link) => (
+            <li key={link.href + link.label}>
+              <a
+                href={link.href}
+                aria-current={isCurrent(link.href, currentPath) ? 'page' : undefined}
+                className="block rounded-lg px-3 py-3 text-lg font-semibold text-brand-900 no-underline hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700"
+              >
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="space-y-3 border-t border-line px-5 py-5">
+        <a href={quotePath} className="btn btn-accent w-full">
+          Get a Quote
+        </a>
+        <a href={telHref} className="btn btn-outline w-full">
+          <Phone className="size-5" aria-hidden="true" /> Call {business.phone.display}
+        </a>
+      </div>
+    </div>
+  );
+}

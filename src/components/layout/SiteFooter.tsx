@@ -1,0 +1,82 @@
+import { business, mailHref, telHref } from '../../config/business.ts';
+import { areaPages, emergencyAliasPath, mainNav } from '../../config/routes.ts';
+import { Logo } from './Logo.tsx';
+
+const headingClass = 'mb-3 text-base font-bold text-white';
+const linkClass = 'text-brand-100 no-underline hover:text-white hover:underline';
+
+export function SiteFooter({ year }: { year: number }) {
+  return (
+    <footer className="bg-brand-950 pb-24 text-brand-100 md:pb-0">
+      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <Logo tone="light" />
+          <p className="mt-4 text-sm">
+            Licensed electrician and handyman, owner-operated, serving {business.serviceArea.summary}.
+          </p>
+          <p className="mt-3 text-sm">
+            {business.registration.body} registration {business.registration.number}.{' '}
+            <a href={business.registration.registerUrl} className={linkClass} rel="noopener">
+              Check the public register
+            </a>
+          </p>
+        </div>
+        <nav aria-label="Quick links">
+          <h2 className={headingClass}>Quick links</h2>
+          <ul className="space-y-2">
+            {mainNav.map((link) => (
+              <li key={link.label}>
+                <a href={link.href} className={linkClass}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+            <li>
+              <a href={emergencyAliasPath} className="font-semibold text-accent-400 no-underline hover:underline">
+                24/7 emergency electrician
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="Areas we serve">
+          <h2 className={headingClass}>East Auckland areas</h2>
+          <ul className="space-y-2">
+            {areaPages.map((area) => (
+              <li key={area.href}>
+                <a href={area.href} className={linkClass}>
+                  {area.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className={headingClass}>Contact</h2>
+          <ul className="space-y-2">
+            <li>
+              Phone:{' '}
+              <a href={telHref} className="font-semibold text-white no-underline hover:underline">
+                {business.phone.display}
+              </a>
+            </li>
+            <li>
+              E-mail:{' '}
+              <a href={mailHref} className="font-semibold text-white no-underline hover:underline">
+                {business.email}
+              </a>
+            </li>
+            {business.hours.map((hours) => (
+              <li key={hours.label}>{hours.label}</li>
+            ))}
+            <li>Emergencies: 24 hours, 7 days</li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="container-page py-5 text-sm">
+          © {year} {business.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

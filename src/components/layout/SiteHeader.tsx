@@ -1,0 +1,63 @@
+import { Menu, Phone } from 'lucide-react';
+import { business, telHref } from '../../config/business.ts';
+import { mainNav, quotePath } from '../../config/routes.ts';
+import { isCurrent, popoverTargetAttributes } from '../../lib/nav.ts';
+import { Logo } from './Logo.tsx';
+import { NavDrawer } from './NavDrawer.tsx';
+
+interface Props {
+  currentPath: string;
+  /** The home page starts compact so its hero gets the room */
+  compactFromStart: boolean;
+}
+
+/** Fixed header; `shell.ts` sets data-compact beyond 10 px of scroll */
+export function SiteHeader({ currentPath, compactFromStart }: Props) {
+  return (
+    <header
+      id="site-header"
+      data-compact={String(compactFromStart)}
+      data-compact-start={String(compactFromStart)}
+      className="group/header fixed inset-x-0 top-0 z-40 border-b border-line bg-white/95 backdrop-blur transition-shadow duration-200 data-[compact=true]:shadow-(--shadow-header)"
+    >
+      <div className="container-page flex h-18 items-center justify-between gap-4 transition-[height] duration-200 group-data-[compact=true]/header:h-14 md:h-20 md:group-data-[compact=true]/header:h-16">
+        <a href="/" className="no-underline" aria-label={`${business.name}, home`}>
+          <Logo />
+        </a>
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {mainNav.map((link) => (
+              <li key={link.href + link.label}>
+                <a
+                  href={link.href}
+                  aria-current={isCurrent(link.href, currentPath) ? 'page' : undefined}
+                  className="rounded-md px-3 py-2 font-semibold text-brand-900 no-underline hover:bg-brand-50 aria-[current=page]:text-brand-700 aria-[current=page]:underline aria-[current=page]:decoration-accent-500 aria-[current=page]:decoration-3 aria-[current=page]:underline-offset-8"
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <a href={telHref} className="hidden items-center gap-2 font-bold text-brand-900 no-underline xl:flex">
+            <Phone className="size-5 text-brand-700" aria-hidden="true" />
+            {business.phone.display}
+          </a>
+          <a href={quotePath} className="btn btn-accent hidden min-h-11 sm:inline-flex">
+            Get a Quote
+          </a>
+          <button
+            type="button"
+            {...popoverTargetAttributes('nav-drawer')}
+            className="inline-flex size-11 items-center justify-center rounded-lg border border-line text-brand-900 hover:bg-brand-50 lg:hidden"
+            aria-label="Menu"
+          >
+            <Menu className="size-6" aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+      <NavDrawer currentPath={currentPath} />
+    </header>
+  );
+}

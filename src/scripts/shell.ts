@@ -1,0 +1,59 @@
+/**
+ * The few behaviours every page shares, kept tiny so content pages stay within the JavaScript
+ * budget: the compact header, closing the menu after a tap, 'Back to all services', and
+ * scroll reveal. Everything here only enhances: without it the page is complete.
+ */
+import { REVEAL_FALLBACK_MS, REVEAL_STEP_MS, REVEAL_THRESHOLD, SCROLL_COMPACT_PX } from '../lib/constants.ts';
+
+const header = document.getElementById('site-header');
+if (header) {
+  const compactAtTop = header.dataset['compactStart'] === 'true';
+  const update = () => {
+    header.dataset['compact'] = String(compactAtTop || window.scrollY > SCROLL_COMPACT_PX);
+  };
+  update();
+  window.addEventListener('scroll', update, { passive: true });
+}
+
+const drawer = document.getElementById('nav-drawer');
+drawer?.addEventListener('click', (event) => {
+  if ((event.target as Element).closest('a')) drawer.hidePopover();
+});
+
+// 'Back to all services' goes back in history when the visitor came from this site
+for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-back]')) {
+  link.addEventListener('click', (event) => {
+    const cameFromHere = document.referrer && new URL(document.referrer).origin === location.origin;
+    if (cameFromHere && history.length > 1) {
+      event.preventDefault();
+      history.back();
+    }
+  });
+}
+
+const revealables = document.querySelectorAll<HTMLElement>('[data-reveal]');
+if (revealables.length > 0 && 'IntersectionObserver' in window) {
+  const reveal = (element: HTMLElement) => {
+    element.dataset['revealed'] = '';
+  };
+  const observer = new IntersectionObserver(
+    (entries) => {
+      let step = 0;
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        const element = entry.target as HTMLElement;
+        observer.unobserve(element);
+        element.style.transitionDelay = `${step++ * REVEAL_STEP_MS}ms`;
+        reveal(element);
+      }
+    },
+    { threshold: REVEAL_THRESHOLD },
+  );
+  document.documentElement.classList.add('js-reveal');
+  revealables.forEach((element) => observer.observe(element));
+  // Whatever has not come into view by then is shown anyway
+  window.setTimeout(() => {
+    revealables.forEach(reveal);
+    observer.disconnect();
+  }, REVEAL_FALLBACK_MS);
+}

@@ -1,0 +1,25 @@
+/**
+ * Security headers for every response, shared by the Node server and the static build's
+ * `_headers` file. Each page's script and style hashes come from Astro's CSP meta tag; the
+ * header adds what a meta tag cannot carry (frame-ancestors).
+ */
+
+/** Directives for responses that are not pages (files, API answers, plain-text errors) */
+export const resourceCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+export function pageCsp(metaCsp: string | undefined): string {
+  const base = metaCsp ?? "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:";
+  return `${base.replace(/;\s*$/, '')}; frame-ancestors 'none'; base-uri 'self'`;
+}
+
+export function securityHeaders(siteUrl: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+  if (siteUrl.startsWith('https://')) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
+  return headers;
+}
