@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import tailwindcss from '@tailwindcss/vite';
 import { siteOrigin } from './src/lib/site-url.ts';
 import { cspDirectives } from './src/lib/csp.ts';
+import { remarkFillTokens } from './src/lib/remark-fill-tokens.ts';
 
 export default defineConfig({
   site: siteOrigin(),
@@ -14,5 +15,8 @@ export default defineConfig({
   integrations: [react()],
   // Hashes of every script and style go into each page's CSP meta; the server copies it to the header
   security: { csp: { directives: cspDirectives() }, checkOrigin: false },
+  // Our own illustrations are rasterised to AVIF/WebP/JPEG; no third-party SVG is processed
+  image: { dangerouslyProcessSVG: true },
+  markdown: { remarkPlugins: [remarkFillTokens], syntaxHighlight: false },
   vite: { plugins: [tailwindcss()] },
 });

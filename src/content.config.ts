@@ -6,24 +6,30 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { iconNames } from './components/ui/icon-names.ts';
+import { fillTokens } from './lib/text.ts';
 
 const icon = z.enum(iconNames);
+/**
+ * Text shown to visitors: fact tokens such as {owner} or {turnaround} are filled from
+ * src/config/business.ts first, and the length limits apply to the text as it will read.
+ */
+const text = (min: number, max = 5000) => z.string().transform(fillTokens).pipe(z.string().min(min).max(max));
 /** File name (without `.svg`) of an illustration in src/assets/illustrations */
 const image = z.string().regex(/^[a-z0-9-]+$/);
 /** Alt text that says what the picture shows */
-const imageAlt = z.string().min(15).max(180);
+const imageAlt = text(15, 180);
 /** Search-result title: the layout adds nothing, so this is the whole <title> */
-const seoTitle = z.string().min(15).max(60);
-const seoDescription = z.string().min(70).max(160);
-const titledText = z.object({ title: z.string().min(2), text: z.string().min(10) });
-const faqItem = z.object({ question: z.string().min(10), answer: z.string().min(20) });
+const seoTitle = text(15, 60);
+const seoDescription = text(70, 160);
+const titledText = z.object({ title: text(2), text: text(10) });
+const faqItem = z.object({ question: text(10), answer: text(20) });
 /** Sample content that must be replaced before launch */
 const sample = z.boolean().default(false);
 
 const serviceBase = z.object({
-  title: z.string().min(3),
+  title: text(3),
   /** One or two sentences for cards and the hero */
-  description: z.string().min(40).max(240),
+  description: text(40, 240),
   icon,
   image,
   imageAlt,
@@ -42,13 +48,13 @@ const services = defineCollection({
       group: z.enum(['residential', 'commercial', 'other']),
       /** Shown large at the top of the residential page; switchboard upgrades only */
       featured: z.boolean().default(false),
-      fullDescription: z.array(z.string().min(80)).min(3).max(5),
-      benefits: z.array(z.string().min(10)).min(4).max(8),
+      fullDescription: z.array(text(80)).min(3).max(5),
+      benefits: z.array(text(10)).min(4).max(8),
     }),
     /** A group page: /services/residential, /services/commercial, /services/handyman */
     serviceBase.extend({
       kind: z.literal('group'),
-      intro: z.array(z.string().min(40)).min(1).max(3),
+      intro: z.array(text(40)).min(1).max(3),
       /** The handyman page's list of jobs */
       jobs: z.array(titledText.extend({ icon })).default([]),
       whyChoose: z.array(titledText.extend({ icon })).default([]),
@@ -56,8 +62,8 @@ const services = defineCollection({
     /** The emergency page */
     serviceBase.extend({
       kind: z.literal('emergency'),
-      intro: z.array(z.string().min(40)).min(1).max(3),
-      situations: z.array(z.string().min(5)).length(10),
+      intro: z.array(text(40)).min(1).max(3),
+      situations: z.array(text(5)).length(10),
       whyChoose: z.array(titledText.extend({ icon })).min(3).max(6),
       safetyTips: z.array(titledText).min(3).max(6),
     }),
@@ -69,20 +75,21 @@ const areas = defineCollection({
   schema: z.object({
     kind: z.enum(['hub', 'suburb']),
     /** Display name with macrons, e.g. 'Ōtāhuhu' */
-    areaName: z.string().min(3),
+    areaName: text(3),
     title: seoTitle,
     description: seoDescription,
-    heroHeading: z.string().min(10).max(80),
-    heroText: z.string().min(40).max(300),
+    heroHeading: text(10, 80),
+    heroText: text(40, 300),
     /** About the owner, in this area's terms */
-    intro: z.array(z.string().min(60)).min(1).max(3),
+    intro: z.array(text(60)).min(1).max(3),
     /** Four benefit cards (hub) or trust points (suburb) */
     trustPoints: z.array(titledText.extend({ icon })).length(4),
     /** Slugs of services collection entries; 12 on the hub, 10 to 12 on a suburb page */
     services: z.array(z.string()).min(10).max(12),
     /** Suburbs served from this page: 15 on the hub, 8 on a suburb page */
-    servedSuburbs: z.array(z.string().min(3)).min(8).max(15),
-    relatedAreas: z.array(z.object({ name: z.string(), url: z.string().startsWith('/'), description: z.string().min(20) })).min(3).max(6),
+    servedSuburbs: z.array(text(3)).min(8).max(15),
+    relatedAreas: z.array(z.object({ name: z.string(), url: z.string().startsWith('/'), description: text(20) })).min(3).max(6),
+    /** This page's own questions; suburb pages add the two shared ones of pages/area-faq.yaml */
     faq: z.array(faqItem).max(5).default([]),
     whyChoose: z.array(titledText).default([]),
     areaServed: z.array(z.object({ name: z.string(), latitude: z.number().optional(), longitude: z.number().optional() })).min(1),
@@ -99,11 +106,11 @@ const areas = defineCollection({
 const projects = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './src/content/projects' }),
   schema: z.object({
-    title: z.string().min(5).max(70),
+    title: text(5, 70),
     category: z.enum(['Residential', 'Maintenance']),
     image,
     imageAlt,
-    description: z.string().min(80).max(400),
+    description: text(80, 400),
     suburb: z.string(),
     /** One of the six on the home page */
     featured: z.boolean().default(false),
@@ -115,14 +122,14 @@ const projects = defineCollection({
 const testimonials = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './src/content/testimonials' }),
   schema: z.object({
-    quote: z.string().min(60).max(400),
+    quote: text(60, 400),
     /** First name only */
     author: z.string().regex(/^\p{Lu}[\p{L}'-]+$/u),
     rating: z.literal(5),
     service: z.enum(['Residential', 'Commercial']),
     suburb: z.string(),
     /** What the job was, shown under the name */
-    job: z.string().min(5).max(60),
+    job: text(5, 60),
     /** One of the six on the home page */
     featured: z.boolean().default(false),
     order: z.number().int(),
@@ -137,17 +144,22 @@ const pages = defineCollection({
       page: z.literal('about'),
       title: seoTitle,
       description: seoDescription,
-      heading: z.string(),
-      story: z.array(z.string().min(60)).min(3).max(6),
+      heading: text(5),
+      story: z.array(text(60)).min(3).max(6),
       values: z.array(titledText.extend({ icon })).length(6),
-      gallery: z.array(z.object({ image, imageAlt, caption: z.string().min(5) })).min(4).max(8),
+      gallery: z.array(z.object({ image, imageAlt, caption: text(5) })).min(4).max(8),
+    }),
+    /** FAQ items every suburb page shows after its own questions */
+    z.object({
+      page: z.literal('area-faq'),
+      items: z.array(faqItem).length(2),
     }),
     z.object({
       page: z.literal('quote'),
       title: seoTitle,
       description: seoDescription,
-      heading: z.string(),
-      intro: z.string().min(40),
+      heading: text(5),
+      intro: text(40),
       serviceOptions: z.array(z.string()).length(8),
       serviceAreas: z.array(z.object({ region: z.string(), suburbs: z.array(z.string()).min(7).max(9) })).length(4),
       faq: z.array(faqItem).min(3).max(6),

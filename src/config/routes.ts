@@ -101,3 +101,25 @@ export function findRedirect(path: string): Redirect | undefined {
 export function isRetired(path: string): boolean {
   return retiredPaths.some((rule) => matchesRule(rule, path));
 }
+
+/** Service detail pages by group, as SPEC.md lists them; the content must match exactly */
+export const serviceSlugs = {
+  residential: [
+    'switchboard-upgrades', 'hot-water-repairs', 'led-lighting-installation', 'power-points-lighting', 'ceiling-fans',
+    'sensor-lights', 'heated-towel-rails', 'tv-mounting', 'security-cameras', 'kitchen-bathroom-wiring',
+    'outdoor-lighting', 'pool-spa-wiring', 'general-repairs',
+  ],
+  commercial: ['commercial-lighting', 'shop-fitouts', 'commercial-maintenance', 'three-phase', 'commercial-switchboard', 'industrial-electrical'],
+  other: ['electrical-maintenance', 'security-lights-installation', 'electric-car-charging'],
+} as const;
+
+/** The group pages under /services, and the entry of the services collection behind each */
+export const serviceGroups = ['residential', 'commercial', 'handyman'] as const;
+export const featuredServiceSlug = 'switchboard-upgrades';
+/** The three cards on the home page, in order: entries of the services collection */
+export const homeServiceCards = ['residential', 'commercial', 'emergency-electrician'] as const;
+
+/** Every entry of the services collection has its page at /services/{file name} */
+export function servicePath(slug: string): string {
+  return `/services/${slug}`;
+}

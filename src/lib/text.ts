@@ -5,11 +5,17 @@ const tokens: Record<string, string> = {
   owner: business.owner,
   years: yearsClaim,
   phone: business.phone.display,
+  satisfaction: `${business.claims.satisfactionPercent}%`,
+  responseaim: business.claims.emergencyResponseAim,
+  turnaround: business.claims.quoteTurnaround,
+  validity: `${business.claims.quoteValidDays} days`,
+  linescompany: business.linesCompany.name,
+  linesphone: business.linesCompany.phoneDisplay,
 };
 
 /**
- * Content files write `{owner}`, `{years}`, `{business}` and `{phone}` instead of the facts
- * themselves, so the facts stay in src/config/business.ts. Unknown tokens are a content error.
+ * Content files write tokens such as `{owner}`, `{years}`, `{phone}` or `{responseaim}` instead of
+ * the facts themselves, so the facts stay in src/config/business.ts. An unknown token is an error.
  */
 export function fillTokens(text: string): string {
   return text.replace(/\{([a-z]+)\}/g, (match, name: string) => {

@@ -31,6 +31,22 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-back]'))
   });
 }
 
+// A picture that cannot load shows 'Image unavailable' instead of a broken image
+const markFailed = (image: HTMLImageElement) => {
+  const frame = image.closest<HTMLElement>('[data-picture]');
+  if (frame) frame.dataset['state'] = 'failed';
+};
+document.addEventListener(
+  'error',
+  (event) => {
+    if (event.target instanceof HTMLImageElement) markFailed(event.target);
+  },
+  true,
+);
+for (const image of document.querySelectorAll<HTMLImageElement>('[data-picture] img')) {
+  if (image.complete && image.naturalWidth === 0 && image.currentSrc) markFailed(image);
+}
+
 const revealables = document.querySelectorAll<HTMLElement>('[data-reveal]');
 if (revealables.length > 0 && 'IntersectionObserver' in window) {
   const reveal = (element: HTMLElement) => {

@@ -1,0 +1,35 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env['E2E_PORT'] ?? 4322);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+/** The system Chromium: Playwright's own browser downloads are not available here */
+const chromium = {
+  executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env['CI'] ? [['list']] : [['list']],
+  use: { baseURL, launchOptions: chromium, trace: 'off' },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /mobile\.spec\.ts/ },
+    { name: 'mobile', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions: chromium }, testMatch: /mobile\.spec\.ts/ },
+  ],
+  webServer: {
+    command: 'node src/server/main.ts',
+    url: `${baseURL}/`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LEADS_DB: process.env['E2E_LEADS_DB'] ?? 'test-results/e2e-leads.sqlite',
+      LEADS_RATE_LIMIT: '0',
+    },
+  },
+});

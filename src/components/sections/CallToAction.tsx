@@ -1,0 +1,37 @@
+import { Phone } from 'lucide-react';
+import { business, telHref } from '../../config/business.ts';
+import { quotePath } from '../../config/routes.ts';
+
+interface Props {
+  title?: string;
+  text?: string;
+  headingId?: string;
+}
+
+/** The closing call to action: quote or phone */
+export function CallToAction({
+  title = 'Ready to get started?',
+  text = 'Tell us about the job and we will come back to you with a free, no-obligation quote.',
+  headingId = 'cta-heading',
+}: Props) {
+  return (
+    <section aria-labelledby={headingId} className="bg-brand-900 text-white">
+      <div className="container-page flex flex-col items-start gap-6 py-14 md:flex-row md:items-center md:justify-between">
+        <div className="max-w-2xl">
+          <h2 id={headingId} className="text-h2 text-white">
+            {title}
+          </h2>
+          <p className="mt-3 text-lg text-white/85">{text}</p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <a href={quotePath} className="btn btn-accent">
+            Get a Free Quote
+          </a>
+          <a href={telHref} className="btn btn-ghost-light">
+            <Phone className="size-5" aria-hidden="true" /> {business.phone.display}
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}

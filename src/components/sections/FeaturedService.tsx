@@ -1,0 +1,24 @@
+import type { ServiceCardData } from './ServiceCard.tsx';
+import { Icon } from '../ui/Icon.tsx';
+import { ResponsivePicture } from '../ui/ResponsivePicture.tsx';
+
+/** The residential page's lead service, shown large */
+export function FeaturedService({ card }: { card: ServiceCardData }) {
+  return (
+    <article className="card grid overflow-hidden p-0 md:grid-cols-2">
+      {card.picture && (
+        <ResponsivePicture data={card.picture} alt={card.imageAlt ?? ''} sizes="(min-width: 768px) 560px, 92vw" className="aspect-[4/3] md:aspect-auto md:h-full" />
+      )}
+      <div className="flex flex-col justify-center p-6 md:p-10">
+        <p className="eyebrow flex items-center gap-2">
+          <Icon name={card.icon} className="size-5" /> Featured service
+        </p>
+        <h2 className="mt-3 text-h2">{card.title}</h2>
+        <p className="mt-3 text-lg text-muted">{card.description}</p>
+        <a href={card.href} className="btn btn-brand mt-6 self-start">
+          Read about {card.title.toLowerCase()}
+        </a>
+      </div>
+    </article>
+  );
+}

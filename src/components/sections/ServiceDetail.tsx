@@ -1,0 +1,81 @@
+import { ArrowLeft, Check, Phone } from 'lucide-react';
+import { business, telHref } from '../../config/business.ts';
+import { quotePath } from '../../config/routes.ts';
+import type { PictureData } from '../../lib/pictures.ts';
+import { PageHero } from './PageHero.tsx';
+import { TrustCards } from './TrustCards.tsx';
+import { CallToAction } from './CallToAction.tsx';
+
+interface Props {
+  title: string;
+  description: string;
+  groupLabel: string;
+  fullDescription: string[];
+  benefits: string[];
+  picture: PictureData;
+  imageAlt: string;
+}
+
+/** The body of /services/{slug} */
+export function ServiceDetail({ title, description, groupLabel, fullDescription, benefits, picture, imageAlt }: Props) {
+  return (
+    <>
+      <PageHero eyebrow={groupLabel} title={title} lead={description} picture={picture} imageAlt={imageAlt}>
+        <a href={quotePath} className="btn btn-accent">
+          Get a Free Quote
+        </a>
+        <a href={telHref} className="btn btn-ghost-light">
+          <Phone className="size-5" aria-hidden="true" /> Call Now
+        </a>
+      </PageHero>
+      <div className="container-page pt-6">
+        <a href="/services" data-back="" className="inline-flex items-center gap-2 font-semibold">
+          <ArrowLeft className="size-4" aria-hidden="true" /> Back to all services
+        </a>
+      </div>
+      <section aria-label="Why you can trust us" className="container-page py-10">
+        <TrustCards />
+      </section>
+      <section aria-labelledby="about-service" className="container-page grid gap-10 pb-14 lg:grid-cols-[3fr_2fr]">
+        <div className="prose-body max-w-3xl text-lg">
+          <h2 id="about-service" className="mb-5 text-h2">
+            About This Service
+          </h2>
+          {fullDescription.map((paragraph) => (
+            <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+          ))}
+        </div>
+        <aside aria-label="Talk to us" className="card h-fit bg-brand-50">
+          <h2 className="text-h3">Talk it through with {business.owner}</h2>
+          <p className="mt-2 text-muted">
+            Not sure what you need? Describe the job and you will get straight answers and a written quote.
+          </p>
+          <div className="mt-5 grid gap-3">
+            <a href={quotePath} className="btn btn-accent">
+              Get a Free Quote
+            </a>
+            <a href={telHref} className="btn btn-outline">
+              <Phone className="size-5" aria-hidden="true" /> {business.phone.display}
+            </a>
+          </div>
+        </aside>
+      </section>
+      <section aria-labelledby="why-service" className="section section-alt">
+        <div className="container-page">
+          <h2 id="why-service" className="text-center text-h2">
+            Why Choose Our Service
+          </h2>
+          <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {benefits.map((benefit) => (
+              <li key={benefit} data-reveal="" className="card flex gap-3 p-5">
+                <Check className="mt-0.5 size-6 shrink-0 text-success-700" aria-hidden="true" />
+                <span>{benefit}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <CallToAction title={`Need help with ${title.toLowerCase()}?`} />
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { business, yearsClaim } from '../../config/business.ts';
+import { Icon } from '../ui/Icon.tsx';
+import type { IconName } from '../ui/icon-names.ts';
+
+const cards: { title: string; text: string; icon: IconName }[] = [
+  { title: '24/7 Emergency Service', text: 'Power out, sparks or a burning smell? Call any time, day or night, weekends included.', icon: 'siren' },
+  {
+    title: 'Licensed & Insured',
+    text: `Registered with the ${business.registration.body.replace(/ \(EWRB\)$/, '')} with a current practising licence, and fully insured.`,
+    icon: 'shield-check',
+  },
+  { title: 'Expert Team', text: `${yearsClaim} on the tools, and the person who quotes your job is the one who does it.`, icon: 'award' },
+];
+
+/** The three trust cards of every service page */
+export function TrustCards() {
+  return (
+    <ul className="grid gap-5 md:grid-cols-3">
+      {cards.map((card) => (
+        <li key={card.title} className="card flex gap-4">
+          <span className="icon-badge">
+            <Icon name={card.icon} className="size-6" />
+          </span>
+          <div>
+            <h3 className="text-h3">{card.title}</h3>
+            <p className="mt-1 text-muted">{card.text}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

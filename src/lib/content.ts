@@ -1,0 +1,84 @@
+/**
+ * Typed access to the content collections, with the counts and slug lists SPEC.md fixes checked
+ * on first use, so a missing, extra or duplicated entry fails the build with a clear message.
+ */
+import { getCollection, type CollectionEntry } from 'astro:content';
+import { areaPages, featuredServiceSlug, serviceGroups, serviceSlugs } from '../config/routes.ts';
+import { checkContentRules } from './content-rules.ts';
+
+export type ServiceEntry = CollectionEntry<'services'>;
+export type DetailService = ServiceEntry & { data: Extract<ServiceEntry['data'], { kind: 'service' }> };
+export type GroupService = ServiceEntry & { data: Extract<ServiceEntry['data'], { kind: 'group' }> };
+export type EmergencyService = ServiceEntry & { data: Extract<ServiceEntry['data'], { kind: 'emergency' }> };
+export type AreaEntry = CollectionEntry<'areas'>;
+export type ProjectEntry = CollectionEntry<'projects'>;
+export type TestimonialEntry = CollectionEntry<'testimonials'>;
+
+const byOrder = <T extends { data: { order: number } }>(a: T, b: T) => a.data.order - b.data.order;
+
+let checked: Promise<void> | undefined;
+function ensureChecked(): Promise<void> {
+  checked ??= (async () => {
+    const [services, areas, projects, testimonials] = await Promise.all([
+      getCollection('services'),
+      getCollection('areas'),
+      getCollection('projects'),
+      getCollection('testimonials'),
+    ]);
+    checkContentRules({
+      services: services.map((entry) => ({ id: entry.id, kind: entry.data.kind, group: 'group' in entry.data ? entry.data.group : undefined, featured: 'featured' in entry.data ? entry.data.featured : false })),
+      areas: areas.map((entry) => ({ id: entry.id, kind: entry.data.kind, services: entry.data.services, servedSuburbs: entry.data.servedSuburbs, relatedAreas: entry.data.relatedAreas.map((area) => area.url), faq: entry.data.faq.length })),
+      projects: projects.map((entry) => ({ id: entry.id, featured: entry.data.featured })),
+      testimonials: testimonials.map((entry) => ({ id: entry.id, featured: entry.data.featured })),
+      expected: { serviceSlugs, serviceGroups, featuredServiceSlug, areaPaths: areaPages.map((area) => area.href) },
+    });
+  })();
+  return checked;
+}
+
+export async function detailServices(group?: keyof typeof serviceSlugs): Promise<DetailService[]> {
+  await ensureChecked();
+  const all = (await getCollection('services')).filter((entry): entry is DetailService => entry.data.kind === 'service');
+  return all.filter((entry) => !group || entry.data.group === group).sort(byOrder);
+}
+
+export async function serviceEntry(slug: string): Promise<ServiceEntry> {
+  await ensureChecked();
+  const entry = (await getCollection('services')).find((candidate) => candidate.id === slug);
+  if (!entry) throw new Error(`No services entry "${slug}"`);
+  return entry;
+}
+
+export async function groupService(slug: (typeof serviceGroups)[number]): Promise<GroupService> {
+  const entry = await serviceEntry(slug);
+  if (entry.data.kind !== 'group') throw new Error(`services/${slug} must be kind: group`);
+  return entry as GroupService;
+}
+
+export async function emergencyService(): Promise<EmergencyService> {
+  const entry = await serviceEntry('emergency-electrician');
+  if (entry.data.kind !== 'emergency') throw new Error('services/emergency-electrician must be kind: emergency');
+  return entry as EmergencyService;
+}
+
+export async function areaEntries(): Promise<AreaEntry[]> {
+  await ensureChecked();
+  const order = areaPages.map((area) => area.href);
+  return (await getCollection('areas')).sort((a, b) => order.indexOf(`/areas/${a.id}`) - order.indexOf(`/areas/${b.id}`));
+}
+
+export async function projectEntries(): Promise<ProjectEntry[]> {
+  await ensureChecked();
+  return (await getCollection('projects')).sort(byOrder);
+}
+
+export async function testimonialEntries(): Promise<TestimonialEntry[]> {
+  await ensureChecked();
+  return (await getCollection('testimonials')).sort(byOrder);
+}
+
+export async function pageContent<P extends CollectionEntry<'pages'>['data']['page']>(page: P) {
+  const entry = (await getCollection('pages')).find((candidate) => candidate.data.page === page);
+  if (!entry) throw new Error(`No pages entry with page: ${page}`);
+  return entry.data as Extract<CollectionEntry<'pages'>['data'], { page: P }>;
+}

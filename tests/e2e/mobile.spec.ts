@@ -1,0 +1,47 @@
+/** The shell at 390 px: the drawer with pointer and keyboard, and the call/quote bar */
+import { expect, test } from '@playwright/test';
+import { mainNav } from '../../src/config/routes.ts';
+
+test('the drawer opens and closes with the pointer', async ({ page }) => {
+  await page.goto('/does-not-exist');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  const menuButton = page.getByRole('button', { name: 'Menu' });
+  await menuButton.click();
+  const drawer = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(drawer).toBeVisible();
+  for (const link of mainNav) {
+    await expect(drawer.getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.href);
+  }
+  await page.getByRole('button', { name: 'Close menu' }).click();
+  await expect(drawer).toBeHidden();
+});
+
+test('the drawer works with the keyboard: Escape closes it and focus returns to its button', async ({ page }) => {
+  await page.goto('/does-not-exist');
+  const menuButton = page.getByRole('button', { name: 'Menu' });
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#nav-drawer :focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(menuButton).toBeFocused();
+});
+
+test('a link in the drawer navigates', async ({ page }) => {
+  await page.goto('/does-not-exist');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('call and quote stay one tap away at the bottom of the screen', async ({ page }) => {
+  await page.goto('/does-not-exist');
+  const bar = page.getByRole('complementary', { name: 'Call or get a quote' });
+  const box = (await bar.boundingBox())!;
+  expect(box.y + box.height).toBeGreaterThan(800);
+  await expect(bar.getByRole('link', { name: 'Call Now' })).toBeVisible();
+  await expect(bar.getByRole('link', { name: 'Get a Quote' })).toBeVisible();
+});

@@ -1,0 +1,60 @@
+/** The shell on every page at desktop width: header, banner, footer, floating actions, keyboard use */
+import { expect, test } from '@playwright/test';
+import { business } from '../../src/config/business.ts';
+import { areaPages, mainNav } from '../../src/config/routes.ts';
+
+const pages = ['/', '/does-not-exist', '/gone', '/services/does-not-exist'];
+
+for (const path of pages) {
+  test(`the shell is complete on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    const mainNavigation = page.getByRole('navigation', { name: 'Main' });
+    for (const link of mainNav) {
+      await expect(mainNavigation.getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.href);
+    }
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Get a Quote' })).toHaveAttribute('href', '/quote');
+    await expect(page.getByRole('complementary', { name: 'Customer rating' })).toContainText('Rated 5 out of 5');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: business.phone.display })).toHaveAttribute('href', `tel:${business.phone.e164}`);
+    await expect(footer.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} ${business.name}`);
+    await expect(footer.getByRole('link', { name: '24/7 emergency electrician' })).toHaveAttribute('href', '/emergency-electrician-auckland');
+    for (const area of areaPages) {
+      await expect(footer.getByRole('link', { name: area.label, exact: true })).toHaveAttribute('href', area.href);
+    }
+    const floating = page.getByRole('complementary', { name: 'Call or get a quote' });
+    await expect(floating.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', `tel:${business.phone.e164}`);
+    await expect(floating.getByRole('link', { name: 'Get a Quote' })).toHaveAttribute('href', '/quote');
+  });
+}
+
+test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
+  await page.goto('/does-not-exist');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+});
+
+test('the header turns compact with a shadow beyond 10 px of scroll', async ({ page }) => {
+  await page.goto('/does-not-exist');
+  const header = page.locator('#site-header');
+  await expect(header).toHaveAttribute('data-compact', 'false');
+  const tallBefore = (await header.boundingBox())!.height;
+  await page.mouse.wheel(0, 400);
+  await expect(header).toHaveAttribute('data-compact', 'true');
+  await expect.poll(async () => (await header.boundingBox())!.height).toBeLessThan(tallBefore);
+  await expect(header).not.toHaveCSS('box-shadow', 'none');
+});
+
+test('the home page header is compact from the start', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('#site-header')).toHaveAttribute('data-compact', 'true');
+});
+
+test('the current section is marked in the navigation', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+});
