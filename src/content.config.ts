@@ -149,6 +149,16 @@ const pages = defineCollection({
       values: z.array(titledText.extend({ icon })).length(6),
       gallery: z.array(z.object({ image, imageAlt, caption: text(5) })).min(4).max(8),
     }),
+    z.object({
+      page: z.literal('home'),
+      title: seoTitle,
+      description: seoDescription,
+      heroHeading: text(10, 80),
+      heroText: text(40, 300),
+      about: z.object({ heading: text(5), text: z.array(text(40)).min(1).max(3) }),
+      /** 9 scenes for the hero carousel, each drawn wide and tall */
+      heroSlides: z.array(z.object({ wide: image, tall: image, alt: imageAlt })).length(9),
+    }),
     /** FAQ items every suburb page shows after its own questions */
     z.object({
       page: z.literal('area-faq'),
@@ -160,7 +170,6 @@ const pages = defineCollection({
       description: seoDescription,
       heading: text(5),
       intro: text(40),
-      serviceOptions: z.array(z.string()).length(8),
       serviceAreas: z.array(z.object({ region: z.string(), suburbs: z.array(z.string()).min(7).max(9) })).length(4),
       faq: z.array(faqItem).min(3).max(6),
     }),

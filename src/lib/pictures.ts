@@ -42,9 +42,14 @@ export interface PictureOptions {
 
 const modernFormats = ['avif', 'webp'] as const;
 
-export async function picture(name: string, { widths }: PictureOptions): Promise<PictureData> {
+export function sourceImage(name: string): ImageMetadata {
   const source = byName.get(name);
   if (!source) throw new Error(`No image named "${name}" in src/assets/illustrations`);
+  return source;
+}
+
+export async function picture(name: string, { widths }: PictureOptions): Promise<PictureData> {
+  const source = sourceImage(name);
   const usable = widths.filter((width) => width <= Math.max(source.width, 1600));
   const largest = Math.max(...usable);
   const sources: PictureSource[] = [];

@@ -32,7 +32,10 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-back]'))
 }
 
 // A picture that cannot load shows 'Image unavailable' instead of a broken image
+// (or, inside [data-hide-on-error], disappears altogether)
 const markFailed = (image: HTMLImageElement) => {
+  const hideable = image.closest<HTMLElement>('[data-hide-on-error]');
+  if (hideable) hideable.hidden = true;
   const frame = image.closest<HTMLElement>('[data-picture]');
   if (frame) frame.dataset['state'] = 'failed';
 };
@@ -47,29 +50,37 @@ for (const image of document.querySelectorAll<HTMLImageElement>('[data-picture] 
   if (image.complete && image.naturalWidth === 0 && image.currentSrc) markFailed(image);
 }
 
-const revealables = document.querySelectorAll<HTMLElement>('[data-reveal]');
-if (revealables.length > 0 && 'IntersectionObserver' in window) {
-  const reveal = (element: HTMLElement) => {
-    element.dataset['revealed'] = '';
-  };
-  const observer = new IntersectionObserver(
-    (entries) => {
-      let step = 0;
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        const element = entry.target as HTMLElement;
-        observer.unobserve(element);
-        element.style.transitionDelay = `${step++ * REVEAL_STEP_MS}ms`;
-        reveal(element);
-      }
-    },
-    { threshold: REVEAL_THRESHOLD },
-  );
+/**
+ * Scroll reveal: marked elements fade in as they come into view, a step apart. Elements are
+ * hidden only once this script runs (`js-reveal`), and a fallback reveals whatever is left.
+ * Islands that render new marked elements dispatch `reveal:scan`.
+ */
+const reveal = (element: HTMLElement) => {
+  element.dataset['revealed'] = '';
+};
+const observer =
+  'IntersectionObserver' in window
+    ? new IntersectionObserver(
+        (entries) => {
+          let step = 0;
+          for (const entry of entries) {
+            if (!entry.isIntersecting) continue;
+            const element = entry.target as HTMLElement;
+            observer?.unobserve(element);
+            element.style.transitionDelay = `${step++ * REVEAL_STEP_MS}ms`;
+            reveal(element);
+          }
+        },
+        { threshold: REVEAL_THRESHOLD },
+      )
+    : undefined;
+
+function scanForReveal() {
+  const pending = [...document.querySelectorAll<HTMLElement>('[data-reveal]:not([data-revealed])')];
+  if (pending.length === 0 || !observer) return;
   document.documentElement.classList.add('js-reveal');
-  revealables.forEach((element) => observer.observe(element));
-  // Whatever has not come into view by then is shown anyway
-  window.setTimeout(() => {
-    revealables.forEach(reveal);
-    observer.disconnect();
-  }, REVEAL_FALLBACK_MS);
+  pending.forEach((element) => observer.observe(element));
+  window.setTimeout(() => pending.forEach(reveal), REVEAL_FALLBACK_MS);
 }
+scanForReveal();
+document.addEventListener('reveal:scan', scanForReveal);

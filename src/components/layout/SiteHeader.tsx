@@ -40,11 +40,11 @@ export function SiteHeader({ currentPath, compactFromStart }: Props) {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <a href={telHref} className="hidden items-center gap-2 font-bold text-brand-900 no-underline xl:flex">
+          <a href={telHref} className="hidden items-center gap-2 font-bold whitespace-nowrap text-brand-900 no-underline xl:flex">
             <Phone className="size-5 text-brand-700" aria-hidden="true" />
             {business.phone.display}
           </a>
-          <a href={quotePath} className="btn btn-accent hidden min-h-11 sm:inline-flex">
+          <a href={quotePath} className="btn btn-accent hidden min-h-11 whitespace-nowrap sm:inline-flex">
             Get a Quote
           </a>
           <button

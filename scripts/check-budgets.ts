@@ -1,0 +1,49 @@
+/**
+ * `npm run check:budgets`: the JavaScript each built page loads, brotli-compressed, against
+ * DESIGN.md's budgets: 10 KB for content pages, 80 KB for pages with a form or the gallery.
+ * Prints a table and fails when a page is over its budget.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { loadSiteFiles } from '../src/server/site-files.ts';
+
+const KB = 1024;
+const budgets = { content: 10 * KB, island: 80 * KB };
+const clientDir = resolve(process.env['DIST_DIR'] ?? 'dist', 'client');
+
+const compressedSize = (text: string) => brotliCompressSync(Buffer.from(text)).length;
+
+/** A script and every module it imports, each counted once */
+function moduleGraph(entry: string, seen: Set<string>): void {
+  if (seen.has(entry)) return;
+  const file = join(clientDir, entry);
+  if (!existsSync(file)) throw new Error(`Missing script ${entry}`);
+  seen.add(entry);
+  const code = readFileSync(file, 'utf8');
+  for (const [, specifier] of code.matchAll(/(?:import|from)\s*\(?\s*["']([^"']+\.js)["']/g)) {
+    moduleGraph(new URL(specifier!, `https://site${entry}`).pathname, seen);
+  }
+}
+
+let failures = 0;
+const rows: string[] = [];
+for (const [path, file] of loadSiteFiles(clientDir)) {
+  if (!file.contentType.startsWith('text/html') || file.status === 301) continue;
+  const html = readFileSync(file.absolutePath, 'utf8');
+  const modules = new Set<string>();
+  for (const [, src] of html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) moduleGraph(src!, modules);
+  for (const [, src] of html.matchAll(/<astro-island[^>]*\b(?:component-url|renderer-url)="([^"]+)"/g)) moduleGraph(src!, modules);
+  const inline = [...html.matchAll(/<script(?![^>]*application\/ld\+json)(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!).join('\n');
+  const bytes = [...modules].reduce((sum, module) => sum + compressedSize(readFileSync(join(clientDir, module), 'utf8')), 0) + (inline ? compressedSize(inline) : 0);
+  const kind = html.includes('<astro-island') ? 'island' : 'content';
+  const over = bytes > budgets[kind];
+  if (over) failures++;
+  rows.push(`${over ? 'OVER' : 'ok  '}  ${kind.padEnd(7)} ${(bytes / KB).toFixed(1).padStart(6)} KB / ${budgets[kind] / KB} KB  ${path}`);
+}
+console.log(rows.sort((a, b) => a.localeCompare(b)).join('\n'));
+if (failures > 0) {
+  console.error(`${failures} page(s) over their JavaScript budget`);
+  process.exit(1);
+}
+console.log(`JavaScript budgets met on ${rows.length} pages (brotli-compressed bytes).`);

@@ -1,0 +1,17 @@
+/** The services a visitor can pick on the quote form (SPEC.md section 9), for the form and the server */
+export const QUOTE_SERVICE_OPTIONS = [
+  'Residential Electrical',
+  'Commercial Electrical',
+  'Emergency Services',
+  'Lighting Design',
+  'Smart Home Installation',
+  'Electrical Repairs',
+  'Energy Efficiency Upgrades',
+  'Other',
+] as const;
+
+export type QuoteService = (typeof QUOTE_SERVICE_OPTIONS)[number];
+
+export function isQuoteService(value: string): value is QuoteService {
+  return (QUOTE_SERVICE_OPTIONS as readonly string[]).includes(value);
+}

@@ -1,0 +1,34 @@
+/** Gallery items built from content, with a card-sized picture and a large JPEG for the lightbox */
+import { getImage } from 'astro:assets';
+import type { GalleryItem } from '../components/gallery/types.ts';
+import { picture, sourceImage } from './pictures.ts';
+import type { ProjectEntry } from './content.ts';
+
+const thumbWidths = [400, 600, 800];
+const fullWidth = 1200;
+
+export async function galleryItem(input: Omit<GalleryItem, 'thumb' | 'full'> & { image: string }): Promise<GalleryItem> {
+  const { image, ...rest } = input;
+  const source = sourceImage(image);
+  const full = await getImage({ src: source, format: 'webp', width: Math.min(fullWidth, source.width) });
+  return {
+    ...rest,
+    thumb: await picture(image, { widths: thumbWidths }),
+    full: { src: full.src, width: Number(full.attributes['width']), height: Number(full.attributes['height']) },
+  };
+}
+
+export function projectItems(projects: readonly ProjectEntry[]): Promise<GalleryItem[]> {
+  return Promise.all(
+    projects.map((project) =>
+      galleryItem({
+        id: project.id,
+        title: project.data.title,
+        description: project.data.description,
+        category: project.data.category,
+        alt: project.data.imageAlt,
+        image: project.data.image,
+      }),
+    ),
+  );
+}

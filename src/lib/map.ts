@@ -1,0 +1,40 @@
+/** The service-area map: points projected into an SVG box, and the embed and directions URLs */
+import { mapEmbedOrigin } from './csp.ts';
+
+export interface MapPoint {
+  name: string;
+  href: string;
+  latitude: number;
+  longitude: number;
+}
+
+export interface PlacedPoint extends MapPoint {
+  x: number;
+  y: number;
+}
+
+/** Projects points into a width × height box with a margin (equirectangular: fine at city scale) */
+export function placePoints(points: readonly MapPoint[], width: number, height: number, margin = 60): PlacedPoint[] {
+  const lats = points.map((point) => point.latitude);
+  const lons = points.map((point) => point.longitude);
+  const [minLat, maxLat, minLon, maxLon] = [Math.min(...lats), Math.max(...lats), Math.min(...lons), Math.max(...lons)];
+  const scaleX = (width - 2 * margin) / (maxLon - minLon || 1);
+  const scaleY = (height - 2 * margin) / (maxLat - minLat || 1);
+  return points.map((point) => ({
+    ...point,
+    x: Math.round(margin + (point.longitude - minLon) * scaleX),
+    y: Math.round(margin + (maxLat - point.latitude) * scaleY),
+  }));
+}
+
+export function embedUrl(points: readonly MapPoint[], centre: { latitude: number; longitude: number }): string {
+  const pad = 0.03;
+  const lats = points.map((point) => point.latitude);
+  const lons = points.map((point) => point.longitude);
+  const bbox = [Math.min(...lons) - pad, Math.min(...lats) - pad, Math.max(...lons) + pad, Math.max(...lats) + pad].map((n) => n.toFixed(4)).join(',');
+  return `${mapEmbedOrigin}/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${centre.latitude},${centre.longitude}`;
+}
+
+export function directionsUrl(destination: { latitude: number; longitude: number }): string {
+  return `https://www.google.com/maps/dir/?api=1&destination=${destination.latitude},${destination.longitude}`;
+}

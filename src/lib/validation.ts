@@ -1,0 +1,192 @@
+/**
+ * The rules for the two quote forms, shared by the browser (toasts and inline errors) and the
+ * server (POST /api/leads), so both always agree. Plain functions with no Node APIs and no
+ * schema library: this module ships in the form islands.
+ */
+import { isQuoteService } from '../config/quote.ts';
+import { MESSAGE_MIN_LENGTH, NAME_MIN_LENGTH } from './constants.ts';
+
+/** The hidden `form_source` values that tell the server which form sent a request */
+export const FORM_SOURCES = { hero: 'Hero Form', quote: 'Quote Form' } as const;
+export type FormSource = (typeof FORM_SOURCES)[keyof typeof FORM_SOURCES];
+
+export const HERO_FIELDS = ['name', 'email', 'message'] as const;
+export const QUOTE_FIELDS = ['name', 'email', 'phone', 'address', 'service', 'message'] as const;
+export type HeroField = (typeof HERO_FIELDS)[number];
+export type QuoteField = (typeof QUOTE_FIELDS)[number];
+
+/** Upper limits in characters (Unicode code points), for the inputs' maxLength and the server */
+export const FIELD_MAX_LENGTHS: Readonly<Record<QuoteField, number>> = {
+  name: 100,
+  email: 254,
+  phone: 40,
+  address: 200,
+  service: 60,
+  message: 5000,
+};
+export const PHONE_MIN_DIGITS = 7;
+
+/** How each field is named in headings ("Phone Required") and in sentences ("your phone number") */
+export const FIELD_LABELS: Readonly<Record<QuoteField, string>> = {
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  address: 'Address',
+  service: 'Service',
+  message: 'Message',
+};
+const FIELD_NOUNS: Readonly<Record<QuoteField, string>> = {
+  name: 'name',
+  email: 'email address',
+  phone: 'phone number',
+  address: 'address',
+  service: 'service',
+  message: 'message',
+};
+
+/** One problem with one input: `field` is the input to mark, title and message make the toast */
+export interface FieldProblem {
+  field: QuoteField;
+  title: string;
+  message: string;
+}
+
+/** A problem as the server reports it: `{"errors":[{"field":"…","message":"…"}]}` */
+export interface LeadProblem {
+  field: string;
+  message: string;
+}
+
+/** Form values as the inputs hold them; a missing value counts as empty */
+export type FormValues<Field extends string> = { readonly [K in Field]?: string | undefined };
+export type HeroFormValues = FormValues<HeroField>;
+export type QuoteFormValues = FormValues<QuoteField>;
+
+export const HERO_MESSAGES = {
+  incomplete: {
+    title: 'Please Complete All Fields',
+    message: 'Please fill in your name, email, and message before submitting.',
+  },
+  invalidEmail: { title: 'Invalid Email Address', message: 'Please enter a valid email address.' },
+  nameTooShort: {
+    title: 'Name Too Short',
+    message: `Please enter your full name (at least ${NAME_MIN_LENGTH} characters).`,
+  },
+  messageTooShort: {
+    title: 'Message Too Short',
+    message: `Please provide more details about your electrical needs (at least ${MESSAGE_MIN_LENGTH} characters).`,
+  },
+} as const;
+
+const REQUIRED_MESSAGES: Readonly<Record<QuoteField, string>> = {
+  name: 'Please enter your name.',
+  email: 'Please enter your email address.',
+  phone: 'Please enter your phone number.',
+  address: 'Please enter the address where the work is needed.',
+  service: 'Please select a service.',
+  message: 'Please describe the work you need done.',
+};
+
+/** Counts characters as people see them, so an emoji or a macron is one character, not two */
+export function characterCount(value: string): number {
+  return [...value].length;
+}
+
+/** The form x@y.z with no spaces (deliberately loose: a typo check, not RFC 5322) */
+export function isValidEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+}
+
+/** NZ or international: digits, spaces, +, - and brackets only, with at least 7 digits */
+export function isPlausiblePhone(value: string): boolean {
+  if (!/^[\d\s+\-()]+$/.test(value)) return false;
+  return (value.match(/\d/g)?.length ?? 0) >= PHONE_MIN_DIGITS;
+}
+
+function trimmedValue(values: FormValues<string>, field: string): string {
+  return (values[field] ?? '').trim();
+}
+
+function problem(field: QuoteField, text: { title: string; message: string }): FieldProblem {
+  return { field, title: text.title, message: text.message };
+}
+
+function tooLongProblem(field: QuoteField): FieldProblem {
+  return {
+    field,
+    title: `${FIELD_LABELS[field]} Too Long`,
+    message: `Please keep your ${FIELD_NOUNS[field]} to ${FIELD_MAX_LENGTHS[field]} characters or fewer.`,
+  };
+}
+
+function isTooLong(field: QuoteField, value: string): boolean {
+  return characterCount(value) > FIELD_MAX_LENGTHS[field];
+}
+
+/**
+ * Every problem of the hero form, in the order the rules are checked: empty fields, email
+ * format, name length, message length, then maximum lengths; at most one problem per field.
+ */
+export function heroFormProblems(values: HeroFormValues): FieldProblem[] {
+  const value = (field: HeroField) => trimmedValue(values, field);
+  const checks: Array<{ fails: boolean; problem: FieldProblem }> = [
+    ...HERO_FIELDS.map((field) => ({ fails: value(field) === '', problem: problem(field, HERO_MESSAGES.incomplete) })),
+    { fails: !isValidEmail(value('email')), problem: problem('email', HERO_MESSAGES.invalidEmail) },
+    { fails: characterCount(value('name')) < NAME_MIN_LENGTH, problem: problem('name', HERO_MESSAGES.nameTooShort) },
+    {
+      fails: characterCount(value('message')) < MESSAGE_MIN_LENGTH,
+      problem: problem('message', HERO_MESSAGES.messageTooShort),
+    },
+    ...HERO_FIELDS.map((field) => ({ fails: isTooLong(field, value(field)), problem: tooLongProblem(field) })),
+  ];
+  const problems: FieldProblem[] = [];
+  for (const { fails, problem: found } of checks) {
+    if (fails && !problems.some((earlier) => earlier.field === found.field)) problems.push(found);
+  }
+  return problems;
+}
+
+/** The hero form's first failing rule (shown as a toast), or null when it may be sent */
+export function validateHeroForm(values: HeroFormValues): FieldProblem | null {
+  return heroFormProblems(values)[0] ?? null;
+}
+
+function quoteFieldProblem(field: QuoteField, value: string): FieldProblem | null {
+  if (value === '') return { field, title: `${FIELD_LABELS[field]} Required`, message: REQUIRED_MESSAGES[field] };
+  if (isTooLong(field, value)) return tooLongProblem(field);
+  if (field === 'email' && !isValidEmail(value)) return problem(field, HERO_MESSAGES.invalidEmail);
+  if (field === 'phone' && !isPlausiblePhone(value)) {
+    return {
+      field,
+      title: 'Invalid Phone Number',
+      message: `Please enter a valid phone number: at least ${PHONE_MIN_DIGITS} digits, using only digits, spaces, +, - and brackets.`,
+    };
+  }
+  if (field === 'service' && !isQuoteService(value)) {
+    return { field, title: 'Invalid Service', message: 'Please select one of the listed services.' };
+  }
+  return null;
+}
+
+/** Every problem of the quote form, one per field at most, in the order of the fields */
+export function validateQuoteForm(values: QuoteFormValues): FieldProblem[] {
+  return QUOTE_FIELDS.map((field) => quoteFieldProblem(field, trimmedValue(values, field))).filter(
+    (found): found is FieldProblem => found !== null,
+  );
+}
+
+/**
+ * The server's check of a submission: picks the rules by `form_source` and returns every
+ * problem (an empty list when the lead may be stored). Fields the form does not have are ignored.
+ */
+export function validateLead(fields: Readonly<Record<string, string>>): LeadProblem[] {
+  const source = (fields['form_source'] ?? '').trim();
+  const found =
+    source === FORM_SOURCES.hero
+      ? heroFormProblems(fields)
+      : source === FORM_SOURCES.quote
+        ? validateQuoteForm(fields)
+        : null;
+  if (found === null) return [{ field: 'form_source', message: 'Unknown form: please send the request from the website.' }];
+  return found.map(({ field, message }) => ({ field, message }));
+}
