@@ -34,8 +34,12 @@ for (const [path, file] of loadSiteFiles(clientDir)) {
   const modules = new Set<string>();
   for (const [, src] of html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) moduleGraph(src!, modules);
   for (const [, src] of html.matchAll(/<astro-island[^>]*\b(?:component-url|renderer-url)="([^"]+)"/g)) moduleGraph(src!, modules);
-  const inline = [...html.matchAll(/<script(?![^>]*application\/ld\+json)(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!).join('\n');
-  const bytes = [...modules].reduce((sum, module) => sum + compressedSize(readFileSync(join(clientDir, module), 'utf8')), 0) + (inline ? compressedSize(inline) : 0);
+  const inline = [...html.matchAll(/<script(?![^>]*application\/ld\+json)(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((match) => match[1]!)
+    .join('\n');
+  const bytes =
+    [...modules].reduce((sum, module) => sum + compressedSize(readFileSync(join(clientDir, module), 'utf8')), 0) +
+    (inline ? compressedSize(inline) : 0);
   const kind = html.includes('<astro-island') ? 'island' : 'content';
   const over = bytes > budgets[kind];
   if (over) failures++;

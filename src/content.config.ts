@@ -88,7 +88,10 @@ const areas = defineCollection({
     services: z.array(z.string()).min(10).max(12),
     /** Suburbs served from this page: 15 on the hub, 8 on a suburb page */
     servedSuburbs: z.array(text(3)).min(8).max(15),
-    relatedAreas: z.array(z.object({ name: z.string(), url: z.string().startsWith('/'), description: text(20) })).min(3).max(6),
+    relatedAreas: z
+      .array(z.object({ name: z.string(), url: z.string().startsWith('/'), description: text(20) }))
+      .min(3)
+      .max(6),
     /** This page's own questions; suburb pages add the two shared ones of pages/area-faq.yaml */
     faq: z.array(faqItem).max(5).default([]),
     whyChoose: z.array(titledText).default([]),
@@ -147,7 +150,10 @@ const pages = defineCollection({
       heading: text(5),
       story: z.array(text(60)).min(3).max(6),
       values: z.array(titledText.extend({ icon })).length(6),
-      gallery: z.array(z.object({ image, imageAlt, caption: text(5) })).min(4).max(8),
+      gallery: z
+        .array(z.object({ image, imageAlt, caption: text(5) }))
+        .min(4)
+        .max(8),
     }),
     z.object({
       page: z.literal('home'),

@@ -105,11 +105,28 @@ export function isRetired(path: string): boolean {
 /** Service detail pages by group, as SPEC.md lists them; the content must match exactly */
 export const serviceSlugs = {
   residential: [
-    'switchboard-upgrades', 'hot-water-repairs', 'led-lighting-installation', 'power-points-lighting', 'ceiling-fans',
-    'sensor-lights', 'heated-towel-rails', 'tv-mounting', 'security-cameras', 'kitchen-bathroom-wiring',
-    'outdoor-lighting', 'pool-spa-wiring', 'general-repairs',
+    'switchboard-upgrades',
+    'hot-water-repairs',
+    'led-lighting-installation',
+    'power-points-lighting',
+    'ceiling-fans',
+    'sensor-lights',
+    'heated-towel-rails',
+    'tv-mounting',
+    'security-cameras',
+    'kitchen-bathroom-wiring',
+    'outdoor-lighting',
+    'pool-spa-wiring',
+    'general-repairs',
   ],
-  commercial: ['commercial-lighting', 'shop-fitouts', 'commercial-maintenance', 'three-phase', 'commercial-switchboard', 'industrial-electrical'],
+  commercial: [
+    'commercial-lighting',
+    'shop-fitouts',
+    'commercial-maintenance',
+    'three-phase',
+    'commercial-switchboard',
+    'industrial-electrical',
+  ],
   other: ['electrical-maintenance', 'security-lights-installation', 'electric-car-charging'],
 } as const;
 

@@ -25,41 +25,51 @@ export function contentProblems(content: ContentSummary): string[] {
     for (const slug of slugs) {
       const entry = services.get(slug);
       if (!entry) problems.push(`services/${slug}.yaml is missing (a ${group} service)`);
-      else if (entry.kind !== 'service' || entry.group !== group) problems.push(`services/${slug}.yaml must be kind: service, group: ${group}`);
+      else if (entry.kind !== 'service' || entry.group !== group)
+        problems.push(`services/${slug}.yaml must be kind: service, group: ${group}`);
     }
   }
   const detailSlugs = new Set(Object.values(expected.serviceSlugs).flat());
   for (const entry of content.services) {
     if (entry.kind === 'service' && !detailSlugs.has(entry.id)) problems.push(`services/${entry.id}.yaml is not in SPEC's slug lists`);
-    if (entry.featured && entry.id !== expected.featuredServiceSlug) problems.push(`services/${entry.id}.yaml: only ${expected.featuredServiceSlug} is featured`);
+    if (entry.featured && entry.id !== expected.featuredServiceSlug)
+      problems.push(`services/${entry.id}.yaml: only ${expected.featuredServiceSlug} is featured`);
   }
-  if (!services.get(expected.featuredServiceSlug)?.featured) problems.push(`services/${expected.featuredServiceSlug}.yaml must be featured`);
+  if (!services.get(expected.featuredServiceSlug)?.featured)
+    problems.push(`services/${expected.featuredServiceSlug}.yaml must be featured`);
   for (const group of expected.serviceGroups) {
     if (services.get(group)?.kind !== 'group') problems.push(`services/${group}.yaml (kind: group) is missing`);
   }
 
   const areaIds = content.areas.map((area) => `/areas/${area.id}`);
   for (const path of expected.areaPaths) if (!areaIds.includes(path)) problems.push(`areas${path.slice(6)}.md is missing`);
-  for (const id of areaIds) if (!expected.areaPaths.includes(id)) problems.push(`areas${id.slice(6)}.md is not an area page of the route table`);
+  for (const id of areaIds)
+    if (!expected.areaPaths.includes(id)) problems.push(`areas${id.slice(6)}.md is not an area page of the route table`);
   for (const area of content.areas) {
     const hub = area.kind === 'hub';
     const where = `areas/${area.id}.md`;
-    if (hub ? area.services.length !== 12 : area.services.length < 10 || area.services.length > 12) problems.push(`${where}: ${area.services.length} services`);
+    if (hub ? area.services.length !== 12 : area.services.length < 10 || area.services.length > 12)
+      problems.push(`${where}: ${area.services.length} services`);
     for (const slug of area.services) if (services.get(slug)?.kind !== 'service') problems.push(`${where}: unknown service ${slug}`);
     if (new Set(area.services).size !== area.services.length) problems.push(`${where}: a service is listed twice`);
-    if (area.servedSuburbs.length !== (hub ? 15 : 8)) problems.push(`${where}: ${area.servedSuburbs.length} served suburbs, expected ${hub ? 15 : 8}`);
+    if (area.servedSuburbs.length !== (hub ? 15 : 8))
+      problems.push(`${where}: ${area.servedSuburbs.length} served suburbs, expected ${hub ? 15 : 8}`);
     if (hub && area.relatedAreas.length !== 6) problems.push(`${where}: the hub needs 6 nearby-area cards`);
-    if (!hub && (area.faq < 2 || area.faq > 3)) problems.push(`${where}: ${area.faq} local FAQ items, expected 2 to 3 (plus the 2 shared ones)`);
+    if (!hub && (area.faq < 2 || area.faq > 3))
+      problems.push(`${where}: ${area.faq} local FAQ items, expected 2 to 3 (plus the 2 shared ones)`);
     for (const url of area.relatedAreas) {
-      if (!expected.areaPaths.includes(url) || url === `/areas/${area.id}`) problems.push(`${where}: related area ${url} is not another area page`);
+      if (!expected.areaPaths.includes(url) || url === `/areas/${area.id}`)
+        problems.push(`${where}: related area ${url} is not another area page`);
     }
   }
 
   const count = (items: { featured: boolean }[]) => [items.length, items.filter((item) => item.featured).length];
   const [projects, featuredProjects] = count(content.projects);
-  if (projects !== 24 || featuredProjects !== 6) problems.push(`projects: ${projects} entries with ${featuredProjects} featured; expected 24 with 6 featured`);
+  if (projects !== 24 || featuredProjects !== 6)
+    problems.push(`projects: ${projects} entries with ${featuredProjects} featured; expected 24 with 6 featured`);
   const [testimonials, featuredTestimonials] = count(content.testimonials);
-  if (testimonials !== 12 || featuredTestimonials !== 6) problems.push(`testimonials: ${testimonials} entries with ${featuredTestimonials} featured; expected 12 with 6 featured`);
+  if (testimonials !== 12 || featuredTestimonials !== 6)
+    problems.push(`testimonials: ${testimonials} entries with ${featuredTestimonials} featured; expected 12 with 6 featured`);
   return problems;
 }
 

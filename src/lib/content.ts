@@ -26,8 +26,20 @@ function ensureChecked(): Promise<void> {
       getCollection('testimonials'),
     ]);
     checkContentRules({
-      services: services.map((entry) => ({ id: entry.id, kind: entry.data.kind, group: 'group' in entry.data ? entry.data.group : undefined, featured: 'featured' in entry.data ? entry.data.featured : false })),
-      areas: areas.map((entry) => ({ id: entry.id, kind: entry.data.kind, services: entry.data.services, servedSuburbs: entry.data.servedSuburbs, relatedAreas: entry.data.relatedAreas.map((area) => area.url), faq: entry.data.faq.length })),
+      services: services.map((entry) => ({
+        id: entry.id,
+        kind: entry.data.kind,
+        group: 'group' in entry.data ? entry.data.group : undefined,
+        featured: 'featured' in entry.data ? entry.data.featured : false,
+      })),
+      areas: areas.map((entry) => ({
+        id: entry.id,
+        kind: entry.data.kind,
+        services: entry.data.services,
+        servedSuburbs: entry.data.servedSuburbs,
+        relatedAreas: entry.data.relatedAreas.map((area) => area.url),
+        faq: entry.data.faq.length,
+      })),
       projects: projects.map((entry) => ({ id: entry.id, featured: entry.data.featured })),
       testimonials: testimonials.map((entry) => ({ id: entry.id, featured: entry.data.featured })),
       expected: { serviceSlugs, serviceGroups, featuredServiceSlug, areaPaths: areaPages.map((area) => area.href) },

@@ -8,7 +8,11 @@ export function formEndpoint(env: Record<string, string | undefined> = process.e
   return env['PUBLIC_FORM_ENDPOINT'] || '/api/leads';
 }
 
-export function cspDirectives(env: Record<string, string | undefined> = process.env): string[] {
+/** Directives as Astro's config types them: a known directive name, then its sources */
+type Directive =
+  `${'default' | 'img' | 'font' | 'connect' | 'frame' | 'object'}-src ${string}` | `form-action ${string}` | `base-uri ${string}`;
+
+export function cspDirectives(env: Record<string, string | undefined> = process.env): Directive[] {
   const endpoint = formEndpoint(env);
   const formOrigin = endpoint.startsWith('http') ? ` ${new URL(endpoint).origin}` : '';
   return [

@@ -31,7 +31,9 @@ export function embedUrl(points: readonly MapPoint[], centre: { latitude: number
   const pad = 0.03;
   const lats = points.map((point) => point.latitude);
   const lons = points.map((point) => point.longitude);
-  const bbox = [Math.min(...lons) - pad, Math.min(...lats) - pad, Math.max(...lons) + pad, Math.max(...lats) + pad].map((n) => n.toFixed(4)).join(',');
+  const bbox = [Math.min(...lons) - pad, Math.min(...lats) - pad, Math.max(...lons) + pad, Math.max(...lats) + pad]
+    .map((n) => n.toFixed(4))
+    .join(',');
   return `${mapEmbedOrigin}/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${centre.latitude},${centre.longitude}`;
 }
 

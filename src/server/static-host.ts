@@ -51,9 +51,7 @@ export function renderHeadersFile(origin: string, pages: readonly BuiltPage[]): 
     // No CSP on `/*`: hosts combine every matching block, and two policies would both apply
     block('/*', securityHeaders(origin)),
     block('/_astro/*', { 'Cache-Control': 'public, max-age=31536000, immutable' }),
-    ...pages.map((page) =>
-      block(page.path, { 'Content-Security-Policy': pageCsp(metaCsp(page.html)), 'Cache-Control': 'no-cache' }),
-    ),
+    ...pages.map((page) => block(page.path, { 'Content-Security-Policy': pageCsp(metaCsp(page.html)), 'Cache-Control': 'no-cache' })),
   ];
   return `${blocks.join('\n\n')}\n`;
 }

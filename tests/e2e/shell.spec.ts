@@ -18,7 +18,10 @@ for (const path of pages) {
     await expect(footer.getByRole('link', { name: business.phone.display })).toHaveAttribute('href', `tel:${business.phone.e164}`);
     await expect(footer.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
     await expect(footer).toContainText(`© ${new Date().getFullYear()} ${business.name}`);
-    await expect(footer.getByRole('link', { name: '24/7 emergency electrician' })).toHaveAttribute('href', '/emergency-electrician-auckland');
+    await expect(footer.getByRole('link', { name: '24/7 emergency electrician' })).toHaveAttribute(
+      'href',
+      '/emergency-electrician-auckland',
+    );
     for (const area of areaPages) {
       await expect(footer.getByRole('link', { name: area.label, exact: true })).toHaveAttribute('href', area.href);
     }

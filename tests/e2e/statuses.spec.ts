@@ -1,6 +1,7 @@
 /** Every status of DESIGN.md's table, from the Node server, for GET and HEAD */
 import { expect, test } from '@playwright/test';
 import { aliases, redirects, retiredPaths } from '../../src/config/routes.ts';
+import { textOf } from './support/site.ts';
 
 /** SPEC.md's redirect list, written out so the config cannot drift from the spec unnoticed */
 const specRedirects: [from: string, location: string][] = [
@@ -62,7 +63,7 @@ test('an unknown service slug answers 404 with Service not found', async ({ requ
   expect(response.status()).toBe(404);
   const html = await response.text();
   expect(html).toContain('Service not found');
-  expect(html).toContain('The service you&#39;re looking for doesn&#39;t exist or has been moved.');
+  expect(textOf(html)).toContain("The service you're looking for doesn't exist or has been moved.");
   expect(html).toMatch(/<a href="\/services"[^>]*>View All Services<\/a>/);
 });
 

@@ -1,13 +1,18 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { validateHeroForm } from '../../lib/validation.ts';
 import { submitForm } from '../../lib/submit-form.ts';
 import { FormField, Honeypot } from './FormField.tsx';
 import { Toast, type ToastMessage } from './Toast.tsx';
+import { useScriptValidation } from './use-script-validation.ts';
 
 type HeroField = 'name' | 'email' | 'message';
 const emptyValues: Record<HeroField, string> = { name: '', email: '', message: '' };
 
-const sent: ToastMessage = { kind: 'success', title: 'Request Sent Successfully!', text: "We've received your message and will get back to you shortly." };
+const sent: ToastMessage = {
+  kind: 'success',
+  title: 'Request Sent Successfully!',
+  text: "We've received your message and will get back to you shortly.",
+};
 const failed: ToastMessage = {
   kind: 'error',
   title: 'Submission Error',
@@ -22,8 +27,7 @@ export function HeroQuoteForm({ endpoint }: { endpoint: string }) {
   const [invalid, setInvalid] = useState<{ field: HeroField; message: string } | null>(null);
   const [sending, setSending] = useState(false);
   const [toast, setToast] = useState<ToastMessage | null>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useScriptValidation(form);
 
   const change = (field: HeroField) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -56,17 +60,41 @@ export function HeroQuoteForm({ endpoint }: { endpoint: string }) {
   const errorFor = (field: HeroField) => (invalid?.field === field ? invalid.message : undefined);
 
   return (
-    <form ref={form} method="post" action={endpoint} noValidate={hydrated} onSubmit={onSubmit} className="relative space-y-4" aria-label="Request a free quote">
+    <form ref={form} method="post" action={endpoint} onSubmit={onSubmit} className="relative space-y-4" aria-label="Request a free quote">
       <input type="hidden" name="form_source" value="Hero Form" />
       <Honeypot />
       <FormField id={`${id}-name`} label="Your name" error={errorFor('name')}>
-        {(control) => <input {...control} name="name" type="text" required autoComplete="name" value={values.name} onChange={change('name')} className="field" />}
+        {(control) => (
+          <input
+            {...control}
+            name="name"
+            type="text"
+            required
+            autoComplete="name"
+            value={values.name}
+            onChange={change('name')}
+            className="field"
+          />
+        )}
       </FormField>
       <FormField id={`${id}-email`} label="Email" error={errorFor('email')}>
-        {(control) => <input {...control} name="email" type="email" required autoComplete="email" value={values.email} onChange={change('email')} className="field" />}
+        {(control) => (
+          <input
+            {...control}
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            value={values.email}
+            onChange={change('email')}
+            className="field"
+          />
+        )}
       </FormField>
       <FormField id={`${id}-message`} label="What do you need done?" error={errorFor('message')}>
-        {(control) => <textarea {...control} name="message" required rows={3} value={values.message} onChange={change('message')} className="field" />}
+        {(control) => (
+          <textarea {...control} name="message" required rows={3} value={values.message} onChange={change('message')} className="field" />
+        )}
       </FormField>
       <button type="submit" disabled={sending} className="btn btn-accent w-full">
         {sending ? 'Sending...' : 'Get My Free Quote'}

@@ -1,14 +1,19 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { QUOTE_SERVICE_OPTIONS } from '../../config/quote.ts';
 import { QUOTE_CLEAR_DELAY_MS } from '../../lib/constants.ts';
 import { submitForm } from '../../lib/submit-form.ts';
 import { validateQuoteForm, type QuoteField } from '../../lib/validation.ts';
 import { FormField, Honeypot } from './FormField.tsx';
 import { Toast, type ToastMessage } from './Toast.tsx';
+import { useScriptValidation } from './use-script-validation.ts';
 
 const emptyValues: Record<QuoteField, string> = { name: '', email: '', phone: '', address: '', service: '', message: '' };
 
-const submitted: ToastMessage = { kind: 'success', title: 'Quote Request Submitted', text: "We've received your request and will get back to you shortly." };
+const submitted: ToastMessage = {
+  kind: 'success',
+  title: 'Quote Request Submitted',
+  text: "We've received your request and will get back to you shortly.",
+};
 const failed: ToastMessage = {
   kind: 'error',
   title: 'Submission Error',
@@ -23,8 +28,7 @@ export function QuoteForm({ endpoint }: { endpoint: string }) {
   const [errors, setErrors] = useState<Partial<Record<QuoteField, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const [toast, setToast] = useState<ToastMessage | null>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useScriptValidation(form);
 
   const change = (field: QuoteField) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -63,20 +67,63 @@ export function QuoteForm({ endpoint }: { endpoint: string }) {
   );
 
   return (
-    <form ref={form} method="post" action={endpoint} noValidate={hydrated} onSubmit={onSubmit} className="relative grid gap-5 sm:grid-cols-2" aria-label="Quote request">
+    <form
+      ref={form}
+      method="post"
+      action={endpoint}
+      onSubmit={onSubmit}
+      className="relative grid gap-5 sm:grid-cols-2"
+      aria-label="Quote request"
+    >
       <input type="hidden" name="form_source" value="Quote Form" />
       <Honeypot />
       {field('name', 'Full name', (control) => (
-        <input {...control} name="name" type="text" required autoComplete="name" value={values.name} onChange={change('name')} className="field" />
+        <input
+          {...control}
+          name="name"
+          type="text"
+          required
+          autoComplete="name"
+          value={values.name}
+          onChange={change('name')}
+          className="field"
+        />
       ))}
       {field('email', 'Email', (control) => (
-        <input {...control} name="email" type="email" required autoComplete="email" value={values.email} onChange={change('email')} className="field" />
+        <input
+          {...control}
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          value={values.email}
+          onChange={change('email')}
+          className="field"
+        />
       ))}
       {field('phone', 'Phone', (control) => (
-        <input {...control} name="phone" type="tel" required autoComplete="tel" value={values.phone} onChange={change('phone')} className="field" />
+        <input
+          {...control}
+          name="phone"
+          type="tel"
+          required
+          autoComplete="tel"
+          value={values.phone}
+          onChange={change('phone')}
+          className="field"
+        />
       ))}
       {field('address', 'Address', (control) => (
-        <input {...control} name="address" type="text" required autoComplete="street-address" value={values.address} onChange={change('address')} className="field" />
+        <input
+          {...control}
+          name="address"
+          type="text"
+          required
+          autoComplete="street-address"
+          value={values.address}
+          onChange={change('address')}
+          className="field"
+        />
       ))}
       <div className="sm:col-span-2">
         {field('service', 'Service', (control) => (

@@ -14,7 +14,11 @@ interface Props {
 /** The form's message, in a live region so screen readers announce it when it appears */
 export function Toast({ toast, onDismiss }: Props) {
   return (
-    <div aria-live="polite" aria-atomic="true" className="fixed inset-x-3 top-20 z-50 flex justify-center sm:inset-x-auto sm:right-5 sm:w-96">
+    <div
+      aria-live="polite"
+      aria-atomic="true"
+      className="fixed inset-x-3 top-20 z-50 flex justify-center sm:inset-x-auto sm:right-5 sm:w-96"
+    >
       {toast && (
         <div
           data-kind={toast.kind}
@@ -30,7 +34,12 @@ export function Toast({ toast, onDismiss }: Props) {
             <p className="font-bold text-brand-900">{toast.title}</p>
             <p className="mt-0.5 text-sm text-muted">{toast.text}</p>
           </div>
-          <button type="button" onClick={onDismiss} className="-m-1 inline-flex size-8 items-center justify-center rounded-md text-muted hover:bg-brand-50" aria-label="Dismiss message">
+          <button
+            type="button"
+            onClick={onDismiss}
+            className="-m-1 inline-flex size-8 items-center justify-center rounded-md text-muted hover:bg-brand-50"
+            aria-label="Dismiss message"
+          >
             <X className="size-4" aria-hidden="true" />
           </button>
         </div>

@@ -45,7 +45,9 @@ export function Gallery({ items, categories = [], label }: Props) {
                 onClick={() => setFilter(category)}
                 className={cn(
                   'rounded-full border-2 px-5 py-2 font-semibold transition-colors',
-                  filter === category ? 'border-brand-700 bg-brand-700 text-white' : 'border-brand-100 bg-white text-brand-800 hover:border-brand-700',
+                  filter === category
+                    ? 'border-brand-700 bg-brand-700 text-white'
+                    : 'border-brand-100 bg-white text-brand-800 hover:border-brand-700',
                 )}
               >
                 {category} <span className="ml-1 rounded-full bg-black/10 px-2 text-sm">{count}</span>

@@ -11,7 +11,12 @@ interface Props {
 export function GalleryCard({ item, onOpen }: Props) {
   return (
     <article data-reveal="" className="card group relative flex h-full flex-col overflow-hidden p-0">
-      <ResponsivePicture data={item.thumb} alt={item.alt} sizes="(min-width: 1280px) 290px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 92vw" className="aspect-[4/3]" />
+      <ResponsivePicture
+        data={item.thumb}
+        alt={item.alt}
+        sizes="(min-width: 1280px) 290px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 92vw"
+        className="aspect-[4/3]"
+      />
       <div className="flex flex-1 flex-col p-5">
         <p className="eyebrow">{item.category}</p>
         <h3 className="mt-1 text-lg font-bold">

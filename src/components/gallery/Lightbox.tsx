@@ -13,13 +13,13 @@ interface Props {
  */
 export function Lightbox({ item, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [failed, setFailed] = useState(false);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const failed = item !== null && failedSrc === item.full.src;
 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (item) {
-      setFailed(false);
       if (!element.open) element.showModal();
       document.documentElement.style.overflow = 'hidden';
     } else if (element.open) {
@@ -54,7 +54,14 @@ export function Lightbox({ item, onClose }: Props) {
             {failed ? (
               <p className="font-semibold text-brand-900">Failed to load image</p>
             ) : (
-              <img src={item.full.src} width={item.full.width} height={item.full.height} alt={item.alt} onError={() => setFailed(true)} className="h-full w-full object-contain" />
+              <img
+                src={item.full.src}
+                width={item.full.width}
+                height={item.full.height}
+                alt={item.alt}
+                onError={() => setFailedSrc(item.full.src)}
+                className="h-full w-full object-contain"
+              />
             )}
           </div>
           <div className="p-5 md:p-6">

@@ -11,11 +11,17 @@ export function RatingBanner() {
           <Stars rating={rating.value} outOf={rating.best} />
           Rated {rating.value} out of {rating.best} by our customers
         </span>
-        <span className="hidden sm:inline" aria-hidden="true">·</span>
+        <span className="hidden sm:inline" aria-hidden="true">
+          ·
+        </span>
         <span className="hidden sm:inline">Licensed &amp; insured</span>
-        <span className="hidden sm:inline" aria-hidden="true">·</span>
+        <span className="hidden sm:inline" aria-hidden="true">
+          ·
+        </span>
         <span className="hidden sm:inline">{yearsClaim} experience</span>
-        <span className="hidden md:inline" aria-hidden="true">·</span>
+        <span className="hidden md:inline" aria-hidden="true">
+          ·
+        </span>
         <span className="hidden md:inline">24/7 emergency call-outs</span>
       </p>
     </aside>

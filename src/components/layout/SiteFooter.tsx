@@ -11,9 +11,7 @@ export function SiteFooter({ year }: { year: number }) {
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <Logo tone="light" />
-          <p className="mt-4 text-sm">
-            Licensed electrician and handyman, owner-operated, serving {business.serviceArea.summary}.
-          </p>
+          <p className="mt-4 text-sm">Licensed electrician and handyman, owner-operated, serving {business.serviceArea.summary}.</p>
           <p className="mt-3 text-sm">
             {business.registration.body} registration {business.registration.number}.{' '}
             <a href={business.registration.registerUrl} className={linkClass} rel="noopener">
@@ -38,7 +36,7 @@ export function SiteFooter({ year }: { year: number }) {
             </li>
           </ul>
         </nav>
-        <nav aria-label="Areas we serve">
+        <nav aria-label="East Auckland areas">
           <h2 className={headingClass}>East Auckland areas</h2>
           <ul className="space-y-2">
             {areaPages.map((area) => (

@@ -7,7 +7,12 @@ export function FeaturedService({ card }: { card: ServiceCardData }) {
   return (
     <article className="card grid overflow-hidden p-0 md:grid-cols-2">
       {card.picture && (
-        <ResponsivePicture data={card.picture} alt={card.imageAlt ?? ''} sizes="(min-width: 768px) 560px, 92vw" className="aspect-[4/3] md:aspect-auto md:h-full" />
+        <ResponsivePicture
+          data={card.picture}
+          alt={card.imageAlt ?? ''}
+          sizes="(min-width: 768px) 560px, 92vw"
+          className="aspect-[4/3] md:aspect-auto md:h-full"
+        />
       )}
       <div className="flex flex-col justify-center p-6 md:p-10">
         <p className="eyebrow flex items-center gap-2">

@@ -27,7 +27,11 @@ export function HomeHero({ heading, text, slides, rotateMs, children }: Props) {
   const shown = rotateMs > 0 ? slides : slides.slice(0, 1);
   const { rating } = business.claims;
   return (
-    <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden bg-brand-900 text-white" data-rotate-ms={rotateMs || undefined}>
+    <section
+      aria-labelledby="hero-heading"
+      className="relative isolate overflow-hidden bg-brand-900 text-white"
+      data-rotate-ms={rotateMs || undefined}
+    >
       {shown.map((slide, index) => (
         <ResponsivePicture
           key={slide.picture.src}
@@ -38,7 +42,10 @@ export function HomeHero({ heading, text, slides, rotateMs, children }: Props) {
           className={`hero-slide absolute! inset-0 -z-20 h-full ${index === 0 ? '' : 'opacity-0'}`}
         />
       ))}
-      <div className="absolute inset-0 -z-10 bg-gradient-to-b from-brand-950/90 via-brand-900/80 to-brand-900/70 lg:bg-gradient-to-r lg:from-brand-950/95 lg:via-brand-900/80 lg:to-brand-900/40" aria-hidden="true" />
+      <div
+        className="absolute inset-0 -z-10 bg-gradient-to-b from-brand-950/90 via-brand-900/80 to-brand-900/70 lg:bg-gradient-to-r lg:from-brand-950/95 lg:via-brand-900/80 lg:to-brand-900/40"
+        aria-hidden="true"
+      />
       <div data-hero-content="" className="container-page grid items-center gap-10 py-12 md:py-20 lg:grid-cols-[1.2fr_1fr]">
         <div>
           <p className="flex items-center gap-2 text-sm font-semibold text-accent-400">

@@ -4,7 +4,10 @@ export function SafetyTips({ tips }: { tips: readonly { title: string; text: str
     <ol className="grid gap-5 md:grid-cols-2">
       {tips.map((tip, index) => (
         <li key={tip.title} className="card flex gap-4">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-danger-800 font-bold text-white" aria-hidden="true">
+          <span
+            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-danger-800 font-bold text-white"
+            aria-hidden="true"
+          >
             {index + 1}
           </span>
           <div>

@@ -17,7 +17,12 @@ export function ServiceCard({ title, description, icon, href, picture, imageAlt 
   return (
     <article data-reveal="" className="card relative flex h-full flex-col overflow-hidden p-0 transition-shadow hover:shadow-lg">
       {picture && (
-        <ResponsivePicture data={picture} alt={imageAlt ?? ''} sizes="(min-width: 1024px) 360px, (min-width: 640px) 45vw, 92vw" className="aspect-[4/3]" />
+        <ResponsivePicture
+          data={picture}
+          alt={imageAlt ?? ''}
+          sizes="(min-width: 1024px) 360px, (min-width: 640px) 45vw, 92vw"
+          className="aspect-[4/3]"
+        />
       )}
       <div className="flex flex-1 flex-col p-6">
         <span className="icon-badge">

@@ -33,7 +33,10 @@ export function ServiceDetail({ title, description, groupLabel, fullDescription,
           <ArrowLeft className="size-4" aria-hidden="true" /> Back to all services
         </a>
       </div>
-      <section aria-label="Why you can trust us" className="container-page py-10">
+      <section aria-labelledby="trust-heading" className="container-page py-10">
+        <h2 id="trust-heading" className="sr-only">
+          Why you can trust us
+        </h2>
         <TrustCards />
       </section>
       <section aria-labelledby="about-service" className="container-page grid gap-10 pb-14 lg:grid-cols-[3fr_2fr]">
@@ -47,9 +50,7 @@ export function ServiceDetail({ title, description, groupLabel, fullDescription,
         </div>
         <aside aria-label="Talk to us" className="card h-fit bg-brand-50">
           <h2 className="text-h3">Talk it through with {business.owner}</h2>
-          <p className="mt-2 text-muted">
-            Not sure what you need? Describe the job and you will get straight answers and a written quote.
-          </p>
+          <p className="mt-2 text-muted">Not sure what you need? Describe the job and you will get straight answers and a written quote.</p>
           <div className="mt-5 grid gap-3">
             <a href={quotePath} className="btn btn-accent">
               Get a Free Quote

@@ -3,7 +3,11 @@ import { Icon } from '../ui/Icon.tsx';
 import type { IconName } from '../ui/icon-names.ts';
 
 const cards: { title: string; text: string; icon: IconName }[] = [
-  { title: '24/7 Emergency Service', text: 'Power out, sparks or a burning smell? Call any time, day or night, weekends included.', icon: 'siren' },
+  {
+    title: '24/7 Emergency Service',
+    text: 'Power out, sparks or a burning smell? Call any time, day or night, weekends included.',
+    icon: 'siren',
+  },
   {
     title: 'Licensed & Insured',
     text: `Registered with the ${business.registration.body.replace(/ \(EWRB\)$/, '')} with a current practising licence, and fully insured.`,

@@ -27,7 +27,13 @@ export function ResponsivePicture({ data, alt, sizes, priority = false, classNam
       </span>
       <picture>
         {data.sources.map((source) => (
-          <source key={`${source.media ?? ''}${source.type}`} type={source.type} srcSet={source.srcset} sizes={sizes} media={source.media} />
+          <source
+            key={`${source.media ?? ''}${source.type}`}
+            type={source.type}
+            srcSet={source.srcset}
+            sizes={sizes}
+            media={source.media}
+          />
         ))}
         <img
           src={data.src}

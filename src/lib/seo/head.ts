@@ -22,9 +22,7 @@ export interface HeadInput {
 }
 
 export type HeadEntry =
-  | { tag: 'title'; text: string }
-  | { tag: 'meta'; attrs: Record<string, string> }
-  | { tag: 'link'; attrs: Record<string, string> };
+  { tag: 'title'; text: string } | { tag: 'meta'; attrs: Record<string, string> } | { tag: 'link'; attrs: Record<string, string> };
 
 export function absoluteUrl(pathOrUrl: string, origin: string): string {
   const url = new URL(pathOrUrl, `${origin}/`);

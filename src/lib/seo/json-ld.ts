@@ -2,16 +2,7 @@
  * JSON-LD builders, typed with schema-dts. Pages pass content in; these return plain objects,
  * and `serializeJsonLd` turns them into text that is safe inside a <script> element.
  */
-import type {
-  AggregateRating,
-  BreadcrumbList,
-  Electrician,
-  FAQPage,
-  ImageGallery,
-  Place,
-  Service,
-  WithContext,
-} from 'schema-dts';
+import type { AggregateRating, BreadcrumbList, Electrician, FAQPage, ImageGallery, Place, Service, WithContext } from 'schema-dts';
 import { business, type Business } from '../../config/business.ts';
 import { absoluteUrl } from './head.ts';
 
@@ -170,11 +161,17 @@ export function serviceLd(
     description: service.description,
     url: absoluteUrl(service.path, origin),
     provider: { '@id': `${origin}/#business`, '@type': 'Electrician', name: facts.name, telephone: facts.phone.e164 },
-    areaServed: [{ '@type': 'Place', name: facts.serviceArea.priority }, { '@type': 'City', name: 'Auckland' }],
+    areaServed: [
+      { '@type': 'Place', name: facts.serviceArea.priority },
+      { '@type': 'City', name: 'Auckland' },
+    ],
   };
 }
 
 /** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the element */
 export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -16,7 +16,7 @@ export function textOf(html: string): string {
     .replace(/<[^>]+>/g, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')
-    .replace(/&#39;/g, "'")
+    .replace(/&#39;|&#x27;/g, "'")
     .replace(/&quot;/g, '"')
     .replace(/\s+/g, ' ')
     .trim();
