@@ -4,7 +4,7 @@ import { business, telHref } from '../../config/business.ts';
 /** The red 24/7 banner: one job, getting an emergency on the phone */
 export function EmergencyBanner({ text = 'Sparks, burning smells or no power? We answer day and night.' }: { text?: string }) {
   return (
-    <aside aria-label="24/7 emergency electrician" className="bg-danger-800 text-white">
+    <aside aria-label="24/7 emergency electrician" data-shared="" className="bg-danger-800 text-white">
       <div className="container-page flex flex-col items-start gap-4 py-6 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-center gap-3 text-lg font-semibold">
           <Siren className="size-7 shrink-0" aria-hidden="true" />

@@ -1,0 +1,175 @@
+/** Home, projects (filter and lightbox), about and testimonials */
+import { expect, test } from '@playwright/test';
+import { business } from '../../src/config/business.ts';
+
+test('the home page has every section in order', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Request a free quote' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: '24/7 emergency electrician' })).toBeVisible();
+  const services = page.locator('#services article');
+  await expect(services).toHaveCount(3);
+  for (const href of ['/services/residential', '/services/commercial', '/services/emergency-electrician']) {
+    await expect(page.locator(`#services article a[href="${href}"]`)).toHaveCount(1);
+  }
+  await expect(page.locator('#projects article')).toHaveCount(6);
+  await expect(page.locator('#about h2')).toBeVisible();
+  await expect(page.getByRole('region', { name: '99.4% customer satisfaction' }).locator('figure')).toHaveCount(6);
+  const contact = page.locator('#contact');
+  await expect(contact.getByRole('link', { name: business.phone.display })).toHaveAttribute('href', `tel:${business.phone.e164}`);
+  await expect(contact.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
+  for (const social of business.social) await expect(contact.getByRole('link', { name: social.name })).toHaveAttribute('href', social.url);
+  await expect(contact.getByRole('navigation', { name: 'Service areas' }).getByRole('link')).toHaveCount(10);
+  await expect(contact.getByRole('link', { name: /Get directions/ })).toHaveAttribute('href', /google\.com\/maps\/dir/);
+});
+
+test('the map loads nothing from a third party until asked', async ({ page }) => {
+  const thirdParty: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith('http://127.0.0.1')) thirdParty.push(request.url());
+  });
+  await page.goto('/');
+  await page.locator('#contact').scrollIntoViewIfNeeded();
+  await expect(page.locator('#contact iframe')).toHaveCount(0);
+  expect(thirdParty).toEqual([]);
+  await page.route('https://www.openstreetmap.org/**', (route) => route.fulfill({ body: '<p>map</p>', contentType: 'text/html' }));
+  await page.getByRole('button', { name: 'Load interactive map' }).click();
+  await expect(page.locator('#contact iframe')).toHaveAttribute('src', /openstreetmap\.org\/export\/embed\.html/);
+});
+
+test('the hero image loads eagerly with high priority; images below load lazily', async ({ page }) => {
+  await page.goto('/');
+  const hero = page.locator('.hero-slide img');
+  await expect(hero).toHaveAttribute('loading', 'eager');
+  await expect(hero).toHaveAttribute('fetchpriority', 'high');
+  await expect(page.locator('.hero-slide source[media]').first()).toHaveAttribute('media', /portrait/);
+  await expect(page.locator('#projects img').first()).toHaveAttribute('loading', 'lazy');
+  for (const image of await page.locator('main img').all()) {
+    expect(await image.getAttribute('alt')).toBeTruthy();
+    expect(await image.getAttribute('width')).toBeTruthy();
+  }
+});
+
+test('project filter counts add up to 24 and each tab shows its count', async ({ page }) => {
+  await page.goto('/projects');
+  const tabs = page.getByRole('group', { name: 'Filter projects' }).getByRole('button');
+  await expect(tabs).toHaveText([/^All\s*24$/, /^Residential\s*\d+$/, /^Maintenance\s*\d+$/]);
+  const count = async (index: number) => Number((await tabs.nth(index).innerText()).match(/\d+$/)![0]);
+  expect((await count(1)) + (await count(2))).toBe(24);
+  for (let index = 0; index < 3; index++) {
+    await tabs.nth(index).click();
+    await expect(tabs.nth(index)).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article')).toHaveCount(await count(index));
+  }
+  const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (text) => JSON.parse(text) as { '@type': string; image?: unknown[] },
+  );
+  expect(ld.find((item) => item['@type'] === 'ImageGallery')?.image).toHaveLength(24);
+});
+
+test('the lightbox opens with the clicked project, locks scrolling, and returns focus', async ({ page }) => {
+  await page.goto('/projects');
+  const card = page.getByRole('list', { name: 'Projects' }).getByRole('article').nth(3);
+  const title = (await card.getByRole('heading').innerText()).trim();
+  const trigger = card.getByRole('link', { name: title });
+  await trigger.click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(/Residential|Maintenance/);
+  await expect(page.locator('html')).toHaveCSS('overflow', 'hidden');
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  // The page behind is inert: tabbing never reaches it
+  for (let press = 0; press < 3; press++) {
+    await page.keyboard.press('Tab');
+    const outside = await page.evaluate(() => {
+      const active = document.activeElement;
+      return active !== null && active !== document.body && !active.closest('dialog');
+    });
+    expect(outside).toBe(false);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+  await expect(page.locator('html')).not.toHaveCSS('overflow', 'hidden');
+
+  await trigger.click();
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeHidden();
+});
+
+test("a lightbox image that fails shows 'Failed to load image'", async ({ page }) => {
+  await page.route('**/_astro/*.webp', (route) => route.abort());
+  await page.goto('/projects');
+  await page.getByRole('list', { name: 'Projects' }).getByRole('article').first().getByRole('link').click();
+  await expect(page.getByRole('dialog')).toContainText('Failed to load image');
+});
+
+test("a tile image that fails shows 'Image unavailable'", async ({ page }) => {
+  await page.route(/\/_astro\/.*\.(avif|webp|jpg)$/, (route) => route.abort());
+  await page.goto('/services/residential');
+  await expect(page.locator('[data-picture][data-state="failed"]').first()).toContainText('Image unavailable');
+});
+
+test('the about page has the story, six values, a call to action and a gallery', async ({ page }) => {
+  await page.goto('/about');
+  expect(await page.getByRole('region', { name: 'Our story' }).locator('p').count()).toBeGreaterThanOrEqual(3);
+  await expect(page.getByRole('region', { name: 'Our core values' }).getByRole('heading', { level: 3 })).toHaveText([
+    'Quality',
+    'Safety',
+    'Reliability',
+    'Expertise',
+    'Integrity',
+    'Efficiency',
+  ]);
+  await expect(page.locator('main a[href="/quote"]').first()).toBeVisible();
+  const gallery = page.getByRole('list', { name: 'Photos from the job' });
+  await gallery.scrollIntoViewIfNeeded();
+  await gallery.getByRole('article').first().getByRole('link').click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('the testimonial filter counts and clears', async ({ page }) => {
+  await page.goto('/testimonials');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Home');
+  const review = page.getByRole('link', { name: /Read our/ });
+  await expect(review).toHaveAttribute('target', '_blank');
+  await expect(review).toHaveAttribute('rel', /noopener/);
+  const status = page.getByRole('status').filter({ hasText: 'Showing' });
+  await expect(status).toHaveText('Showing 12 of 12 reviews');
+  const select = page.getByLabel('Service type');
+  expect((await select.boundingBox())!.width).toBe(180);
+  const counts: Record<string, number> = {};
+  for (const service of ['Residential', 'Commercial']) {
+    await select.selectOption(service);
+    const cards = page
+      .getByRole('list')
+      .filter({ has: page.locator('figure') })
+      .getByRole('listitem');
+    counts[service] = await cards.count();
+    await expect(status).toHaveText(`Showing ${counts[service]} of 12 reviews`);
+    for (const card of await cards.all()) await expect(card).toContainText(service);
+  }
+  expect(counts['Residential']! + counts['Commercial']!).toBe(12);
+  await page.getByRole('button', { name: 'Clear Filters' }).click();
+  await expect(select).toHaveValue('');
+  await expect(status).toHaveText('Showing 12 of 12 reviews');
+  await expect(page.locator('main a[href="/quote"]').first()).toBeVisible();
+  await expect(page.locator('main a[href="/services"]').first()).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every project and review is visible', async ({ page }) => {
+    await page.goto('/projects');
+    await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article')).toHaveCount(24);
+    await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article').last()).toBeVisible();
+    await page.goto('/testimonials');
+    await expect(page.locator('main figure')).toHaveCount(12);
+    await expect(page.locator('main figure').last()).toBeVisible();
+    await page.goto('/');
+    await expect(page.locator('#services article').first()).toBeVisible();
+    await expect(page.locator('[data-hero-content]')).toBeVisible();
+  });
+});
