@@ -29,8 +29,16 @@ for (const width of widths) {
   const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 900 } });
   for (const path of paths.length > 0 ? paths : ['/']) {
     await page.goto(baseUrl + path, { waitUntil: 'networkidle' });
-    await page.evaluate(() => document.querySelectorAll('[data-reveal]').forEach((el) => el.setAttribute('data-revealed', '')));
-    await page.waitForTimeout(600);
+    // Scroll through so lazy images load, then reveal everything the scroll effect would
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 600) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => setTimeout(resolve, 60));
+      }
+      window.scrollTo(0, 0);
+      document.querySelectorAll('[data-reveal]').forEach((el) => el.setAttribute('data-revealed', ''));
+    });
+    await page.waitForTimeout(800);
     const file = join(outDir, `${path.replace(/\W+/g, '_') || 'home'}-${width}.png`);
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);

@@ -45,8 +45,8 @@ const FIELD_NOUNS: Readonly<Record<QuoteField, string>> = {
 };
 
 /** One problem with one input: `field` is the input to mark, title and message make the toast */
-export interface FieldProblem {
-  field: QuoteField;
+export interface FieldProblem<Field extends QuoteField = QuoteField> {
+  field: Field;
   title: string;
   message: string;
 }
@@ -107,11 +107,11 @@ function trimmedValue(values: FormValues<string>, field: string): string {
   return (values[field] ?? '').trim();
 }
 
-function problem(field: QuoteField, text: { title: string; message: string }): FieldProblem {
+function problem<Field extends QuoteField>(field: Field, text: { title: string; message: string }): FieldProblem<Field> {
   return { field, title: text.title, message: text.message };
 }
 
-function tooLongProblem(field: QuoteField): FieldProblem {
+function tooLongProblem<Field extends QuoteField>(field: Field): FieldProblem<Field> {
   return {
     field,
     title: `${FIELD_LABELS[field]} Too Long`,
@@ -127,9 +127,9 @@ function isTooLong(field: QuoteField, value: string): boolean {
  * Every problem of the hero form, in the order the rules are checked: empty fields, email
  * format, name length, message length, then maximum lengths; at most one problem per field.
  */
-export function heroFormProblems(values: HeroFormValues): FieldProblem[] {
+export function heroFormProblems(values: HeroFormValues): FieldProblem<HeroField>[] {
   const value = (field: HeroField) => trimmedValue(values, field);
-  const checks: Array<{ fails: boolean; problem: FieldProblem }> = [
+  const checks: Array<{ fails: boolean; problem: FieldProblem<HeroField> }> = [
     ...HERO_FIELDS.map((field) => ({ fails: value(field) === '', problem: problem(field, HERO_MESSAGES.incomplete) })),
     { fails: !isValidEmail(value('email')), problem: problem('email', HERO_MESSAGES.invalidEmail) },
     { fails: characterCount(value('name')) < NAME_MIN_LENGTH, problem: problem('name', HERO_MESSAGES.nameTooShort) },
@@ -139,7 +139,7 @@ export function heroFormProblems(values: HeroFormValues): FieldProblem[] {
     },
     ...HERO_FIELDS.map((field) => ({ fails: isTooLong(field, value(field)), problem: tooLongProblem(field) })),
   ];
-  const problems: FieldProblem[] = [];
+  const problems: FieldProblem<HeroField>[] = [];
   for (const { fails, problem: found } of checks) {
     if (fails && !problems.some((earlier) => earlier.field === found.field)) problems.push(found);
   }
@@ -147,7 +147,7 @@ export function heroFormProblems(values: HeroFormValues): FieldProblem[] {
 }
 
 /** The hero form's first failing rule (shown as a toast), or null when it may be sent */
-export function validateHeroForm(values: HeroFormValues): FieldProblem | null {
+export function validateHeroForm(values: HeroFormValues): FieldProblem<HeroField> | null {
   return heroFormProblems(values)[0] ?? null;
 }
 
@@ -181,12 +181,7 @@ export function validateQuoteForm(values: QuoteFormValues): FieldProblem[] {
  */
 export function validateLead(fields: Readonly<Record<string, string>>): LeadProblem[] {
   const source = (fields['form_source'] ?? '').trim();
-  const found =
-    source === FORM_SOURCES.hero
-      ? heroFormProblems(fields)
-      : source === FORM_SOURCES.quote
-        ? validateQuoteForm(fields)
-        : null;
+  const found = source === FORM_SOURCES.hero ? heroFormProblems(fields) : source === FORM_SOURCES.quote ? validateQuoteForm(fields) : null;
   if (found === null) return [{ field: 'form_source', message: 'Unknown form: please send the request from the website.' }];
   return found.map(({ field, message }) => ({ field, message }));
 }

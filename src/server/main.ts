@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { siteOrigin } from '../lib/site-url.ts';
 import { createSiteServer } from './site-server.ts';
+import { startLeadNotifications } from './leads/runtime.ts';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -34,6 +35,9 @@ const server = createSiteServer({
 });
 server.headersTimeout = 20_000;
 server.requestTimeout = 30_000;
+
+// Requests stored while e-mail was failing are sent again now, not only after the next request
+startLeadNotifications();
 
 server.listen(port, host, () => {
   console.log(`Serving ${distDir} at http://${host.includes(':') ? `[${host}]` : host}:${port}`);

@@ -1,11 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { validateHeroForm } from '../../lib/validation.ts';
+import { validateHeroForm, type HeroField } from '../../lib/validation.ts';
 import { submitForm } from '../../lib/submit-form.ts';
 import { FormField, Honeypot } from './FormField.tsx';
 import { Toast, type ToastMessage } from './Toast.tsx';
 import { useScriptValidation } from './use-script-validation.ts';
 
-type HeroField = 'name' | 'email' | 'message';
 const emptyValues: Record<HeroField, string> = { name: '', email: '', message: '' };
 
 const sent: ToastMessage = {
@@ -38,7 +37,7 @@ export function HeroQuoteForm({ endpoint }: { endpoint: string }) {
     event.preventDefault();
     const problem = validateHeroForm(values);
     if (problem) {
-      setInvalid({ field: problem.field as HeroField, message: problem.message });
+      setInvalid({ field: problem.field, message: problem.message });
       setToast({ kind: 'error', title: problem.title, text: problem.message });
       form.current?.querySelector<HTMLElement>(`[name="${problem.field}"]`)?.focus();
       return;

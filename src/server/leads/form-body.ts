@@ -1,0 +1,112 @@
+/**
+ * Reads a form post's body with a hard byte limit and parses it into entries, strictly: a body
+ * that is not valid UTF-8 or not well-formed is refused rather than silently repaired.
+ */
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export const FORM_MEDIA_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'] as const;
+export type FormMediaType = (typeof FORM_MEDIA_TYPES)[number];
+
+/** One submitted entry; a Blob stands for an uploaded file */
+export type FormEntry = [name: string, value: string | Blob];
+
+export type BodyResult = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; reason: 'too-large' | 'unreadable' };
+export type ParseResult = { ok: true; entries: FormEntry[] } | { ok: false; reason: string };
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The media type of a Content-Type header, lower-cased, without parameters */
+export function mediaTypeOf(contentType: string | null): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+export function isFormMediaType(mediaType: string): mediaType is FormMediaType {
+  return (FORM_MEDIA_TYPES as readonly string[]).includes(mediaType);
+}
+
+/** A declared Content-Length over the limit, so the body need not be read at all */
+export function declaresTooLarge(request: Request, maxBytes: number): boolean {
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  return Number.isFinite(declared) && declared > maxBytes;
+}
+
+/**
+ * Reads at most `maxBytes`, counting as the chunks arrive (a chunked body has no length up
+ * front), and cancels the stream as soon as the limit is passed.
+ */
+export async function readLimitedBody(request: Request, maxBytes: number): Promise<BodyResult> {
+  if (!request.body) return { ok: true, bytes: new Uint8Array() };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received > maxBytes) {
+        await reader.cancel().catch(() => {});
+        return { ok: false, reason: 'too-large' };
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return { ok: false, reason: 'unreadable' };
+  }
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { ok: true, bytes };
+}
+
+function isValidUtf8(bytes: Uint8Array): boolean {
+  try {
+    strictUtf8.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `+` is a space; a malformed escape or an escape of invalid UTF-8 makes decodeURIComponent throw */
+function decodeFormComponent(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw.replaceAll('+', ' '));
+  } catch {
+    return null;
+  }
+}
+
+function parseUrlEncoded(bytes: Uint8Array): ParseResult {
+  if (!isValidUtf8(bytes)) return { ok: false, reason: 'The form data is not valid UTF-8 text.' };
+  const entries: FormEntry[] = [];
+  for (const pair of new TextDecoder().decode(bytes).split('&')) {
+    if (pair === '') continue;
+    const separator = pair.indexOf('=');
+    const name = decodeFormComponent(separator === -1 ? pair : pair.slice(0, separator));
+    const value = decodeFormComponent(separator === -1 ? '' : pair.slice(separator + 1));
+    if (name === null || value === null) return { ok: false, reason: 'The form data is not correctly encoded.' };
+    entries.push([name, value]);
+  }
+  return { ok: true, entries };
+}
+
+async function parseMultipart(bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<ParseResult> {
+  // The parser below would replace invalid UTF-8 with U+FFFD; our forms upload no binary files
+  if (!isValidUtf8(bytes)) return { ok: false, reason: 'The form data is not valid UTF-8 text.' };
+  try {
+    const formData = await new Response(bytes, { headers: { 'Content-Type': contentType } }).formData();
+    return { ok: true, entries: [...formData.entries()] };
+  } catch {
+    return { ok: false, reason: 'The form data is not well-formed multipart.' };
+  }
+}
+
+export function parseFormBody(bytes: Uint8Array<ArrayBuffer>, mediaType: FormMediaType, contentType: string): Promise<ParseResult> {
+  if (mediaType === 'application/x-www-form-urlencoded') return Promise.resolve(parseUrlEncoded(bytes));
+  return parseMultipart(bytes, contentType);
+}

@@ -1,0 +1,155 @@
+/**
+ * POST /api/leads over a Web Request, so it runs the same under Astro and in unit tests.
+ * Cheap refusals come first (method, origin, rate, type, declared size), then the body is read
+ * within its limit, parsed strictly and validated with the forms' own rules; a valid lead is
+ * committed to SQLite before the answer, and the owner's e-mail goes out afterwards.
+ */
+import { business } from '../../config/business.ts';
+import { FORM_SOURCES, QUOTE_FIELDS, validateLead, type LeadProblem } from '../../lib/validation.ts';
+import { answersFor } from './answers.ts';
+import {
+  declaresTooLarge,
+  isFormMediaType,
+  MAX_BODY_BYTES,
+  mediaTypeOf,
+  parseFormBody,
+  readLimitedBody,
+  type FormEntry,
+} from './form-body.ts';
+import type { LeadNotifier } from './notify.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import type { LeadStore, NewLead } from './store.ts';
+
+export interface LeadHandlerOptions {
+  /** The site's canonical origin (SITE_URL); posts from it, or from the request's own host, are same-site */
+  siteUrl: string;
+  store: LeadStore;
+  notifier?: LeadNotifier | null | undefined;
+  rateLimiter?: RateLimiter | null | undefined;
+  maxBodyBytes?: number | undefined;
+  log?: ((message: string, error?: unknown) => void) | undefined;
+}
+
+const LEAD_FIELDS = ['form_source', ...QUOTE_FIELDS] as const;
+const DEFAULT_BACK_PATH = '/quote';
+const HONEYPOT_FIELD = '_gotcha';
+const NOT_SAVED = `Sorry, we could not save your request. Please try again, or call us on ${business.phone.display}.`;
+
+/** Whether `url` (an Origin or a Referer) belongs to this site */
+function isSameSite(url: string, request: Request, siteUrl: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const { origin, host } = new URL(url);
+  return origin === new URL(siteUrl).origin || host === new URL(request.url).host;
+}
+
+/** Path (and query) of a same-site Referer: the page the form was on */
+function refererPath(request: Request, siteUrl: string): string | null {
+  const referer = request.headers.get('referer');
+  if (!referer || !isSameSite(referer, request, siteUrl)) return null;
+  const { pathname, search } = new URL(referer);
+  // '//host/…' would be read as another site when used as a link
+  return pathname.startsWith('//') ? null : pathname + search;
+}
+
+function isSpam(entries: readonly FormEntry[]): boolean {
+  return entries.some(([name, value]) => name === HONEYPOT_FIELD && (typeof value !== 'string' || value.trim() !== ''));
+}
+
+/** Browsers send textarea line breaks as CRLF; store them as plain newlines */
+function normaliseText(value: string): string {
+  return value.replace(/\r\n?/g, '\n').trim();
+}
+
+/**
+ * The lead's fields as text, once each. Unknown fields are dropped; a field sent twice or as a
+ * file is a problem with that field rather than a guess at which value was meant.
+ */
+function collectFields(entries: readonly FormEntry[]): { fields: Record<string, string>; problems: LeadProblem[] } {
+  const fields: Record<string, string> = {};
+  const problems: LeadProblem[] = [];
+  for (const field of LEAD_FIELDS) {
+    const values = entries.filter(([name]) => name === field).map(([, value]) => value);
+    const [value] = values;
+    if (values.length > 1) problems.push({ field, message: 'This field was sent more than once.' });
+    else if (value instanceof Blob) problems.push({ field, message: 'This field must be text, not a file.' });
+    else if (value !== undefined) fields[field] = normaliseText(value);
+  }
+  return { fields, problems };
+}
+
+function toNewLead(fields: Readonly<Record<string, string>>, request: Request, siteUrl: string): NewLead {
+  const isQuoteForm = fields['form_source'] === FORM_SOURCES.quote;
+  const quoteOnly = (field: string) => (isQuoteForm ? (fields[field] ?? null) : null);
+  return {
+    formSource: fields['form_source'] ?? '',
+    name: fields['name'] ?? '',
+    email: fields['email'] ?? '',
+    phone: quoteOnly('phone'),
+    address: quoteOnly('address'),
+    service: quoteOnly('service'),
+    message: fields['message'] ?? '',
+    page: refererPath(request, siteUrl),
+    userAgent: request.headers.get('user-agent'),
+  };
+}
+
+/** What the visitor typed, to show back on the no-JavaScript problem page */
+function visibleFields(fields: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).filter(([field]) => field !== 'form_source'));
+}
+
+/** The answer when the lead store is unavailable: never a false success */
+export function unavailableAnswer(request: Request, siteUrl: string): Response {
+  return answersFor(request, siteUrl, refererPath(request, siteUrl) ?? DEFAULT_BACK_PATH).error(503, NOT_SAVED);
+}
+
+export async function handleLeadRequest(request: Request, clientAddress: string, options: LeadHandlerOptions): Promise<Response> {
+  const { siteUrl, store, notifier, rateLimiter, maxBodyBytes = MAX_BODY_BYTES, log = console.error } = options;
+  const backPath = refererPath(request, siteUrl) ?? DEFAULT_BACK_PATH;
+  const answer = answersFor(request, siteUrl, backPath);
+
+  if (request.method !== 'POST') return answer.error(405, 'Quote requests must be sent with POST.', { Allow: 'POST' });
+
+  const origin = request.headers.get('origin');
+  if (origin !== null && !isSameSite(origin, request, siteUrl)) {
+    return answer.error(403, 'Quote requests are only accepted from our own website.');
+  }
+
+  const decision = rateLimiter?.check(clientAddress);
+  if (decision && !decision.allowed) {
+    return answer.error(429, `Too many requests in a short time. Please wait ${decision.retryAfterSeconds} seconds and try again.`, {
+      'Retry-After': String(decision.retryAfterSeconds),
+    });
+  }
+
+  const contentType = request.headers.get('content-type') ?? '';
+  const mediaType = mediaTypeOf(contentType);
+  if (!isFormMediaType(mediaType)) {
+    return answer.error(415, 'Send the form as multipart/form-data or application/x-www-form-urlencoded.');
+  }
+
+  const tooLarge = () => answer.error(413, `The request is too large (the limit is ${maxBodyBytes / 1024} KB).`);
+  if (declaresTooLarge(request, maxBodyBytes)) return tooLarge();
+  const body = await readLimitedBody(request, maxBodyBytes);
+  if (!body.ok) return body.reason === 'too-large' ? tooLarge() : answer.error(400, 'The request body could not be read.');
+
+  const parsed = await parseFormBody(body.bytes, mediaType, contentType);
+  if (!parsed.ok) return answer.error(400, parsed.reason);
+
+  // Bots fill the hidden field; they are told it worked so they do not try another way in
+  if (isSpam(parsed.entries)) return answer.success(0);
+
+  const { fields, problems } = collectFields(parsed.entries);
+  const allProblems = problems.length > 0 ? problems : validateLead(fields);
+  if (allProblems.length > 0) return answer.problems(allProblems, visibleFields(fields));
+
+  let id: number;
+  try {
+    id = store.insertLead(toNewLead(fields, request, siteUrl), { notify: Boolean(notifier) });
+  } catch (error) {
+    log('Could not store a quote request', error);
+    return answer.error(503, NOT_SAVED);
+  }
+  notifier?.notify(id);
+  return answer.success(id);
+}

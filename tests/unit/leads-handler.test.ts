@@ -1,0 +1,410 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { handleLeadRequest, type LeadHandlerOptions } from '../../src/server/leads/handler.ts';
+import { MAX_BODY_BYTES } from '../../src/server/leads/form-body.ts';
+import type { LeadNotifier } from '../../src/server/leads/notify.ts';
+import { createRateLimiter } from '../../src/server/leads/rate-limit.ts';
+import { respondToLeadRequest } from '../../src/server/leads/runtime.ts';
+import { openLeadStore, type LeadStore } from '../../src/server/leads/store.ts';
+
+const SITE = 'https://www.example.com';
+const ENDPOINT = 'http://127.0.0.1:4321/api/leads';
+const CLIENT = '203.0.113.7';
+const JSON_ACCEPT = { Accept: 'application/json' };
+const BROWSER_ACCEPT = { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+const URLENCODED = 'application/x-www-form-urlencoded';
+
+const quoteFields = {
+  form_source: 'Quote Form',
+  name: 'Aroha Smith',
+  email: 'aroha@example.co.nz',
+  phone: '021 555 0199',
+  address: '12 Picton Street, Howick',
+  service: 'Electrical Repairs',
+  message: 'The kitchen power points trip the RCD.',
+};
+const heroFields = { form_source: 'Hero Form', name: 'Tama', email: 'tama@example.nz', message: 'Need a heated towel rail fitted.' };
+
+let dir: string;
+let store: LeadStore;
+let notified: number[];
+const notifier: LeadNotifier = {
+  notify: (id) => notified.push(id),
+  resumePending: () => {},
+  idle: async () => {},
+  close: () => {},
+};
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'leads-handler-'));
+  store = openLeadStore(join(dir, 'leads.sqlite'));
+  notified = [];
+});
+afterEach(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function handle(request: Request, options: Partial<LeadHandlerOptions> = {}, client = CLIENT) {
+  return handleLeadRequest(request, client, { siteUrl: SITE, store, notifier, log: () => {}, ...options });
+}
+
+function multipart(fields: Record<string, string>, headers: Record<string, string> = JSON_ACCEPT): Request {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return new Request(ENDPOINT, { method: 'POST', body: form, headers });
+}
+
+function urlencoded(body: string | Record<string, string>, headers: Record<string, string> = JSON_ACCEPT): Request {
+  const text = typeof body === 'string' ? body : new URLSearchParams(body).toString();
+  return new Request(ENDPOINT, { method: 'POST', body: text, headers: { 'Content-Type': URLENCODED, ...headers } });
+}
+
+/** A chunked body (no Content-Length) that counts how much of it was pulled */
+function endlessBody(chunkBytes: number) {
+  const stats = { pulledBytes: 0, cancelled: false };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      stats.pulledBytes += chunkBytes;
+      controller.enqueue(new Uint8Array(chunkBytes).fill(0x61));
+    },
+    cancel() {
+      stats.cancelled = true;
+    },
+  });
+  return { stream, stats };
+}
+
+function streamingRequest(stream: ReadableStream<Uint8Array>, headers: Record<string, string> = {}): Request {
+  return new Request(ENDPOINT, {
+    method: 'POST',
+    body: stream,
+    duplex: 'half',
+    headers: { 'Content-Type': URLENCODED, ...JSON_ACCEPT, ...headers },
+  } as RequestInit);
+}
+
+describe('refusals before the body is read', () => {
+  it('405 with Allow: POST for other methods', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE', 'OPTIONS']) {
+      const response = await handle(new Request(ENDPOINT, { method, headers: JSON_ACCEPT }));
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get('Allow')).toBe('POST');
+    }
+  });
+
+  it('415 for bodies that are not form posts', async () => {
+    for (const contentType of ['application/json', 'text/plain', 'multipart/mixed; boundary=x']) {
+      const response = await handle(
+        new Request(ENDPOINT, { method: 'POST', body: '{"name":"x"}', headers: { 'Content-Type': contentType, ...JSON_ACCEPT } }),
+      );
+      expect(response.status, contentType).toBe(415);
+    }
+    const noType = new Request(ENDPOINT, { method: 'POST', body: new Uint8Array([1, 2]), headers: JSON_ACCEPT });
+    expect((await handle(noType)).status).toBe(415);
+  });
+
+  it('413 from Content-Length alone, without reading the body', async () => {
+    const { stream, stats } = endlessBody(1024);
+    const response = await handle(streamingRequest(stream, { 'Content-Length': String(MAX_BODY_BYTES + 1) }));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ errors: [{ message: expect.stringContaining('64 KB') }] });
+    expect(stats.pulledBytes).toBeLessThanOrEqual(1024); // at most what the stream queued up front
+  });
+
+  it('413 for a chunked body past the limit, reading no more than the limit', async () => {
+    const chunk = 8 * 1024;
+    const { stream, stats } = endlessBody(chunk);
+    const response = await handle(streamingRequest(stream));
+    expect(response.status).toBe(413);
+    expect(stats.cancelled).toBe(true);
+    expect(stats.pulledBytes).toBeLessThanOrEqual(MAX_BODY_BYTES + 2 * chunk);
+    expect(store.countLeads()).toBe(0);
+  });
+
+  it('accepts a body just under the limit', async () => {
+    const padding = 'x'.repeat(MAX_BODY_BYTES - 1000);
+    const body = `${new URLSearchParams(quoteFields)}&padding=${padding}`;
+    expect((await handle(urlencoded(body))).status).toBe(200);
+  });
+
+  it('403 for a cross-site Origin; same-site and missing Origins pass', async () => {
+    for (const origin of ['https://evil.example', 'null', 'http://www.example.com.evil.example']) {
+      const response = await handle(multipart(quoteFields, { ...JSON_ACCEPT, Origin: origin }));
+      expect(response.status, origin).toBe(403);
+    }
+    expect(store.countLeads()).toBe(0);
+    for (const origin of [SITE, 'http://127.0.0.1:4321']) {
+      expect((await handle(multipart(quoteFields, { ...JSON_ACCEPT, Origin: origin }))).status, origin).toBe(200);
+    }
+    expect((await handle(multipart(quoteFields))).status).toBe(200);
+    expect(store.countLeads()).toBe(3);
+  });
+
+  it('429 with Retry-After past the limit per client, then allows again after the window', async () => {
+    let now = 1_000_000;
+    const rateLimiter = createRateLimiter({ limit: 2, now: () => now });
+    const send = (client = CLIENT) => handle(multipart(quoteFields), { rateLimiter }, client);
+    expect((await send()).status).toBe(200);
+    now += 20_000;
+    expect((await send()).status).toBe(200);
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('Retry-After')).toBe('40');
+    expect((await send('198.51.100.1')).status).toBe(200);
+    now += 40_000;
+    expect((await send()).status).toBe(200);
+    expect(store.countLeads()).toBe(4);
+  });
+});
+
+describe('validation and bad input', () => {
+  it('422 with the errors JSON, storing nothing', async () => {
+    const response = await handle(multipart({ ...quoteFields, email: 'not-an-email', phone: '12' }));
+    expect(response.status).toBe(422);
+    expect(response.headers.get('Content-Type')).toBe('application/json');
+    expect(await response.json()).toEqual({
+      errors: [
+        { field: 'email', message: 'Please enter a valid email address.' },
+        { field: 'phone', message: expect.stringContaining('at least 7 digits') },
+      ],
+    });
+    expect(store.countLeads()).toBe(0);
+  });
+
+  it('applies the hero rules to hero posts', async () => {
+    const response = await handle(urlencoded({ ...heroFields, message: 'short' }));
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ errors: [{ field: 'message', message: expect.stringContaining('at least 10') }] });
+  });
+
+  it('422 for an unknown form_source', async () => {
+    const response = await handle(multipart({ ...quoteFields, form_source: 'Evil Form' }));
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ errors: [{ field: 'form_source', message: expect.any(String) }] });
+  });
+
+  it('400 for broken multipart and invalid UTF-8, never a 5xx', async () => {
+    const brokenMultipart = new Request(ENDPOINT, {
+      method: 'POST',
+      body: '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nAroha',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=xyz', ...JSON_ACCEPT },
+    });
+    const noBoundary = new Request(ENDPOINT, {
+      method: 'POST',
+      body: 'name=x',
+      headers: { 'Content-Type': 'multipart/form-data', ...JSON_ACCEPT },
+    });
+    const rawInvalidUtf8 = new Request(ENDPOINT, {
+      method: 'POST',
+      body: new Uint8Array([0x6e, 0x61, 0x6d, 0x65, 0x3d, 0xff, 0xfe]),
+      headers: { 'Content-Type': URLENCODED, ...JSON_ACCEPT },
+    });
+    const escapedInvalidUtf8 = urlencoded(`${new URLSearchParams(quoteFields)}&name=%FF%FE`);
+    const badEscape = urlencoded('name=%E0%A4%A&email=x');
+    const multipartInvalidUtf8 = new Request(ENDPOINT, {
+      method: 'POST',
+      body: new Uint8Array([
+        ...new TextEncoder().encode('--b\r\nContent-Disposition: form-data; name="name"\r\n\r\n'),
+        0xc3,
+        0x28,
+        ...new TextEncoder().encode('\r\n--b--\r\n'),
+      ]),
+      headers: { 'Content-Type': 'multipart/form-data; boundary=b', ...JSON_ACCEPT },
+    });
+    for (const [label, request] of Object.entries({
+      brokenMultipart,
+      noBoundary,
+      rawInvalidUtf8,
+      escapedInvalidUtf8,
+      badEscape,
+      multipartInvalidUtf8,
+    })) {
+      const response = await handle(request);
+      expect(response.status, label).toBe(400);
+      expect(await response.json(), label).toEqual({ errors: [{ message: expect.any(String) }] });
+    }
+    expect(store.countLeads()).toBe(0);
+  });
+
+  it('422 for a field sent twice or as a file', async () => {
+    const twice = await handle(urlencoded(`${new URLSearchParams(quoteFields)}&email=other%40example.nz`));
+    expect(twice.status).toBe(422);
+    expect(await twice.json()).toEqual({ errors: [{ field: 'email', message: 'This field was sent more than once.' }] });
+
+    const form = new FormData();
+    for (const [name, value] of Object.entries(quoteFields)) if (name !== 'message') form.append(name, value);
+    form.append('message', new Blob(['a file, not text'], { type: 'text/plain' }), 'message.txt');
+    const file = await handle(new Request(ENDPOINT, { method: 'POST', body: form, headers: JSON_ACCEPT }));
+    expect(file.status).toBe(422);
+    expect(await file.json()).toEqual({ errors: [{ field: 'message', message: 'This field must be text, not a file.' }] });
+    expect(store.countLeads()).toBe(0);
+  });
+
+  it('503 (not a false success) when the lead cannot be stored', async () => {
+    store.close();
+    const response = await handle(multipart(quoteFields));
+    expect(response.status).toBe(503);
+    expect(notified).toEqual([]);
+  });
+});
+
+describe('the honeypot', () => {
+  it('answers like a success and stores nothing', async () => {
+    const json = await handle(multipart({ ...quoteFields, _gotcha: 'http://spam.example' }));
+    expect(json.status).toBe(200);
+    expect(await json.json()).toEqual({ ok: true, id: expect.any(Number) });
+
+    const native = await handle(urlencoded({ ...heroFields, _gotcha: 'x' }, BROWSER_ACCEPT));
+    expect(native.status).toBe(303);
+    expect(native.headers.get('Location')).toBe('/quote/thanks');
+
+    // Even invalid spam is "accepted", so bots learn nothing from the answer
+    expect((await handle(urlencoded({ email: 'x', _gotcha: 'x' }))).status).toBe(200);
+    expect(store.countLeads()).toBe(0);
+    expect(notified).toEqual([]);
+  });
+
+  it('an empty honeypot is a real request', async () => {
+    expect((await handle(multipart({ ...quoteFields, _gotcha: '' }))).status).toBe(200);
+    expect(store.countLeads()).toBe(1);
+  });
+});
+
+describe('storing valid requests', () => {
+  const browser = 'Mozilla/5.0 (X11; Linux x86_64) TestBrowser/1.0';
+
+  it('multipart quote form: every field, form_source, page and user agent, before the JSON answer', async () => {
+    const response = await handle(
+      multipart(quoteFields, { ...JSON_ACCEPT, Referer: `${SITE}/quote?from=nav`, 'User-Agent': browser, Origin: SITE }),
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { ok: boolean; id: number };
+    expect(body).toEqual({ ok: true, id: expect.any(Number) });
+    expect(store.getLead(body.id)).toMatchObject({
+      formSource: 'Quote Form',
+      name: quoteFields.name,
+      email: quoteFields.email,
+      phone: quoteFields.phone,
+      address: quoteFields.address,
+      service: quoteFields.service,
+      message: quoteFields.message,
+      page: '/quote?from=nav',
+      userAgent: browser,
+      notifyStatus: 'pending',
+    });
+    expect(notified).toEqual([body.id]);
+  });
+
+  it('url-encoded hero form: trims, normalises line breaks, ignores unknown and other-form fields', async () => {
+    const response = await handle(
+      urlencoded(
+        { ...heroFields, name: '  Tama  ', message: 'Line one\r\nLine two ', phone: '09 000 0000', admin: 'true' },
+        { ...JSON_ACCEPT, Referer: 'http://127.0.0.1:4321/', 'User-Agent': 'x'.repeat(800) },
+      ),
+    );
+    expect(response.status).toBe(200);
+    const [lead] = store.listLeads();
+    expect(lead).toMatchObject({
+      formSource: 'Hero Form',
+      name: 'Tama',
+      email: heroFields.email,
+      message: 'Line one\nLine two',
+      phone: null,
+      address: null,
+      service: null,
+      page: '/',
+    });
+    expect(lead?.userAgent).toHaveLength(500);
+    expect(Object.values(lead ?? {})).not.toContain('true');
+  });
+
+  it('does not record a cross-site Referer as the page', async () => {
+    await handle(multipart(quoteFields, { ...JSON_ACCEPT, Referer: 'https://elsewhere.example/quote' }));
+    expect(store.listLeads()[0]?.page).toBeNull();
+  });
+
+  it('stores script tags as the text that was typed', async () => {
+    const name = '<script>alert("x")</script>';
+    const message = '<img src=x onerror=alert(1)> & "quotes" \'too\'';
+    const response = await handle(multipart({ ...quoteFields, name, message }));
+    expect(response.status).toBe(200);
+    expect(store.listLeads()[0]).toMatchObject({ name, message });
+  });
+
+  it('stores with notifications off when no notifier is configured', async () => {
+    await handle(multipart(quoteFields), { notifier: null });
+    expect(store.listLeads()[0]?.notifyStatus).toBe('off');
+  });
+});
+
+describe('native form posts (no JavaScript)', () => {
+  it('303 to the thank-you page on success', async () => {
+    const response = await handle(multipart(quoteFields, { ...BROWSER_ACCEPT, Origin: SITE, Referer: `${SITE}/quote` }));
+    expect(response.status).toBe(303);
+    expect(response.headers.get('Location')).toBe('/quote/thanks');
+    expect(store.countLeads()).toBe(1);
+  });
+
+  it('422 HTML page listing the problems, repeating the input escaped, linking back', async () => {
+    const response = await handle(
+      urlencoded(
+        { ...heroFields, name: '<b>Bold</b>', email: '"><script>alert(1)</script>', message: 'short' },
+        { ...BROWSER_ACCEPT, Referer: `${SITE}/services/ceiling-fans` },
+      ),
+    );
+    expect(response.status).toBe(422);
+    expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
+    const html = await response.text();
+    expect(html).toContain('<li><strong>Email:</strong> Please enter a valid email address.</li>');
+    expect(html).toContain('<strong>Message:</strong> Please provide more details');
+    expect(html).toContain('&lt;b&gt;Bold&lt;/b&gt;');
+    expect(html).toContain('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain('<a href="/services/ceiling-fans">Back to the form</a>');
+    expect(store.countLeads()).toBe(0);
+  });
+
+  it('links back to /quote when the Referer is missing or another site', async () => {
+    for (const headers of [BROWSER_ACCEPT, { ...BROWSER_ACCEPT, Referer: 'https://elsewhere.example/form' }]) {
+      const html = await (await handle(urlencoded({ ...quoteFields, email: 'x' }, headers))).text();
+      expect(html).toContain('<a href="/quote">Back to the form</a>');
+    }
+  });
+
+  it('never links to another host through a same-site Referer', async () => {
+    const html = await (
+      await handle(urlencoded({ ...quoteFields, email: 'x' }, { ...BROWSER_ACCEPT, Referer: `${SITE}//evil.example/x` }))
+    ).text();
+    expect(html).toContain('<a href="/quote">Back to the form</a>');
+  });
+
+  it('answers other refusals with a readable page too', async () => {
+    const response = await handle(multipart(quoteFields, { ...BROWSER_ACCEPT, Origin: 'https://evil.example' }));
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain('only accepted from our own website');
+  });
+});
+
+describe('the route runtime (environment wiring)', () => {
+  it('answers 503, not a false success, while LEADS_DB cannot be opened; then reads LEADS_DB and LEADS_RATE_LIMIT', async () => {
+    const blocker = join(dir, 'not-a-directory');
+    writeFileSync(blocker, '');
+    const broken = { LEADS_DB: join(blocker, 'leads.sqlite'), SITE_URL: SITE };
+    const failed = await respondToLeadRequest(multipart(quoteFields), CLIENT, broken);
+    expect(failed.status).toBe(503);
+    expect(await failed.json()).toEqual({ errors: [{ message: expect.stringContaining('call us') }] });
+
+    const path = join(dir, 'runtime', 'leads.sqlite');
+    const env = { LEADS_DB: path, LEADS_RATE_LIMIT: '1', SITE_URL: SITE };
+    expect((await respondToLeadRequest(multipart(quoteFields, { ...JSON_ACCEPT, Origin: SITE }), CLIENT, env)).status).toBe(200);
+    expect((await respondToLeadRequest(multipart(quoteFields), CLIENT, env)).status).toBe(429);
+    const reader = openLeadStore(path);
+    expect(reader.listLeads().map((lead) => [lead.name, lead.notifyStatus])).toEqual([[quoteFields.name, 'off']]);
+    reader.close();
+  });
+});
