@@ -1,0 +1,220 @@
+/** The two quote forms end to end: every hero rule, sending states, success stored, failures kept */
+import { DatabaseSync } from 'node:sqlite';
+import { expect, test, type Page } from '@playwright/test';
+
+const leadsDb = process.env['E2E_LEADS_DB'] ?? 'test-results/e2e-leads.sqlite';
+
+function storedLead(email: string): Record<string, unknown> | undefined {
+  const db = new DatabaseSync(leadsDb, { readOnly: true });
+  try {
+    return db.prepare('SELECT * FROM leads WHERE email = ? ORDER BY id DESC').get(email) as Record<string, unknown> | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+const unique = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`;
+
+async function heroForm(page: Page) {
+  await page.goto('/');
+  const form = page.getByRole('form', { name: 'Request a free quote' });
+  await expect(form).toHaveAttribute('novalidate', '');
+  return {
+    form,
+    name: form.getByLabel('Your name'),
+    email: form.getByLabel('Email'),
+    message: form.getByLabel('What do you need done?'),
+    submit: form.getByRole('button', { name: /Get My Free Quote|Sending/ }),
+  };
+}
+
+const toast = (page: Page) => page.locator('.toast');
+
+test('the hero form walks every validation rule in order, with its exact texts', async ({ page }) => {
+  const { name, email, message, submit } = await heroForm(page);
+  const expectToast = async (title: string, text: string, field: typeof name) => {
+    await submit.click();
+    await expect(toast(page)).toContainText(title);
+    await expect(toast(page)).toContainText(text);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    const described = await field.getAttribute('aria-describedby');
+    await expect(page.locator(`[id="${described!}"]`)).toHaveText(text);
+  };
+  await expectToast('Please Complete All Fields', 'Please fill in your name, email, and message before submitting.', name);
+  await name.fill('A');
+  await email.fill('not an email');
+  await message.fill('short');
+  await expectToast('Invalid Email Address', 'Please enter a valid email address.', email);
+  await email.fill('a@b.nz');
+  await expectToast('Name Too Short', 'Please enter your full name (at least 2 characters).', name);
+  await name.fill('  Al  ');
+  await expectToast('Message Too Short', 'Please provide more details about your electrical needs (at least 10 characters).', message);
+  await message.fill('   only 9 c   ');
+  await expectToast('Message Too Short', 'Please provide more details about your electrical needs (at least 10 characters).', message);
+});
+
+test('the hero form sends, shows Sending..., stores the request and clears', async ({ page }) => {
+  const { name, email, message, submit } = await heroForm(page);
+  const address = unique('hero');
+  await name.fill('Aroha Test');
+  await email.fill(address);
+  await message.fill('Two new double power points in the lounge please.');
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/leads', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await submit.click();
+  await expect(submit).toHaveText('Sending...');
+  await expect(submit).toBeDisabled();
+  release();
+  await expect(toast(page)).toContainText('Request Sent Successfully!');
+  await expect(toast(page)).toContainText("We've received your message and will get back to you shortly.");
+  await expect(name).toHaveValue('');
+  await expect(email).toHaveValue('');
+  await expect(message).toHaveValue('');
+  expect(storedLead(address)).toMatchObject({
+    form_source: 'Hero Form',
+    name: 'Aroha Test',
+    message: 'Two new double power points in the lounge please.',
+  });
+});
+
+for (const failure of ['a 500 answer', 'an unreachable endpoint'] as const) {
+  test(`the hero form keeps the values and shows the error after ${failure}`, async ({ page }) => {
+    const { name, email, message, submit } = await heroForm(page);
+    await page.route('**/api/leads', (route) =>
+      failure === 'a 500 answer' ? route.fulfill({ status: 500, body: '' }) : route.abort('connectionrefused'),
+    );
+    const errors: string[] = [];
+    page.on('console', (entry) => entry.type() === 'error' && errors.push(entry.text()));
+    const address = unique('hero-fail');
+    await name.fill('Sam Smith');
+    await email.fill(address);
+    await message.fill('The heat pump circuit keeps tripping.');
+    await submit.click();
+    await expect(toast(page)).toContainText('Submission Error');
+    await expect(toast(page)).toContainText('There was an error sending your message. Please try again or contact us directly.');
+    await expect(name).toHaveValue('Sam Smith');
+    await expect(email).toHaveValue(address);
+    await expect(message).toHaveValue('The heat pump circuit keeps tripping.');
+    await expect(submit).toBeEnabled();
+    expect(errors.some((text) => text.includes('Hero quote form failed to send'))).toBe(true);
+    expect(storedLead(address)).toBeUndefined();
+  });
+}
+
+async function fillQuoteForm(page: Page, address: string) {
+  const form = page.getByRole('form', { name: 'Quote request' });
+  await form.getByLabel('Full name').fill('Mere Tipene');
+  await form.getByLabel('Email').fill(address);
+  await form.getByLabel('Phone').fill('021 555 0123');
+  await form.getByLabel('Address').fill('12 Example Road, Howick');
+  await form.getByLabel('Service').selectOption('Electrical Repairs');
+  await form.getByLabel('Tell us about the job').fill('Outdoor light by the garage has stopped working.');
+  return form;
+}
+
+test('the quote form shows Submitting..., stores the request and clears after 2 seconds', async ({ page }) => {
+  await page.goto('/quote');
+  const address = unique('quote');
+  const form = await fillQuoteForm(page, address);
+  await expect(form.getByLabel('Service').locator('option').first()).toHaveText('Select a Service');
+  await expect(form.getByLabel('Service').locator('option')).toHaveCount(9);
+  await expect(form.getByLabel('Phone')).toHaveAttribute('type', 'tel');
+  const submit = form.getByRole('button', { name: /Request My Free Quote|Submitting/ });
+  await submit.click();
+  await expect(submit).toHaveText('Submitting...');
+  await expect(toast(page)).toContainText('Quote Request Submitted');
+  await expect(toast(page)).toContainText("We've received your request and will get back to you shortly.");
+  await expect(form.getByLabel('Full name')).toHaveValue('Mere Tipene');
+  await expect(form.getByLabel('Full name')).toHaveValue('', { timeout: 4000 });
+  await expect(submit).toHaveText('Request My Free Quote');
+  expect(storedLead(address)).toMatchObject({
+    form_source: 'Quote Form',
+    phone: '021 555 0123',
+    service: 'Electrical Repairs',
+    address: '12 Example Road, Howick',
+  });
+});
+
+test('the quote form keeps the values and shows the error when the endpoint fails', async ({ page }) => {
+  await page.goto('/quote');
+  await page.route('**/api/leads', (route) => route.fulfill({ status: 500, body: '' }));
+  const form = await fillQuoteForm(page, unique('quote-fail'));
+  await form.getByRole('button', { name: 'Request My Free Quote' }).click();
+  await expect(toast(page)).toContainText('Submission Error');
+  await expect(toast(page)).toContainText('There was an error submitting your request. Please try again or contact us directly.');
+  await expect(form.getByLabel('Full name')).toHaveValue('Mere Tipene');
+  await expect(form.getByRole('button', { name: 'Request My Free Quote' })).toBeEnabled();
+});
+
+test('the quote form marks a missing field inline and in a toast', async ({ page }) => {
+  await page.goto('/quote');
+  const form = await fillQuoteForm(page, unique('quote-missing'));
+  await form.getByLabel('Phone').fill('');
+  await form.getByRole('button', { name: 'Request My Free Quote' }).click();
+  await expect(form.getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Phone')).toBeFocused();
+  await expect(toast(page)).toBeVisible();
+});
+
+test('the quote page has its areas by region and a one-at-a-time FAQ', async ({ page }) => {
+  await page.goto('/quote');
+  const regions = page.getByRole('region', { name: 'Our Service Areas' });
+  for (const [region, count] of [
+    ['Auckland Central', 9],
+    ['East Auckland', 7],
+    ['South Auckland', 7],
+    ['East Auckland Additional', 8],
+  ] as const) {
+    await expect(regions.getByRole('region', { name: region, exact: true }).getByRole('listitem')).toHaveCount(count);
+  }
+  const faq = page.getByRole('region', { name: 'Questions about quotes' });
+  await expect(faq).toContainText('24–48 hours');
+  await expect(faq).toContainText('30 days');
+  await expect(faq).toContainText(/free/i);
+  const items = faq.locator('details');
+  await items.nth(0).locator('summary').click();
+  await items.nth(2).locator('summary').click();
+  await expect(faq.locator('details[open]')).toHaveCount(1);
+  await items.nth(2).locator('summary').click();
+  await expect(faq.locator('details[open]')).toHaveCount(0);
+});
+
+test('a broken side image on the quote page is hidden', async ({ page }) => {
+  await page.route(/\/_astro\/about-handover.*/, (route) => route.abort());
+  await page.goto('/quote');
+  await expect(page.locator('[data-hide-on-error]')).toBeHidden();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the quote form posts natively, lands on the thank-you page and is stored', async ({ page }) => {
+    await page.goto('/quote');
+    const address = unique('nojs');
+    const form = await fillQuoteForm(page, address);
+    await form.getByRole('button', { name: 'Request My Free Quote' }).click();
+    await expect(page).toHaveURL(/\/quote\/thanks$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    expect(storedLead(address)).toMatchObject({ form_source: 'Quote Form' });
+  });
+
+  test('the hero form relies on native validation and posts natively', async ({ page }) => {
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Request a free quote' });
+    await expect(form).not.toHaveAttribute('novalidate', '');
+    await expect(form.getByLabel('Email')).toHaveAttribute('type', 'email');
+    await expect(form.getByLabel('Your name')).toHaveAttribute('required', '');
+    const address = unique('nojs-hero');
+    await form.getByLabel('Your name').fill('Tane');
+    await form.getByLabel('Email').fill(address);
+    await form.getByLabel('What do you need done?').fill('Please quote for a new ceiling fan.');
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click();
+    await expect(page).toHaveURL(/\/quote\/thanks$/);
+    expect(storedLead(address)).toMatchObject({ form_source: 'Hero Form', name: 'Tane' });
+  });
+});
