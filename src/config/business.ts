@@ -112,4 +112,6 @@ export const business: Business = businessSchema.parse({
 /** "30+ years", the one wording of the experience claim */
 export const yearsClaim = `${business.claims.yearsExperience}+ years`;
 export const telHref = `tel:${business.phone.e164}`;
+/** The phone number as link text: non-breaking spaces keep it on one line */
+export const phoneText = business.phone.display.replaceAll(' ', '\u00a0');
 export const mailHref = `mailto:${business.email}`;

@@ -1,10 +1,10 @@
-import { business, yearsClaim } from '../config/business.ts';
+import { business, phoneText, yearsClaim } from '../config/business.ts';
 
 const tokens: Record<string, string> = {
   business: business.name,
   owner: business.owner,
   years: yearsClaim,
-  phone: business.phone.display,
+  phone: phoneText,
   satisfaction: `${business.claims.satisfactionPercent}%`,
   responseaim: business.claims.emergencyResponseAim,
   turnaround: business.claims.quoteTurnaround,

@@ -119,7 +119,7 @@ export function QuoteForm({ endpoint }: { endpoint: string }) {
           name="address"
           type="text"
           required
-          autoComplete="street-address"
+          autoComplete="address-line1"
           value={values.address}
           onChange={change('address')}
           className="field"

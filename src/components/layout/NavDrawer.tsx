@@ -1,5 +1,5 @@
 import { Phone, X } from 'lucide-react';
-import { business, telHref } from '../../config/business.ts';
+import { phoneText, telHref } from '../../config/business.ts';
 import { mainNav, quotePath } from '../../config/routes.ts';
 import { isCurrent, popoverTargetAttributes } from '../../lib/nav.ts';
 
@@ -45,7 +45,7 @@ export function NavDrawer({ currentPath }: { currentPath: string }) {
           Get a Quote
         </a>
         <a href={telHref} className="btn btn-outline w-full">
-          <Phone className="size-5" aria-hidden="true" /> Call {business.phone.display}
+          <Phone className="size-5" aria-hidden="true" /> Call {phoneText}
         </a>
       </div>
     </div>

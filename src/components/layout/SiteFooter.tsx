@@ -1,4 +1,4 @@
-import { business, mailHref, telHref } from '../../config/business.ts';
+import { business, phoneText, mailHref, telHref } from '../../config/business.ts';
 import { areaPages, emergencyAliasPath, mainNav } from '../../config/routes.ts';
 import { Logo } from './Logo.tsx';
 
@@ -54,7 +54,7 @@ export function SiteFooter({ year }: { year: number }) {
             <li>
               Phone:{' '}
               <a href={telHref} className="font-semibold text-white no-underline hover:underline">
-                {business.phone.display}
+                {phoneText}
               </a>
             </li>
             <li>

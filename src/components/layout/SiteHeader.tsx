@@ -1,5 +1,5 @@
 import { Menu, Phone } from 'lucide-react';
-import { business, telHref } from '../../config/business.ts';
+import { phoneText, telHref } from '../../config/business.ts';
 import { mainNav, quotePath } from '../../config/routes.ts';
 import { isCurrent, popoverTargetAttributes } from '../../lib/nav.ts';
 import { Logo } from './Logo.tsx';
@@ -42,7 +42,7 @@ export function SiteHeader({ currentPath, compactFromStart }: Props) {
         <div className="flex items-center gap-2">
           <a href={telHref} className="hidden items-center gap-2 font-bold whitespace-nowrap text-brand-900 no-underline xl:flex">
             <Phone className="size-5 text-brand-700" aria-hidden="true" />
-            {business.phone.display}
+            {phoneText}
           </a>
           <a href={quotePath} className="btn btn-accent hidden min-h-11 whitespace-nowrap sm:inline-flex">
             Get a Quote

@@ -1,5 +1,5 @@
 import { Phone } from 'lucide-react';
-import { business, telHref } from '../../config/business.ts';
+import { phoneText, telHref } from '../../config/business.ts';
 import { quotePath } from '../../config/routes.ts';
 
 interface Props {
@@ -28,7 +28,7 @@ export function CallToAction({
             Get a Free Quote
           </a>
           <a href={telHref} className="btn btn-ghost-light">
-            <Phone className="size-5" aria-hidden="true" /> {business.phone.display}
+            <Phone className="size-5" aria-hidden="true" /> {phoneText}
           </a>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { business, mailHref, telHref } from '../../config/business.ts';
+import { business, phoneText, mailHref, telHref } from '../../config/business.ts';
 import { quotePath } from '../../config/routes.ts';
 
 /** Phone, e-mail, service area and the quote link, as on every area page */
@@ -13,7 +13,7 @@ export function ContactBlock({ headingId = 'contact-heading' }: { headingId?: st
         <li className="flex items-center gap-3">
           <Phone className="size-5 text-brand-700" aria-hidden="true" />
           <a href={telHref} className="font-semibold">
-            {business.phone.display}
+            {phoneText}
           </a>
         </li>
         <li className="flex items-center gap-3">

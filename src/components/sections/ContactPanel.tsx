@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, Phone, Siren } from 'lucide-react';
-import { business, mailHref, telHref } from '../../config/business.ts';
+import { business, phoneText, mailHref, telHref } from '../../config/business.ts';
 
 /** The quote page's side panel: every other way to reach the business */
 export function ContactPanel() {
@@ -12,7 +12,7 @@ export function ContactPanel() {
         <li className="flex gap-3">
           <Phone className="size-5 shrink-0 text-accent-400" aria-hidden="true" />
           <a href={telHref} className="font-semibold text-white">
-            {business.phone.display}
+            {phoneText}
           </a>
         </li>
         <li className="flex gap-3">

@@ -1,5 +1,5 @@
 import { Phone, Siren } from 'lucide-react';
-import { business, telHref } from '../../config/business.ts';
+import { phoneText, telHref } from '../../config/business.ts';
 
 /** The red 24/7 banner: one job, getting an emergency on the phone */
 export function EmergencyBanner({ text = 'Sparks, burning smells or no power? We answer day and night.' }: { text?: string }) {
@@ -13,7 +13,7 @@ export function EmergencyBanner({ text = 'Sparks, burning smells or no power? We
           </span>
         </p>
         <a href={telHref} className="btn btn-danger shrink-0">
-          <Phone className="size-5" aria-hidden="true" /> Call {business.phone.display}
+          <Phone className="size-5" aria-hidden="true" /> Call {phoneText}
         </a>
       </div>
     </aside>

@@ -19,11 +19,11 @@ export function ServiceAreaMap({ points, width, height, embedUrl, directionsUrl 
       <div data-map-frame="" className="relative aspect-[4/3] bg-brand-50 sm:aspect-[16/9]">
         <svg
           viewBox={`0 0 ${width} ${height}`}
-          aria-labelledby="static-map-title"
+
           className="h-full w-full"
           preserveAspectRatio="xMidYMid meet"
         >
-          <title id="static-map-title">Map of the East Auckland suburbs we serve</title>
+          <title>Map of the East Auckland suburbs we serve</title>
           <rect width={width} height={height} fill="#dbe7f3" />
           {points.map((point) => (
             <a key={point.href} href={point.href}>

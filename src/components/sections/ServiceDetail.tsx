@@ -1,5 +1,5 @@
 import { ArrowLeft, Check, Phone } from 'lucide-react';
-import { business, telHref } from '../../config/business.ts';
+import { business, phoneText, telHref } from '../../config/business.ts';
 import { quotePath } from '../../config/routes.ts';
 import type { PictureData } from '../../lib/pictures.ts';
 import { PageHero } from './PageHero.tsx';
@@ -56,7 +56,7 @@ export function ServiceDetail({ title, description, groupLabel, fullDescription,
               Get a Free Quote
             </a>
             <a href={telHref} className="btn btn-outline">
-              <Phone className="size-5" aria-hidden="true" /> {business.phone.display}
+              <Phone className="size-5" aria-hidden="true" /> {phoneText}
             </a>
           </div>
         </aside>
