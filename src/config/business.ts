@@ -1,6 +1,6 @@
 /**
  * The business's facts: the one place that holds the name, phone, e-mail, hours and every claim.
- * Values marked PLACEHOLDER must be replaced before launch (`npm run check:launch` lists them).
+ * Values marked PLACEHOLDER must be replaced before launch (`npm run check:launch` lists what is left).
  */
 import { z } from 'zod';
 
@@ -58,8 +58,6 @@ const businessSchema = z.object({
   reviewSite: z.object({ name: z.string(), url: z.url() }),
   /** Lines company for power cuts and fallen lines in most of Auckland */
   linesCompany: z.object({ name: z.string(), phoneDisplay: z.string(), phoneE164: z.string() }),
-  /** Paths of the facts above that are still placeholders */
-  placeholders: z.array(z.string()),
 });
 
 export type Business = z.infer<typeof businessSchema>;
@@ -106,7 +104,6 @@ export const business: Business = businessSchema.parse({
   ],
   reviewSite: { name: 'Google reviews', url: 'https://www.google.com/maps' }, // PLACEHOLDER
   linesCompany: { name: 'Vector', phoneDisplay: '0508 832 867', phoneE164: '+64508832867' },
-  placeholders: ['name', 'shortName', 'owner', 'phone', 'email', 'defaultOrigin', 'registration.number', 'social', 'reviewSite'],
 });
 
 /** "30+ years", the one wording of the experience claim */

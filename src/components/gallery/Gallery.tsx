@@ -10,12 +10,14 @@ interface Props {
   categories?: string[];
   /** Accessible name of the grid */
   label: string;
+  /** Columns on wide screens: 4 for the full portfolio, 3 for the six-item selections */
+  wideColumns?: 3 | 4;
 }
 
 const ALL = 'All';
 
 /** A grid of pictures that open in the lightbox, with optional category tabs and their counts */
-export function Gallery({ items, categories = [], label }: Props) {
+export function Gallery({ items, categories = [], label, wideColumns = 4 }: Props) {
   const [filter, setFilter] = useState(ALL);
   const [open, setOpen] = useState<GalleryItem | null>(null);
   const trigger = useRef<HTMLElement | null>(null);
@@ -56,7 +58,7 @@ export function Gallery({ items, categories = [], label }: Props) {
           })}
         </div>
       )}
-      <ul aria-label={label} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      <ul aria-label={label} className={cn('grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3', wideColumns === 4 && 'xl:grid-cols-4')}>
         {visible.map((item) => (
           <li key={item.id}>
             <GalleryCard

@@ -1,0 +1,24 @@
+/**
+ * `npm run check:launch`: fails while any placeholder identity or sample content remains, and
+ * prints what is left to replace. Run it before the site goes live.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { business } from '../src/config/business.ts';
+import { placeholderProblems, sampleProblems } from '../src/lib/launch-check.ts';
+import { siteOrigin } from '../src/lib/site-url.ts';
+
+const contentDir = 'src/content';
+const samples = ['projects', 'testimonials'].flatMap((collection) =>
+  readdirSync(join(contentDir, collection))
+    .filter((file) => /^sample:\s*true\s*$/m.test(readFileSync(join(contentDir, collection, file), 'utf8')))
+    .map((file) => ({ collection, id: file.replace(/\.ya?ml$/, '') })),
+);
+
+const problems = [...placeholderProblems(business, siteOrigin()), ...sampleProblems(samples)];
+if (problems.length > 0) {
+  console.error(`Not ready for launch: ${problems.length} thing(s) to replace`);
+  for (const problem of problems) console.error(`- ${problem}`);
+  process.exit(1);
+}
+console.log('Ready for launch: no placeholders or sample content left.');
