@@ -4,7 +4,8 @@
  * and the quote-request endpoint (handed to Astro's on-demand handler).
  */
 import { createReadStream } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { findRedirect, gonePagePath, isRetired, servicePrefix, serviceNotFoundPath } from '../config/routes.ts';
 import { pageCsp, resourceCsp, securityHeaders } from './security-headers.ts';
@@ -41,6 +42,27 @@ export function parseTarget(rawUrl: string | undefined): ParsedTarget {
   return { path, search };
 }
 
+/** Whether an Accept-Encoding header accepts `coding` (named, not refused with q=0) */
+export function acceptsEncoding(header: string, coding: string): boolean {
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    if (name !== coding && name !== `x-${coding}`) return false;
+    const quality = params.find((param) => param.startsWith('q='));
+    return quality === undefined || Number(quality.slice(2)) > 0;
+  });
+}
+
+/** Whether the client's cached copy is current (RFC 9110 13.1.2 and 13.1.3): answer 304 */
+export function isNotModified(req: IncomingMessage, file: SiteFile): boolean {
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch !== undefined) {
+    const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+    return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(file.etag));
+  }
+  const since = Date.parse(req.headers['if-modified-since'] ?? '');
+  return !Number.isNaN(since) && Math.floor(file.mtime.getTime() / 1000) * 1000 <= since;
+}
+
 export function createSiteServer(options: SiteServerOptions): Server {
   const clientDir = join(options.distDir, 'client');
   const files = loadSiteFiles(clientDir);
@@ -54,14 +76,10 @@ export function createSiteServer(options: SiteServerOptions): Server {
   const gonePage = page(gonePagePath);
   const serviceNotFoundPage = page(serviceNotFoundPath);
 
+  const resourceHeaders = { ...baseHeaders, 'Content-Security-Policy': resourceCsp, 'Cache-Control': 'no-store' };
+
   function sendPlain(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}) {
-    res.writeHead(status, {
-      ...baseHeaders,
-      'Content-Security-Policy': resourceCsp,
-      'Content-Type': 'text/plain; charset=utf-8',
-      'Cache-Control': 'no-store',
-      ...extra,
-    });
+    res.writeHead(status, { ...resourceHeaders, 'Content-Type': 'text/plain; charset=utf-8', ...extra });
     res.end(res.req.method === 'HEAD' ? undefined : text);
   }
 
@@ -77,17 +95,17 @@ export function createSiteServer(options: SiteServerOptions): Server {
       ETag: file.etag,
       Vary: 'Accept-Encoding',
     };
-    if (status === 200 && req.headers['if-none-match'] === file.etag) {
+    if (status === 200 && isNotModified(req, file)) {
       res.writeHead(304, headers);
       res.end();
       return;
     }
     const accepted = String(req.headers['accept-encoding'] ?? '');
     let bodyPath = file.absolutePath;
-    if (file.brotliPath && /\bbr\b/.test(accepted)) {
+    if (file.brotliPath && acceptsEncoding(accepted, 'br')) {
       bodyPath = file.brotliPath;
       headers['Content-Encoding'] = 'br';
-    } else if (file.gzipPath && /\bgzip\b/.test(accepted)) {
+    } else if (file.gzipPath && acceptsEncoding(accepted, 'gzip')) {
       bodyPath = file.gzipPath;
       headers['Content-Encoding'] = 'gzip';
     }
@@ -107,8 +125,12 @@ export function createSiteServer(options: SiteServerOptions): Server {
     const { path, search } = target;
 
     if (path.startsWith('/api/')) {
-      if (options.api) return options.api(req, res);
-      return sendPlain(res, 404, 'Not Found');
+      // The Fetch API cannot represent TRACE, so Astro's handler would answer it with a 500
+      if (req.method === 'TRACE') return sendPlain(res, 405, 'Method Not Allowed', { Allow: 'POST' });
+      if (!options.api) return sendPlain(res, 404, 'Not Found');
+      // Defaults for every API answer; the handler's own headers replace them
+      for (const [name, value] of Object.entries(resourceHeaders)) res.setHeader(name, value);
+      return options.api(req, res);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return sendPlain(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
@@ -126,11 +148,32 @@ export function createSiteServer(options: SiteServerOptions): Server {
     return sendFile(req, res, notFoundPage, 404);
   }
 
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     Promise.resolve(handle(req, res)).catch((error: unknown) => {
       console.error('Request failed', req.method, req.url, error);
       if (!res.headersSent) sendPlain(res, 500, 'Internal Server Error');
       else res.destroy();
     });
   });
+
+  // Requests Node's parser refuses get the same headers as every other answer (Node's own reply has none)
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (error.code !== 'ECONNRESET' && socket.writable && !inFlight?.headersSent) {
+      const status = clientErrorStatus[error.code ?? ''] ?? 400;
+      const body = `${STATUS_CODES[status]}\n`;
+      const headers = { ...resourceHeaders, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(body.length), Connection: 'close' };
+      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
+    }
+    socket.destroy();
+  });
+  return server;
 }
+
+/** Node's own statuses for the parser's errors; anything else is a 400 */
+const clientErrorStatus: Record<string, number> = {
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};

@@ -1,6 +1,11 @@
 /** Home, projects (filter and lightbox), about and testimonials */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { business } from '../../src/config/business.ts';
+
+/** Islands lose their `ssr` attribute once hydrated; before that a click does the no-JavaScript thing */
+async function islandsHydrated(page: Page) {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
 
 test('the home page has every section in order', async ({ page }) => {
   await page.goto('/');
@@ -52,6 +57,7 @@ test('the hero image loads eagerly with high priority; images below load lazily'
 
 test('project filter counts add up to 24 and each tab shows its count', async ({ page }) => {
   await page.goto('/projects');
+  await islandsHydrated(page);
   const tabs = page.getByRole('group', { name: 'Filter projects' }).getByRole('button');
   await expect(tabs).toHaveText([/^All\s*24$/, /^Residential\s*\d+$/, /^Maintenance\s*\d+$/]);
   const count = async (index: number) => Number((await tabs.nth(index).innerText()).match(/\d+$/)![0]);
@@ -69,6 +75,7 @@ test('project filter counts add up to 24 and each tab shows its count', async ({
 
 test('the lightbox opens with the clicked project, locks scrolling, and returns focus', async ({ page }) => {
   await page.goto('/projects');
+  await islandsHydrated(page);
   const card = page.getByRole('list', { name: 'Projects' }).getByRole('article').nth(3);
   const title = (await card.getByRole('heading').innerText()).trim();
   const trigger = card.getByRole('link', { name: title });
@@ -101,6 +108,7 @@ test('the lightbox opens with the clicked project, locks scrolling, and returns 
 test("a lightbox image that fails shows 'Failed to load image'", async ({ page }) => {
   await page.route('**/_astro/*.webp', (route) => route.abort());
   await page.goto('/projects');
+  await islandsHydrated(page);
   await page.getByRole('list', { name: 'Projects' }).getByRole('article').first().getByRole('link').click();
   await expect(page.getByRole('dialog')).toContainText('Failed to load image');
 });
@@ -125,12 +133,14 @@ test('the about page has the story, six values, a call to action and a gallery',
   await expect(page.locator('main a[href="/quote"]').first()).toBeVisible();
   const gallery = page.getByRole('list', { name: 'Photos from the job' });
   await gallery.scrollIntoViewIfNeeded();
+  await islandsHydrated(page);
   await gallery.getByRole('article').first().getByRole('link').click();
   await expect(page.getByRole('dialog')).toBeVisible();
 });
 
 test('the testimonial filter counts and clears', async ({ page }) => {
   await page.goto('/testimonials');
+  await islandsHydrated(page);
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Home');
   const review = page.getByRole('link', { name: /Read our/ });
   await expect(review).toHaveAttribute('target', '_blank');
@@ -163,7 +173,7 @@ test.describe('without JavaScript', () => {
 
   test('every project and review is visible', async ({ page }) => {
     await page.goto('/projects');
-    await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article')).toHaveCount(24);
+      await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article')).toHaveCount(24);
     await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article').last()).toBeVisible();
     await page.goto('/testimonials');
     await expect(page.locator('main figure')).toHaveCount(12);

@@ -1,24 +1,8 @@
 /** Every status of DESIGN.md's table, from the Node server, for GET and HEAD */
 import { expect, test } from '@playwright/test';
 import { aliases, redirects, retiredPaths } from '../../src/config/routes.ts';
+import { specRedirects } from '../support/status-table.ts';
 import { textOf } from './support/site.ts';
-
-/** SPEC.md's redirect list, written out so the config cannot drift from the spec unnoticed */
-const specRedirects: [from: string, location: string][] = [
-  ['/testimonial/jane-from-howick', '/testimonials'],
-  ['/hot-water-repairs', '/services/hot-water-repairs'],
-  ['/who-we-are', '/about'],
-  ['/understanding-professional-general-electrical-work', '/services'],
-  ['/services/residential-electrician', '/services/residential'],
-  ['/services/commercial-electrician', '/services/commercial'],
-  ['/electrician-pakuranga', '/areas/electrician-pakuranga'],
-  ['/electrician-botany', '/areas/electrician-botany'],
-  ['/electrician-east-tamaki', '/areas/electrician-east-tamaki'],
-  ['/emergency-electrician', '/services/emergency-electrician'],
-  ['/how-to-find-the-best-electrician-in-howick-for-your-home', '/areas/electrician-howick'],
-  ['/why-hire-a-registered-electrician-the-risks-of-diy-electrical-work', '/services'],
-  ['/areas/electrician-botany-downs', '/areas/electrician-botany'],
-];
 
 test('the config holds exactly the redirects SPEC.md lists', () => {
   expect(redirects).toHaveLength(specRedirects.length);

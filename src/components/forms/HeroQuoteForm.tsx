@@ -1,9 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { validateHeroForm, type HeroField } from '../../lib/validation.ts';
-import { submitForm } from '../../lib/submit-form.ts';
 import { FormField, Honeypot } from './FormField.tsx';
 import { Toast, type ToastMessage } from './Toast.tsx';
-import { useScriptValidation } from './use-script-validation.ts';
+import { useFormSubmission } from './use-form-submission.ts';
 
 const emptyValues: Record<HeroField, string> = { name: '', email: '', message: '' };
 
@@ -24,9 +23,13 @@ export function HeroQuoteForm({ endpoint }: { endpoint: string }) {
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(emptyValues);
   const [invalid, setInvalid] = useState<{ field: HeroField; message: string } | null>(null);
-  const [sending, setSending] = useState(false);
-  const [toast, setToast] = useState<ToastMessage | null>(null);
-  useScriptValidation(form);
+  const { sending, toast, setToast, send } = useFormSubmission({
+    endpoint,
+    form,
+    success: sent,
+    failure: failed,
+    failureLog: 'Hero quote form failed to send',
+  });
 
   const change = (field: HeroField) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -43,17 +46,10 @@ export function HeroQuoteForm({ endpoint }: { endpoint: string }) {
       return;
     }
     setInvalid(null);
-    setSending(true);
-    try {
-      await submitForm(endpoint, form.current!);
-      setToast(sent);
+    await send((finish) => {
       setValues(emptyValues);
-    } catch (error) {
-      console.error('Hero quote form failed to send', error);
-      setToast(failed);
-    } finally {
-      setSending(false);
-    }
+      finish();
+    });
   }
 
   const errorFor = (field: HeroField) => (invalid?.field === field ? invalid.message : undefined);

@@ -1,11 +1,10 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { QUOTE_SERVICE_OPTIONS } from '../../config/quote.ts';
 import { QUOTE_CLEAR_DELAY_MS } from '../../lib/constants.ts';
-import { submitForm } from '../../lib/submit-form.ts';
 import { validateQuoteForm, type QuoteField } from '../../lib/validation.ts';
 import { FormField, Honeypot } from './FormField.tsx';
 import { Toast, type ToastMessage } from './Toast.tsx';
-import { useScriptValidation } from './use-script-validation.ts';
+import { useFormSubmission } from './use-form-submission.ts';
 
 const emptyValues: Record<QuoteField, string> = { name: '', email: '', phone: '', address: '', service: '', message: '' };
 
@@ -26,9 +25,12 @@ export function QuoteForm({ endpoint }: { endpoint: string }) {
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState(emptyValues);
   const [errors, setErrors] = useState<Partial<Record<QuoteField, string>>>({});
-  const [submitting, setSubmitting] = useState(false);
-  const [toast, setToast] = useState<ToastMessage | null>(null);
-  useScriptValidation(form);
+  const {
+    sending: submitting,
+    toast,
+    setToast,
+    send,
+  } = useFormSubmission({ endpoint, form, success: submitted, failure: failed, failureLog: 'Quote form failed to submit' });
 
   const change = (field: QuoteField) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -44,20 +46,13 @@ export function QuoteForm({ endpoint }: { endpoint: string }) {
       form.current?.querySelector<HTMLElement>(`[name="${problems[0]!.field}"]`)?.focus();
       return;
     }
-    setSubmitting(true);
-    try {
-      await submitForm(endpoint, form.current!);
-      setToast(submitted);
+    await send((finish) => {
       // The visitor sees what they sent for a moment before the form clears
       window.setTimeout(() => {
         setValues(emptyValues);
-        setSubmitting(false);
+        finish();
       }, QUOTE_CLEAR_DELAY_MS);
-    } catch (error) {
-      console.error('Quote form failed to submit', error);
-      setToast(failed);
-      setSubmitting(false);
-    }
+    });
   }
 
   const field = (name: QuoteField, label: string, render: (control: object) => ReactNode) => (
