@@ -1,16 +1,17 @@
 /**
  * After `astro build`: writes sitemap.xml, robots.txt, the static host's `_redirects` and
- * `_headers`, and brotli/gzip copies of every text file, all from the built pages and
- * src/config/routes.ts.
+ * `_headers`, brotli/gzip copies of every text file, and the nginx include dist/nginx/site.conf
+ * (outside dist/client, so a CDN never serves it), all from the built pages and src/config/routes.ts.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { siteOrigin } from '../src/lib/site-url.ts';
 import { loadSiteFiles } from '../src/server/site-files.ts';
-import { renderHeadersFile, renderRedirectsFile, sitemapEntries, renderSitemap } from '../src/server/static-host.ts';
+import { renderHeadersFile, renderNginxConfig, renderRedirectsFile, sitemapEntries, renderSitemap } from '../src/server/static-host.ts';
 
-const clientDir = resolve(process.env['DIST_DIR'] ?? 'dist', 'client');
+const distDir = resolve(process.env['DIST_DIR'] ?? 'dist');
+const clientDir = join(distDir, 'client');
 const origin = siteOrigin();
 
 const files = loadSiteFiles(clientDir);
@@ -21,8 +22,10 @@ const pages = [...files.entries()]
 const urls = sitemapEntries(pages, origin);
 writeFileSync(join(clientDir, 'sitemap.xml'), renderSitemap(urls));
 writeFileSync(join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`);
-writeFileSync(join(clientDir, '_redirects'), renderRedirectsFile());
+writeFileSync(join(clientDir, '_redirects'), renderRedirectsFile(pages));
 writeFileSync(join(clientDir, '_headers'), renderHeadersFile(origin, pages));
+mkdirSync(join(distDir, 'nginx'), { recursive: true });
+writeFileSync(join(distDir, 'nginx', 'site.conf'), renderNginxConfig({ root: clientDir, origin, pages }));
 
 let compressed = 0;
 for (const file of loadSiteFiles(clientDir).values()) {

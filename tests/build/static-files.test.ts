@@ -1,0 +1,163 @@
+/**
+ * The static host's `_redirects` and `_headers` of the build, read the way Netlify reads them
+ * (`_redirects` through netlify-redirect-parser, Netlify's own parser), and the redirects also the
+ * way Cloudflare Pages reads them (it drops a line whose status is not a plain 200/3xx).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { parseAllRedirects } from 'netlify-redirect-parser';
+import { describe, expect, it } from 'vitest';
+import { gonePagePath, matchesRule, redirects, retiredPaths, serviceNotFoundPath } from '../../src/config/routes.ts';
+import { pageCsp, securityHeaders } from '../../src/server/security-headers.ts';
+import { loadSiteFiles } from '../../src/server/site-files.ts';
+import { gonePaths, notFoundPaths, specRedirects, unknownServicePath } from '../support/status-table.ts';
+import { buildFile, builtOrigin, clientDir } from './support.ts';
+
+interface NetlifyRule {
+  from: string;
+  to: string;
+  status?: number;
+  force: boolean;
+  query: Record<string, string>;
+  conditions: Record<string, unknown>;
+}
+
+const redirectsPath = buildFile('client', '_redirects');
+const headersPath = buildFile('client', '_headers');
+const parsed = await parseAllRedirects({ redirectsFiles: [redirectsPath], configRedirects: [], minimal: true });
+const rules = parsed.redirects as NetlifyRule[];
+const files = loadSiteFiles(clientDir);
+const origin = builtOrigin();
+
+/** What Netlify does with a request path: the first matching rule applies unless a file shadows it */
+function netlifyAnswer(path: string): { status: number; to: string } {
+  for (const rule of rules) {
+    if (!matchesRule(rule.from, path)) continue;
+    if (!rule.force && files.has(path)) break;
+    return { status: rule.status ?? 301, to: rule.to };
+  }
+  return { status: files.get(path)?.status ?? 404, to: path };
+}
+
+describe('_redirects, parsed with netlify-redirect-parser', () => {
+  it('parses without errors, with no conditions or query matching', () => {
+    expect(parsed.errors).toEqual([]);
+    expect(rules.length).toBeGreaterThan(redirects.length + retiredPaths.length);
+    for (const rule of rules) {
+      expect(rule.conditions, rule.from).toEqual({});
+      expect(rule.query, rule.from).toEqual({});
+    }
+  });
+
+  it('holds every redirect of routes.ts with its status and target, forced where the build has a page', () => {
+    for (const redirect of redirects) {
+      const own = rules.filter((rule) => rule.from === redirect.from);
+      expect(own.length, redirect.from).toBeGreaterThan(0);
+      for (const rule of own) expect(rule, redirect.from).toMatchObject({ to: redirect.to, status: redirect.status });
+      const shadowsPage = [...files.keys()].some((path) => matchesRule(redirect.from, path));
+      expect(own[0]?.force, `${redirect.from} forced`).toBe(shadowsPage);
+    }
+  });
+
+  it('redirects every path of SPEC.md permanently, even where the build wrote a page there', () => {
+    for (const [from, location] of specRedirects) {
+      expect(netlifyAnswer(from), from).toEqual({ status: 301, to: location });
+    }
+    // The build does write pages at redirected paths (meta refresh for hosts without redirects)
+    expect(files.has('/who-we-are')).toBe(true);
+  });
+
+  it('answers retired paths 410 with the Page Gone page', () => {
+    for (const path of retiredPaths) {
+      expect(rules.find((rule) => rule.from === path)).toMatchObject({ to: gonePagePath, status: 410 });
+    }
+    for (const path of gonePaths) expect(netlifyAnswer(path), path).toEqual({ status: 410, to: gonePagePath });
+    expect(files.get(gonePagePath)?.status).toBe(410);
+  });
+
+  it('ends with the 404 fallbacks, unforced so pages still answer', () => {
+    expect(rules.at(-2)).toMatchObject({ from: '/services/*', to: serviceNotFoundPath, status: 404, force: false });
+    expect(rules.at(-1)).toMatchObject({ from: '/*', to: '/404.html', status: 404, force: false });
+    expect(netlifyAnswer(unknownServicePath)).toEqual({ status: 404, to: serviceNotFoundPath });
+    for (const path of notFoundPaths) expect(netlifyAnswer(path), path).toEqual({ status: 404, to: '/404.html' });
+    expect(netlifyAnswer('/services/residential')).toEqual({ status: 200, to: '/services/residential' });
+    expect(netlifyAnswer('/')).toEqual({ status: 200, to: '/' });
+  });
+
+  it('points every rule at a page of the build', () => {
+    for (const rule of rules) expect(files.has(rule.to), `${rule.from} → ${rule.to}`).toBe(true);
+  });
+
+  it('keeps every redirect for Cloudflare Pages, which drops forced and 4xx lines', () => {
+    const cloudflare = new Map<string, { to: string; status: number }>();
+    for (const line of readFileSync(redirectsPath, 'utf8').split('\n')) {
+      const [from, to, status = '302'] = line.trim().split(/\s+/);
+      if (!from || !to || from.startsWith('#')) continue;
+      const code = Number(status);
+      if (![200, 301, 302, 303, 307, 308].includes(code) || cloudflare.has(from)) continue;
+      cloudflare.set(from, { to, status: code });
+    }
+    expect(Object.fromEntries(cloudflare)).toEqual(Object.fromEntries(redirects.map((r) => [r.from, { to: r.to, status: r.status }])));
+  });
+});
+
+/** Netlify's `_headers` format: a path at the start of a line, then indented `Name: value` lines */
+function parseHeadersFile(text: string): { blocks: Map<string, Record<string, string>>; errors: string[] } {
+  const blocks = new Map<string, Record<string, string>>();
+  const errors: string[] = [];
+  let current: Record<string, string> | undefined;
+  text.split('\n').forEach((line, index) => {
+    if (line.trim() === '' || line.trim().startsWith('#')) return;
+    if (!/^\s/.test(line)) {
+      if (!line.startsWith('/') || blocks.has(line.trim())) errors.push(`line ${index + 1}: bad or repeated path ${line}`);
+      current = {};
+      blocks.set(line.trim(), current);
+      return;
+    }
+    const header = /^\s+([A-Za-z0-9-]+):\s*(\S.*)$/.exec(line);
+    if (!current || !header) errors.push(`line ${index + 1}: not a header of a path: ${line}`);
+    else if (header[1]! in current) errors.push(`line ${index + 1}: repeated ${header[1]}`);
+    else current[header[1]!] = header[2]!.trim();
+  });
+  return { blocks, errors };
+}
+
+describe('_headers', () => {
+  const { blocks, errors } = parseHeadersFile(readFileSync(headersPath, 'utf8'));
+  const pagePaths = [...files].filter(([, file]) => file.contentType.startsWith('text/html')).map(([path]) => path);
+
+  it('parses as path blocks of headers', () => {
+    expect(errors).toEqual([]);
+    expect(pagePaths.length).toBeGreaterThan(40);
+  });
+
+  it('sends the security headers on every path, without a second CSP', () => {
+    expect(blocks.get('/*')).toEqual(securityHeaders(origin));
+    expect(origin.startsWith('https://') ? blocks.get('/*')?.['Strict-Transport-Security'] : 'none').toBeTruthy();
+  });
+
+  it('caches hashed assets for a year', () => {
+    expect(blocks.get('/_astro/*')).toEqual({ 'Cache-Control': 'public, max-age=31536000, immutable' });
+  });
+
+  it("gives every page the Node server's CSP: frame-ancestors 'none', no unsafe-inline, its inline scripts hashed", () => {
+    for (const path of pagePaths) {
+      const headers = blocks.get(path);
+      const csp = headers?.['Content-Security-Policy'] ?? '';
+      expect(csp, path).toBe(pageCsp(files.get(path)?.csp));
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1];
+      expect(scriptSrc, `${path} script-src`).toBeDefined();
+      expect(scriptSrc, path).not.toContain('unsafe-inline');
+      expect(headers?.['Cache-Control'], path).toBe('no-cache');
+      const html = readFileSync(files.get(path)!.absolutePath, 'utf8');
+      for (const [, attributes, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+        if (/\bsrc=|type="application\/(ld\+)?json"/.test(attributes ?? '')) continue;
+        const hash = `'sha256-${createHash('sha256')
+          .update(body ?? '')
+          .digest('base64')}'`;
+        expect(scriptSrc, `${path}: inline script not in script-src`).toContain(hash);
+      }
+    }
+  });
+});
