@@ -149,6 +149,14 @@ export function createSiteServer(options: SiteServerOptions): Server {
   }
 
   const server = createServer((req, res) => {
+    // Once shutting down (the server no longer listens), every answer ends its connection, and
+    // so does one sent after part of the body was read but not the rest (a body over the
+    // limit), as that connection cannot carry another request
+    closeConnectionWhen(res, () => !server.listening || (req.readableDidRead && !req.complete));
+    // A connection whose answer was already under way at shutdown is closed once it is done
+    res.once('finish', () => {
+      if (!server.listening) setImmediate(() => server.closeIdleConnections());
+    });
     Promise.resolve(handle(req, res)).catch((error: unknown) => {
       console.error('Request failed', req.method, req.url, error);
       if (!res.headersSent) sendPlain(res, 500, 'Internal Server Error');
@@ -161,14 +169,28 @@ export function createSiteServer(options: SiteServerOptions): Server {
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
     if (error.code !== 'ECONNRESET' && socket.writable && !inFlight?.headersSent) {
       const status = clientErrorStatus[error.code ?? ''] ?? 400;
-      const body = `${STATUS_CODES[status]}\n`;
-      const headers = { ...resourceHeaders, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(body.length), Connection: 'close' };
-      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
-      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${body}`);
+      // No body: the request may have been a HEAD, which must not get one
+      const headers = { ...resourceHeaders, 'Content-Length': '0', Connection: 'close' };
+      const head = Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('');
+      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n`);
     }
     socket.destroy();
   });
   return server;
+}
+
+/**
+ * Ends the connection after the answer (`Connection: close`) when `shouldClose()` holds as the
+ * answer's head is written, so that a keep-alive client does not send another request on it.
+ */
+function closeConnectionWhen(res: ServerResponse, shouldClose: () => boolean) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (shouldClose()) this.setHeader('Connection', 'close');
+    return Reflect.apply(writeHead, this, args) as ServerResponse;
+  } as typeof res.writeHead;
 }
 
 /** Node's own statuses for the parser's errors; anything else is a 400 */

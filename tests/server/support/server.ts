@@ -1,0 +1,390 @@
+/**
+ * Starts the real server (`node src/server/main.ts`) as a child process for the tests in
+ * tests/server: on a free loopback port, against the built dist/ (DIST_DIR), with its own
+ * LEADS_DB, and stops it again. Also a small HTTP client that sends paths exactly as given (no
+ * URL normalisation, unlike fetch) and a raw-socket exchange for malformed HTTP.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { Agent, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve, sep } from 'node:path';
+import { afterAll } from 'vitest';
+
+export const repoRoot = resolve(import.meta.dirname, '../../..');
+/** The build under test: dist/ of the repository, or SERVER_TEST_DIST when set */
+export const builtDist = resolve(process.env['SERVER_TEST_DIST'] ?? join(repoRoot, 'dist'));
+export const builtClient = join(builtDist, 'client');
+
+/** Text that only the canary files outside the served directory contain */
+export const CANARY = `canary-outside-the-build-${process.pid}-${Date.now().toString(36)}`;
+
+/** Throws a clear error unless dist/ holds a complete build */
+export function requireBuild(): void {
+  const missing = [join(builtClient, 'index.html'), join(builtClient, '404.html'), join(builtDist, 'server', 'entry.mjs')].filter(
+    (file) => !existsSync(file),
+  );
+  if (missing.length > 0) {
+    throw new Error(
+      `tests/server need a build, but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing. ` +
+        'Run `npm run build` first (`npm test` builds before it runs these tests).',
+    );
+  }
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major < 24) {
+    throw new Error(`tests/server need Node 24 (this is ${process.version}); run them with \`npm run test:server\`.`);
+  }
+}
+
+const tempDirs: string[] = [];
+const children = new Set<ChildProcess>();
+
+/** After each test file: no server left running, no temporary directory left behind */
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  children.clear();
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A temporary directory, removed after the test file */
+export function makeTempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `server-test-${prefix}-`));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/**
+ * A DIST_DIR in a temporary directory that links to the real build, with canary files next to
+ * it and one level up, so a response that leaks a file from outside dist/client shows CANARY.
+ */
+function sandboxDist(root: string): string {
+  const dist = join(root, 'dist');
+  mkdirSync(dist);
+  symlinkSync(builtClient, join(dist, 'client'), 'dir');
+  symlinkSync(join(builtDist, 'server'), join(dist, 'server'), 'dir');
+  writeFileSync(join(dist, 'canary.txt'), `${CANARY}\n`);
+  writeFileSync(join(root, 'canary.txt'), `${CANARY}\n`);
+  writeFileSync(join(root, 'index.html'), `<!doctype html><title>${CANARY}</title>`);
+  return dist;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port === 4321 || port === 4322 ? freePort().then(resolvePort, reject) : resolvePort(port)));
+    });
+  });
+}
+
+export interface ServerOptions {
+  /** SQLite file for the leads; a new temporary file when not given */
+  leadsDb?: string;
+  /** Extra environment (SITE_URL, LEADS_RATE_LIMIT, …) */
+  env?: Record<string, string>;
+  /** How long to wait for the first answer */
+  startTimeoutMs?: number;
+}
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface RunningServer {
+  port: number;
+  origin: string;
+  leadsDb: string;
+  child: ChildProcess;
+  /** Everything the server wrote to stdout and stderr so far */
+  output(): string;
+  /** Resolves when the process has exited */
+  exited: Promise<Exit>;
+  /** SIGTERM, then waits for the exit (SIGKILL after `timeoutMs`) */
+  stop(timeoutMs?: number): Promise<Exit>;
+  /** SIGKILL, then waits for the exit */
+  kill(): Promise<Exit>;
+  agent: Agent;
+}
+
+/** Environment variables of the developer's shell that would change what the server does */
+const INHERITED_SETTINGS = [
+  'PORT',
+  'HOST',
+  'DIST_DIR',
+  'SITE_URL',
+  'LEADS_DB',
+  'LEADS_RATE_LIMIT',
+  'SMTP_URL',
+  'LEADS_NOTIFY_TO',
+  'PUBLIC_FORM_ENDPOINT',
+];
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  requireBuild();
+  const root = makeTempDir('run');
+  const distDir = sandboxDist(root);
+  const leadsDb = options.leadsDb ?? join(root, 'leads.sqlite');
+  let lastError: Error | undefined;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await spawnServer(distDir, leadsDb, options);
+    } catch (error) {
+      lastError = error as Error;
+      // Another process took the port between the probe and the listen: try another one
+      if (!/EADDRINUSE/.test(lastError.message)) break;
+    }
+  }
+  throw lastError;
+}
+
+async function spawnServer(distDir: string, leadsDb: string, options: ServerOptions): Promise<RunningServer> {
+  const port = await freePort();
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value !== undefined && !INHERITED_SETTINGS.includes(name)) env[name] = value;
+  }
+  Object.assign(env, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DIST_DIR: distDir,
+    LEADS_DB: leadsDb,
+    LEADS_RATE_LIMIT: '0',
+    ...options.env,
+  });
+  const child = spawn(process.execPath, ['src/server/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let output = '';
+  child.stdout!.setEncoding('utf8').on('data', (text: string) => (output += text));
+  child.stderr!.setEncoding('utf8').on('data', (text: string) => (output += text));
+  let hasExited = false;
+  const exited = new Promise<Exit>((resolveExit) => {
+    child.once('exit', (code, signal) => {
+      hasExited = true;
+      children.delete(child);
+      resolveExit({ code, signal });
+    });
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+
+  const stop = async (timeoutMs = 15_000): Promise<Exit> => {
+    agent.destroy();
+    if (!hasExited) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    const exit = await exited;
+    clearTimeout(timer);
+    return exit;
+  };
+  const kill = async (): Promise<Exit> => {
+    agent.destroy();
+    if (!hasExited) child.kill('SIGKILL');
+    return exited;
+  };
+
+  const deadline = Date.now() + (options.startTimeoutMs ?? 20_000);
+  for (;;) {
+    if (hasExited) throw new Error(`The server exited before it answered:\n${output}`);
+    try {
+      const response = await send({ port }, { path: '/', method: 'HEAD', timeoutMs: 2000 });
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await kill();
+      throw new Error(`The server did not answer GET / within the time allowed:\n${output}`);
+    }
+    await new Promise((wait) => setTimeout(wait, 50));
+  }
+  return { port, origin, leadsDb, child, output: () => output, exited, stop, kill, agent };
+}
+
+export interface SendOptions {
+  method?: string;
+  /** Sent exactly as given */
+  path: string;
+  headers?: OutgoingHttpHeaders;
+  body?: string | Buffer | undefined;
+  timeoutMs?: number;
+}
+
+export interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** Header names and values as they came, to count repeated headers */
+  rawHeaders: string[];
+  body: Buffer;
+  text(): string;
+}
+
+/** Node's client sends a DELETE or OPTIONS body without a length unless told it */
+function withLength({ body, headers = {} }: SendOptions): OutgoingHttpHeaders {
+  const named = Object.keys(headers).map((name) => name.toLowerCase());
+  if (body === undefined || named.includes('content-length') || named.includes('transfer-encoding')) return headers;
+  return { 'Content-Length': Buffer.byteLength(body), ...headers };
+}
+
+/** One HTTP request to the server, with the path sent as given and the body read in full */
+export function send(server: { port: number; agent?: Agent }, options: SendOptions): Promise<Answer> {
+  return new Promise((resolveAnswer, reject) => {
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: withLength(options),
+        agent: server.agent ?? false,
+        timeout: options.timeoutMs ?? 10_000,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolveAnswer({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            rawHeaders: response.rawHeaders,
+            body,
+            text: () => body.toString('utf8'),
+          });
+        });
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`No answer to ${options.method ?? 'GET'} ${options.path} in time`)));
+    request.on('error', (error) => {
+      if (request.reusedSocket) error.message += ' (on a reused keep-alive connection)';
+      reject(error);
+    });
+    request.end(options.body);
+  });
+}
+
+export interface RawExchange {
+  /** Everything the server sent, as latin1 text */
+  received: string;
+  /** Status codes of every response in `received` */
+  statuses: number[];
+  /** Whether the server closed the connection (rather than the test, when it went quiet) */
+  closedByServer: boolean;
+}
+
+/**
+ * Writes `chunks` to a fresh connection (pausing `gapMs` between them) and collects what comes
+ * back until the server closes the connection, nothing more arrives for `idleMs`, or
+ * `timeoutMs` passes. The connection stays open for writing unless `endAfterWrite` (Node's
+ * server drops requests that are still being answered when the client half-closes).
+ */
+export function rawExchange(
+  port: number,
+  chunks: readonly (string | Buffer)[],
+  {
+    timeoutMs = 3000,
+    idleMs = 300,
+    gapMs = 0,
+    endAfterWrite = false,
+  }: { timeoutMs?: number; idleMs?: number; gapMs?: number; endAfterWrite?: boolean } = {},
+): Promise<RawExchange> {
+  return new Promise((resolveExchange) => {
+    const socket = connect(port, '127.0.0.1');
+    const received: Buffer[] = [];
+    let closedByServer = false;
+    let written = false;
+    let done = false;
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      clearTimeout(idle);
+      socket.destroy();
+      const text = Buffer.concat(received).toString('latin1');
+      const statuses = [...text.matchAll(/HTTP\/1\.[01] (\d{3}) /g)].map((match) => Number(match[1]));
+      resolveExchange({ received: text, statuses, closedByServer });
+    };
+    const waitForQuiet = () => {
+      clearTimeout(idle);
+      if (written) idle = setTimeout(finish, idleMs);
+    };
+    const timer = setTimeout(finish, timeoutMs);
+    socket.on('data', (chunk: Buffer) => {
+      received.push(chunk);
+      waitForQuiet();
+    });
+    for (const event of ['end', 'close', 'error']) {
+      socket.on(event, () => {
+        if (!done) closedByServer = true;
+        finish();
+      });
+    }
+    socket.once('connect', async () => {
+      for (const [index, chunk] of chunks.entries()) {
+        if (index > 0 && gapMs > 0) await new Promise((wait) => setTimeout(wait, gapMs));
+        if (done || !socket.writable) return;
+        socket.write(chunk);
+      }
+      if (endAfterWrite && socket.writable) socket.end();
+      written = true;
+      waitForQuiet();
+    });
+  });
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((wake) => setTimeout(wake, ms));
+}
+
+export interface BuiltFile {
+  /** The URL path the file answers at: `services/index.html` → `/services` */
+  urlPath: string;
+  /** Path inside dist/client, with forward slashes */
+  relativePath: string;
+  absolutePath: string;
+  hasBrotli: boolean;
+  hasGzip: boolean;
+}
+
+/** Every file of dist/client except the precompressed copies, read from the disk (not from the server's code) */
+export function builtFiles(): BuiltFile[] {
+  const files: BuiltFile[] = [];
+  const names = new Set(readdirSync(builtClient, { recursive: true, encoding: 'utf8' }).map((name) => name.split(sep).join('/')));
+  for (const relativePath of [...names].sort()) {
+    const absolutePath = join(builtClient, relativePath);
+    if (relativePath.endsWith('.br') || relativePath.endsWith('.gz') || !statSync(absolutePath).isFile()) continue;
+    const urlPath = relativePath === 'index.html' ? '/' : `/${relativePath.replace(/(^|\/)index\.html$/, '')}`;
+    files.push({
+      urlPath,
+      relativePath,
+      absolutePath,
+      hasBrotli: names.has(`${relativePath}.br`),
+      hasGzip: names.has(`${relativePath}.gz`),
+    });
+  }
+  return files;
+}
+
+/** Runs `work` over `items` with at most `limit` at a time, in order of the results */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** The status a built HTML page declares for itself (`prerender-status-code`), 200 when none */
+export function declaredStatus(html: string): number {
+  return Number(/<meta name="prerender-status-code" content="(\d{3})"/.exec(html)?.[1] ?? 200);
+}
