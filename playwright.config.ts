@@ -1,21 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './scripts/support/chromium.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 4322);
 export const baseURL = `http://127.0.0.1:${port}`;
 
-/** The system Chromium: Playwright's own browser downloads are not available here */
-const chromium = {
-  executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+const chromium = { executablePath: chromiumPath, args: chromiumArgs };
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './support/chromium.ts';
 
 const baseUrl = process.env['BASE_URL'] ?? 'http://127.0.0.1:4321';
 const outDir = process.env['OUT_DIR'] ?? 'test-results/screenshots';
@@ -13,18 +14,7 @@ const paths = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
 const widths = [390, 1280];
 
 mkdirSync(outDir, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 for (const width of widths) {
   const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 900 } });
   for (const path of paths.length > 0 ? paths : ['/']) {

@@ -7,9 +7,19 @@
 /** Directives for responses that are not pages (files, API answers, plain-text errors) */
 export const resourceCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
+/** Directives the header always carries; a page's own directive of the same name is kept instead */
+const pageOnlyDirectives = ["frame-ancestors 'none'", "base-uri 'self'"];
+
 export function pageCsp(metaCsp: string | undefined): string {
   const base = metaCsp ?? "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:";
-  return `${base.replace(/;\s*$/, '')}; frame-ancestors 'none'; base-uri 'self'`;
+  const directives = base
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter(Boolean);
+  const names = new Set(directives.map((directive) => directive.split(/\s+/)[0]));
+  // A directive named twice is ignored by browsers, with a console error
+  const added = pageOnlyDirectives.filter((directive) => !names.has(directive.split(' ')[0]));
+  return [...directives, ...added].join('; ');
 }
 
 export function securityHeaders(siteUrl: string): Record<string, string> {

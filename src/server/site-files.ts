@@ -62,11 +62,15 @@ function metaContent(html: string, pattern: RegExp): string | undefined {
   return pattern.exec(html)?.[1];
 }
 
+/** Instructions for static hosts, written into the build but not pages of the site */
+const hostConfigFiles = new Set(['_headers', '_redirects']);
+
 export function loadSiteFiles(clientDir: string): Map<string, SiteFile> {
   const files = new Map<string, SiteFile>();
   const all = new Set(walk(clientDir));
   for (const absolutePath of all) {
     if (absolutePath.endsWith('.br') || absolutePath.endsWith('.gz')) continue;
+    if (hostConfigFiles.has(relative(clientDir, absolutePath))) continue;
     const stat = statSync(absolutePath);
     const file: SiteFile = {
       absolutePath,

@@ -173,7 +173,7 @@ test.describe('without JavaScript', () => {
 
   test('every project and review is visible', async ({ page }) => {
     await page.goto('/projects');
-      await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article')).toHaveCount(24);
+    await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article')).toHaveCount(24);
     await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article').last()).toBeVisible();
     await page.goto('/testimonials');
     await expect(page.locator('main figure')).toHaveCount(12);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findRedirect, isRetired, matchesRule } from '../../src/config/routes.ts';
 import { parseTarget } from '../../src/server/site-server.ts';
+import { pageCsp } from '../../src/server/security-headers.ts';
 import { renderRedirectsFile, sitemapEntries } from '../../src/server/static-host.ts';
 import { fillTokens } from '../../src/lib/text.ts';
 import { business } from '../../src/config/business.ts';
@@ -66,5 +67,13 @@ describe('fillTokens', () => {
   it('replaces fact tokens from business.ts and rejects unknown ones', () => {
     expect(fillTokens('{owner} has {years} behind him')).toBe(`${business.owner} has 30+ years behind him`);
     expect(() => fillTokens('{nobody}')).toThrow(/Unknown token/);
+  });
+});
+
+describe('pageCsp', () => {
+  it('adds frame-ancestors and base-uri once, keeping the page hashes', () => {
+    const csp = pageCsp("default-src 'self';base-uri 'self'; script-src 'self' 'sha256-abc='; style-src 'self';");
+    expect(csp).toBe("default-src 'self'; base-uri 'self'; script-src 'self' 'sha256-abc='; style-src 'self'; frame-ancestors 'none'");
+    expect(csp.match(/base-uri/g)).toHaveLength(1);
   });
 });

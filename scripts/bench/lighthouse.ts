@@ -1,0 +1,397 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse (mobile preset: the default config, simulated
+ * throttling) on one page of each type, served by the Node server from the existing build, in the
+ * system Chromium. Prints the four category scores, FCP, LCP, TBT, CLS and the bytes transferred
+ * beside DESIGN.md's budgets, lists the audits that cost points, and writes everything to
+ * test-results/lighthouse.json. Prints figures only: it fails only when a page could not be audited.
+ *
+ * Env: DIST_DIR (default dist), CHROME_PATH (default /usr/bin/chromium), BENCH_LIGHTHOUSE_RUNS
+ * (default 1: runs per page; with more, the run with the median performance score is reported).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import lighthouse from 'lighthouse';
+import type { Flags, Result } from 'lighthouse';
+import { envInt, startChild, startSiteServer, table, tempDir, type Child } from './support.ts';
+
+const KB = 1024;
+const chromePath = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
+const runsPerPage = envInt('BENCH_LIGHTHOUSE_RUNS', 1);
+const MAX_RETRIES = 2;
+const outFile = resolve('test-results/lighthouse.json');
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof categories)[number];
+
+/** DESIGN.md "Performance budgets" */
+const budgets = {
+  score: 100,
+  tbtMs: 50,
+  cls: 0,
+  contentJsBytes: 10 * KB,
+  islandJsBytes: 80 * KB,
+};
+let lighthouseVersion = '';
+const ISLAND_PAGES = new Set(['/', '/projects', '/quote', '/testimonials', '/about']);
+
+const pages = [
+  { type: 'home', path: '/' },
+  { type: 'service', path: '/services/switchboard-upgrades' },
+  { type: 'suburb', path: '/areas/electrician-howick' },
+  { type: 'projects', path: '/projects' },
+  { type: 'quote', path: '/quote' },
+  { type: 'testimonials', path: '/testimonials' },
+  { type: '404', path: '/no-such-page', expectedStatus: 404 },
+] as const;
+
+interface FailingAudit {
+  category: Category;
+  id: string;
+  title: string;
+  score: number;
+  /** The audit's weight in its category: 0 means it does not change the score by itself */
+  weight: number;
+  displayValue?: string;
+  /** The first few rows of the audit's details: what to fix, where */
+  items: string[];
+}
+
+interface PageResult {
+  type: string;
+  path: string;
+  url: string;
+  runtimeError: string | null;
+  runWarnings: string[];
+  scores: Record<Category, number | null>;
+  fcpMs: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  jsBytes: number | null;
+  totalBytes: number | null;
+  jsBudgetBytes: number;
+  overBudget: string[];
+  failingAudits: FailingAudit[];
+  /** The performance score of every run of this page (the reported run is the median) */
+  performanceRuns: Array<number | null>;
+  /** Runtime errors of earlier attempts at this run that were retried */
+  retriedAfter: string[];
+}
+
+/** Starts the system Chromium with a DevTools port of its choosing, and reads the port it prints */
+async function startChromium(): Promise<{ child: Child; port: number }> {
+  const profile = tempDir('chromium');
+  const child = startChild(chromePath, [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-default-browser-check',
+    '--remote-debugging-address=127.0.0.1',
+    '--remote-debugging-port=0',
+    `--user-data-dir=${profile}`,
+    'about:blank',
+  ]);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(child.output());
+    if (match) return { child, port: Number(match[1]) };
+    if (child.process.exitCode !== null || child.process.signalCode !== null || Date.now() > deadline) {
+      await child.stop();
+      throw new Error(`Chromium (${chromePath}) did not start:\n${child.output()}`);
+    }
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+}
+
+const numeric = (lhr: Result, id: string): number | null => lhr.audits[id]?.numericValue ?? null;
+
+/** Transferred bytes by resource type, from the resource-summary audit */
+function transferred(lhr: Result, resourceType: 'script' | 'total'): number | null {
+  const details = lhr.audits['resource-summary']?.details;
+  if (!details || details.type !== 'table') return null;
+  const row = details.items.find((item) => item['resourceType'] === resourceType);
+  return typeof row?.['transferSize'] === 'number' ? row['transferSize'] : null;
+}
+
+type Detail = Record<string, unknown>;
+const isDetail = (value: unknown): value is Detail => typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/**
+ * One row (or nested value) of an audit's details, in a line: the message, element, URL or
+ * check it names. Undefined for structures with nothing short to say (network trees).
+ */
+function describe(value: unknown): string | undefined {
+  if (!isDetail(value)) return text(value) ?? (typeof value === 'number' ? String(value) : undefined);
+  switch (value['type']) {
+    case 'node':
+      return [text(value['snippet']), text(value['selector'])].filter(Boolean).join(' at ') || undefined;
+    case 'source-location':
+      return text(value['url']);
+    case 'text':
+    case 'url':
+    case 'code':
+      return text(value['value']);
+    case 'checklist':
+      return isDetail(value['items'])
+        ? Object.values(value['items'])
+            .filter((check) => isDetail(check) && check['value'] === false)
+            .map((check) => `not met: ${String((check as Detail)['label'])}`)
+            .join('; ') || undefined
+        : undefined;
+    case 'table':
+    case 'list':
+    case 'opportunity':
+      return Array.isArray(value['items']) ? value['items'].map(describe).filter(Boolean).slice(0, 3).join('; ') || undefined : undefined;
+    case 'list-section':
+      return describe(value['value']);
+    case 'network-tree':
+    case 'debugdata':
+    case 'screenshot':
+    case 'filmstrip':
+      return undefined;
+  }
+  const duration = typeof value['duration'] === 'number' ? `${Math.round(value['duration'])} ms` : undefined;
+  const parts = [
+    text(value['description']),
+    text(value['groupLabel']),
+    duration,
+    describe(value['node']),
+    describe(value['source']),
+    text(value['url']),
+    describe(value['sourceLocation']),
+  ].filter((part): part is string => part !== undefined);
+  return [...new Set(parts)].join(' | ') || undefined;
+}
+
+function detailItems(details: unknown): string[] {
+  if (!isDetail(details)) return [];
+  const items = details['type'] === 'list-section' ? [details['value']] : details['items'];
+  if (!Array.isArray(items)) return [];
+  return items
+    .map(describe)
+    .filter((line): line is string => line !== undefined)
+    .slice(0, 5)
+    .map((line) => (line.length > 240 ? `${line.slice(0, 239)}…` : line));
+}
+
+/** Audits that score below 1 in each category that is below 100 */
+function failingAudits(lhr: Result): FailingAudit[] {
+  const failing: FailingAudit[] = [];
+  for (const category of categories) {
+    const result = lhr.categories[category];
+    if (!result || result.score === null || result.score >= 1) continue;
+    for (const ref of result.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 1) continue;
+      if (!['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode)) continue;
+      failing.push({
+        category,
+        id: audit.id,
+        title: audit.title,
+        score: audit.score,
+        weight: ref.weight,
+        ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
+        items: detailItems(audit.details),
+      });
+    }
+  }
+  // Audits that cost points first, then the rest by score
+  return failing.sort((a, b) => Number(b.weight > 0) - Number(a.weight > 0) || a.score - b.score);
+}
+
+async function audit(page: (typeof pages)[number], origin: string, port: number): Promise<PageResult> {
+  const url = origin + page.path;
+  const jsBudgetBytes = ISLAND_PAGES.has(page.path) ? budgets.islandJsBytes : budgets.contentJsBytes;
+  const flags: Flags = {
+    port,
+    hostname: '127.0.0.1',
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...categories],
+    // The 404 page answers 404 on purpose; without this Lighthouse refuses to audit it.
+    // The SEO category still reports the status (audit http-status-code).
+    ...('expectedStatus' in page ? { ignoreStatusCode: true } : {}),
+  };
+  const result = await lighthouse(url, flags);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const lhr = result.lhr;
+  lighthouseVersion = lhr.lighthouseVersion;
+  const scores = Object.fromEntries(
+    categories.map((category) => {
+      const score = lhr.categories[category]?.score;
+      return [category, typeof score === 'number' ? Math.round(score * 100) : null];
+    }),
+  ) as Record<Category, number | null>;
+  const pageResult: PageResult = {
+    type: page.type,
+    path: page.path,
+    url,
+    runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
+    runWarnings: lhr.runWarnings.map(String),
+    scores,
+    fcpMs: numeric(lhr, 'first-contentful-paint'),
+    lcpMs: numeric(lhr, 'largest-contentful-paint'),
+    tbtMs: numeric(lhr, 'total-blocking-time'),
+    cls: numeric(lhr, 'cumulative-layout-shift'),
+    jsBytes: transferred(lhr, 'script'),
+    totalBytes: transferred(lhr, 'total'),
+    jsBudgetBytes,
+    overBudget: [],
+    failingAudits: failingAudits(lhr),
+    performanceRuns: [scores.performance],
+    retriedAfter: [],
+  };
+  for (const category of categories) {
+    if (scores[category] !== null && scores[category] < budgets.score) pageResult.overBudget.push(`${category} ${scores[category]}`);
+  }
+  if (pageResult.tbtMs !== null && pageResult.tbtMs >= budgets.tbtMs) pageResult.overBudget.push(`TBT ${Math.round(pageResult.tbtMs)} ms`);
+  if (pageResult.cls !== null && pageResult.cls > budgets.cls) pageResult.overBudget.push(`CLS ${showCls(pageResult.cls)}`);
+  if (pageResult.jsBytes !== null && pageResult.jsBytes > jsBudgetBytes) {
+    pageResult.overBudget.push(`JS ${(pageResult.jsBytes / KB).toFixed(1)} KB`);
+  }
+  return pageResult;
+}
+
+const show = (value: number | null, format: (value: number) => string) => (value === null ? '-' : format(value));
+const kb = (bytes: number) => (bytes / KB).toFixed(1);
+/** CLS with enough digits that a tiny shift does not read as 0 */
+const showCls = (cls: number) => (cls === 0 ? '0' : cls < 0.001 ? cls.toExponential(1) : cls.toFixed(3));
+
+function report(results: readonly PageResult[], meta: { lighthouseVersion: string; userAgent: string }): void {
+  console.log('');
+  console.log(`Lighthouse ${meta.lighthouseVersion}, mobile preset (simulated throttling), ${meta.userAgent}`);
+  console.log(
+    `${runsPerPage === 1 ? '1 run per page' : `median of ${runsPerPage} runs per page (by performance score)`}; ` +
+      `load average at the end ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')} on ${availableParallelism()} CPUs (a busy CPU raises TBT and lowers the performance score)`,
+  );
+  console.log(
+    table(
+      ['page', 'perf', 'a11y', 'best-pr', 'seo', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'JS KB', 'JS budget', 'total KB', 'budgets'],
+      [
+        ['(budget)', '100', '100', '100', '100', '-', '-', '< 50', '0', '-', '-', '-', ''],
+        ...results.map((page) => [
+          page.path,
+          ...categories.map((category) => show(page.scores[category], String)),
+          show(page.fcpMs, (ms) => ms.toFixed(0)),
+          show(page.lcpMs, (ms) => ms.toFixed(0)),
+          show(page.tbtMs, (ms) => ms.toFixed(0)),
+          show(page.cls, showCls),
+          show(page.jsBytes, kb),
+          `<= ${page.jsBudgetBytes / KB}`,
+          show(page.totalBytes, kb),
+          page.runtimeError ? 'NOT AUDITED' : page.overBudget.length === 0 ? 'ok' : `OVER: ${page.overBudget.join(', ')}`,
+        ]),
+      ],
+    ),
+  );
+  console.log('JS KB and total KB: bytes transferred (compressed, with headers) as Lighthouse recorded them.');
+
+  for (const page of results) {
+    const notes = [
+      ...(page.runtimeError ? [`  runtime error: ${page.runtimeError}`] : []),
+      ...page.retriedAfter.map((error) => `  retried after: ${error}`),
+      ...(page.performanceRuns.length > 1
+        ? [`  performance scores of the ${page.performanceRuns.length} runs: ${page.performanceRuns.join(', ')}`]
+        : []),
+      ...page.runWarnings.map((warning) => `  warning: ${warning}`),
+      ...page.failingAudits.map(
+        (failing) =>
+          `  ${failing.category}: ${failing.id} — ${failing.title} (score ${failing.score.toFixed(2)}, weight ${Number(failing.weight.toFixed(2))}` +
+          `${failing.displayValue ? `, ${failing.displayValue}` : ''})` +
+          failing.items.map((item) => `\n      ${item}`).join(''),
+      ),
+    ];
+    if (notes.length === 0) continue;
+    console.log('');
+    console.log(`${page.path} (${page.type}):`);
+    console.log(notes.join('\n'));
+  }
+}
+
+/** The run with the median performance score (the lower middle one for an even count) */
+function medianRun(attempts: readonly PageResult[]): PageResult {
+  const audited = attempts.filter((attempt) => !attempt.runtimeError);
+  const pool = audited.length > 0 ? audited : attempts;
+  const sorted = [...pool].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  return { ...median, performanceRuns: attempts.map((attempt) => attempt.scores.performance) };
+}
+
+async function main(): Promise<number> {
+  const server = await startSiteServer();
+  let chromium: Awaited<ReturnType<typeof startChromium>> | undefined;
+  const results: PageResult[] = [];
+  const meta = { lighthouseVersion: '', userAgent: '' };
+  try {
+    chromium = await startChromium();
+    console.error(`bench:lighthouse: ${server.origin}, Chromium ${chromePath} (DevTools port ${chromium.port})`);
+    for (const page of pages) {
+      const attempts: PageResult[] = [];
+      for (let run = 0; run < runsPerPage; run++) {
+        const started = Date.now();
+        let result = await audit(page, server.origin, chromium.port);
+        // A trace Lighthouse could not read (NO_NAVSTART, NO_FCP…) is its own flake: try again, and say so
+        const failures: string[] = [];
+        for (let retry = 1; result.runtimeError && retry <= MAX_RETRIES; retry++) {
+          console.error(`  ${page.path}: ${result.runtimeError.split(':')[0]}, trying again (${retry}/${MAX_RETRIES})`);
+          failures.push(result.runtimeError);
+          result = await audit(page, server.origin, chromium.port);
+        }
+        result.retriedAfter = failures;
+        attempts.push(result);
+        console.error(
+          `  ${page.path}: ${categories.map((category) => result.scores[category] ?? '-').join('/')} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+        );
+      }
+      results.push(medianRun(attempts));
+    }
+    const version = await fetch(`http://127.0.0.1:${chromium.port}/json/version`).then(
+      (response) => response.json() as Promise<{ Browser?: string }>,
+      () => ({ Browser: undefined }),
+    );
+    meta.userAgent = version.Browser ?? 'Chromium';
+    meta.lighthouseVersion = lighthouseVersion;
+  } finally {
+    await chromium?.child.stop(5000);
+    await server.stop();
+  }
+
+  report(results, meta);
+  const output = {
+    benchmark: 'lighthouse',
+    ...meta,
+    preset: 'mobile',
+    runsPerPage,
+    cpus: availableParallelism(),
+    loadAverage: loadavg().map((load) => Number(load.toFixed(2))),
+    budgets,
+    pages: results,
+  };
+  mkdirSync(dirname(outFile), { recursive: true });
+  writeFileSync(outFile, `${JSON.stringify(output, null, 2)}\n`);
+  console.log('');
+  console.log(JSON.stringify(output));
+  console.log(`Written to ${join('test-results', 'lighthouse.json')}`);
+
+  const notAudited = results.filter((page) => page.runtimeError);
+  if (notAudited.length > 0) {
+    console.error(`Lighthouse could not audit ${notAudited.map((page) => page.path).join(', ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+try {
+  process.exit(await main());
+} catch (error) {
+  console.error('bench:lighthouse could not run:', error instanceof Error ? error.message : error);
+  process.exit(1);
+}

@@ -1,0 +1,201 @@
+/**
+ * Shared by the benchmarks (scripts/bench/*.ts): free loopback ports, temporary directories,
+ * starting the site's Node server (src/server/main.ts) as a child process on a port of its own,
+ * and stopping every child at the end, also when the benchmark fails or is interrupted.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const HOST = '127.0.0.1';
+/** The ports of `npm run serve` and the browser tests; a benchmark never takes them */
+const RESERVED_PORTS = new Set([4321, 4322]);
+
+/** A port nothing listens on right now, picked by the kernel on the loopback interface */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolvePort, reject) => {
+      const probe = createServer();
+      probe.once('error', reject);
+      probe.listen(0, HOST, () => {
+        const address = probe.address();
+        const found = typeof address === 'object' && address ? address.port : 0;
+        probe.close(() => resolvePort(found));
+      });
+    });
+    if (port > 0 && !RESERVED_PORTS.has(port)) return port;
+  }
+}
+
+const children = new Set<ChildProcess>();
+const tempDirs = new Set<string>();
+
+/** Each child leads a process group of its own, so its helpers (nginx workers, Chromium's renderers) go with it */
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // the group has already gone
+  }
+}
+function killChildren() {
+  for (const child of children) killGroup(child, 'SIGKILL');
+}
+function removeTempDirs() {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+}
+process.once('exit', () => {
+  killChildren();
+  removeTempDirs();
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the benchmark's processes`);
+    process.exit(130);
+  });
+}
+
+/** A directory under the system temp dir, removed when the benchmark exits */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `bench-${prefix}-`));
+  tempDirs.add(dir);
+  return dir;
+}
+
+export interface Child {
+  readonly process: ChildProcess;
+  /** Everything the child printed so far (stdout and stderr), for error messages */
+  output(): string;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves with the exit code (null when killed) */
+  stop(graceMs?: number): Promise<number | null>;
+}
+
+/** Spawns a process that the benchmark owns: it is killed when the benchmark exits */
+export function startChild(command: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Child {
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? process.cwd(),
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  children.add(child);
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolveExit) => {
+    child.once('exit', (code) => {
+      killGroup(child, 'SIGKILL');
+      children.delete(child);
+      resolveExit(code);
+    });
+    child.once('error', (error) => {
+      keep(Buffer.from(`\n${String(error)}\n`));
+      children.delete(child);
+      resolveExit(null);
+    });
+  });
+  return {
+    process: child,
+    output: () => output,
+    async stop(graceMs = 15_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
+
+/** Polls `url` until it answers (any HTTP status) or the child exits or `timeoutMs` passes */
+export async function waitForHttp(url: string, child: Child, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.process.exitCode !== null || child.process.signalCode !== null) {
+      throw new Error(`The process serving ${url} exited (${child.process.exitCode ?? child.process.signalCode}):\n${child.output()}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
+      return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`Nothing answered at ${url} within ${timeoutMs / 1000} s:\n${child.output()}`);
+    }
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+}
+
+/** The build the benchmarks serve: DIST_DIR, or dist/ */
+export function distDir(): string {
+  const dir = resolve(process.env['DIST_DIR'] ?? 'dist');
+  if (!existsSync(join(dir, 'server', 'entry.mjs')) || !existsSync(join(dir, 'client', 'index.html'))) {
+    throw new Error(`No build at ${dir} (set DIST_DIR, or run \`npm run build\` first)`);
+  }
+  return dir;
+}
+
+export interface SiteServer extends Child {
+  /** http://127.0.0.1:PORT, no trailing slash */
+  readonly origin: string;
+  readonly port: number;
+  /** The SQLite file the server stores quote requests in */
+  readonly leadsDb: string;
+}
+
+/**
+ * `node src/server/main.ts` with the build from distDir(), a new SQLite file in a temp dir and
+ * no rate limit, on a free loopback port; resolves once it answers.
+ */
+export async function startSiteServer(options: { env?: Record<string, string> } = {}): Promise<SiteServer> {
+  const dist = distDir();
+  const port = await freePort();
+  const leadsDb = join(tempDir('leads'), 'leads.sqlite');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST,
+    DIST_DIR: dist,
+    LEADS_DB: leadsDb,
+    LEADS_RATE_LIMIT: '0',
+    // No e-mail from a benchmark, whatever the shell has set
+    SMTP_URL: '',
+    LEADS_NOTIFY_TO: '',
+    ...options.env,
+  };
+  // process.execPath: the Node 24 that runs this script (npm run puts the pinned node first)
+  const child = startChild(process.execPath, [resolve('src/server/main.ts')], { env });
+  const origin = `http://${HOST}:${port}`;
+  await waitForHttp(`${origin}/`, child);
+  return { ...child, origin, port, leadsDb };
+}
+
+/** Fixed-width text table; numbers and numeric-looking cells are right-aligned */
+export function table(head: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
+  const widths = head.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const numeric = /^[-+]?[\d.,]+( ?(ms|KB|%|x))?$/;
+  const line = (row: readonly string[]) =>
+    row
+      .map((cell, column) => (numeric.test(cell) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .join('  ')
+      .trimEnd();
+  return [line(head), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/** A positive integer from the environment, or the default */
+export function envInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, not ${JSON.stringify(raw)}`);
+  return value;
+}
