@@ -14,9 +14,9 @@ import { dirname, join, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
 import type { Flags, Result } from 'lighthouse';
 import { envInt, startChild, startSiteServer, table, tempDir, type Child } from './support.ts';
+import { chromiumArgs, chromiumPath as chromePath } from '../support/chromium.ts';
 
 const KB = 1024;
-const chromePath = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 const runsPerPage = envInt('BENCH_LIGHTHOUSE_RUNS', 1);
 const MAX_RETRIES = 2;
 const outFile = resolve('test-results/lighthouse.json');
@@ -83,13 +83,7 @@ async function startChromium(): Promise<{ child: Child; port: number }> {
   const profile = tempDir('chromium');
   const child = startChild(chromePath, [
     '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
+    ...chromiumArgs,
     '--no-default-browser-check',
     '--remote-debugging-address=127.0.0.1',
     '--remote-debugging-port=0',
