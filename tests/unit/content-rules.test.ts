@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { contentProblems, type ContentSummary } from '../../src/lib/content-rules.ts';
+
+const expected: ContentSummary['expected'] = {
+  serviceSlugs: { residential: ['switchboard-upgrades', 'ceiling-fans'], commercial: ['three-phase'], other: [] },
+  serviceGroups: ['residential'],
+  featuredServiceSlug: 'switchboard-upgrades',
+  areaPaths: ['/areas/electrician-botany', '/areas/electrician-howick'],
+};
+
+function validContent(): ContentSummary {
+  const area = (id: string, related: string) => ({
+    id,
+    kind: 'suburb',
+    services: Array.from({ length: 10 }, (_, index) => (index % 2 ? 'ceiling-fans' : 'three-phase') + (index > 1 ? `-${index}` : '')),
+    servedSuburbs: Array.from({ length: 8 }, (_, index) => `Suburb ${index}`),
+    relatedAreas: [related],
+    faq: 3,
+  });
+  const extraServices = Array.from({ length: 10 }, (_, index) => ({
+    id: `${index % 2 ? 'ceiling-fans' : 'three-phase'}-${index}`,
+    kind: 'service',
+    group: 'other',
+    featured: false,
+  }));
+  return {
+    services: [
+      { id: 'switchboard-upgrades', kind: 'service', group: 'residential', featured: true },
+      { id: 'ceiling-fans', kind: 'service', group: 'residential', featured: false },
+      { id: 'three-phase', kind: 'service', group: 'commercial', featured: false },
+      { id: 'residential', kind: 'group', group: undefined, featured: false },
+      ...extraServices,
+    ],
+    areas: [area('electrician-botany', '/areas/electrician-howick'), area('electrician-howick', '/areas/electrician-botany')],
+    projects: Array.from({ length: 24 }, (_, index) => ({ id: `p${index}`, featured: index < 6 })),
+    testimonials: Array.from({ length: 12 }, (_, index) => ({ id: `t${index}`, featured: index < 6 })),
+    expected: { ...expected, serviceSlugs: { ...expected.serviceSlugs, other: extraServices.map((service) => service.id) } },
+  };
+}
+
+describe('content rules', () => {
+  it('accepts content that matches the spec', () => {
+    expect(contentProblems(validContent())).toEqual([]);
+  });
+
+  it('names a missing service, a service in the wrong group and a wrongly featured one', () => {
+    const content = validContent();
+    content.services = content.services.filter((service) => service.id !== 'ceiling-fans');
+    content.services.find((service) => service.id === 'three-phase')!.group = 'residential';
+    content.services.find((service) => service.id === 'residential')!.featured = true;
+    const problems = contentProblems(content);
+    expect(problems).toContain('services/ceiling-fans.yaml is missing (a residential service)');
+    expect(problems).toContain('services/three-phase.yaml must be kind: service, group: commercial');
+    expect(problems).toContain('services/residential.yaml: only switchboard-upgrades is featured');
+  });
+
+  it('rejects a repeated slug in the spec lists and wrong counts', () => {
+    const content = validContent();
+    content.expected = {
+      ...content.expected,
+      serviceSlugs: { ...content.expected.serviceSlugs, commercial: ['three-phase', 'three-phase'] },
+    };
+    content.projects = content.projects.slice(1);
+    content.areas[0]!.servedSuburbs = ['Only one'];
+    content.areas[1]!.relatedAreas = ['/areas/electrician-howick'];
+    const problems = contentProblems(content);
+    expect(problems).toContain('the commercial slug list repeats a slug');
+    expect(problems).toContain('projects: 23 entries with 5 featured; expected 24 with 6 featured');
+    expect(problems).toContain('areas/electrician-botany.md: 1 served suburbs, expected 8');
+    expect(problems).toContain('areas/electrician-howick.md: related area /areas/electrician-howick is not another area page');
+  });
+});
