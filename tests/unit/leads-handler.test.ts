@@ -6,7 +6,7 @@ import { handleLeadRequest, type LeadHandlerOptions } from '../../src/server/lea
 import { MAX_BODY_BYTES } from '../../src/server/leads/form-body.ts';
 import type { LeadNotifier } from '../../src/server/leads/notify.ts';
 import { createRateLimiter } from '../../src/server/leads/rate-limit.ts';
-import { respondToLeadRequest } from '../../src/server/leads/runtime.ts';
+import { rateLimitAddress, respondToLeadRequest } from '../../src/server/leads/runtime.ts';
 import { openLeadStore, type LeadStore } from '../../src/server/leads/store.ts';
 
 const SITE = 'https://www.example.com';
@@ -406,5 +406,21 @@ describe('the route runtime (environment wiring)', () => {
     const reader = openLeadStore(path);
     expect(reader.listLeads().map((lead) => [lead.name, lead.notifyStatus])).toEqual([[quoteFields.name, 'off']]);
     reader.close();
+  });
+});
+
+describe('the rate-limit address', () => {
+  const request = new Request('http://127.0.0.1/api/leads', {
+    method: 'POST',
+    headers: { 'X-Forwarded-For': '203.0.113.9, 198.51.100.7' },
+  });
+
+  it('ignores X-Forwarded-For unless the proxy is trusted', () => {
+    expect(rateLimitAddress(request, '127.0.0.1', {})).toBe('127.0.0.1');
+  });
+
+  it('uses the address the trusted proxy added last', () => {
+    expect(rateLimitAddress(request, '127.0.0.1', { TRUST_PROXY: '1' })).toBe('198.51.100.7');
+    expect(rateLimitAddress(new Request('http://127.0.0.1/api/leads'), '10.0.0.5', { TRUST_PROXY: '1' })).toBe('10.0.0.5');
   });
 });

@@ -1,6 +1,6 @@
 /** POST /api/leads: the built-in form endpoint (logic in src/server/leads/handler.ts) */
 import type { APIRoute } from 'astro';
-import { respondToLeadRequest } from '../../server/leads/runtime.ts';
+import { rateLimitAddress, respondToLeadRequest } from '../../server/leads/runtime.ts';
 
 export const prerender = false;
 
@@ -12,5 +12,5 @@ export const ALL: APIRoute = (context) => {
   } catch {
     // Astro throws when the adapter cannot tell the address; such clients share one window
   }
-  return respondToLeadRequest(context.request, clientAddress);
+  return respondToLeadRequest(context.request, rateLimitAddress(context.request, clientAddress));
 };

@@ -62,3 +62,15 @@ export function startLeadNotifications(env: Env = process.env): void {
     console.error('Quote-request e-mails could not be resumed', error);
   }
 }
+
+/**
+ * The address the rate limit counts by. Behind a reverse proxy every request comes from the
+ * proxy, so with TRUST_PROXY=1 the address the proxy puts last in X-Forwarded-For is used
+ * (the example proxy config replaces the header with the client's address). Without it the
+ * header is ignored, since any client could write it.
+ */
+export function rateLimitAddress(request: Request, socketAddress: string, env: Env = process.env): string {
+  if (env['TRUST_PROXY'] !== '1') return socketAddress;
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
+  return forwarded || socketAddress;
+}
