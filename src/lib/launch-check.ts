@@ -3,16 +3,7 @@
  * marked `sample: true`. Pure, so it is unit tested; `npm run check:launch` runs it.
  */
 import type { Business } from '../config/business.ts';
-
-/** The placeholder identity the site ships with until the owner supplies the real one */
-export const placeholderIdentity = {
-  name: 'Harbour East Electrical & Handyman',
-  owner: 'Dave',
-  phone: '+6490000000',
-  email: 'hello@example.com',
-  origin: 'https://www.example.com',
-  registration: 'E 000000',
-} as const;
+import { placeholderIdentity } from '../config/placeholders.ts';
 
 /** Links that point at a site's front page rather than the business's own page there */
 const genericLink = /^https:\/\/(www\.)?(facebook\.com|instagram\.com|google\.com\/maps)\/?$/;
@@ -23,7 +14,8 @@ export function placeholderProblems(facts: Business, siteUrl: string): string[] 
   if (same(facts.name, placeholderIdentity.name)) problems.push(`business name is the placeholder "${facts.name}"`);
   if (same(facts.owner, placeholderIdentity.owner)) problems.push(`owner is the placeholder "${facts.owner}"`);
   if (facts.phone.e164 === placeholderIdentity.phone) problems.push(`phone is the placeholder ${facts.phone.display}`);
-  if (/@example\.(com|org|net)$/i.test(facts.email)) problems.push(`e-mail is the placeholder ${facts.email}`);
+  if (same(facts.email, placeholderIdentity.email) || /@example\.(com|org|net)$/i.test(facts.email))
+    problems.push(`e-mail is the placeholder ${facts.email}`);
   if (same(facts.registration.number, placeholderIdentity.registration))
     problems.push(`EWRB registration number is the placeholder ${facts.registration.number}`);
   if (new URL(siteUrl).hostname.endsWith('example.com'))
