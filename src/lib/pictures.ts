@@ -17,10 +17,6 @@ for (const file of Object.keys(modules).sort((a, b) => photoFirst(a) - photoFirs
   if (!byName.has(name)) byName.set(name, modules[file]!.default);
 }
 
-export function hasImage(name: string): boolean {
-  return byName.has(name);
-}
-
 export interface PictureSource {
   type: string;
   srcset: string;

@@ -24,7 +24,3 @@ export function fillTokens(text: string): string {
     return value;
   });
 }
-
-export function countWords(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
-}

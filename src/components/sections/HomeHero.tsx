@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PictureData } from '../../lib/pictures.ts';
+import { HERO_ROTATE_MS } from '../../lib/constants.ts';
 import { business, yearsClaim } from '../../config/business.ts';
 import { ResponsivePicture } from '../ui/ResponsivePicture.tsx';
 import { Stars } from '../ui/Stars.tsx';
@@ -13,8 +14,8 @@ interface Props {
   heading: string;
   text: string;
   slides: readonly Slide[];
-  /** Rotation interval; 0 keeps the first scene (the home page does not rotate) */
-  rotateMs: number;
+  /** Rotate the scenes every HERO_ROTATE_MS; off keeps the first scene (as on the home page) */
+  rotate: boolean;
   /** The quote form island */
   children: ReactNode;
 }
@@ -23,14 +24,14 @@ interface Props {
  * The home page's first screen: the scene behind, the promise and the short quote form.
  * Only the first scene is in the page unless rotation is on.
  */
-export function HomeHero({ heading, text, slides, rotateMs, children }: Props) {
-  const shown = rotateMs > 0 ? slides : slides.slice(0, 1);
+export function HomeHero({ heading, text, slides, rotate, children }: Props) {
+  const shown = rotate ? slides : slides.slice(0, 1);
   const { rating } = business.claims;
   return (
     <section
       aria-labelledby="hero-heading"
       className="relative isolate overflow-hidden bg-brand-900 text-white"
-      data-rotate-ms={rotateMs || undefined}
+      data-rotate-ms={rotate ? HERO_ROTATE_MS : undefined}
     >
       {shown.map((slide, index) => (
         <ResponsivePicture
