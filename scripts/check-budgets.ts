@@ -21,7 +21,7 @@ function moduleGraph(entry: string, seen: Set<string>): void {
   if (!existsSync(file)) throw new Error(`Missing script ${entry}`);
   seen.add(entry);
   const code = readFileSync(file, 'utf8');
-  for (const [, specifier] of code.matchAll(/(?:import|from)\s*\(?\s*["']([^"']+\.js)["']/g)) {
+  for (const [, specifier] of code.matchAll(/(?:import|from)\s*(?:\(\s*)?["']([^"']+\.js)["']/g)) {
     moduleGraph(new URL(specifier!, `https://site${entry}`).pathname, seen);
   }
 }
@@ -32,9 +32,9 @@ for (const [path, file] of loadSiteFiles(clientDir)) {
   if (!file.contentType.startsWith('text/html') || file.status === 301) continue;
   const html = readFileSync(file.absolutePath, 'utf8');
   const modules = new Set<string>();
-  for (const [, src] of html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) moduleGraph(src!, modules);
-  for (const [, src] of html.matchAll(/<astro-island[^>]*\b(?:component-url|renderer-url)="([^"]+)"/g)) moduleGraph(src!, modules);
-  const inline = [...html.matchAll(/<script(?![^>]*application\/ld\+json)(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+  for (const [, src] of html.matchAll(/<script[^>]+\bsrc="([^"]+)"/g)) moduleGraph(src!, modules);
+  for (const [, src] of html.matchAll(/<astro-island[^>]+\b(?:component-url|renderer-url)="([^"]+)"/g)) moduleGraph(src!, modules);
+  const inline = [...html.matchAll(/<script(?![^>]*application\/ld\+json)(?![^>]+\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
     .map((match) => match[1]!)
     .join('\n');
   const bytes =

@@ -29,7 +29,7 @@ writeFileSync(join(distDir, 'nginx', 'site.conf'), renderNginxConfig({ root: cli
 
 let compressed = 0;
 for (const file of loadSiteFiles(clientDir).values()) {
-  if (!/^(text\/|application\/(json|xml|manifest)|image\/svg)/.test(file.contentType)) continue;
+  if (!/^(?:text\/|application\/(?:json|xml|manifest)|image\/svg)/.test(file.contentType)) continue;
   const body = readFileSync(file.absolutePath);
   if (body.length < 256) continue;
   writeFileSync(`${file.absolutePath}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));

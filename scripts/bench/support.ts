@@ -182,7 +182,7 @@ export async function startSiteServer(options: { env?: Record<string, string> } 
 /** Fixed-width text table; numbers and numeric-looking cells are right-aligned */
 export function table(head: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
   const widths = head.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const numeric = /^[-+]?[\d.,]+( ?(ms|KB|%|x))?$/;
+  const numeric = /^[-+]?[\d.,]+(?: ?(?:ms|KB|%|x))?$/;
   const line = (row: readonly string[]) =>
     row
       .map((cell, column) => (numeric.test(cell) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))

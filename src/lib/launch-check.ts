@@ -6,7 +6,7 @@ import type { Business } from '../config/business.ts';
 import { placeholderIdentity } from '../config/placeholders.ts';
 
 /** Links that point at a site's front page rather than the business's own page there */
-const genericLink = /^https:\/\/(www\.)?(facebook\.com|instagram\.com|google\.com\/maps)\/?$/;
+const genericLink = /^https:\/\/(?:www\.)?(?:facebook\.com|instagram\.com|google\.com\/maps)\/?$/;
 
 export function placeholderProblems(facts: Business, siteUrl: string): string[] {
   const problems: string[] = [];
@@ -14,7 +14,7 @@ export function placeholderProblems(facts: Business, siteUrl: string): string[] 
   if (same(facts.name, placeholderIdentity.name)) problems.push(`business name is the placeholder "${facts.name}"`);
   if (same(facts.owner, placeholderIdentity.owner)) problems.push(`owner is the placeholder "${facts.owner}"`);
   if (facts.phone.e164 === placeholderIdentity.phone) problems.push(`phone is the placeholder ${facts.phone.display}`);
-  if (same(facts.email, placeholderIdentity.email) || /@example\.(com|org|net)$/i.test(facts.email))
+  if (same(facts.email, placeholderIdentity.email) || /@example\.(?:com|org|net)$/i.test(facts.email))
     problems.push(`e-mail is the placeholder ${facts.email}`);
   if (same(facts.registration.number, placeholderIdentity.registration))
     problems.push(`EWRB registration number is the placeholder ${facts.registration.number}`);

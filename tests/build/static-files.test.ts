@@ -114,7 +114,7 @@ function parseHeadersFile(text: string): { blocks: Map<string, Record<string, st
       blocks.set(line.trim(), current);
       return;
     }
-    const header = /^\s+([A-Za-z0-9-]+):\s*(\S.*)$/.exec(line);
+    const header = /^\s+([a-z0-9-]+):\s*(\S.*)$/i.exec(line);
     if (!current || !header) errors.push(`line ${index + 1}: not a header of a path: ${line}`);
     else if (header[1]! in current) errors.push(`line ${index + 1}: repeated ${header[1]}`);
     else current[header[1]!] = header[2]!.trim();
@@ -152,7 +152,7 @@ describe('_headers', () => {
       expect(headers?.['Cache-Control'], path).toBe('no-cache');
       const html = readFileSync(files.get(path)!.absolutePath, 'utf8');
       for (const [, attributes, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
-        if (/\bsrc=|type="application\/(ld\+)?json"/.test(attributes ?? '')) continue;
+        if (/\bsrc=|type="application\/(?:ld\+)?json"/.test(attributes ?? '')) continue;
         const hash = `'sha256-${createHash('sha256')
           .update(body ?? '')
           .digest('base64')}'`;

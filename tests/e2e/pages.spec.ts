@@ -60,7 +60,7 @@ test('project filter counts add up to 24 and each tab shows its count', async ({
   await islandsHydrated(page);
   const tabs = page.getByRole('group', { name: 'Filter projects' }).getByRole('button');
   await expect(tabs).toHaveText([/^All\s*24$/, /^Residential\s*\d+$/, /^Maintenance\s*\d+$/]);
-  const count = async (index: number) => Number((await tabs.nth(index).innerText()).match(/\d+$/)![0]);
+  const count = async (index: number) => Number((await tabs.nth(index).innerText()).match(/(?<!\d)\d+$/)![0]);
   expect((await count(1)) + (await count(2))).toBe(24);
   for (let index = 0; index < 3; index++) {
     await tabs.nth(index).click();

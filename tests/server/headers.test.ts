@@ -73,7 +73,7 @@ function headerProblems(answer: Pick<Answer, 'headers' | 'rawHeaders'>, { https 
       const sources = effective(csp, directive);
       if (!sources) problems.push(`nothing restricts ${directive}`);
       else {
-        const loose = sources.filter((source) => /^'unsafe-|^\*$|^(https?|data|blob):$/i.test(source));
+        const loose = sources.filter((source) => /^'unsafe-|^\*$|^(?:https?|data|blob):$/i.test(source));
         if (loose.length > 0) problems.push(`${directive} allows ${loose.join(' ')}`);
       }
     }
@@ -315,7 +315,7 @@ describe('page policies', () => {
       // Blocked without 'unsafe-inline', so the build must not need them
       for (const [attribute] of html.matchAll(/\s(on[a-z]+|style)=["']/gi)) problems.push(`${page.urlPath}: inline attribute${attribute}`);
       const frameSources = effective(csp, 'frame-src') ?? [];
-      const loose = frameSources.filter((source) => /^\*$|^(https?|data|blob):$/i.test(source));
+      const loose = frameSources.filter((source) => /^\*$|^(?:https?|data|blob):$/i.test(source));
       if (loose.length > 0) problems.push(`${page.urlPath}: frame-src allows ${loose.join(' ')}`);
       for (const [, url = ''] of html.matchAll(/data-map-load="([^"]+)"/g)) {
         pagesWithMap++;

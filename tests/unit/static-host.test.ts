@@ -40,7 +40,7 @@ describe('the nginx config generated from routes.ts and the built pages', () => 
     // `//` answers 400 as in the Node server instead of being merged into `/`
     expect(config).toContain('merge_slashes off;\n');
     expect(config).toContain('if ($uri ~ "//") {\n  return 400;\n}');
-    expect(config).not.toMatch(/^\s*server\s*\{/m);
+    expect(config).not.toMatch(/^[ \t]*server\s*\{/m);
   });
 
   it('answers every redirect of routes.ts with its status and target, query string kept', () => {
@@ -90,7 +90,7 @@ describe('the nginx config generated from routes.ts and the built pages', () => 
     expect(config).toContain('\nadd_header Content-Security-Policy $page_csp always;\n');
     expect(config).toContain('\nadd_header Cache-Control $cache_control always;\n');
     // A location with its own add_header would drop the inherited ones
-    expect(config.match(/^\s*add_header /gm)).toHaveLength(Object.keys(securityHeaders('https://www.example.com')).length + 2);
+    expect(config.match(/^[ \t]*add_header /gm)).toHaveLength(Object.keys(securityHeaders('https://www.example.com')).length + 2);
     expect(locationBody('/_astro/')).toContain('set $cache_control "public, max-age=31536000, immutable";');
     expect(renderNginxConfig({ root: '/r', origin: 'http://localhost:4321', pages })).not.toContain('Strict-Transport-Security');
   });

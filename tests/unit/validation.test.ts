@@ -1,12 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QUOTE_SERVICE_OPTIONS } from '../../src/config/quote.ts';
+import { MESSAGE_MIN_LENGTH, NAME_MIN_LENGTH } from '../../src/lib/constants.ts';
 import {
+  FIELD_LABELS,
   FIELD_MAX_LENGTHS,
+  FORM_SOURCES,
+  HERO_FIELDS,
   isPlausiblePhone,
   isValidEmail,
+  PHONE_MIN_DIGITS,
+  QUOTE_FIELDS,
   validateHeroForm,
   validateLead,
   validateQuoteForm,
+  type QuoteField,
 } from '../../src/lib/validation.ts';
 
 const validHero = { name: 'Aroha Smith', email: 'aroha@example.co.nz', message: 'Please quote for six downlights.' };
@@ -18,6 +26,43 @@ const validQuote = {
   service: 'Lighting Design',
   message: 'Six downlights in the lounge.',
 };
+
+/** 'a@' and a run of dots, then '@': the old email pattern backtracked quadratically on it */
+const dotsAttack = (length: number) => `a@${'.'.repeat(length - 3)}@`;
+
+/** A value one character over the field's maximum that would also fail the field's format */
+function overLimit(field: QuoteField): string {
+  const max = FIELD_MAX_LENGTHS[field];
+  if (field === 'email') return dotsAttack(max + 1);
+  if (field === 'phone') return `${'+'.repeat(max)}x`;
+  return 'x'.repeat(max + 1);
+}
+
+const tooLong = (field: QuoteField) => ({
+  field,
+  title: `${FIELD_LABELS[field]} Too Long`,
+  message: expect.stringContaining(`to ${FIELD_MAX_LENGTHS[field]} characters or fewer.`),
+});
+
+/** Every input a pattern ran on while `work` ran, as [pattern, length of the input] */
+function patternRuns(work: () => void): Array<[string, number]> {
+  const runs: Array<[string, number]> = [];
+  const exec = RegExp.prototype.exec;
+  vi.spyOn(RegExp.prototype, 'exec').mockImplementation(function (this: RegExp, input: string) {
+    runs.push([this.source, String(input).length]);
+    return exec.call(this, input);
+  });
+  try {
+    work();
+  } finally {
+    vi.restoreAllMocks();
+  }
+  return runs;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('hero form rules, in order, first failure wins', () => {
   it('accepts a complete request', () => {
@@ -69,18 +114,43 @@ describe('hero form rules, in order, first failure wins', () => {
 
   it('counts characters, not UTF-16 units', () => {
     expect(validateHeroForm({ ...validHero, name: 'Ō' })?.title).toBe('Name Too Short');
-    expect(validateHeroForm({ ...validHero, message: '⚡'.repeat(9) })?.title).toBe('Message Too Short');
+    expect(validateHeroForm({ ...validHero, message: '⚡'.repeat(MESSAGE_MIN_LENGTH - 1) })?.title).toBe('Message Too Short');
     expect(validateHeroForm({ ...validHero, name: '😀'.repeat(FIELD_MAX_LENGTHS.name) })).toBeNull();
+    expect(validateHeroForm({ ...validHero, name: '😀'.repeat(FIELD_MAX_LENGTHS.name + 1) })?.title).toBe('Name Too Long');
+    expect(validateHeroForm({ ...validHero, message: `${'😀'.repeat(FIELD_MAX_LENGTHS.message - 1)}ab` })?.title).toBe('Message Too Long');
   });
 
   it('then the maximum lengths, with clear texts', () => {
-    expect(validateHeroForm({ ...validHero, message: 'x'.repeat(5001) })).toEqual({
+    expect(validateHeroForm({ ...validHero, message: 'x'.repeat(FIELD_MAX_LENGTHS.message + 1) })).toEqual({
       field: 'message',
       title: 'Message Too Long',
-      message: 'Please keep your message to 5000 characters or fewer.',
+      message: `Please keep your message to ${FIELD_MAX_LENGTHS.message} characters or fewer.`,
     });
-    expect(validateHeroForm({ ...validHero, name: 'x'.repeat(101) })?.title).toBe('Name Too Long');
-    expect(validateHeroForm({ ...validHero, email: `${'x'.repeat(250)}@example.nz` })?.title).toBe('Email Too Long');
+    expect(validateHeroForm({ ...validHero, name: 'x'.repeat(FIELD_MAX_LENGTHS.name + 1) })?.title).toBe('Name Too Long');
+    const longEmail = `${'x'.repeat(FIELD_MAX_LENGTHS.email - '@example.nz'.length + 1)}@example.nz`;
+    expect(validateHeroForm({ ...validHero, email: longEmail })).toEqual({
+      field: 'email',
+      title: 'Email Too Long',
+      message: `Please keep your email address to ${FIELD_MAX_LENGTHS.email} characters or fewer.`,
+    });
+  });
+
+  it('an email over its maximum gets "Email Too Long" in place of the format check, before the name length', () => {
+    const email = dotsAttack(FIELD_MAX_LENGTHS.email + 1);
+    expect(validateHeroForm({ ...validHero, name: 'A', email })).toEqual(tooLong('email'));
+    expect(validateLead({ form_source: FORM_SOURCES.hero, name: 'A', email, message: 'short' })).toEqual([
+      { field: 'email', message: `Please keep your email address to ${FIELD_MAX_LENGTHS.email} characters or fewer.` },
+      { field: 'name', message: 'Please enter your full name (at least 2 characters).' },
+      { field: 'message', message: expect.stringContaining(`at least ${MESSAGE_MIN_LENGTH} characters`) },
+    ]);
+    // Within the limit the same kind of value is still a format problem
+    expect(validateHeroForm({ ...validHero, email: dotsAttack(FIELD_MAX_LENGTHS.email) })?.title).toBe('Invalid Email Address');
+  });
+
+  it('reports at most one problem per field, empty fields first', () => {
+    expect(validateLead({ form_source: FORM_SOURCES.hero, name: '', email: '', message: '' }).map((found) => found.field)).toEqual([
+      ...HERO_FIELDS,
+    ]);
   });
 });
 
@@ -91,7 +161,7 @@ describe('quote form rules', () => {
 
   it('requires every field and reports each one, in form order', () => {
     const problems = validateQuoteForm({});
-    expect(problems.map((problem) => problem.field)).toEqual(['name', 'email', 'phone', 'address', 'service', 'message']);
+    expect(problems.map((problem) => problem.field)).toEqual([...QUOTE_FIELDS]);
     expect(problems[0]).toEqual({ field: 'name', title: 'Name Required', message: 'Please enter your name.' });
     expect(validateQuoteForm({ ...validQuote, address: '   ' })).toEqual([
       { field: 'address', title: 'Address Required', message: 'Please enter the address where the work is needed.' },
@@ -111,6 +181,8 @@ describe('quote form rules', () => {
     for (const phone of ['555 019', 'call me', '09 000 0000 ext 2', '+64-9-000-000a', '++--()']) {
       expect(isPlausiblePhone(phone), phone).toBe(false);
     }
+    expect(isPlausiblePhone('1'.repeat(PHONE_MIN_DIGITS))).toBe(true);
+    expect(isPlausiblePhone(`${'1 '.repeat(PHONE_MIN_DIGITS - 1)}`)).toBe(false);
     expect(validateQuoteForm({ ...validQuote, phone: '12345' })[0]).toMatchObject({ field: 'phone', title: 'Invalid Phone Number' });
   });
 
@@ -133,29 +205,215 @@ describe('quote form rules', () => {
     }
   });
 
+  it('a value over its maximum is "too long", not a format problem', () => {
+    for (const field of QUOTE_FIELDS) {
+      expect(validateQuoteForm({ ...validQuote, [field]: overLimit(field) }), field).toEqual([tooLong(field)]);
+    }
+  });
+
   it('shares the email rule with the hero form', () => {
     expect(isValidEmail('a@b.c')).toBe(true);
     expect(isValidEmail('a b@c.d')).toBe(false);
   });
 });
 
+describe('length before patterns', () => {
+  it('runs no pattern on a value over its maximum, in either form', () => {
+    for (const [source, fields] of [
+      [FORM_SOURCES.hero, HERO_FIELDS],
+      [FORM_SOURCES.quote, QUOTE_FIELDS],
+    ] as const) {
+      const valid = source === FORM_SOURCES.hero ? validHero : validQuote;
+      for (const field of fields) {
+        const value = overLimit(field);
+        let problems: ReturnType<typeof validateLead> = [];
+        const runs = patternRuns(() => {
+          problems = validateLead({ form_source: source, ...valid, [field]: value });
+        });
+        expect(problems, `${source} ${field}`).toEqual([{ field, message: tooLong(field).message }]);
+        const onLongValue = runs.filter(([, length]) => length > FIELD_MAX_LENGTHS[field]);
+        expect(onLongValue, `${source} ${field}: patterns run on the ${value.length}-character value`).toEqual([]);
+      }
+    }
+  });
+
+  it('the email pattern is linear: a 65,000-character run of dots is answered at once', () => {
+    for (const value of [`a@${'.'.repeat(65_000)}`, dotsAttack(65_000), `a@b${'.'.repeat(65_000)}`, `${'a'.repeat(65_000)}@`]) {
+      const started = performance.now();
+      isValidEmail(value);
+      expect(performance.now() - started, value.slice(0, 8)).toBeLessThan(50);
+    }
+    expect(isValidEmail(`a@${'.'.repeat(65_000)}`)).toBe(true);
+    expect(isValidEmail(dotsAttack(65_000))).toBe(false);
+  });
+});
+
+// ---------------------------------------------------------------- properties
+
+/** Whitespace as `\s` means it, without a pattern: exactly what String.prototype.trim removes */
+const isSpace = (character: string) => character.trim() === '';
+
+/**
+ * SPEC.md's rule, "of the form x@y.z with no spaces", written without a regular expression:
+ * no whitespace, exactly one @ with something before it, and after it a dot that has at least
+ * one character on each side.
+ */
+function emailOracle(value: string): boolean {
+  if ([...value].some(isSpace)) return false;
+  const parts = value.split('@');
+  if (parts.length !== 2) return false;
+  const [local = '', domain = ''] = parts;
+  if (local.length === 0) return false;
+  const dot = domain.indexOf('.', 1);
+  return dot !== -1 && dot < domain.length - 1;
+}
+
+const emailCharacter = fc.constantFrom(
+  'a',
+  'Z',
+  '0',
+  '.',
+  '.',
+  '@',
+  '-',
+  '+',
+  '_',
+  ' ',
+  '\t',
+  '\n',
+  '\u00a0',
+  '\u2028',
+  '\ufeff',
+  'ā',
+  '😀',
+);
+const emailPart = fc.string({ unit: emailCharacter, maxLength: 8 });
+const shortAddress = fc.oneof(
+  fc.string({ unit: emailCharacter, maxLength: 16 }),
+  fc.tuple(emailPart, emailPart).map(([local, domain]) => `${local}@${domain}`),
+  fc.tuple(emailPart, emailPart, emailPart).map(([local, host, top]) => `${local}@${host}.${top}`),
+);
+
+const MAX_ADVERSARIAL = 60_000;
+/** Run lengths spread evenly (fast-check otherwise favours short ones) */
+const runLength = (min: number) => fc.noBias(fc.integer({ min, max: MAX_ADVERSARIAL }));
+const repeatTo = (unit: string, length: number) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+const cap = (value: string) => value.slice(0, MAX_ADVERSARIAL);
+
+/** Long runs of dots, @s, spaces, digits and mixtures of them, between short heads and tails */
+const anyRuns = fc
+  .tuple(
+    fc.constantFrom('', 'a', 'a@', 'a@b', '@', ' ', '1', '+64 ', 'x.y'),
+    fc.array(
+      fc.tuple(
+        fc.constantFrom('.', '@', ' ', '1', '1 ', 'a.', '.@', '@.', ' .', '\t', '\r\n', '\u00a0', '9-', '(', 'ā', '😀', 'a@b.'),
+        runLength(1),
+      ),
+      { minLength: 1, maxLength: 3 },
+    ),
+    fc.constantFrom('', '@', 'x', ' ', '.', '!', 'a.b', '\u0000', '@@'),
+  )
+  .map(([head, runs, tail]) => cap(`${head}${runs.map(([unit, length]) => repeatTo(unit, length)).join('')}${tail}`));
+/** The shape that stalled the old email pattern: an @, a long run with many dots, then a character it refuses */
+const emailShaped = fc
+  .tuple(
+    fc.constantFrom('a@', 'a@b', 'x.y@z'),
+    fc.constantFrom('.', 'a.', '.a', '..', '.-'),
+    runLength(1_000),
+    fc.constantFrom('@', ' ', '@@', '\t', '@x', '. '),
+  )
+  .map(([head, unit, length, tail]) => cap(`${head}${repeatTo(unit, length)}${tail}`));
+/** Long runs of what a phone number may hold, spoiled at the end */
+const phoneShaped = fc
+  .tuple(fc.constantFrom('', '+', '('), fc.constantFrom(' ', '1', '1 ', '- ', '()', '+'), runLength(1_000), fc.constantFrom('', 'x', ' a'))
+  .map(([head, unit, length, tail]) => cap(`${head}${repeatTo(unit, length)}${tail}`));
+const adversarial = fc.oneof(
+  { arbitrary: anyRuns, weight: 2 },
+  { arbitrary: emailShaped, weight: 1 },
+  { arbitrary: phoneShaped, weight: 1 },
+);
+
+const forms = [
+  { source: FORM_SOURCES.hero, fields: HERO_FIELDS, valid: validHero },
+  { source: FORM_SOURCES.quote, fields: QUOTE_FIELDS, valid: validQuote },
+] as const;
+
+/** Generous for a linear check of 60,000 characters (well under 5 ms here); the old pattern took seconds */
+const PROMPT_MS = 100;
+
+describe('properties', () => {
+  it('isValidEmail agrees with a pattern-free reading of the rule on short addresses', () => {
+    fc.assert(
+      fc.property(shortAddress, (address) => {
+        expect(isValidEmail(address), JSON.stringify(address)).toBe(emailOracle(address));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('validateLead answers adversarial values of up to 60,000 characters at once, in every field of both forms, and never throws', () => {
+    let slowest = { ms: 0, where: '' };
+    const timed = (where: string, fields: Record<string, string>, form: (typeof forms)[number]) => {
+      const started = performance.now();
+      const problems = validateLead(fields);
+      const ms = performance.now() - started;
+      if (ms > slowest.ms) slowest = { ms, where };
+      expect(Array.isArray(problems), where).toBe(true);
+      for (const found of problems) expect([...form.fields, 'form_source'], where).toContain(found.field);
+      expect(ms, `${where}: validateLead took ${ms.toFixed(1)} ms`).toBeLessThan(PROMPT_MS);
+    };
+    fc.assert(
+      fc.property(adversarial, (value) => {
+        for (const form of forms) {
+          // The value in each field in turn, the others valid; then in every field at once
+          for (const field of form.fields)
+            timed(`${form.source} ${field}`, { form_source: form.source, ...form.valid, [field]: value }, form);
+          const everywhere = Object.fromEntries(form.fields.map((field) => [field, value]));
+          timed(`${form.source} every field`, { form_source: form.source, ...everywhere }, form);
+        }
+      }),
+      { numRuns: 150 },
+    );
+    expect(slowest.ms, slowest.where).toBeLessThan(PROMPT_MS);
+  });
+
+  it('one adversarial field over its maximum in a valid request gives exactly its "too long" problem', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...forms), adversarial, fc.nat(), (form, value, which) => {
+        const field = form.fields[which % form.fields.length]!;
+        const trimmed = value.trim();
+        fc.pre(trimmed.length > 2 * FIELD_MAX_LENGTHS[field]);
+        expect(validateLead({ form_source: form.source, ...form.valid, [field]: value })).toEqual([
+          { field, message: tooLong(field).message },
+        ]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('keeps the rule minimums from src/lib/constants', () => {
+    expect(validateHeroForm({ ...validHero, name: 'x'.repeat(NAME_MIN_LENGTH) })).toBeNull();
+    expect(validateHeroForm({ ...validHero, message: 'x'.repeat(MESSAGE_MIN_LENGTH) })).toBeNull();
+  });
+});
+
 describe('validateLead (the server)', () => {
   it('picks the rules by form_source and returns every problem', () => {
-    expect(validateLead({ form_source: 'Hero Form', ...validHero })).toEqual([]);
-    expect(validateLead({ form_source: 'Quote Form', ...validQuote })).toEqual([]);
-    expect(validateLead({ form_source: 'Quote Form', ...validQuote, email: 'nope', service: 'Plumbing' })).toEqual([
+    expect(validateLead({ form_source: FORM_SOURCES.hero, ...validHero })).toEqual([]);
+    expect(validateLead({ form_source: FORM_SOURCES.quote, ...validQuote })).toEqual([]);
+    expect(validateLead({ form_source: FORM_SOURCES.quote, ...validQuote, email: 'nope', service: 'Plumbing' })).toEqual([
       { field: 'email', message: 'Please enter a valid email address.' },
       { field: 'service', message: 'Please select one of the listed services.' },
     ]);
-    expect(validateLead({ form_source: 'Hero Form', name: 'A', email: 'x', message: 'short' })).toEqual([
+    expect(validateLead({ form_source: FORM_SOURCES.hero, name: 'A', email: 'x', message: 'short' })).toEqual([
       { field: 'email', message: 'Please enter a valid email address.' },
       { field: 'name', message: 'Please enter your full name (at least 2 characters).' },
-      { field: 'message', message: expect.stringContaining('at least 10 characters') },
+      { field: 'message', message: expect.stringContaining(`at least ${MESSAGE_MIN_LENGTH} characters`) },
     ]);
   });
 
   it('holds the hero form to its own fields only', () => {
-    expect(validateLead({ form_source: 'Hero Form', ...validHero, phone: 'not a phone' })).toEqual([]);
+    expect(validateLead({ form_source: FORM_SOURCES.hero, ...validHero, phone: 'not a phone' })).toEqual([]);
   });
 
   it('refuses a missing or unknown form_source', () => {

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { validateHeroForm, type HeroField } from '../../lib/validation.ts';
+import { FIELD_MAX_LENGTHS, validateHeroForm, type HeroField } from '../../lib/validation.ts';
 import { FormField, Honeypot } from './FormField.tsx';
 import { Toast, type ToastMessage } from './Toast.tsx';
 import { useFormSubmission } from './use-form-submission.ts';
@@ -65,6 +65,7 @@ export function HeroQuoteForm({ endpoint }: { endpoint: string }) {
             name="name"
             type="text"
             required
+            maxLength={FIELD_MAX_LENGTHS.name}
             autoComplete="name"
             value={values.name}
             onChange={change('name')}
@@ -79,6 +80,7 @@ export function HeroQuoteForm({ endpoint }: { endpoint: string }) {
             name="email"
             type="email"
             required
+            maxLength={FIELD_MAX_LENGTHS.email}
             autoComplete="email"
             value={values.email}
             onChange={change('email')}
@@ -88,7 +90,16 @@ export function HeroQuoteForm({ endpoint }: { endpoint: string }) {
       </FormField>
       <FormField id={`${id}-message`} label="What do you need done?" error={errorFor('message')}>
         {(control) => (
-          <textarea {...control} name="message" required rows={3} value={values.message} onChange={change('message')} className="field" />
+          <textarea
+            {...control}
+            name="message"
+            required
+            maxLength={FIELD_MAX_LENGTHS.message}
+            rows={3}
+            value={values.message}
+            onChange={change('message')}
+            className="field"
+          />
         )}
       </FormField>
       <button type="submit" disabled={sending} className="btn btn-accent w-full">

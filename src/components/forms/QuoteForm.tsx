@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { QUOTE_SERVICE_OPTIONS } from '../../config/quote.ts';
 import { QUOTE_CLEAR_DELAY_MS } from '../../lib/constants.ts';
-import { validateQuoteForm, type QuoteField } from '../../lib/validation.ts';
+import { FIELD_MAX_LENGTHS, validateQuoteForm, type QuoteField } from '../../lib/validation.ts';
 import { FormField, Honeypot } from './FormField.tsx';
 import { Toast, type ToastMessage } from './Toast.tsx';
 import { useFormSubmission } from './use-form-submission.ts';
@@ -78,6 +78,7 @@ export function QuoteForm({ endpoint }: { endpoint: string }) {
           name="name"
           type="text"
           required
+          maxLength={FIELD_MAX_LENGTHS.name}
           autoComplete="name"
           value={values.name}
           onChange={change('name')}
@@ -90,6 +91,7 @@ export function QuoteForm({ endpoint }: { endpoint: string }) {
           name="email"
           type="email"
           required
+          maxLength={FIELD_MAX_LENGTHS.email}
           autoComplete="email"
           value={values.email}
           onChange={change('email')}
@@ -102,6 +104,7 @@ export function QuoteForm({ endpoint }: { endpoint: string }) {
           name="phone"
           type="tel"
           required
+          maxLength={FIELD_MAX_LENGTHS.phone}
           autoComplete="tel"
           value={values.phone}
           onChange={change('phone')}
@@ -114,6 +117,7 @@ export function QuoteForm({ endpoint }: { endpoint: string }) {
           name="address"
           type="text"
           required
+          maxLength={FIELD_MAX_LENGTHS.address}
           autoComplete="address-line1"
           value={values.address}
           onChange={change('address')}
@@ -134,7 +138,16 @@ export function QuoteForm({ endpoint }: { endpoint: string }) {
       </div>
       <div className="sm:col-span-2">
         {field('message', 'Tell us about the job', (control) => (
-          <textarea {...control} name="message" required rows={5} value={values.message} onChange={change('message')} className="field" />
+          <textarea
+            {...control}
+            name="message"
+            required
+            maxLength={FIELD_MAX_LENGTHS.message}
+            rows={5}
+            value={values.message}
+            onChange={change('message')}
+            className="field"
+          />
         ))}
       </div>
       <button type="submit" disabled={submitting} className="btn btn-accent sm:col-span-2">

@@ -27,7 +27,7 @@ export type HeadEntry =
 export function absoluteUrl(pathOrUrl: string, origin: string): string {
   const url = new URL(pathOrUrl, `${origin}/`);
   // Pages have no trailing slash; the site root keeps its one slash
-  if (url.pathname !== '/') url.pathname = url.pathname.replace(/\/+$/, '');
+  if (url.pathname !== '/') url.pathname = url.pathname.replace(/(?<!\/)\/+$/, '');
   return url.href;
 }
 
