@@ -5,9 +5,11 @@
  */
 import { createReadStream } from 'node:fs';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { isIPv6 } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { findRedirect, gonePagePath, isRetired, servicePrefix, serviceNotFoundPath } from '../config/routes.ts';
+import { createThrottledLog } from './log.ts';
 import { pageCsp, resourceCsp, securityHeaders } from './security-headers.ts';
 import { loadSiteFiles, type SiteFile } from './site-files.ts';
 
@@ -40,6 +42,63 @@ export function parseTarget(rawUrl: string | undefined): ParsedTarget {
   if (/[\0\\]/.test(path) || path.includes('//')) return { error: 400 };
   if (path.split('/').some((segment) => segment === '..' || segment === '.')) return { error: 400 };
   return { path, search };
+}
+
+/** Longest Host header taken: a DNS name (253) or a bracketed IPv6 address, and a port */
+const MAX_HOST_LENGTH = 260;
+
+/** RFC 3986 unreserved and sub-delims characters, which a reg-name holds besides %HH */
+function isRegNameCharacter(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) || // a-z
+    (code >= 0x41 && code <= 0x5a) || // A-Z
+    (code >= 0x30 && code <= 0x39) || // 0-9
+    "-._~!$&'()*+,;=".includes(String.fromCharCode(code))
+  );
+}
+
+function isHexDigit(character: string | undefined): boolean {
+  return character !== undefined && character.length === 1 && '0123456789abcdefABCDEF'.includes(character);
+}
+
+/**
+ * Whether a Host header is a valid host[:port] (RFC 9110 7.2, RFC 3986 3.2.2): a reg-name (which
+ * covers IPv4 addresses) or an [IPv6] literal, then an optional port of up to 5 digits at most
+ * 65535. One pass over the text, no pattern. An empty host is refused too.
+ */
+export function isValidHostHeader(host: string | undefined): boolean {
+  if (host === undefined || host.length === 0 || host.length > MAX_HOST_LENGTH) return false;
+  let portStart: number;
+  if (host.startsWith('[')) {
+    const close = host.indexOf(']');
+    if (close === -1 || !isIPv6(host.slice(1, close)) || host.includes('%')) return false;
+    portStart = close + 1;
+  } else {
+    portStart = host.indexOf(':');
+    if (portStart === -1) portStart = host.length;
+    if (portStart === 0) return false;
+    for (let index = 0; index < portStart; index++) {
+      if (host[index] === '%') {
+        if (!isHexDigit(host[index + 1]) || !isHexDigit(host[index + 2])) return false;
+        index += 2;
+      } else if (!isRegNameCharacter(host.charCodeAt(index))) {
+        return false;
+      }
+    }
+  }
+  if (portStart === host.length) return true;
+  if (host[portStart] !== ':') return false;
+  const port = host.slice(portStart + 1);
+  if (port.length === 0) return true; // RFC 3986 allows an empty port
+  if (port.length > 5 || ![...port].every((digit) => digit >= '0' && digit <= '9')) return false;
+  return Number(port) <= 65_535;
+}
+
+/** `path` without the slashes it ends in (a loop: the pattern /\/+$/ is quadratic on a run of slashes) */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path[end - 1] === '/') end--;
+  return path.slice(0, end);
 }
 
 /** Whether an Accept-Encoding header accepts `coding` (named, not refused with q=0) */
@@ -128,6 +187,8 @@ export function createSiteServer(options: SiteServerOptions): Server {
       // The Fetch API cannot represent TRACE, so Astro's handler would answer it with a 500
       if (req.method === 'TRACE') return sendPlain(res, 405, 'Method Not Allowed', { Allow: 'POST' });
       if (!options.api) return sendPlain(res, 404, 'Not Found');
+      // The handler builds the request's URL from Host: 'a@b' would give it credentials, and it would fail
+      if (!isValidHostHeader(req.headers.host)) return sendPlain(res, 400, 'Bad Request');
       // Defaults for every API answer; the handler's own headers replace them
       for (const [name, value] of Object.entries(resourceHeaders)) res.setHeader(name, value);
       return options.api(req, res);
@@ -136,7 +197,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
       return sendPlain(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
     }
     if (path.length > 1 && path.endsWith('/')) {
-      return sendPlain(res, 301, 'Moved Permanently', { Location: encodeURI(path.replace(/\/+$/, '')) + search });
+      return sendPlain(res, 301, 'Moved Permanently', { Location: encodeURI(withoutTrailingSlashes(path)) + search });
     }
     const redirect = findRedirect(path);
     if (redirect) return sendPlain(res, redirect.status, 'Moved', { Location: redirect.to + search });
@@ -148,6 +209,8 @@ export function createSiteServer(options: SiteServerOptions): Server {
     return sendFile(req, res, notFoundPage, 404);
   }
 
+  const logFailure = createThrottledLog();
+
   const server = createServer((req, res) => {
     // Once shutting down (the server no longer listens), every answer ends its connection, and
     // so does one sent after part of the body was read but not the rest (a body over the
@@ -158,7 +221,8 @@ export function createSiteServer(options: SiteServerOptions): Server {
       if (!server.listening) setImmediate(() => server.closeIdleConnections());
     });
     Promise.resolve(handle(req, res)).catch((error: unknown) => {
-      console.error('Request failed', req.method, req.url, error);
+      // One line per distinct failure, repeats counted: a failure on every request must not flood the log
+      logFailure('Request failed', error);
       if (!res.headersSent) sendPlain(res, 500, 'Internal Server Error');
       else res.destroy();
     });

@@ -3,6 +3,8 @@
  * expired windows are dropped first, then the oldest ones, so a flood of addresses cannot grow
  * it without bound (at worst, an evicted client gets a fresh window early).
  */
+import { isIPv4, isIPv6 } from 'node:net';
+
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface RateLimiter {
@@ -68,4 +70,59 @@ export function rateLimitFromEnv(value: string | undefined, warn: (text: string)
   if (Number.isInteger(limit) && limit >= 0) return limit;
   warn(`LEADS_RATE_LIMIT="${value}" is not a whole number of requests a minute; using ${DEFAULT_RATE_LIMIT}`);
   return DEFAULT_RATE_LIMIT;
+}
+
+/**
+ * The key a client address is counted under. An IPv6 client usually holds a whole /64 (and
+ * privacy extensions hand it a new address within it at will), so IPv6 addresses count by their
+ * /64 prefix, written in one normal form ('2001:db8:0:0::/64'). An IPv4-mapped IPv6 address
+ * ('::ffff:203.0.113.5', as a dual-stack socket reports IPv4 clients) counts as its IPv4
+ * address. IPv4 addresses, and anything that is not an address, count as they are.
+ */
+export function rateLimitKey(address: string): string {
+  if (!isIPv6(address)) return address;
+  const groups = ipv6Groups(address);
+  if (!groups) return address;
+  const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+  if (mapped) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of an address that isIPv6 accepted (zone dropped), or undefined */
+function ipv6Groups(address: string): number[] | undefined {
+  const zone = address.indexOf('%');
+  const bare = zone === -1 ? address : address.slice(0, zone);
+  const gap = bare.indexOf('::');
+  const head = gap === -1 ? bare : bare.slice(0, gap);
+  const tail = gap === -1 ? '' : bare.slice(gap + 2);
+  const before = parseGroups(head);
+  const after = parseGroups(tail);
+  if (!before || !after) return undefined;
+  const missing = 8 - before.length - after.length;
+  if (missing < 0 || (gap === -1 && missing !== 0)) return undefined;
+  return [...before, ...new Array<number>(missing).fill(0), ...after];
+}
+
+/** Colon-separated hex groups, the last of which may be a dotted IPv4 address (two groups) */
+function parseGroups(text: string): number[] | undefined {
+  if (text === '') return [];
+  const groups: number[] = [];
+  const parts = text.split(':');
+  for (const [index, part] of parts.entries()) {
+    if (index === parts.length - 1 && isIPv4(part)) {
+      const [a = 0, b = 0, c = 0, d = 0] = part.split('.').map(Number);
+      groups.push((a << 8) | b, (c << 8) | d);
+    } else {
+      const value = Number.parseInt(part, 16);
+      if (part.length === 0 || part.length > 4 || Number.isNaN(value)) return undefined;
+      groups.push(value);
+    }
+  }
+  return groups;
 }

@@ -1,0 +1,126 @@
+import { createTransport } from 'nodemailer';
+import { describe, expect, it } from 'vitest';
+import { literalHeaderText, oneLine, withoutControls } from '../../src/server/leads/plain-text.ts';
+
+const BIDI = ['\u061C', '\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+const C1 = Array.from({ length: 0x20 }, (_, index) => String.fromCharCode(0x80 + index));
+const C0 = Array.from({ length: 0x20 }, (_, index) => String.fromCharCode(index));
+/** Every character a terminal or a bidi algorithm would act on */
+const CONTROL_OR_BIDI = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+describe('withoutControls', () => {
+  it('drops terminal escapes, C0 and C1 controls, DEL and bidi controls', () => {
+    expect(withoutControls('\u001b[2J\u001b]0;pwned\u0007Aroha')).toBe('[2J]0;pwnedAroha');
+    expect(withoutControls('\u009b31mred\u009b0m')).toBe('31mred0m');
+    expect(withoutControls(`a${[...C0, '\u007f', ...C1, ...BIDI].join('')}b`)).toBe('ab');
+    expect(withoutControls('Aroha \u202Egnp.exe\u202C Smith')).toBe('Aroha gnp.exe Smith');
+  });
+
+  it('keeps line breaks as \\n and tabs only when asked', () => {
+    expect(withoutControls('one\r\ntwo\rthree\nfour\u2028five\u0085six')).toBe('onetwothreefour\u2028fivesix');
+    expect(withoutControls('one\r\ntwo\rthree\nfour\u2028five\u0085six', { keepLineBreaks: true })).toBe(
+      'one\ntwo\nthree\nfour\nfive\nsix',
+    );
+    expect(withoutControls('a\tb')).toBe('ab');
+    expect(withoutControls('a\tb', { keepTabs: true })).toBe('a\tb');
+  });
+
+  it('leaves ordinary text, including non-Latin scripts and emoji, alone', () => {
+    const text = 'Ōtāhuhu — مرحبا 🙂👩🏽‍🔧 "quoted", 50% off';
+    expect(withoutControls(text)).toBe(text);
+  });
+});
+
+describe('oneLine', () => {
+  it('makes one line without controls, whitespace runs collapsed and no space at the ends', () => {
+    expect(oneLine('  Aroha\r\n\t Smith\u001b[0m \u202E\u2066 here\u2028 ')).toBe('Aroha Smith[0m here');
+  });
+
+  it('cuts at the maximum with an ellipsis, counting characters rather than UTF-16 units', () => {
+    expect(oneLine('abcdefghij', 10)).toBe('abcdefghij');
+    expect(oneLine('abcdefghijk', 10)).toBe('abcdefghi…');
+    expect(oneLine('🙂🙂🙂🙂', 3)).toBe('🙂🙂…');
+    expect(oneLine('abc   def', 5)).toBe('abc…');
+  });
+});
+
+/** Decodes the RFC 2047 encoded-words of a header value once, as a mail client shows it */
+function decodeEncodedWords(value: string): string {
+  const decodeWord = (charset: string, encoding: string, text: string) => {
+    expect(charset.toLowerCase()).toBe('utf-8');
+    if (encoding.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
+    const bytes: number[] = [];
+    for (let index = 0; index < text.length; index++) {
+      if (text[index] === '=') {
+        bytes.push(Number.parseInt(text.slice(index + 1, index + 3), 16));
+        index += 2;
+      } else {
+        bytes.push(text[index] === '_' ? 0x20 : text.charCodeAt(index));
+      }
+    }
+    return Buffer.from(bytes).toString('utf8');
+  };
+  // Whitespace between two adjacent encoded-words is not displayed (RFC 2047 section 6.2)
+  const word = /=\?([^?\s]+)\?([BQ])\?([^?\s]*)\?=/gi;
+  let shown = '';
+  let last = 0;
+  let lastWasWord = false;
+  for (const match of value.matchAll(word)) {
+    const between = value.slice(last, match.index);
+    if (!(lastWasWord && between.trim() === '')) shown += between;
+    shown += decodeWord(match[1]!, match[2]!, match[3]!);
+    last = match.index + match[0].length;
+    lastWasWord = true;
+  }
+  return shown + value.slice(last);
+}
+
+/** The Subject header of a message as nodemailer writes it, unfolded and decoded once */
+async function sentSubject(subject: string): Promise<{ raw: string; shown: string }> {
+  const transport = createTransport({ streamTransport: true, buffer: true, newline: '\r\n' });
+  const info = await transport.sendMail({ from: 'site@example.com', to: 'owner@example.com', subject, text: 'Hello' });
+  const message = (info.message as Buffer).toString('utf8');
+  const head = message.slice(0, message.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+  const line = head.split('\r\n').find((header) => header.toLowerCase().startsWith('subject:'));
+  expect(line).toBeDefined();
+  const raw = line!.slice('subject:'.length).trim();
+  return { raw, shown: decodeEncodedWords(raw) };
+}
+
+describe('literalHeaderText', () => {
+  const spoof = 'New quote request from =?utf-8?B?QWRtaW4=?= (Quote Form)';
+
+  it('is needed: nodemailer passes a valid encoded-word through, so a client shows "Admin"', async () => {
+    expect((await sentSubject(spoof)).shown).toBe('New quote request from Admin (Quote Form)');
+  });
+
+  it('makes a mail client show a name holding encoded-words literally', async () => {
+    const { raw, shown } = await sentSubject(literalHeaderText(spoof));
+    expect(shown).toBe(spoof);
+    expect(raw).not.toContain('QWRtaW4=?=');
+  });
+
+  it('keeps long and non-Latin text intact across several encoded-words', async () => {
+    const text = `Request from Ōtāhuhu =?iso-8859-1?Q?=41dmin?= ${'🙂'.repeat(30)} and ${'x'.repeat(120)}`;
+    const { shown } = await sentSubject(literalHeaderText(text));
+    expect(shown).toBe(text);
+  });
+
+  it('leaves text without encoded-words for nodemailer to encode', async () => {
+    expect(literalHeaderText('New quote request from Aroha (Hero Form)')).toBe('New quote request from Aroha (Hero Form)');
+    expect((await sentSubject(literalHeaderText('Request from Ōtāhuhu, 50% = fine?'))).shown).toBe('Request from Ōtāhuhu, 50% = fine?');
+  });
+
+  it('drops control and bidi characters from a name on the way into the subject', async () => {
+    const name = `Aroha\u202E\u2066 Smith\r\nBcc: victim@example.com\u001b[31m\u009b0m\u0000${BIDI.join('')}`;
+    const subject = literalHeaderText(`New quote request from ${oneLine(name, 80)} (Quote Form)`);
+    const { raw, shown } = await sentSubject(subject);
+    expect(shown).toBe('New quote request from Aroha Smith Bcc: victim@example.com[31m0m (Quote Form)');
+    expect(shown).not.toMatch(CONTROL_OR_BIDI);
+    expect(raw).not.toMatch(CONTROL_OR_BIDI);
+  });
+
+  it('never lets a header value span lines', () => {
+    expect(literalHeaderText('a\r\nb =?x?\nc')).not.toMatch(/[\r\n]/);
+  });
+});
