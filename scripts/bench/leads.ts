@@ -4,8 +4,12 @@
  * no rate limit. Prints submissions per second and latency, then, with the server stopped, reads
  * the file and checks that every acknowledged request (200 with {"ok":true,"id":N}) is stored
  * under its id with what was sent, and that nothing else is. Exits 1 when they differ.
+ * Before that it times GET / from one client, alone and then while a steady stream of
+ * submissions arrives, to show that storing leads (fsyncs, locks) does not hold up page serving
+ * (goal: page p99 with the stream within 1.5× of alone).
  *
- * Env: DIST_DIR (default dist), BENCH_LEADS_TOTAL (default 2000), BENCH_LEADS_CONCURRENCY (default 20).
+ * Env: DIST_DIR (default dist), BENCH_LEADS_TOTAL (default 2000), BENCH_LEADS_CONCURRENCY (default 20),
+ * BENCH_PAGE_SECONDS (default 5, how long pages are timed in each phase), BENCH_STREAM_RATE (default 20 posts a second).
  */
 import { DatabaseSync } from 'node:sqlite';
 import { performance } from 'node:perf_hooks';
@@ -13,7 +17,10 @@ import { envInt, startSiteServer, table } from './support.ts';
 
 const total = envInt('BENCH_LEADS_TOTAL', 2000);
 const concurrency = envInt('BENCH_LEADS_CONCURRENCY', 20);
+const pageSeconds = envInt('BENCH_PAGE_SECONDS', 5);
+const streamRate = envInt('BENCH_STREAM_RATE', 20);
 const requestTimeoutMs = 30_000;
+const PAGE_P99_GOAL_RATIO = 1.5;
 
 interface Acknowledged {
   id: number;
@@ -39,6 +46,20 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
+/** Times GET / one request after another for `seconds` */
+async function pageLatencies(origin: string, seconds: number): Promise<number[]> {
+  const latencies: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  while (performance.now() < until) {
+    const started = performance.now();
+    const response = await fetch(`${origin}/`, { signal: AbortSignal.timeout(requestTimeoutMs) });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`GET / answered ${response.status}`);
+    latencies.push(performance.now() - started);
+  }
+  return latencies.sort((a, b) => a - b);
+}
+
 async function main(): Promise<number> {
   const server = await startSiteServer();
   const endpoint = `${server.origin}/api/leads`;
@@ -50,37 +71,64 @@ async function main(): Promise<number> {
   const refuse = (reason: string) => refused.set(reason, (refused.get(reason) ?? 0) + 1);
   let next = 0;
   let elapsedMs: number;
+  let pagesAlone: number[];
+  let pagesUnderLoad: number[];
+  let streamed = 0;
 
   async function client(): Promise<void> {
     while (next < total) {
       const index = next++;
-      const started = performance.now();
-      try {
-        const response = await fetch(endpoint, {
-          method: 'POST',
-          headers: { Accept: 'application/json', Origin: server.origin, Referer: `${server.origin}/quote` },
-          body: submission(index),
-          signal: AbortSignal.timeout(requestTimeoutMs),
-        });
-        const text = await response.text();
-        latencies.push(performance.now() - started);
-        let body: unknown = null;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          // counted below as a refusal
-        }
-        const answer = body as { ok?: unknown; id?: unknown } | null;
-        if (response.status === 200 && answer?.ok === true && typeof answer.id === 'number') {
-          acknowledged.push({ id: answer.id, index });
-        } else {
-          refuse(`${response.status} ${text.slice(0, 120)}`);
-        }
-      } catch (error) {
-        latencies.push(performance.now() - started);
-        refuse(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-      }
+      await postOne(index, latencies);
     }
+  }
+
+  async function postOne(index: number, timings?: number[]): Promise<void> {
+    const started = performance.now();
+    try {
+      const response = await fetch(endpoint, {
+        method: 'POST',
+        headers: { Accept: 'application/json', Origin: server.origin, Referer: `${server.origin}/quote` },
+        body: submission(index),
+        signal: AbortSignal.timeout(requestTimeoutMs),
+      });
+      const text = await response.text();
+      timings?.push(performance.now() - started);
+      let body: unknown = null;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // counted below as a refusal
+      }
+      const answer = body as { ok?: unknown; id?: unknown } | null;
+      if (response.status === 200 && answer?.ok === true && typeof answer.id === 'number') {
+        acknowledged.push({ id: answer.id, index });
+      } else {
+        refuse(`${response.status} ${text.slice(0, 120)}`);
+      }
+    } catch (error) {
+      timings?.push(performance.now() - started);
+      refuse(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+    }
+  }
+
+  /** Page timings while `streamRate` submissions a second arrive (acknowledged ones are checked too) */
+  async function pagesWithStream(seconds: number): Promise<number[]> {
+    let streaming = true;
+    const posts: Promise<void>[] = [];
+    const stream = (async () => {
+      const started = performance.now();
+      for (let sent = 0; streaming; sent++) {
+        const due = started + (sent * 1000) / streamRate;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+        posts.push(postOne(total + sent));
+      }
+    })();
+    const latencies = await pageLatencies(server.origin, seconds);
+    streaming = false;
+    await stream;
+    await Promise.all(posts);
+    streamed = posts.length;
+    return latencies;
   }
 
   try {
@@ -95,6 +143,8 @@ async function main(): Promise<number> {
     const probeId = (JSON.parse(probeText) as { id: number }).id;
     acknowledged.push({ id: probeId, index: -1 });
 
+    pagesAlone = await pageLatencies(server.origin, pageSeconds);
+    pagesUnderLoad = await pagesWithStream(pageSeconds);
     const started = performance.now();
     await Promise.all(Array.from({ length: concurrency }, () => client()));
     elapsedMs = performance.now() - started;
@@ -121,7 +171,7 @@ async function main(): Promise<number> {
   const distinctIds = new Set(acknowledged.map(({ id }) => id)).size;
 
   latencies.sort((a, b) => a - b);
-  const loadAcknowledged = acknowledged.length - 1;
+  const loadAcknowledged = acknowledged.length - 1 - streamed;
   const perSecond = elapsedMs > 0 ? (total / elapsedMs) * 1000 : 0;
   const storedPerSecond = elapsedMs > 0 ? (loadAcknowledged / elapsedMs) * 1000 : 0;
   const figures = {
@@ -133,16 +183,27 @@ async function main(): Promise<number> {
     latencyP50Ms: Number(percentile(latencies, 50).toFixed(1)),
     latencyP99Ms: Number(percentile(latencies, 99).toFixed(1)),
     latencyMaxMs: Number((latencies.at(-1) ?? 0).toFixed(1)),
-    // Both counts include the one probe request sent before the load
+    // Both counts include the probe request and the streamed ones sent before the load
     acknowledged: acknowledged.length,
     stored,
     acknowledgedNotStoredAsSent: mismatched.length,
     duplicateIds: acknowledged.length - distinctIds,
     refused: Object.fromEntries(refused),
+    pageRequestsAlone: pagesAlone.length,
+    pageP50AloneMs: Number(percentile(pagesAlone, 50).toFixed(1)),
+    pageP99AloneMs: Number(percentile(pagesAlone, 99).toFixed(1)),
+    streamRate,
+    streamedSubmissions: streamed,
+    pageRequestsUnderLoad: pagesUnderLoad.length,
+    pageP50UnderLoadMs: Number(percentile(pagesUnderLoad, 50).toFixed(1)),
+    pageP99UnderLoadMs: Number(percentile(pagesUnderLoad, 99).toFixed(1)),
+    pageP99Ratio: Number((percentile(pagesUnderLoad, 99) / Math.max(percentile(pagesAlone, 99), 0.001)).toFixed(2)),
   };
 
   console.log('');
-  console.log(`POST /api/leads on loopback: ${total} valid multipart submissions, ${concurrency} concurrent clients (+1 probe before)`);
+  console.log(
+    `POST /api/leads on loopback: ${total} valid multipart submissions, ${concurrency} concurrent clients (after 1 probe and ${streamed} streamed)`,
+  );
   console.log(
     table(
       ['submissions/s', 'p50 ms', 'p99 ms', 'max ms', 'seconds', 'acknowledged', 'stored', 'not acknowledged'],
@@ -161,6 +222,23 @@ async function main(): Promise<number> {
     ),
   );
   for (const [reason, count] of refused) console.log(`  not acknowledged ×${count}: ${reason}`);
+  console.log('');
+  console.log(`GET / from one client, alone and with ${streamRate} submissions a second streaming in (${streamed} in all)`);
+  console.log(
+    table(
+      ['', 'requests', 'p50 ms', 'p99 ms'],
+      [
+        ['alone', String(figures.pageRequestsAlone), figures.pageP50AloneMs.toFixed(1), figures.pageP99AloneMs.toFixed(1)],
+        [
+          'with the stream',
+          String(figures.pageRequestsUnderLoad),
+          figures.pageP50UnderLoadMs.toFixed(1),
+          figures.pageP99UnderLoadMs.toFixed(1),
+        ],
+      ],
+    ),
+  );
+  console.log(`Page p99 with the stream / alone: ${figures.pageP99Ratio}× (goal: within ${PAGE_P99_GOAL_RATIO}×)`);
   console.log('Budget: DESIGN.md sets no throughput budget; the contract is that every acknowledged request is stored.');
 
   const problems: string[] = [];

@@ -3,8 +3,14 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { csvField, leadsToCsv, leadsToTable, neutraliseFormula } from '../../src/server/leads/export.ts';
+import { csvField, formatLeads, leadsToCsv, leadsToJson, leadsToTable, neutraliseFormula } from '../../src/server/leads/export.ts';
 import { openLeadStore, type StoredLead } from '../../src/server/leads/store.ts';
+
+/** C0 and C1 controls, DEL, and the bidi controls: what a terminal or the bidi algorithm acts on */
+const CONTROL_OR_BIDI = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+const BIDI = '\u061C\u200E\u200F\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069';
+/** A message that clears the screen, retitles the terminal, recolours text and reorders a file name */
+const HOSTILE = `Hi\u001b[2J\u001b]0;owned\u0007 there\u009b31m red\u009b0m \u0000\u007f\u202Eexe.pdf\u202C${BIDI}!`;
 
 const stored = (overrides: Partial<StoredLead> = {}): StoredLead => ({
   id: 7,
@@ -18,10 +24,16 @@ const stored = (overrides: Partial<StoredLead> = {}): StoredLead => ({
   message: 'Hello',
   page: '/quote',
   userAgent: 'TestBrowser/1.0',
-  notifyStatus: 'sent',
-  notifyAttempts: 1,
-  notifiedAt: '2025-03-01T01:02:04.000Z',
-  notifyError: null,
+  deliveries: [
+    {
+      channel: 'email',
+      status: 'sent',
+      attempts: 1,
+      nextAttemptAt: '2025-03-01T01:02:03.456Z',
+      deliveredAt: '2025-03-01T01:02:04.000Z',
+      lastError: null,
+    },
+  ],
   ...overrides,
 });
 
@@ -45,28 +57,128 @@ describe('CSV export', () => {
     expect(csvField(42)).toBe('42');
   });
 
+  it('drops control and bidi characters from every cell, keeping line breaks as \\n and tabs', () => {
+    expect(csvField(HOSTILE)).toBe('Hi[2J]0;owned there31m red0m exe.pdf!');
+    expect(csvField('one\r\ntwo\rthree\u2028four\tfive')).toBe('"one\ntwo\nthree\nfour\tfive"');
+    const csv = leadsToCsv([stored({ name: HOSTILE, message: HOSTILE, userAgent: `Agent\u001b[0m${BIDI}` })]);
+    // Besides the CRLF ending each record, only line breaks and tabs inside cells remain
+    expect(csv.replaceAll('\r\n', '').replace(/[\n\t]/g, '')).not.toMatch(CONTROL_OR_BIDI);
+  });
+
+  it('neutralises a formula once the characters hiding it are dropped', () => {
+    for (const hidden of [
+      '\u202E=HYPERLINK("http://evil.example")',
+      '\u0000=1+1',
+      '\u001b+1',
+      `${BIDI}@SUM(A1)`,
+      '\u009b-1',
+      '\u200E\t=1',
+    ]) {
+      const cell = csvField(hidden);
+      expect(cell.replace(/^"/, '')).toMatch(/^'[=+\-@\t]/);
+      expect(cell.replace(/\t/g, '')).not.toMatch(CONTROL_OR_BIDI);
+    }
+    expect(csvField('\r\n=1')).toBe('"\n=1"');
+  });
+
   it('writes a header and one CRLF-terminated record per lead', () => {
     const csv = leadsToCsv([stored({ name: '=cmd|"/c calc"!A1', message: 'a\r\nb' }), stored({ id: 6, phone: null })]);
-    const lines = csv.split('\r\n');
-    expect(lines[0]).toBe(
-      'id,created_at,form_source,name,email,phone,address,service,message,page,user_agent,notify_status,notify_attempts,notified_at,notify_error',
+    // A line break inside a quoted cell is written as \n, so CRLF only ends records
+    const records = csv.split('\r\n');
+    expect(records[0]).toBe(
+      'id,created_at,form_source,name,email,phone,address,service,message,page,user_agent,' +
+        'email_status,email_attempts,email_error,webhook_status,webhook_attempts,webhook_error,ntfy_status,ntfy_attempts,ntfy_error',
     );
-    expect(lines[1]).toBe(
-      `7,2025-03-01T01:02:03.456Z,Quote Form,"'=cmd|""/c calc""!A1",aroha@example.co.nz,021 555 0199,"12 Picton Street, Howick",Other,"a`,
+    expect(records[1]).toBe(
+      `7,2025-03-01T01:02:03.456Z,Quote Form,"'=cmd|""/c calc""!A1",aroha@example.co.nz,021 555 0199,"12 Picton Street, Howick",Other,"a\nb",/quote,TestBrowser/1.0,sent,1,,,,,,,`,
     );
-    expect(lines[2]).toBe('b",/quote,TestBrowser/1.0,sent,1,2025-03-01T01:02:04.000Z,');
-    expect(lines[3]).toMatch(/^6,.*,aroha@example\.co\.nz,,"12 Picton/);
+    expect(records[2]).toMatch(/^6,.*,aroha@example\.co\.nz,,"12 Picton/);
     expect(csv.endsWith('\r\n')).toBe(true);
-    expect(lines).toHaveLength(5);
+    expect(records).toHaveLength(4);
   });
 });
 
 describe('table output', () => {
   it('keeps control characters from the terminal and each lead on one line', () => {
-    const table = leadsToTable([stored({ message: 'first\nsecond\u001b[2J' })]);
+    const table = leadsToTable([stored({ message: 'first\r\nsecond\u001b[2J\tend' })]);
     expect(table).not.toContain('\u001b');
-    expect(table.split('\n')[2]).toContain('first \u23CE second\uFFFD[2J');
+    expect(table.split('\n')[2]).toContain('first \u23CE second[2J end');
     expect(table).toContain('1 quote request, newest first.');
+  });
+
+  it('drops terminal escapes, C1 controls and bidi controls from every column', () => {
+    const lead = stored({
+      formSource: `Quote${BIDI}`,
+      name: HOSTILE,
+      email: `a\u202E@example.com`,
+      phone: '\u009b2J021',
+      service: HOSTILE,
+      message: HOSTILE,
+    });
+    const table = leadsToTable([lead]);
+    expect(table.replaceAll('\n', '')).not.toMatch(CONTROL_OR_BIDI);
+    const row = table.split('\n')[2]!;
+    expect(row).toContain('Hi[2J]0;owned there…');
+    expect(row).toContain('a@example.com');
+    expect(row).toContain('2J021');
+    expect(table.split('\n')).toHaveLength(6);
+  });
+
+  it('keeps the columns aligned when a cell holds characters outside the BMP', () => {
+    const lines = leadsToTable([stored({ name: '🙂'.repeat(5), phone: 'x' })]).split('\n');
+    expect([...lines[2]!.slice(0, lines[2]!.indexOf('aroha@'))].length).toBe(lines[0]!.indexOf('email'));
+  });
+});
+
+describe('delivery state', () => {
+  const HOUR = 3_600_000;
+  const failing = (createdAt: Date, status: 'pending' | 'failed' = 'pending') =>
+    stored({
+      createdAt: createdAt.toISOString(),
+      deliveries: [
+        { channel: 'email', status: 'sent', attempts: 2, nextAttemptAt: '', deliveredAt: createdAt.toISOString(), lastError: null },
+        { channel: 'ntfy', status, attempts: 40, nextAttemptAt: '', deliveredAt: null, lastError: 'HTTP 502 from ntfy.sh' },
+      ],
+    });
+
+  it('shows each channel with its state, attempts and last error', () => {
+    const lead = failing(new Date(Date.now() - HOUR));
+    const row = leadsToTable([lead]).split('\n')[2]!;
+    expect(row).toContain('email sent ×2; ntfy pending ×40 (HTTP 502 from');
+    const [record] = JSON.parse(leadsToJson([lead])) as Array<Record<string, unknown>>;
+    expect(record).toMatchObject({
+      email_status: 'sent',
+      email_attempts: 2,
+      email_error: null,
+      webhook_status: null,
+      ntfy_status: 'pending',
+      ntfy_attempts: 40,
+      ntfy_error: 'HTTP 502 from ntfy.sh',
+    });
+    expect(leadsToTable([stored({ deliveries: [] })])).toContain('not sent (no channel set up)');
+  });
+
+  it('shows a lead still undelivered 72 hours after it arrived as failed', () => {
+    const [record] = JSON.parse(leadsToJson([failing(new Date(Date.now() - 73 * HOUR))])) as Array<Record<string, unknown>>;
+    expect(record).toMatchObject({ email_status: 'sent', ntfy_status: 'failed' });
+    expect(leadsToCsv([failing(new Date(Date.now() - 73 * HOUR))])).toContain(',sent,2,,,,,failed,40,HTTP 502 from ntfy.sh\r\n');
+  });
+});
+
+describe('JSON output', () => {
+  it('keeps every value exactly, with no raw control or bidi character for the terminal', () => {
+    const json = leadsToJson([stored({ name: HOSTILE, message: `line\r\nnext${BIDI}\u0085` })]);
+    expect(json.replaceAll('\n', '')).not.toMatch(CONTROL_OR_BIDI);
+    const [record] = JSON.parse(json) as Array<{ name: string; message: string }>;
+    expect(record).toMatchObject({ name: HOSTILE, message: `line\r\nnext${BIDI}\u0085` });
+  });
+});
+
+describe('formatLeads', () => {
+  it('cleans the table and the CSV it is asked for', () => {
+    for (const format of ['table', 'csv'] as const) {
+      expect(formatLeads([stored({ message: HOSTILE })], format).replace(/[\r\n\t]/g, '')).not.toMatch(CONTROL_OR_BIDI);
+    }
   });
 });
 

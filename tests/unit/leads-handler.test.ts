@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleLeadRequest, type LeadHandlerOptions } from '../../src/server/leads/handler.ts';
 import { MAX_BODY_BYTES } from '../../src/server/leads/form-body.ts';
-import type { LeadNotifier } from '../../src/server/leads/notify.ts';
+import { inProcessStore } from '../../src/server/leads/async-store.ts';
+import type { Outbox } from '../../src/server/leads/outbox.ts';
 import { createRateLimiter } from '../../src/server/leads/rate-limit.ts';
-import { rateLimitAddress, respondToLeadRequest } from '../../src/server/leads/runtime.ts';
+import { createLeadService, rateLimitAddress } from '../../src/server/leads/service.ts';
 import { openLeadStore, type LeadStore } from '../../src/server/leads/store.ts';
 
 const SITE = 'https://www.example.com';
@@ -29,18 +30,19 @@ const heroFields = { form_source: 'Hero Form', name: 'Tama', email: 'tama@exampl
 
 let dir: string;
 let store: LeadStore;
-let notified: number[];
-const notifier: LeadNotifier = {
-  notify: (id) => notified.push(id),
-  resumePending: () => {},
+/** How many times the handler woke the outbox (after storing a lead) */
+let wakes: number;
+const outbox: Outbox = {
+  channelNames: ['email', 'ntfy'],
+  wake: () => wakes++,
   idle: async () => {},
-  close: () => {},
+  close: async () => {},
 };
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'leads-handler-'));
   store = openLeadStore(join(dir, 'leads.sqlite'));
-  notified = [];
+  wakes = 0;
 });
 afterEach(() => {
   store.close();
@@ -48,7 +50,7 @@ afterEach(() => {
 });
 
 function handle(request: Request, options: Partial<LeadHandlerOptions> = {}, client = CLIENT) {
-  return handleLeadRequest(request, client, { siteUrl: SITE, store, notifier, log: () => {}, ...options });
+  return handleLeadRequest(request, client, { siteUrl: SITE, store: inProcessStore(store), outbox, log: () => {}, ...options });
 }
 
 function multipart(fields: Record<string, string>, headers: Record<string, string> = JSON_ACCEPT): Request {
@@ -247,7 +249,7 @@ describe('validation and bad input', () => {
     store.close();
     const response = await handle(multipart(quoteFields));
     expect(response.status).toBe(503);
-    expect(notified).toEqual([]);
+    expect(wakes).toBe(0);
   });
 });
 
@@ -264,7 +266,7 @@ describe('the honeypot', () => {
     // Even invalid spam is "accepted", so bots learn nothing from the answer
     expect((await handle(urlencoded({ email: 'x', _gotcha: 'x' }))).status).toBe(200);
     expect(store.countLeads()).toBe(0);
-    expect(notified).toEqual([]);
+    expect(wakes).toBe(0);
   });
 
   it('an empty honeypot is a real request', async () => {
@@ -293,9 +295,12 @@ describe('storing valid requests', () => {
       message: quoteFields.message,
       page: '/quote?from=nav',
       userAgent: browser,
-      notifyStatus: 'pending',
+      deliveries: [
+        { channel: 'email', status: 'pending', attempts: 0, deliveredAt: null, lastError: null, nextAttemptAt: expect.any(String) },
+        { channel: 'ntfy', status: 'pending', attempts: 0, deliveredAt: null, lastError: null, nextAttemptAt: expect.any(String) },
+      ],
     });
-    expect(notified).toEqual([body.id]);
+    expect(wakes).toBe(1);
   });
 
   it('url-encoded hero form: trims, normalises line breaks, ignores unknown and other-form fields', async () => {
@@ -334,9 +339,9 @@ describe('storing valid requests', () => {
     expect(store.listLeads()[0]).toMatchObject({ name, message });
   });
 
-  it('stores with notifications off when no notifier is configured', async () => {
-    await handle(multipart(quoteFields), { notifier: null });
-    expect(store.listLeads()[0]?.notifyStatus).toBe('off');
+  it('queues no deliveries when no channel is configured', async () => {
+    await handle(multipart(quoteFields), { outbox: null });
+    expect(store.listLeads()[0]?.deliveries).toEqual([]);
   });
 });
 
@@ -390,21 +395,26 @@ describe('native form posts (no JavaScript)', () => {
   });
 });
 
-describe('the route runtime (environment wiring)', () => {
-  it('answers 503, not a false success, while LEADS_DB cannot be opened; then reads LEADS_DB and LEADS_RATE_LIMIT', async () => {
-    const blocker = join(dir, 'not-a-directory');
+describe('the lead service (environment wiring)', () => {
+  it('answers 503, not a false success, while LEADS_DB cannot be opened, and stores once it can', async () => {
+    const blocker = join(dir, 'runtime');
     writeFileSync(blocker, '');
-    const broken = { LEADS_DB: join(blocker, 'leads.sqlite'), SITE_URL: SITE };
-    const failed = await respondToLeadRequest(multipart(quoteFields), CLIENT, broken);
-    expect(failed.status).toBe(503);
-    expect(await failed.json()).toEqual({ errors: [{ message: expect.stringContaining('call us') }] });
+    const path = join(blocker, 'leads.sqlite');
+    const service = createLeadService({ LEADS_DB: path, LEADS_RATE_LIMIT: '2', SITE_URL: SITE }, { log: () => {} });
+    try {
+      const failed = await service.respond(multipart(quoteFields), CLIENT);
+      expect(failed.status).toBe(503);
+      expect(await failed.json()).toEqual({ errors: [{ message: expect.stringContaining('call us') }] });
 
-    const path = join(dir, 'runtime', 'leads.sqlite');
-    const env = { LEADS_DB: path, LEADS_RATE_LIMIT: '1', SITE_URL: SITE };
-    expect((await respondToLeadRequest(multipart(quoteFields, { ...JSON_ACCEPT, Origin: SITE }), CLIENT, env)).status).toBe(200);
-    expect((await respondToLeadRequest(multipart(quoteFields), CLIENT, env)).status).toBe(429);
+      // The next request tries again: with the directory there, the lead is stored
+      rmSync(blocker);
+      expect((await service.respond(multipart(quoteFields, { ...JSON_ACCEPT, Origin: SITE }), CLIENT)).status).toBe(200);
+      expect((await service.respond(multipart(quoteFields), CLIENT)).status).toBe(429);
+    } finally {
+      await service.close();
+    }
     const reader = openLeadStore(path);
-    expect(reader.listLeads().map((lead) => [lead.name, lead.notifyStatus])).toEqual([[quoteFields.name, 'off']]);
+    expect(reader.listLeads().map((lead) => [lead.name, lead.deliveries])).toEqual([[quoteFields.name, []]]);
     reader.close();
   });
 });

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openLeadStore, type NewLead } from '../../src/server/leads/store.ts';
+import { openLeadStore, StoreBusyError, type ChannelName, type NewLead } from '../../src/server/leads/store.ts';
 
 const storeModule = resolve('src/server/leads/store.ts');
 
@@ -40,10 +40,7 @@ describe('lead store', () => {
       id,
       createdAt: '2025-03-01T01:02:03.456Z',
       ...lead(),
-      notifyStatus: 'off',
-      notifyAttempts: 0,
-      notifiedAt: null,
-      notifyError: null,
+      deliveries: [],
     });
     reopened.close();
   });
@@ -88,37 +85,109 @@ describe('lead store', () => {
     store.close();
   });
 
-  it('lets one notifier claim an attempt at a time, up to the attempt limit', () => {
+  it('queues a delivery per channel with the lead, and lets one claim an attempt at a time', () => {
     const store = openLeadStore(join(dir, 'leads.sqlite'));
-    const id = store.insertLead(lead(), { notify: true });
     const now = new Date('2025-03-01T00:00:00Z');
-    const claim = (at = now) => store.claimNotification(id, { maxAttempts: 2, staleBefore: new Date(at.getTime() - 60_000), now: at });
+    const id = store.insertLead(lead(), { channels: ['email', 'webhook'], now });
+    const claim = (at: Date, channels: ChannelName[] = ['email', 'webhook']) =>
+      store.claimDueDeliveries({ channels, now: at, staleBefore: new Date(at.getTime() - 60_000), limit: 10 });
 
-    expect(store.leadsAwaitingNotification({ maxAttempts: 2, staleBefore: now })).toEqual([id]);
-    expect(claim()).toBe(true);
-    expect(claim()).toBe(false); // in flight
-    store.markNotifyFailed(id, 'connection refused');
-    expect(store.getLead(id)).toMatchObject({ notifyStatus: 'failed', notifyAttempts: 1, notifyError: 'connection refused' });
-    expect(claim()).toBe(true);
-    store.markNotifyFailed(id, 'again');
-    expect(claim()).toBe(false); // attempts used up
-    expect(store.leadsAwaitingNotification({ maxAttempts: 2, staleBefore: now })).toEqual([]);
+    expect(store.nextDueAt(['email'])).toBe(now.toISOString());
+    expect(claim(now, ['email'])).toEqual([{ leadId: id, channel: 'email', attempts: 1 }]);
+    expect(claim(now, ['email'])).toEqual([]); // in flight
+    const retryAt = new Date(now.getTime() + 1000);
+    store.markAttemptFailed(id, 'email', { error: 'connection refused', retryAt, now });
+    expect(store.getLead(id)?.deliveries[0]).toMatchObject({
+      channel: 'email',
+      status: 'pending',
+      attempts: 1,
+      lastError: 'connection refused',
+      nextAttemptAt: retryAt.toISOString(),
+    });
+    expect(claim(now, ['email'])).toEqual([]); // not due yet
+    expect(claim(retryAt)).toEqual([
+      { leadId: id, channel: 'email', attempts: 2 },
+      { leadId: id, channel: 'webhook', attempts: 1 },
+    ]);
+    store.markDelivered(id, 'email', retryAt);
+    store.markAttemptFailed(id, 'webhook', { error: 'HTTP 500', retryAt: null, now: retryAt });
+    expect(store.getLead(id)?.deliveries).toMatchObject([
+      { channel: 'email', status: 'sent', attempts: 2, deliveredAt: retryAt.toISOString(), lastError: null },
+      { channel: 'webhook', status: 'failed', attempts: 1, lastError: 'HTTP 500' },
+    ]);
+    expect(store.nextDueAt(['email', 'webhook'])).toBeNull();
     expect(store.getLead(id)?.message).toBe(lead().message);
     store.close();
   });
 
-  it('takes over an attempt left in flight by a crash once it is stale, and records success', () => {
+  it('takes over an attempt left in flight by a crash once it is stale', () => {
     const store = openLeadStore(join(dir, 'leads.sqlite'));
-    const id = store.insertLead(lead(), { notify: true });
     const start = new Date('2025-03-01T00:00:00Z');
-    expect(store.claimNotification(id, { maxAttempts: 5, staleBefore: start, now: start })).toBe(true);
-    const later = new Date(start.getTime() + 10 * 60_000);
-    const staleBefore = new Date(later.getTime() - 5 * 60_000);
-    expect(store.leadsAwaitingNotification({ maxAttempts: 5, staleBefore })).toEqual([id]);
-    expect(store.claimNotification(id, { maxAttempts: 5, staleBefore, now: later })).toBe(true);
-    store.markNotified(id, later);
-    expect(store.getLead(id)).toMatchObject({ notifyStatus: 'sent', notifyAttempts: 2, notifiedAt: later.toISOString() });
-    expect(store.claimNotification(id, { maxAttempts: 5, staleBefore: later, now: later })).toBe(false);
+    const id = store.insertLead(lead(), { channels: ['ntfy'], now: start });
+    const claim = (now: Date) =>
+      store.claimDueDeliveries({ channels: ['ntfy'], now, staleBefore: new Date(now.getTime() - 5 * 60_000), limit: 10 });
+    expect(claim(start)).toHaveLength(1);
+    expect(claim(new Date(start.getTime() + 60_000))).toEqual([]);
+    expect(claim(new Date(start.getTime() + 10 * 60_000))).toEqual([{ leadId: id, channel: 'ntfy', attempts: 2 }]);
     store.close();
+  });
+
+  it('stores into a fresh file at the path when the database was deleted under it', () => {
+    const path = join(dir, 'leads.sqlite');
+    const store = openLeadStore(path);
+    store.insertLead(lead({ name: 'Before' }));
+    // Only the main file, as a careless clean-up would: the old -wal must not leak into the new one
+    rmSync(path);
+
+    const id = store.insertLead(lead({ name: 'After' }));
+    const reader = new DatabaseSync(path);
+    expect(reader.prepare('SELECT id, name FROM leads').all()).toEqual([{ id, name: 'After' }]);
+    reader.close();
+    store.close();
+  });
+
+  it('stores into the new file when the database was replaced (a restore by renaming over it)', () => {
+    const path = join(dir, 'leads.sqlite');
+    const restored = join(dir, 'restored.sqlite');
+    const other = openLeadStore(restored);
+    other.insertLead(lead({ name: 'From the backup' }));
+    other.close();
+
+    const store = openLeadStore(path);
+    store.insertLead(lead({ name: 'Lost with the old file' }));
+    renameSync(restored, path);
+    store.insertLead(lead({ name: 'After the restore' }));
+    store.close();
+
+    const reader = openLeadStore(path);
+    expect(reader.listLeads().map((stored) => stored.name)).toEqual(['After the restore', 'From the backup']);
+    reader.close();
+  });
+
+  it('gives up with StoreBusyError at the deadline while another connection holds the write lock', () => {
+    const path = join(dir, 'leads.sqlite');
+    const store = openLeadStore(path);
+    const holder = new DatabaseSync(path);
+    holder.exec('BEGIN IMMEDIATE');
+    const started = Date.now();
+    expect(() => store.insertLead(lead(), { deadline: started + 200 })).toThrow(StoreBusyError);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(() => store.insertLead(lead(), { deadline: Date.now() - 1 })).toThrow(StoreBusyError);
+    holder.exec('ROLLBACK');
+    holder.close();
+    expect(store.insertLead(lead(), { deadline: Date.now() + 1000 })).toBe(1);
+    store.close();
+  });
+
+  it('closing checkpoints the WAL, so a plain copy of the file holds every lead', () => {
+    const path = join(dir, 'leads.sqlite');
+    const store = openLeadStore(path);
+    for (let index = 0; index < 30; index++) store.insertLead(lead({ name: `Lead ${index}` }));
+    store.close();
+    const copy = join(dir, 'copy.sqlite');
+    copyFileSync(path, copy);
+    const reader = new DatabaseSync(copy, { readOnly: true });
+    expect(reader.prepare('SELECT COUNT(*) AS count FROM leads').get()).toEqual({ count: 30 });
+    reader.close();
   });
 });

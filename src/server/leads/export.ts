@@ -1,9 +1,12 @@
 /**
  * Stored leads as a terminal table, CSV (RFC 4180) or JSON, for `npm run leads`. Lead text is
- * typed by strangers, so CSV cells that a spreadsheet would run as a formula are neutralised,
- * and the table shows control characters as visible marks instead of sending them to the terminal.
+ * typed by strangers, so the table and the CSV drop control characters (terminal escape
+ * sequences) and bidi controls, and CSV cells that a spreadsheet would run as a formula are
+ * neutralised. JSON escapes control characters itself.
  */
-import type { StoredLead } from './store.ts';
+import { DEFAULT_RETRY } from './outbox.ts';
+import { oneLine, withoutControls } from './plain-text.ts';
+import { CHANNELS, type ChannelName, type Delivery, type StoredLead } from './store.ts';
 
 export const EXPORT_FORMATS = ['table', 'csv', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -20,19 +23,34 @@ export const EXPORT_COLUMNS = [
   'message',
   'page',
   'user_agent',
-  'notify_status',
-  'notify_attempts',
-  'notified_at',
-  'notify_error',
+  ...CHANNELS.flatMap((channel) => [`${channel}_status`, `${channel}_attempts`, `${channel}_error`] as const),
 ] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+
+/**
+ * A delivery as the owner should read it: a lead still undelivered 72 hours after it arrived
+ * is failed, even when the server was not running to give up on it.
+ */
+export function deliveryState(delivery: Delivery, lead: StoredLead, now = new Date()): Delivery['status'] {
+  const overdue = now.getTime() - Date.parse(lead.createdAt) >= DEFAULT_RETRY.giveUpAfterMs;
+  return delivery.status !== 'sent' && overdue ? 'failed' : delivery.status;
+}
+
+function channelRecord(lead: StoredLead, channel: ChannelName, now: Date) {
+  const delivery = lead.deliveries.find((queued) => queued.channel === channel);
+  return {
+    [`${channel}_status`]: delivery ? deliveryState(delivery, lead, now) : null,
+    [`${channel}_attempts`]: delivery ? delivery.attempts : null,
+    [`${channel}_error`]: delivery ? delivery.lastError : null,
+  };
+}
 export type LeadRecord = Record<ExportColumn, string | number | null>;
 
 export function isExportFormat(value: string): value is ExportFormat {
   return (EXPORT_FORMATS as readonly string[]).includes(value);
 }
 
-export function leadRecord(lead: StoredLead): LeadRecord {
+export function leadRecord(lead: StoredLead, now = new Date()): LeadRecord {
   return {
     id: lead.id,
     created_at: lead.createdAt,
@@ -45,11 +63,8 @@ export function leadRecord(lead: StoredLead): LeadRecord {
     message: lead.message,
     page: lead.page,
     user_agent: lead.userAgent,
-    notify_status: lead.notifyStatus,
-    notify_attempts: lead.notifyAttempts,
-    notified_at: lead.notifiedAt,
-    notify_error: lead.notifyError,
-  };
+    ...Object.assign({}, ...CHANNELS.map((channel) => channelRecord(lead, channel, now))),
+  } as LeadRecord;
 }
 
 /**
@@ -60,11 +75,16 @@ export function neutraliseFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-/** One RFC 4180 field: quoted when it holds a quote, comma or line break; quotes doubled */
-export function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  const text = typeof value === 'number' ? String(value) : neutraliseFormula(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/**
+ * One RFC 4180 field: without control and bidi characters (line breaks kept as '\n', tabs
+ * kept), neutralised once cleaned (so a dropped character cannot hide a leading '='), and quoted
+ * when it holds a quote, comma or line break, with quotes doubled.
+ */
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const text =
+    typeof value === 'number' ? String(value) : neutraliseFormula(withoutControls(value, { keepLineBreaks: true, keepTabs: true }));
+  return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export function leadsToCsv(leads: readonly StoredLead[]): string {
@@ -78,8 +98,17 @@ export function leadsToCsv(leads: readonly StoredLead[]): string {
   return rows.map((row) => `${row}\r\n`).join('');
 }
 
+/** What JSON.stringify leaves raw but a terminal acts on: DEL, the C1 controls (CSI 0x9B) and bidi controls */
+const RAW_IN_JSON = /[\u007f-\u009f\p{Bidi_Control}]/gu;
+
+/** Every value exactly as stored; the characters above written as \u escapes, which parse back to the same text */
 export function leadsToJson(leads: readonly StoredLead[]): string {
-  return `${JSON.stringify(leads.map(leadRecord), null, 2)}\n`;
+  const json = JSON.stringify(
+    leads.map((lead) => leadRecord(lead)),
+    null,
+    2,
+  ).replace(RAW_IN_JSON, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `${json}\n`;
 }
 
 const TABLE_COLUMNS: ReadonlyArray<{ heading: string; width: number; cell: (lead: StoredLead) => string }> = [
@@ -91,14 +120,27 @@ const TABLE_COLUMNS: ReadonlyArray<{ heading: string; width: number; cell: (lead
   { heading: 'phone', width: 16, cell: (lead) => lead.phone ?? '' },
   { heading: 'service', width: 22, cell: (lead) => lead.service ?? '' },
   { heading: 'message', width: 40, cell: (lead) => lead.message },
-  { heading: 'e-mail', width: 8, cell: (lead) => lead.notifyStatus },
+  { heading: 'delivered to the owner', width: 48, cell: (lead) => deliverySummary(lead) },
 ];
 
-/** One line of at most `width` characters, with line breaks and other control characters made visible */
+/** For example "email sent; ntfy failed ×412 (HTTP 502 from ntfy.sh)"; "not sent" when no channel was set up */
+function deliverySummary(lead: StoredLead, now = new Date()): string {
+  if (lead.deliveries.length === 0) return 'not sent (no channel set up)';
+  return lead.deliveries
+    .map((delivery) => {
+      const state = deliveryState(delivery, lead, now);
+      const tries = delivery.attempts > 1 ? ` ×${delivery.attempts}` : '';
+      const error = state !== 'sent' && delivery.lastError ? ` (${delivery.lastError})` : '';
+      return `${delivery.channel} ${state}${tries}${error}`;
+    })
+    .join('; ');
+}
+
+/** One line of `width` characters: line breaks shown as ⏎, tabs as spaces, control and bidi characters dropped */
 function tableCell(text: string, width: number): string {
-  const visible = [...text.replace(/\r?\n/g, ' \u23CE ').replace(/\p{Cc}/gu, '\uFFFD')];
-  const fitted = visible.length > width ? [...visible.slice(0, width - 1), '…'] : visible;
-  return fitted.join('').padEnd(width);
+  const marked = withoutControls(text, { keepLineBreaks: true, keepTabs: true }).replaceAll('\n', ' \u23CE ');
+  const fitted = oneLine(marked, width);
+  return fitted + ' '.repeat(Math.max(0, width - [...fitted].length));
 }
 
 export function leadsToTable(leads: readonly StoredLead[]): string {

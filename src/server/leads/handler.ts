@@ -2,11 +2,13 @@
  * POST /api/leads over a Web Request, so it runs the same under Astro and in unit tests.
  * Cheap refusals come first (method, origin, rate, type, declared size), then the body is read
  * within its limit, parsed strictly and validated with the forms' own rules; a valid lead is
- * committed to SQLite before the answer, and the owner's e-mail goes out afterwards.
+ * committed to SQLite (with its deliveries queued) before the answer, and the outbox then
+ * tells the owner.
  */
 import { business } from '../../config/business.ts';
 import { FORM_SOURCES, QUOTE_FIELDS, validateLead, type LeadProblem } from '../../lib/validation.ts';
 import { answersFor } from './answers.ts';
+import type { AsyncLeadStore } from './async-store.ts';
 import {
   declaresTooLarge,
   isFormMediaType,
@@ -16,15 +18,19 @@ import {
   readLimitedBody,
   type FormEntry,
 } from './form-body.ts';
-import type { LeadNotifier } from './notify.ts';
+import type { Outbox } from './outbox.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import type { LeadStore, NewLead } from './store.ts';
+import type { NewLead } from './store.ts';
+
+/** How long a post may wait for the database (a lock held by a backup, say) before a 503 */
+export const STORE_WAIT_MS = 5000;
 
 export interface LeadHandlerOptions {
   /** The site's canonical origin (SITE_URL); posts from it, or from the request's own host, are same-site */
   siteUrl: string;
-  store: LeadStore;
-  notifier?: LeadNotifier | null | undefined;
+  store: AsyncLeadStore;
+  /** Tells the owner; without one, leads are stored with no deliveries */
+  outbox?: Outbox | null | undefined;
   rateLimiter?: RateLimiter | null | undefined;
   maxBodyBytes?: number | undefined;
   log?: ((message: string, error?: unknown) => void) | undefined;
@@ -98,13 +104,8 @@ function visibleFields(fields: Readonly<Record<string, string>>): Record<string,
   return Object.fromEntries(Object.entries(fields).filter(([field]) => field !== 'form_source'));
 }
 
-/** The answer when the lead store is unavailable: never a false success */
-export function unavailableAnswer(request: Request, siteUrl: string): Response {
-  return answersFor(request, siteUrl, refererPath(request, siteUrl) ?? DEFAULT_BACK_PATH).error(503, NOT_SAVED);
-}
-
 export async function handleLeadRequest(request: Request, clientAddress: string, options: LeadHandlerOptions): Promise<Response> {
-  const { siteUrl, store, notifier, rateLimiter, maxBodyBytes = MAX_BODY_BYTES, log = console.error } = options;
+  const { siteUrl, store, outbox, rateLimiter, maxBodyBytes = MAX_BODY_BYTES, log = console.error } = options;
   const backPath = refererPath(request, siteUrl) ?? DEFAULT_BACK_PATH;
   const answer = answersFor(request, siteUrl, backPath);
 
@@ -145,11 +146,14 @@ export async function handleLeadRequest(request: Request, clientAddress: string,
 
   let id: number;
   try {
-    id = store.insertLead(toNewLead(fields, request, siteUrl), { notify: Boolean(notifier) });
+    id = await store.insertLead(toNewLead(fields, request, siteUrl), {
+      channels: outbox?.channelNames ?? [],
+      deadline: Date.now() + STORE_WAIT_MS,
+    });
   } catch (error) {
     log('Could not store a quote request', error);
     return answer.error(503, NOT_SAVED);
   }
-  notifier?.notify(id);
+  outbox?.wake();
   return answer.success(id);
 }

@@ -1,0 +1,74 @@
+/**
+ * The owner's e-mail for each lead (SMTP_URL, LEADS_NOTIFY_TO), sent through a pool of at most
+ * three SMTP connections, so a burst of leads or a backlog after an outage does not open one
+ * connection per lead.
+ */
+import { createTransport, type SendMailOptions } from 'nodemailer';
+import { literalHeaderText, oneLine } from '../plain-text.ts';
+import { OUTBOX_CONCURRENCY, type Channel } from '../outbox.ts';
+import type { StoredLead } from '../store.ts';
+
+// Bounded so that an attempt always ends well within the outbox's stale period
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+
+export type SendMail = (message: SendMailOptions) => Promise<unknown>;
+
+/** Only a plain address goes into Reply-To; anything odd is left to the body */
+function isPlainAddress(email: string): boolean {
+  const at = email.indexOf('@');
+  const forbidden = /[\s<>,;:"()[\]\\]/;
+  return at > 0 && at === email.lastIndexOf('@') && email.indexOf('.', at + 2) > at && !email.endsWith('.') && !forbidden.test(email);
+}
+
+export function leadEmailSubject(lead: StoredLead): string {
+  return literalHeaderText(`New quote request from ${oneLine(lead.name, 80)} (${oneLine(lead.formSource, 20)})`);
+}
+
+export function leadEmailText(lead: StoredLead): string {
+  const optional = (label: string, value: string | null) => (value === null ? [] : [`${label}: ${value}`]);
+  return [
+    `New quote request #${lead.id} from the ${lead.formSource}, received ${lead.createdAt} (UTC).`,
+    '',
+    `Name: ${lead.name}`,
+    `Email: ${lead.email}`,
+    ...optional('Phone', lead.phone),
+    ...optional('Address', lead.address),
+    ...optional('Service', lead.service),
+    '',
+    'Message:',
+    lead.message,
+    '',
+    ...optional('Sent from page', lead.page),
+    ...optional('Browser', lead.userAgent),
+    '',
+    'Reply to this e-mail to answer the visitor. All requests: npm run leads',
+  ].join('\n');
+}
+
+export function composeLeadEmail(lead: StoredLead, { to, from }: { to: string; from: string }): SendMailOptions {
+  const name = oneLine(lead.name, 80);
+  return {
+    to,
+    from,
+    subject: leadEmailSubject(lead),
+    text: leadEmailText(lead),
+    // A name that would read as an encoded-word stays out of the header
+    ...(isPlainAddress(lead.email) ? { replyTo: name.includes('=?') ? lead.email : { name, address: lead.email } } : {}),
+  };
+}
+
+export function emailChannel({ send, to, from, close }: { send: SendMail; to: string; from: string; close?: () => void }): Channel {
+  return {
+    name: 'email',
+    async deliver(lead) {
+      await send(composeLeadEmail(lead, { to, from }));
+    },
+    ...(close ? { close } : {}),
+  };
+}
+
+/** Sends through the SMTP server at `smtpUrl` (smtp:// or smtps://, credentials in the URL) */
+export function smtpChannel({ smtpUrl, to, from }: { smtpUrl: string; to: string; from: string }): Channel {
+  const transport = createTransport({ url: smtpUrl, pool: true, maxConnections: OUTBOX_CONCURRENCY, ...SMTP_TIMEOUTS });
+  return emailChannel({ send: (message) => transport.sendMail(message), to, from, close: () => transport.close() });
+}

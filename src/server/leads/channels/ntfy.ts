@@ -1,0 +1,60 @@
+/**
+ * LEADS_NTFY_URL: a push notification to the owner's phone through ntfy (ntfy.sh or a
+ * self-hosted server), published as JSON to the server with the topic named in the URL. It
+ * carries the name, the address, the service and the first line of the message, and a tap
+ * calls the visitor (or e-mails them when no phone number was given).
+ * LEADS_NTFY_TOKEN, when set, is sent as a bearer token for protected topics.
+ */
+import type { Channel } from '../outbox.ts';
+import { oneLine } from '../plain-text.ts';
+import type { StoredLead } from '../store.ts';
+import { postOrThrow } from './http-post.ts';
+
+interface NtfyAction {
+  action: 'view';
+  label: string;
+  url: string;
+}
+
+/** The server's publishing address and the topic, from a topic URL such as https://ntfy.sh/my-topic */
+export function ntfyTarget(topicUrl: string): { publishUrl: string; topic: string } {
+  const url = new URL(topicUrl);
+  const segments = url.pathname.split('/').filter(Boolean);
+  const topic = segments.pop();
+  if (!topic) throw new Error('LEADS_NTFY_URL must name a topic, such as https://ntfy.sh/your-topic');
+  return { publishUrl: `${url.origin}/${segments.map((segment) => `${segment}/`).join('')}`, topic };
+}
+
+export function telUrl(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, '');
+  return `tel:${digits.startsWith('+') ? '+' : ''}${digits.replaceAll('+', '')}`;
+}
+
+export function ntfyMessage(lead: StoredLead, topic: string) {
+  const firstLine = lead.message.split('\n').find((line) => line.trim() !== '') ?? '';
+  const actions: NtfyAction[] = [];
+  if (lead.phone) actions.push({ action: 'view', label: 'Call', url: telUrl(lead.phone) });
+  actions.push({ action: 'view', label: 'E-mail', url: `mailto:${encodeURIComponent(lead.email).replace('%40', '@')}` });
+  return {
+    topic,
+    title: `Quote request: ${oneLine(lead.name, 80)}`,
+    message: [lead.address && oneLine(lead.address, 120), lead.service && oneLine(lead.service, 60), oneLine(firstLine, 200)]
+      .filter(Boolean)
+      .join('\n'),
+    tags: ['zap'],
+    priority: 4,
+    click: actions[0]!.url,
+    actions,
+  };
+}
+
+export function ntfyChannel({ url, token, timeoutMs }: { url: string; token?: string | undefined; timeoutMs?: number }): Channel {
+  const { publishUrl, topic } = ntfyTarget(url);
+  return {
+    name: 'ntfy',
+    async deliver(lead) {
+      const headers = { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+      await postOrThrow(publishUrl, JSON.stringify(ntfyMessage(lead, topic)), headers, timeoutMs);
+    },
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * The quote-request service of one server process, built from the environment: the store in
+ * its own thread (LEADS_DB), the outbox with its channels (SMTP_URL + LEADS_NOTIFY_TO,
+ * LEADS_WEBHOOK_URL, LEADS_NTFY_URL) and the rate limit (LEADS_RATE_LIMIT, TRUST_PROXY).
+ */
+import { resolve } from 'node:path';
+import { siteOrigin } from '../../lib/site-url.ts';
+import { createThrottledLog } from '../log.ts';
+import { openStoreThread, type AsyncLeadStore } from './async-store.ts';
+import { smtpChannel } from './channels/email.ts';
+import { ntfyChannel } from './channels/ntfy.ts';
+import { webhookChannel } from './channels/webhook.ts';
+import { handleLeadRequest } from './handler.ts';
+import { createOutbox, type Channel, type RetryPolicy } from './outbox.ts';
+import { createRateLimiter, rateLimitFromEnv, rateLimitKey } from './rate-limit.ts';
+import { DEFAULT_LEADS_DB } from './store.ts';
+
+type Env = Record<string, string | undefined>;
+type Log = (message: string, error?: unknown) => void;
+
+export interface LeadService {
+  /** Answers one request to /api/leads from the client at `socketAddress` */
+  respond(request: Request, socketAddress: string): Promise<Response>;
+  /** Settles once the database has been opened (or has failed to open, which is logged) */
+  readonly ready: Promise<void>;
+  /** Stops the outbox and closes the store, checkpointing its WAL into the database file */
+  close(): Promise<void>;
+}
+
+/**
+ * The channels the environment configures, each on its own: a setting that cannot be used is
+ * logged and that channel left out, and leads are still stored and sent on the others.
+ */
+export function channelsFromEnv(env: Env, log: Log = console.error): Channel[] {
+  const setting = (name: string) => env[name]?.trim() || undefined;
+  const candidates: Array<[string, () => Channel | undefined]> = [
+    [
+      'SMTP_URL',
+      () => {
+        const smtpUrl = setting('SMTP_URL');
+        const to = setting('LEADS_NOTIFY_TO');
+        if (!smtpUrl || !to) return undefined;
+        return smtpChannel({ smtpUrl, to, from: setting('LEADS_NOTIFY_FROM') ?? to });
+      },
+    ],
+    [
+      'LEADS_WEBHOOK_URL',
+      () => {
+        const url = setting('LEADS_WEBHOOK_URL');
+        return url ? webhookChannel({ url: new URL(url).href, secret: setting('LEADS_WEBHOOK_SECRET') }) : undefined;
+      },
+    ],
+    [
+      'LEADS_NTFY_URL',
+      () => {
+        const url = setting('LEADS_NTFY_URL');
+        return url ? ntfyChannel({ url, token: setting('LEADS_NTFY_TOKEN') }) : undefined;
+      },
+    ],
+  ];
+  return candidates.flatMap(([name, make]) => {
+    try {
+      const channel = make();
+      return channel ? [channel] : [];
+    } catch (error) {
+      log(`${name} could not be used; leads are stored without that notification`, error);
+      return [];
+    }
+  });
+}
+
+/**
+ * The address the rate limit counts by. Behind a reverse proxy every request comes from the
+ * proxy, so with TRUST_PROXY=1 the address the proxy puts last in X-Forwarded-For is used
+ * (the example proxy config replaces the header with the client's address). Without it the
+ * header is ignored, since any client could write it.
+ */
+export function rateLimitAddress(request: Request, socketAddress: string, env: Env = process.env): string {
+  if (env['TRUST_PROXY'] !== '1') return socketAddress;
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
+  return forwarded || socketAddress;
+}
+
+export interface LeadServiceParts {
+  store?: AsyncLeadStore;
+  channels?: readonly Channel[];
+  retry?: RetryPolicy;
+  log?: Log;
+}
+
+export function createLeadService(env: Env = process.env, parts: LeadServiceParts = {}): LeadService {
+  const log = parts.log ?? createThrottledLog();
+  const store = parts.store ?? openStoreThread(resolve(env['LEADS_DB'] || DEFAULT_LEADS_DB));
+  // Opened now, so that a problem shows in the log at start rather than at the first lead
+  const ready = store.countLeads().then(
+    () => undefined,
+    (error: unknown) => log(`The quote-request database ${store.path} cannot be used yet; each post retries it`, error),
+  );
+  const outbox = createOutbox({
+    store,
+    channels: parts.channels ?? channelsFromEnv(env, log),
+    log,
+    ...(parts.retry ? { retry: parts.retry } : {}),
+  });
+  const limit = rateLimitFromEnv(env['LEADS_RATE_LIMIT']);
+  const options = {
+    siteUrl: siteOrigin(env),
+    store,
+    outbox,
+    rateLimiter: limit > 0 ? createRateLimiter({ limit }) : null,
+    log,
+  };
+  return {
+    ready,
+    respond(request, socketAddress) {
+      return handleLeadRequest(request, rateLimitKey(rateLimitAddress(request, socketAddress, env)), options);
+    },
+    async close() {
+      await outbox.close();
+      await store.close();
+    },
+  };
+}
+
+let processService: LeadService | undefined;
+
+/** This process's service (for `astro dev`; the Node server makes its own in main.ts) */
+export function processLeadService(): LeadService {
+  processService ??= createLeadService();
+  return processService;
+}

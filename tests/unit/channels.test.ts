@@ -1,0 +1,240 @@
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { inProcessStore } from '../../src/server/leads/async-store.ts';
+import { smtpChannel } from '../../src/server/leads/channels/email.ts';
+import { ntfyChannel } from '../../src/server/leads/channels/ntfy.ts';
+import { webhookChannel } from '../../src/server/leads/channels/webhook.ts';
+import { createOutbox, type Channel, type Outbox } from '../../src/server/leads/outbox.ts';
+import { channelsFromEnv } from '../../src/server/leads/service.ts';
+import { openLeadStore, type ChannelName, type LeadStore, type NewLead } from '../../src/server/leads/store.ts';
+
+const lead = (overrides: Partial<NewLead> = {}): NewLead => ({
+  formSource: 'Quote Form',
+  name: 'Aroha Smith',
+  email: 'aroha@example.co.nz',
+  phone: '021 555 0199',
+  address: '12 Picton Street, Howick',
+  service: 'Electrical Repairs',
+  message: 'The kitchen power points trip the RCD.\nIt started after the storm.',
+  page: '/quote',
+  userAgent: 'TestBrowser/1.0',
+  ...overrides,
+});
+
+/** A local SMTP server that counts connections and refuses the first `refuseFirst` messages */
+async function startSmtp({ refuseFirst = 0 } = {}) {
+  const received: string[] = [];
+  let connections = 0;
+  let refused = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    disableReverseLookup: true,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (refused < refuseFirst) {
+          refused++;
+          callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+          return;
+        }
+        received.push(Buffer.concat(chunks).toString('utf8'));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    connections: () => connections,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+interface HttpHit {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A local HTTP receiver; `answer` picks each request's status, or 'hang' to never answer */
+async function startReceiver(answer: (hit: HttpHit, index: number) => number | 'hang' = () => 200) {
+  const hits: HttpHit[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const hit = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      hits.push(hit);
+      const status = answer(hit, hits.length - 1);
+      if (status === 'hang') return;
+      res.writeHead(status, { 'Content-Type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    hits,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+let dir: string;
+let store: LeadStore;
+let cleanups: Array<() => Promise<void>>;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'leads-channels-'));
+  store = openLeadStore(join(dir, 'leads.sqlite'));
+  cleanups = [];
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** An outbox on `channels` with retries a few milliseconds apart */
+function outboxFor(channels: Channel[]): Outbox {
+  const outbox = createOutbox({
+    store: inProcessStore(store),
+    channels,
+    retry: { firstDelayMs: 20, maxDelayMs: 100, giveUpAfterMs: 60_000 },
+    log: () => {},
+  });
+  cleanups.push(() => outbox.close());
+  return outbox;
+}
+
+async function deliverAll(outbox: Outbox, until: () => boolean, timeoutMs = 10_000) {
+  const started = Date.now();
+  while (!until()) {
+    if (Date.now() - started > timeoutMs) throw new Error('Deliveries did not finish in time');
+    outbox.wake();
+    await outbox.idle();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function deliveryOf(id: number, channel: ChannelName) {
+  return store.getLead(id)?.deliveries.find((delivery) => delivery.channel === channel);
+}
+
+describe('e-mail', () => {
+  it('sends every lead of a burst through at most three SMTP connections, retrying refusals', async () => {
+    const smtp = await startSmtp({ refuseFirst: 2 });
+    cleanups.push(smtp.close);
+    const outbox = outboxFor([smtpChannel({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'website@example.com' })]);
+    const ids = Array.from({ length: 30 }, (_, index) => store.insertLead(lead({ name: `Client ${index}` }), { channels: ['email'] }));
+    await deliverAll(outbox, () => smtp.received.length >= ids.length);
+    await outbox.idle();
+    expect(smtp.received).toHaveLength(ids.length);
+    expect(smtp.connections()).toBeLessThanOrEqual(3);
+    expect(ids.map((id) => deliveryOf(id, 'email')?.status)).toEqual(ids.map(() => 'sent'));
+    const first = smtp.received.find((raw) => raw.includes('from Client 0 ('))!;
+    expect(first).toMatch(/^Subject: New quote request from Client 0 \(Quote Form\)/m);
+    expect(first).toMatch(/^Reply-To: "?Client 0"? <aroha@example\.co\.nz>/m);
+    expect(first).toContain('12 Picton Street, Howick');
+  });
+});
+
+describe('webhook', () => {
+  const secret = 'a-long-shared-secret';
+
+  it('posts the lead as signed JSON with an idempotency key, retries 5xx and timeouts, and stops after success', async () => {
+    const receiver = await startReceiver((_hit, index) => (index === 0 ? 503 : index === 1 ? 'hang' : 200));
+    cleanups.push(receiver.close);
+    const outbox = outboxFor([webhookChannel({ url: `${receiver.origin}/hooks/leads`, secret, timeoutMs: 300 })]);
+    const id = store.insertLead(lead(), { channels: ['webhook'] });
+    await deliverAll(outbox, () => deliveryOf(id, 'webhook')?.status === 'sent');
+
+    expect(receiver.hits).toHaveLength(3);
+    for (const hit of receiver.hits) {
+      expect(hit.path).toBe('/hooks/leads');
+      expect(hit.headers['content-type']).toBe('application/json');
+      expect(hit.headers['idempotency-key']).toBe(`lead-${id}`);
+      const expected = `sha256=${createHmac('sha256', secret).update(hit.body).digest('hex')}`;
+      expect(hit.headers['x-signature-256']).toBe(expected);
+    }
+    expect(JSON.parse(receiver.hits[2]!.body)).toMatchObject({ id, name: lead().name, email: lead().email, message: lead().message });
+    expect(deliveryOf(id, 'webhook')).toMatchObject({ status: 'sent', attempts: 3 });
+
+    outbox.wake();
+    await outbox.idle();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(receiver.hits).toHaveLength(3);
+  });
+});
+
+describe('ntfy push', () => {
+  it('publishes the name, address, service and first line, with a tap to call the visitor', async () => {
+    const receiver = await startReceiver((_hit, index) => (index === 0 ? 500 : 200));
+    cleanups.push(receiver.close);
+    const outbox = outboxFor([ntfyChannel({ url: `${receiver.origin}/ntfy/harbour-leads`, token: 'tk_secret', timeoutMs: 300 })]);
+    const id = store.insertLead(lead(), { channels: ['ntfy'] });
+    await deliverAll(outbox, () => deliveryOf(id, 'ntfy')?.status === 'sent');
+
+    expect(receiver.hits).toHaveLength(2);
+    const [, hit] = receiver.hits;
+    expect(hit!.path).toBe('/ntfy/');
+    expect(hit!.headers.authorization).toBe('Bearer tk_secret');
+    const message = JSON.parse(hit!.body);
+    expect(message).toMatchObject({ topic: 'harbour-leads', title: `Quote request: ${lead().name}`, click: 'tel:0215550199' });
+    expect(message.message.split('\n')).toEqual([lead().address, lead().service, 'The kitchen power points trip the RCD.']);
+    expect(message.actions).toEqual([
+      { action: 'view', label: 'Call', url: 'tel:0215550199' },
+      { action: 'view', label: 'E-mail', url: `mailto:${lead().email}` },
+    ]);
+  });
+
+  it('taps through to e-mail when the visitor gave no phone number', async () => {
+    const receiver = await startReceiver();
+    cleanups.push(receiver.close);
+    const outbox = outboxFor([ntfyChannel({ url: `${receiver.origin}/harbour-leads` })]);
+    const id = store.insertLead(lead({ phone: null, address: null, service: null, formSource: 'Hero Form' }), { channels: ['ntfy'] });
+    await deliverAll(outbox, () => deliveryOf(id, 'ntfy')?.status === 'sent');
+    const message = JSON.parse(receiver.hits[0]!.body);
+    expect(receiver.hits[0]!.path).toBe('/');
+    expect(receiver.hits[0]!.headers.authorization).toBeUndefined();
+    expect(message.click).toBe(`mailto:${lead().email}`);
+    expect(message.message).toBe('The kitchen power points trip the RCD.');
+  });
+});
+
+describe('channels from the environment', () => {
+  it('configures each channel on its own and leaves out one whose setting cannot be used', () => {
+    const logged: string[] = [];
+    const names = (env: Record<string, string>) => channelsFromEnv(env, (message) => logged.push(message)).map((channel) => channel.name);
+    expect(names({})).toEqual([]);
+    expect(names({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toEqual([]);
+    expect(
+      names({
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        LEADS_NOTIFY_TO: 'owner@example.com',
+        LEADS_WEBHOOK_URL: 'https://hooks.example.com/leads',
+        LEADS_NTFY_URL: 'https://ntfy.sh/harbour-leads',
+      }),
+    ).toEqual(['email', 'webhook', 'ntfy']);
+    expect(names({ LEADS_WEBHOOK_URL: 'not a url', LEADS_NTFY_URL: 'https://ntfy.sh/' })).toEqual([]);
+    expect(logged).toHaveLength(2);
+  });
+});

@@ -1,0 +1,174 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { inProcessStore } from '../../src/server/leads/async-store.ts';
+import { createOutbox, DEFAULT_RETRY, retryDelayMs, type Channel, type Outbox } from '../../src/server/leads/outbox.ts';
+import { openLeadStore, type ChannelName, type LeadStore, type NewLead, type StoredLead } from '../../src/server/leads/store.ts';
+
+const lead = (name: string): NewLead => ({
+  formSource: 'Quote Form',
+  name,
+  email: 'aroha@example.co.nz',
+  phone: '021 555 0199',
+  address: '12 Picton Street, Howick',
+  service: 'Electrical Repairs',
+  message: 'The kitchen power points trip the RCD.',
+  page: '/quote',
+  userAgent: 'TestBrowser/1.0',
+});
+
+const HOUR = 3_600_000;
+const { maxDelayMs, giveUpAfterMs } = DEFAULT_RETRY;
+
+/** A channel that fails while `down()` holds and records every attempt and every delivery */
+function fakeChannel(name: ChannelName, down: () => boolean = () => false) {
+  const attempts: Array<{ id: number; at: number }> = [];
+  const delivered: Array<{ id: number; at: number }> = [];
+  const channel: Channel = {
+    name,
+    async deliver(stored: StoredLead) {
+      attempts.push({ id: stored.id, at: Date.now() });
+      if (down()) throw new Error(`${name} is down`);
+      delivered.push({ id: stored.id, at: Date.now() });
+    },
+  };
+  return { channel, attempts, delivered };
+}
+
+let dir: string;
+let store: LeadStore;
+let outboxes: Outbox[];
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'leads-outbox-'));
+  store = openLeadStore(join(dir, 'leads.sqlite'));
+  outboxes = [];
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const outbox of outboxes) await outbox.close();
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function outboxFor(channels: Channel[]) {
+  const outbox = createOutbox({ store: inProcessStore(store), channels, log: () => {} });
+  outboxes.push(outbox);
+  return outbox;
+}
+
+function storeLead(name: string, channels: ChannelName[]) {
+  return store.insertLead(lead(name), { channels });
+}
+
+describe('retry schedule', () => {
+  it('retries for at least 72 hours, at least every 10 minutes once capped', () => {
+    expect(giveUpAfterMs).toBeGreaterThanOrEqual(72 * HOUR);
+    expect(maxDelayMs).toBeLessThanOrEqual(10 * 60_000);
+  });
+
+  it('doubles from the first delay and is capped', () => {
+    const delays = [1, 2, 3, 4, 10, 11, 500].map((attempts) => retryDelayMs(attempts, DEFAULT_RETRY));
+    expect(delays.slice(0, 4)).toEqual([1, 2, 4, 8].map((factor) => factor * DEFAULT_RETRY.firstDelayMs));
+    expect(delays.slice(4)).toEqual(delays.slice(4).map((delay) => Math.min(delay, maxDelayMs)));
+    expect(delays.at(-1)).toBe(maxDelayMs);
+  });
+});
+
+describe('the outbox', () => {
+  it('delivers a new lead on every channel as soon as it is woken, once each', async () => {
+    const email = fakeChannel('email');
+    const ntfy = fakeChannel('ntfy');
+    const outbox = outboxFor([email.channel, ntfy.channel]);
+    const id = storeLead('Aroha', outbox.channelNames as ChannelName[]);
+    outbox.wake();
+    await outbox.idle();
+    expect(email.delivered.map((entry) => entry.id)).toEqual([id]);
+    expect(ntfy.delivered.map((entry) => entry.id)).toEqual([id]);
+    expect(store.getLead(id)?.deliveries.map(({ channel, status, attempts }) => [channel, status, attempts])).toEqual([
+      ['email', 'sent', 1],
+      ['ntfy', 'sent', 1],
+    ]);
+    outbox.wake();
+    await outbox.idle();
+    expect(email.attempts).toHaveLength(1);
+  });
+
+  it('keeps channels independent: one down does not hold up the other', async () => {
+    const email = fakeChannel('email', () => true);
+    const webhook = fakeChannel('webhook');
+    const outbox = outboxFor([email.channel, webhook.channel]);
+    const id = storeLead('Tama', ['email', 'webhook']);
+    outbox.wake();
+    await outbox.idle();
+    expect(webhook.delivered).toHaveLength(1);
+    expect(store.getLead(id)?.deliveries).toMatchObject([
+      { channel: 'email', status: 'pending', attempts: 1, lastError: 'email is down' },
+      { channel: 'webhook', status: 'sent' },
+    ]);
+  });
+
+  for (const outageHours of [1, 24, 71.5]) {
+    it(`after a ${outageHours}-hour outage, delivers every lead within one retry interval of the return, without a restart`, async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+      const start = Date.now();
+      const returnsAt = start + outageHours * HOUR;
+      const email = fakeChannel('email', () => Date.now() < returnsAt);
+      const outbox = outboxFor([email.channel]);
+      const ids = ['Aroha', 'Tama', 'Mere'].map((name) => storeLead(name, ['email']));
+      outbox.wake();
+
+      await vi.advanceTimersByTimeAsync(returnsAt - start + maxDelayMs);
+      expect(email.delivered.map((entry) => entry.id).sort()).toEqual(ids);
+      for (const { at } of email.delivered) expect(at - returnsAt).toBeLessThanOrEqual(maxDelayMs);
+      // Capped backoff: no more attempts than one per interval once the cap is reached
+      expect(email.attempts.length).toBeLessThanOrEqual(3 * (outageHours * (HOUR / maxDelayMs) + 20));
+      expect(store.listLeads().map((stored) => stored.deliveries[0]?.status)).toEqual(['sent', 'sent', 'sent']);
+    });
+  }
+
+  it('gives up 72 hours after the lead arrived and shows the delivery as failed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const email = fakeChannel('email', () => true);
+    const outbox = outboxFor([email.channel]);
+    const id = storeLead('Aroha', ['email']);
+    outbox.wake();
+    await vi.advanceTimersByTimeAsync(giveUpAfterMs + 2 * maxDelayMs);
+    const attemptsMade = email.attempts.length;
+    expect(store.getLead(id)?.deliveries[0]).toMatchObject({ status: 'failed', attempts: attemptsMade, lastError: 'email is down' });
+    await vi.advanceTimersByTimeAsync(10 * maxDelayMs);
+    expect(email.attempts).toHaveLength(attemptsMade);
+  });
+
+  it('on start, sends what is still due from before a restart, and leaves delivered leads alone', async () => {
+    const sent = storeLead('Already sent', ['email']);
+    store.markDelivered(sent, 'email');
+    const due = storeLead('Still due', ['email']);
+    const email = fakeChannel('email');
+    const outbox = outboxFor([email.channel]);
+    await outbox.idle();
+    expect(email.delivered.map((entry) => entry.id)).toEqual([due]);
+  });
+
+  it('never sends the same lead twice from two outboxes on one database', async () => {
+    const email = fakeChannel('email');
+    const ids = Array.from({ length: 10 }, (_, index) => storeLead(`Lead ${index}`, ['email']));
+    const one = outboxFor([email.channel]);
+    const two = createOutbox({ store: inProcessStore(openLeadStore(store.path)), channels: [email.channel], log: () => {} });
+    outboxes.push(two);
+    await Promise.all([one.idle(), two.idle()]);
+    expect(email.delivered.map((entry) => entry.id).sort((a, b) => a - b)).toEqual(ids);
+  });
+
+  it('leaves deliveries queued for a channel that is no longer configured', async () => {
+    const email = fakeChannel('email');
+    const id = storeLead('Aroha', ['email', 'ntfy']);
+    const outbox = outboxFor([email.channel]);
+    await outbox.idle();
+    expect(store.getLead(id)?.deliveries).toMatchObject([
+      { channel: 'email', status: 'sent' },
+      { channel: 'ntfy', status: 'pending', attempts: 0 },
+    ]);
+  });
+});
