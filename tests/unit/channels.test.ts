@@ -7,12 +7,13 @@ import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inProcessStore } from '../../src/server/leads/async-store.ts';
-import { smtpChannel } from '../../src/server/leads/channels/email.ts';
+import { composeLeadEmail, smtpChannel } from '../../src/server/leads/channels/email.ts';
 import { ntfyChannel } from '../../src/server/leads/channels/ntfy.ts';
 import { webhookChannel } from '../../src/server/leads/channels/webhook.ts';
 import { createOutbox, type Channel, type Outbox } from '../../src/server/leads/outbox.ts';
 import { channelsFromEnv } from '../../src/server/leads/service.ts';
 import { openLeadStore, type ChannelName, type LeadStore, type NewLead } from '../../src/server/leads/store.ts';
+import { decodeEncodedWords, renderedHeaders } from '../support/mail.ts';
 
 const lead = (overrides: Partial<NewLead> = {}): NewLead => ({
   formSource: 'Quote Form',
@@ -154,6 +155,30 @@ describe('e-mail', () => {
     expect(first).toMatch(/^Subject: New quote request from Client 0 \(Quote Form\)/m);
     expect(first).toMatch(/^Reply-To: "?Client 0"? <aroha@example\.co\.nz>/m);
     expect(first).toContain('12 Picton Street, Howick');
+  });
+});
+
+describe("the owner's e-mail headers", () => {
+  const CONTROL_OR_BIDI = /[\p{Cc}\p{Bidi_Control}]/u;
+
+  async function headersFor(name: string) {
+    const id = store.insertLead(lead({ name }));
+    return renderedHeaders(composeLeadEmail(store.getLead(id)!, { to: 'owner@example.com', from: 'website@example.com' }));
+  }
+
+  it('drop control and bidi characters from the name', async () => {
+    const headers = await headersFor('Aroha\u202E\u2066 Smith\r\nBcc: victim@example.com\u001b[31m');
+    const subject = decodeEncodedWords(headers.get('subject')!);
+    expect(subject).toBe('New quote request from Aroha Smith Bcc: victim@example.com[31m (Quote Form)');
+    expect(subject).not.toMatch(CONTROL_OR_BIDI);
+    expect(headers.has('bcc')).toBe(false);
+    expect(decodeEncodedWords(headers.get('reply-to')!)).not.toMatch(CONTROL_OR_BIDI);
+  });
+
+  it('show an encoded-word typed as a name literally, in the subject and with no name in Reply-To', async () => {
+    const headers = await headersFor('=?utf-8?B?QWRtaW4=?=');
+    expect(decodeEncodedWords(headers.get('subject')!)).toBe('New quote request from =?utf-8?B?QWRtaW4=?= (Quote Form)');
+    expect(headers.get('reply-to')).toBe(lead().email);
   });
 });
 

@@ -419,6 +419,27 @@ describe('the lead service (environment wiring)', () => {
   });
 });
 
+describe('the rate limit behind a trusted proxy', () => {
+  it('counts an IPv6 visitor rotating addresses inside one /64 as one client', async () => {
+    const service = createLeadService(
+      { LEADS_DB: join(dir, 'proxied.sqlite'), LEADS_RATE_LIMIT: '3', TRUST_PROXY: '1', SITE_URL: SITE },
+      { log: () => {} },
+    );
+    try {
+      const statuses: number[] = [];
+      for (let host = 1; host <= 5; host++) {
+        const request = multipart(quoteFields, { ...JSON_ACCEPT, 'X-Forwarded-For': `2001:db8:1234:5678::${host.toString(16)}` });
+        statuses.push((await service.respond(request, '127.0.0.1')).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      const neighbour = multipart(quoteFields, { ...JSON_ACCEPT, 'X-Forwarded-For': '2001:db8:1234:5679::1' });
+      expect((await service.respond(neighbour, '127.0.0.1')).status).toBe(200);
+    } finally {
+      await service.close();
+    }
+  });
+});
+
 describe('the rate-limit address', () => {
   const request = new Request('http://127.0.0.1/api/leads', {
     method: 'POST',

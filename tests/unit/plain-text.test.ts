@@ -1,6 +1,6 @@
-import { createTransport } from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { literalHeaderText, oneLine, withoutControls } from '../../src/server/leads/plain-text.ts';
+import { decodeEncodedWords, renderedHeaders } from '../support/mail.ts';
 
 const BIDI = ['\u061C', '\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
 const C1 = Array.from({ length: 0x20 }, (_, index) => String.fromCharCode(0x80 + index));
@@ -44,47 +44,11 @@ describe('oneLine', () => {
   });
 });
 
-/** Decodes the RFC 2047 encoded-words of a header value once, as a mail client shows it */
-function decodeEncodedWords(value: string): string {
-  const decodeWord = (charset: string, encoding: string, text: string) => {
-    expect(charset.toLowerCase()).toBe('utf-8');
-    if (encoding.toUpperCase() === 'B') return Buffer.from(text, 'base64').toString('utf8');
-    const bytes: number[] = [];
-    for (let index = 0; index < text.length; index++) {
-      if (text[index] === '=') {
-        bytes.push(Number.parseInt(text.slice(index + 1, index + 3), 16));
-        index += 2;
-      } else {
-        bytes.push(text[index] === '_' ? 0x20 : text.charCodeAt(index));
-      }
-    }
-    return Buffer.from(bytes).toString('utf8');
-  };
-  // Whitespace between two adjacent encoded-words is not displayed (RFC 2047 section 6.2)
-  const word = /=\?([^?\s]+)\?([BQ])\?([^?\s]*)\?=/gi;
-  let shown = '';
-  let last = 0;
-  let lastWasWord = false;
-  for (const match of value.matchAll(word)) {
-    const between = value.slice(last, match.index);
-    if (!(lastWasWord && between.trim() === '')) shown += between;
-    shown += decodeWord(match[1]!, match[2]!, match[3]!);
-    last = match.index + match[0].length;
-    lastWasWord = true;
-  }
-  return shown + value.slice(last);
-}
-
 /** The Subject header of a message as nodemailer writes it, unfolded and decoded once */
 async function sentSubject(subject: string): Promise<{ raw: string; shown: string }> {
-  const transport = createTransport({ streamTransport: true, buffer: true, newline: '\r\n' });
-  const info = await transport.sendMail({ from: 'site@example.com', to: 'owner@example.com', subject, text: 'Hello' });
-  const message = (info.message as Buffer).toString('utf8');
-  const head = message.slice(0, message.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
-  const line = head.split('\r\n').find((header) => header.toLowerCase().startsWith('subject:'));
-  expect(line).toBeDefined();
-  const raw = line!.slice('subject:'.length).trim();
-  return { raw, shown: decodeEncodedWords(raw) };
+  const raw = (await renderedHeaders({ from: 'site@example.com', to: 'owner@example.com', subject, text: 'Hello' })).get('subject');
+  expect(raw).toBeDefined();
+  return { raw: raw!, shown: decodeEncodedWords(raw!) };
 }
 
 describe('literalHeaderText', () => {
