@@ -12,21 +12,11 @@ import { ntfyChannel } from '../../src/server/leads/channels/ntfy.ts';
 import { webhookChannel } from '../../src/server/leads/channels/webhook.ts';
 import { createOutbox, type Channel, type Outbox } from '../../src/server/leads/outbox.ts';
 import { channelsFromEnv } from '../../src/server/leads/service.ts';
-import { openLeadStore, type ChannelName, type LeadStore, type NewLead } from '../../src/server/leads/store.ts';
+import { openLeadStore, type ChannelName, type LeadStore } from '../../src/server/leads/store.ts';
 import { decodeEncodedWords, renderedHeaders } from '../support/mail.ts';
+import { sampleLead } from '../support/leads.ts';
 
-const lead = (overrides: Partial<NewLead> = {}): NewLead => ({
-  formSource: 'Quote Form',
-  name: 'Aroha Smith',
-  email: 'aroha@example.co.nz',
-  phone: '021 555 0199',
-  address: '12 Picton Street, Howick',
-  service: 'Electrical Repairs',
-  message: 'The kitchen power points trip the RCD.\nIt started after the storm.',
-  page: '/quote',
-  userAgent: 'TestBrowser/1.0',
-  ...overrides,
-});
+const lead = sampleLead;
 
 /** A local SMTP server that counts connections and refuses the first `refuseFirst` messages */
 async function startSmtp({ refuseFirst = 0 } = {}) {

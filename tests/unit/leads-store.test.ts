@@ -5,21 +5,12 @@ import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openLeadStore, StoreBusyError, type ChannelName, type NewLead } from '../../src/server/leads/store.ts';
+import { sampleLead } from '../support/leads.ts';
 
 const storeModule = resolve('src/server/leads/store.ts');
 
-const lead = (overrides: Partial<NewLead> = {}): NewLead => ({
-  formSource: 'Quote Form',
-  name: 'Aroha Smith',
-  email: 'aroha@example.co.nz',
-  phone: '021 555 0199',
-  address: '12 Picton Street, Howick',
-  service: 'Other',
-  message: 'Outdoor lights on the deck, with "quotes" and <tags>.',
-  page: '/quote',
-  userAgent: 'TestBrowser/1.0',
-  ...overrides,
-});
+const lead = (overrides: Partial<NewLead> = {}): NewLead =>
+  sampleLead({ message: 'Outdoor lights on the deck, with "quotes" and <tags>.', ...overrides });
 
 let dir: string;
 beforeEach(() => {

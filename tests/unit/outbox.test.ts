@@ -5,18 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inProcessStore } from '../../src/server/leads/async-store.ts';
 import { createOutbox, DEFAULT_RETRY, retryDelayMs, type Channel, type Outbox } from '../../src/server/leads/outbox.ts';
 import { openLeadStore, type ChannelName, type LeadStore, type NewLead, type StoredLead } from '../../src/server/leads/store.ts';
+import { sampleLead } from '../support/leads.ts';
 
-const lead = (name: string): NewLead => ({
-  formSource: 'Quote Form',
-  name,
-  email: 'aroha@example.co.nz',
-  phone: '021 555 0199',
-  address: '12 Picton Street, Howick',
-  service: 'Electrical Repairs',
-  message: 'The kitchen power points trip the RCD.',
-  page: '/quote',
-  userAgent: 'TestBrowser/1.0',
-});
+const lead = (name: string): NewLead => sampleLead({ name });
 
 const HOUR = 3_600_000;
 const { maxDelayMs, giveUpAfterMs } = DEFAULT_RETRY;
