@@ -4,8 +4,8 @@
  * and prints how many leads the copy holds. The copy is written beside FILE first and renamed
  * into place only when complete, so an interrupted backup never spoils the previous one.
  */
-import { existsSync, renameSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { DEFAULT_LEADS_DB } from '../src/server/leads/store.ts';
@@ -28,30 +28,43 @@ if (positionals.length !== 1) fail('Name one file to write the backup to.');
 const source = resolve(process.env['LEADS_DB'] || DEFAULT_LEADS_DB);
 const target = resolve(positionals[0]!);
 if (!existsSync(source)) fail(`There is no database at ${source} yet.`);
-if (target === source) fail('The backup must go to another file than the database itself.');
+if (!statSync(dirname(target), { throwIfNoEntry: false })?.isDirectory()) fail(`There is no folder ${dirname(target)}.`);
+const existing = statSync(target, { throwIfNoEntry: false });
+if (existing?.isDirectory()) fail(`${target} is a folder: name the file to write.`);
+// The database and its -wal and -shm, by path or through a link
+const inUse = [source, `${source}-wal`, `${source}-shm`].flatMap((path) => statSync(path, { throwIfNoEntry: false }) ?? []);
+if (inUse.some((file) => file.dev === existing?.dev && file.ino === existing.ino)) {
+  fail('The backup must go to another file than the database and its -wal and -shm files.');
+}
+
+/** Copies the database to `partial` and returns how many leads the copy holds */
+async function copyTo(partial: string): Promise<number> {
+  const db = new DatabaseSync(source);
+  try {
+    db.exec('PRAGMA busy_timeout = 10000');
+    await backup(db, partial);
+  } finally {
+    db.close();
+  }
+  // One self-contained file (no -wal beside it), checked before it replaces the last backup
+  const copy = new DatabaseSync(partial);
+  try {
+    copy.exec('PRAGMA journal_mode = DELETE');
+    const { quick_check: check } = copy.prepare('PRAGMA quick_check').get() as { quick_check: string };
+    if (check !== 'ok') throw new Error(`the copy failed its integrity check: ${check}`);
+    return Number((copy.prepare('SELECT COUNT(*) AS count FROM leads').get() as { count: number }).count);
+  } finally {
+    copy.close();
+  }
+}
 
 const partial = `${target}.partial-${process.pid}`;
-const db = new DatabaseSync(source);
 try {
-  db.exec('PRAGMA busy_timeout = 10000');
-  await backup(db, partial);
+  const leads = await copyTo(partial);
+  renameSync(partial, target);
+  console.log(`Backed up ${leads} quote request${leads === 1 ? '' : 's'} from ${source} to ${target}.`);
 } catch (error) {
   rmSync(partial, { force: true });
-  throw error;
-} finally {
-  db.close();
+  console.error(`The backup failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
 }
-
-// One self-contained file (no -wal beside it), checked before it replaces the last backup
-const copy = new DatabaseSync(partial);
-let leads: number;
-try {
-  copy.exec('PRAGMA journal_mode = DELETE');
-  const { quick_check: check } = copy.prepare('PRAGMA quick_check').get() as { quick_check: string };
-  if (check !== 'ok') throw new Error(`The copy failed its integrity check: ${check}`);
-  leads = Number((copy.prepare('SELECT COUNT(*) AS count FROM leads').get() as { count: number }).count);
-} finally {
-  copy.close();
-}
-renameSync(partial, target);
-console.log(`Backed up ${leads} quote request${leads === 1 ? '' : 's'} from ${source} to ${target}.`);

@@ -24,7 +24,10 @@ interface Seen {
 /** Longest line written, so that a long error message cannot flood the log either */
 const MAX_LINE = 500;
 
-/** The error's code and message on one line (a Node system error's message already starts with its code) */
+/**
+ * The error's code and message on one line (a Node system error's message already starts with
+ * its code), with its cause's: fetch's 'fetch failed' says what failed only in its cause.
+ */
 export function describeError(error: unknown): string {
   if (!(error instanceof Error)) {
     try {
@@ -35,7 +38,8 @@ export function describeError(error: unknown): string {
   }
   const code = (error as NodeJS.ErrnoException).code;
   const message = typeof code === 'string' && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
-  return oneLine(message || error.name, MAX_LINE);
+  const cause = error.cause === undefined ? '' : ` (${describeError(error.cause)})`;
+  return oneLine((message || error.name) + cause, MAX_LINE);
 }
 
 function describeInterval(ms: number): string {

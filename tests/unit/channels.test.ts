@@ -109,7 +109,7 @@ function outboxFor(channels: Channel[]): Outbox {
   const outbox = createOutbox({
     store: inProcessStore(store),
     channels,
-    retry: { firstDelayMs: 20, maxDelayMs: 100, giveUpAfterMs: 60_000 },
+    retry: { firstDelayMs: 20, maxDelayMs: 100, giveUpAfterMs: 60_000, attemptTimeoutMs: 5000 },
     log: () => {},
   });
   cleanups.push(() => outbox.close());
@@ -186,11 +186,17 @@ describe('webhook', () => {
     for (const hit of receiver.hits) {
       expect(hit.path).toBe('/hooks/leads');
       expect(hit.headers['content-type']).toBe('application/json');
-      expect(hit.headers['idempotency-key']).toBe(`lead-${id}`);
+      expect(hit.headers['idempotency-key']).toBe(store.getLead(id)!.uid);
       const expected = `sha256=${createHmac('sha256', secret).update(hit.body).digest('hex')}`;
       expect(hit.headers['x-signature-256']).toBe(expected);
     }
-    expect(JSON.parse(receiver.hits[2]!.body)).toMatchObject({ id, name: lead().name, email: lead().email, message: lead().message });
+    expect(JSON.parse(receiver.hits[2]!.body)).toMatchObject({
+      id,
+      uid: store.getLead(id)!.uid,
+      name: lead().name,
+      email: lead().email,
+      message: lead().message,
+    });
     expect(deliveryOf(id, 'webhook')).toMatchObject({ status: 'sent', attempts: 3 });
 
     outbox.wake();
@@ -240,7 +246,6 @@ describe('channels from the environment', () => {
     const logged: string[] = [];
     const names = (env: Record<string, string>) => channelsFromEnv(env, (message) => logged.push(message)).map((channel) => channel.name);
     expect(names({})).toEqual([]);
-    expect(names({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toEqual([]);
     expect(
       names({
         SMTP_URL: 'smtp://127.0.0.1:2525',
@@ -251,5 +256,13 @@ describe('channels from the environment', () => {
     ).toEqual(['email', 'webhook', 'ntfy']);
     expect(names({ LEADS_WEBHOOK_URL: 'not a url', LEADS_NTFY_URL: 'https://ntfy.sh/' })).toEqual([]);
     expect(logged).toHaveLength(2);
+    // Credentials in a URL would end up in every error line; other schemes cannot be posted to
+    expect(names({ LEADS_WEBHOOK_URL: 'https://user:secret@hooks.example.com/leads', LEADS_NTFY_URL: 'ftp://ntfy.example.com/t' })).toEqual(
+      [],
+    );
+    expect(logged.slice(2)).toEqual([expect.stringContaining('LEADS_WEBHOOK_URL'), expect.stringContaining('LEADS_NTFY_URL')]);
+    // Half an e-mail setting is a mistake to report, not a quiet "off"
+    expect(names({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toEqual([]);
+    expect(logged.at(-1)).toContain('SMTP_URL');
   });
 });

@@ -14,6 +14,7 @@ const HOSTILE = `Hi\u001b[2J\u001b]0;owned\u0007 there\u009b31m red\u009b0m \u00
 
 const stored = (overrides: Partial<StoredLead> = {}): StoredLead => ({
   id: 7,
+  uid: '6f1c2a9e-4b7d-4e0a-9c3f-2d8e5b1a7c40',
   createdAt: '2025-03-01T01:02:03.456Z',
   formSource: 'Quote Form',
   name: 'Aroha Smith',
@@ -162,6 +163,22 @@ describe('delivery state', () => {
     const [record] = JSON.parse(leadsToJson([failing(new Date(Date.now() - 73 * HOUR))])) as Array<Record<string, unknown>>;
     expect(record).toMatchObject({ email_status: 'sent', ntfy_status: 'failed' });
     expect(leadsToCsv([failing(new Date(Date.now() - 73 * HOUR))])).toContain(',sent,2,,,,,failed,40,HTTP 502 from ntfy.sh\r\n');
+  });
+});
+
+describe('invisible characters', () => {
+  const INVISIBLE = 'A\u200Bb\uFEFFc\u00ADd\u{E0041}e\u2060f';
+
+  it('are dropped from the table and the CSV, keeping the joiner inside an emoji', () => {
+    expect(csvField(INVISIBLE)).toBe('Abcdef');
+    expect(leadsToTable([stored({ name: INVISIBLE })])).toContain('Abcdef');
+    expect(csvField('👩🏽\u200D🔧')).toBe('👩🏽\u200D🔧');
+  });
+
+  it('are escaped in JSON, and read back exactly, even outside the BMP', () => {
+    const json = leadsToJson([stored({ name: INVISIBLE, message: 'line\u2028next\u2029end' })]);
+    expect(json).not.toMatch(/[\u00AD\u200B\u2028\u2029\u2060\uFEFF\u{E0041}]/u);
+    expect(JSON.parse(json)[0]).toMatchObject({ name: INVISIBLE, message: 'line\u2028next\u2029end' });
   });
 });
 

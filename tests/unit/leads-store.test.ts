@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -29,6 +29,7 @@ describe('lead store', () => {
     expect(reopened.countLeads()).toBe(1);
     expect(reopened.getLead(id)).toEqual({
       id,
+      uid: expect.any(String),
       createdAt: '2025-03-01T01:02:03.456Z',
       ...lead(),
       deliveries: [],
@@ -80,12 +81,12 @@ describe('lead store', () => {
     const store = openLeadStore(join(dir, 'leads.sqlite'));
     const now = new Date('2025-03-01T00:00:00Z');
     const id = store.insertLead(lead(), { channels: ['email', 'webhook'], now });
-    const claim = (at: Date, channels: ChannelName[] = ['email', 'webhook']) =>
-      store.claimDueDeliveries({ channels, now: at, staleBefore: new Date(at.getTime() - 60_000), limit: 10 });
+    const claim = (at: Date, channel: ChannelName) =>
+      store.claimDueDeliveries({ channel, now: at, staleBefore: new Date(at.getTime() - 60_000), limit: 10 });
 
-    expect(store.nextDueAt(['email'])).toBe(now.toISOString());
-    expect(claim(now, ['email'])).toEqual([{ leadId: id, channel: 'email', attempts: 1 }]);
-    expect(claim(now, ['email'])).toEqual([]); // in flight
+    expect(store.nextDueAt('email')).toBe(now.toISOString());
+    expect(claim(now, 'email')).toEqual([{ leadId: id, channel: 'email', attempts: 1 }]);
+    expect(claim(now, 'email')).toEqual([]); // in flight
     const retryAt = new Date(now.getTime() + 1000);
     store.markAttemptFailed(id, 'email', { error: 'connection refused', retryAt, now });
     expect(store.getLead(id)?.deliveries[0]).toMatchObject({
@@ -95,18 +96,17 @@ describe('lead store', () => {
       lastError: 'connection refused',
       nextAttemptAt: retryAt.toISOString(),
     });
-    expect(claim(now, ['email'])).toEqual([]); // not due yet
-    expect(claim(retryAt)).toEqual([
-      { leadId: id, channel: 'email', attempts: 2 },
-      { leadId: id, channel: 'webhook', attempts: 1 },
-    ]);
+    expect(claim(now, 'email')).toEqual([]); // not due yet
+    expect(claim(retryAt, 'email')).toEqual([{ leadId: id, channel: 'email', attempts: 2 }]);
+    expect(claim(retryAt, 'webhook')).toEqual([{ leadId: id, channel: 'webhook', attempts: 1 }]);
     store.markDelivered(id, 'email', retryAt);
     store.markAttemptFailed(id, 'webhook', { error: 'HTTP 500', retryAt: null, now: retryAt });
     expect(store.getLead(id)?.deliveries).toMatchObject([
       { channel: 'email', status: 'sent', attempts: 2, deliveredAt: retryAt.toISOString(), lastError: null },
       { channel: 'webhook', status: 'failed', attempts: 1, lastError: 'HTTP 500' },
     ]);
-    expect(store.nextDueAt(['email', 'webhook'])).toBeNull();
+    expect(store.nextDueAt('email')).toBeNull();
+    expect(store.nextDueAt('webhook')).toBeNull();
     expect(store.getLead(id)?.message).toBe(lead().message);
     store.close();
   });
@@ -116,10 +116,71 @@ describe('lead store', () => {
     const start = new Date('2025-03-01T00:00:00Z');
     const id = store.insertLead(lead(), { channels: ['ntfy'], now: start });
     const claim = (now: Date) =>
-      store.claimDueDeliveries({ channels: ['ntfy'], now, staleBefore: new Date(now.getTime() - 5 * 60_000), limit: 10 });
+      store.claimDueDeliveries({ channel: 'ntfy', now, staleBefore: new Date(now.getTime() - 5 * 60_000), limit: 10 });
     expect(claim(start)).toHaveLength(1);
     expect(claim(new Date(start.getTime() + 60_000))).toEqual([]);
     expect(claim(new Date(start.getTime() + 10 * 60_000))).toEqual([{ leadId: id, channel: 'ntfy', attempts: 2 }]);
+    store.releaseClaim(id, 'ntfy');
+    expect(store.getLead(id)?.deliveries[0]).toMatchObject({ status: 'pending', attempts: 1 });
+    store.close();
+  });
+
+  it('claims the earliest due first, so a lead that keeps failing does not hold up newer ones', () => {
+    const store = openLeadStore(join(dir, 'leads.sqlite'));
+    const start = new Date('2025-03-01T00:00:00Z');
+    const stuck = store.insertLead(lead({ name: 'Stuck' }), { channels: ['webhook'], now: start });
+    store.markAttemptFailed(stuck, 'webhook', { error: 'HTTP 400', retryAt: new Date(start.getTime() + 60_000), now: start });
+    const later = new Date(start.getTime() + 30_000);
+    const fresh = store.insertLead(lead({ name: 'Fresh' }), { channels: ['webhook'], now: later });
+    const claimed = store.claimDueDeliveries({
+      channel: 'webhook',
+      now: new Date(start.getTime() + 120_000),
+      staleBefore: start,
+      limit: 1,
+    });
+    expect(claimed.map((delivery) => delivery.leadId)).toEqual([fresh]);
+    store.close();
+  });
+
+  it('gives every lead a uid, and a new lead a fresh one even when its id is reused', () => {
+    const path = join(dir, 'leads.sqlite');
+    const store = openLeadStore(path);
+    const first = store.insertLead(lead(), { channels: ['email'] });
+    const firstUid = store.getLead(first)!.uid;
+    // Deleted in the sqlite3 shell, where foreign keys are off: its delivery row stays behind
+    const shell = new DatabaseSync(path, { enableForeignKeyConstraints: false });
+    shell.exec(`DELETE FROM leads WHERE id = ${first}`);
+    shell.close();
+    const next = store.insertLead(lead({ name: 'Next' }), { channels: ['email'] });
+    expect(store.getLead(next)).toMatchObject({ name: 'Next', deliveries: [{ channel: 'email', status: 'pending', attempts: 0 }] });
+    expect(store.getLead(next)!.uid).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(store.getLead(next)!.uid).not.toBe(firstUid);
+    store.close();
+  });
+
+  it('upgrades a database of the earlier version: a uid per lead, and its due e-mails moved to the outbox', () => {
+    const path = join(dir, 'leads.sqlite');
+    const old = new DatabaseSync(path);
+    old.exec(`CREATE TABLE leads (id INTEGER PRIMARY KEY, created_at TEXT NOT NULL, form_source TEXT NOT NULL, name TEXT NOT NULL,
+      email TEXT NOT NULL, phone TEXT, address TEXT, service TEXT, message TEXT NOT NULL, page TEXT, user_agent TEXT,
+      notify_status TEXT NOT NULL DEFAULT 'off', notify_attempts INTEGER NOT NULL DEFAULT 0, notified_at TEXT,
+      notify_error TEXT, notify_updated_at TEXT)`);
+    const insert = old.prepare(`INSERT INTO leads (created_at, form_source, name, email, message, notify_status, notify_attempts,
+      notify_error) VALUES ('2026-11-01T00:00:00.000Z', 'Hero Form', ?, 'a@example.com', 'Hello there', ?, ?, ?)`);
+    insert.run('Sent', 'sent', 1, null);
+    insert.run('Failed', 'failed', 5, 'connect ECONNREFUSED');
+    insert.run('Off', 'off', 0, null);
+    old.close();
+
+    const store = openLeadStore(path);
+    const byName = new Map(store.listLeads().map((stored) => [stored.name, stored]));
+    expect(byName.get('Sent')?.deliveries).toMatchObject([{ channel: 'email', status: 'sent', attempts: 1 }]);
+    expect(byName.get('Failed')?.deliveries).toMatchObject([
+      { channel: 'email', status: 'pending', attempts: 5, lastError: 'connect ECONNREFUSED' },
+    ]);
+    expect(byName.get('Off')?.deliveries).toEqual([]);
+    expect(new Set([...byName.values()].map((stored) => stored.uid)).size).toBe(3);
+    expect(store.insertLead(lead())).toBe(4);
     store.close();
   });
 
@@ -153,6 +214,27 @@ describe('lead store', () => {
     const reader = openLeadStore(path);
     expect(reader.listLeads().map((stored) => stored.name)).toEqual(['After the restore', 'From the backup']);
     reader.close();
+  });
+
+  it('saves leads into the database when its -wal is deleted under it, and works on in a new WAL', () => {
+    const path = join(dir, 'leads.sqlite');
+    const store = openLeadStore(path);
+    store.insertLead(lead({ name: 'Before' }));
+    rmSync(`${path}-wal`);
+    store.insertLead(lead({ name: 'Right after' }));
+    store.insertLead(lead({ name: 'Later' }));
+    // What a crash leaves: the database file and its -wal as they are on disk now
+    const copy = join(dir, 'after-crash.sqlite');
+    copyFileSync(path, copy);
+    if (existsSync(`${path}-wal`)) copyFileSync(`${path}-wal`, `${copy}-wal`);
+    const reader = new DatabaseSync(copy);
+    expect(reader.prepare('SELECT name FROM leads ORDER BY id').all()).toEqual([
+      { name: 'Before' },
+      { name: 'Right after' },
+      { name: 'Later' },
+    ]);
+    reader.close();
+    store.close();
   });
 
   it('gives up with StoreBusyError at the deadline while another connection holds the write lock', () => {

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { inProcessStore } from '../../src/server/leads/async-store.ts';
+import { inProcessStore, type AsyncLeadStore } from '../../src/server/leads/async-store.ts';
 import { createOutbox, DEFAULT_RETRY, retryDelayMs, type Channel, type Outbox } from '../../src/server/leads/outbox.ts';
 import { openLeadStore, type ChannelName, type LeadStore, type NewLead, type StoredLead } from '../../src/server/leads/store.ts';
 import { sampleLead } from '../support/leads.ts';
@@ -43,8 +44,8 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function outboxFor(channels: Channel[]) {
-  const outbox = createOutbox({ store: inProcessStore(store), channels, log: () => {} });
+function outboxFor(channels: Channel[], asyncStore: AsyncLeadStore = inProcessStore(store)) {
+  const outbox = createOutbox({ store: asyncStore, channels, log: () => {} });
   outboxes.push(outbox);
   return outbox;
 }
@@ -113,8 +114,8 @@ describe('the outbox', () => {
       await vi.advanceTimersByTimeAsync(returnsAt - start + maxDelayMs);
       expect(email.delivered.map((entry) => entry.id).sort()).toEqual(ids);
       for (const { at } of email.delivered) expect(at - returnsAt).toBeLessThanOrEqual(maxDelayMs);
-      // Capped backoff: no more attempts than one per interval once the cap is reached
-      expect(email.attempts.length).toBeLessThanOrEqual(3 * (outageHours * (HOUR / maxDelayMs) + 20));
+      // While the channel is down the lane probes with one lead at a time, once per capped interval
+      expect(email.attempts.length).toBeLessThanOrEqual(outageHours * (HOUR / maxDelayMs) + 20);
       expect(store.listLeads().map((stored) => stored.deliveries[0]?.status)).toEqual(['sent', 'sent', 'sent']);
     });
   }
@@ -150,6 +151,82 @@ describe('the outbox', () => {
     outboxes.push(two);
     await Promise.all([one.idle(), two.idle()]);
     expect(email.delivered.map((entry) => entry.id).sort((a, b) => a - b)).toEqual(ids);
+  });
+
+  it('does not let a channel that hangs hold up another, and counts a hung attempt as failed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const hung: Channel = { name: 'webhook', deliver: () => new Promise<void>(() => {}) };
+    const ntfy = fakeChannel('ntfy');
+    const outbox = outboxFor([hung, ntfy.channel]);
+    const ids: number[] = [];
+    for (let index = 0; index < 5; index++) {
+      ids.push(storeLead(`Lead ${index}`, ['webhook', 'ntfy']));
+      outbox.wake();
+      await vi.advanceTimersByTimeAsync(10_000);
+    }
+    // Each push went out within moments of its lead, while the webhook hung
+    expect(ntfy.delivered.map((entry) => entry.id)).toEqual(ids);
+    await vi.advanceTimersByTimeAsync(DEFAULT_RETRY.attemptTimeoutMs);
+    expect(store.getLead(ids[0]!)?.deliveries[0]).toMatchObject({
+      channel: 'webhook',
+      status: 'pending',
+      lastError: expect.stringContaining('No answer'),
+    });
+  });
+
+  it('while a channel is down, a flood of leads costs one attempt per retry, not one per lead', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const email = fakeChannel('email', () => true);
+    const outbox = outboxFor([email.channel]);
+    for (let index = 0; index < 200; index++) {
+      storeLead(`Lead ${index}`, ['email']);
+      outbox.wake();
+    }
+    await vi.advanceTimersByTimeAsync(HOUR);
+    expect(email.attempts.length).toBeLessThanOrEqual(HOUR / maxDelayMs + 20);
+  });
+
+  it('never sends again a delivery that worked but could not be recorded at once', async () => {
+    const email = fakeChannel('email');
+    const base = inProcessStore(store);
+    let refusals = 1;
+    const flaky: AsyncLeadStore = {
+      ...base,
+      markDelivered: (...args) => (refusals-- > 0 ? Promise.reject(new Error('database is locked')) : base.markDelivered(...args)),
+    };
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const outbox = outboxFor([email.channel], flaky);
+    const id = storeLead('Aroha', ['email']);
+    outbox.wake();
+    // Past the lane's retry and past the stale period, after which an unrecorded claim is taken again
+    await vi.advanceTimersByTimeAsync(DEFAULT_RETRY.attemptTimeoutMs + 2 * maxDelayMs);
+    expect(email.delivered.map((entry) => entry.id)).toEqual([id]);
+    expect(store.getLead(id)?.deliveries[0]).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('gives up a delivery whose lead was deleted by hand', async () => {
+    const email = fakeChannel('email');
+    const id = storeLead('Deleted', ['email']);
+    const shell = new DatabaseSync(store.path, { enableForeignKeyConstraints: false });
+    shell.exec(`DELETE FROM leads WHERE id = ${id}`);
+    const outbox = outboxFor([email.channel]);
+    await outbox.idle();
+    expect(shell.prepare('SELECT status, last_error FROM deliveries').all()).toEqual([
+      { status: 'failed', last_error: 'The lead was deleted' },
+    ]);
+    shell.close();
+    expect(email.attempts).toEqual([]);
+  });
+
+  it('closes within moments even while a channel hangs', async () => {
+    let calls = 0;
+    const hung: Channel = { name: 'webhook', deliver: () => (calls++, new Promise<void>(() => {})) };
+    storeLead('Aroha', ['webhook']);
+    const outbox = createOutbox({ store: inProcessStore(store), channels: [hung], log: () => {} });
+    while (calls === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const started = Date.now();
+    await outbox.close();
+    expect(Date.now() - started).toBeLessThan(8000);
   });
 
   it('leaves deliveries queued for a channel that is no longer configured', async () => {

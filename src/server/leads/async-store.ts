@@ -24,6 +24,7 @@ const STORE_METHODS = [
   'listLeads',
   'countLeads',
   'claimDueDeliveries',
+  'releaseClaim',
   'markDelivered',
   'markAttemptFailed',
   'nextDueAt',

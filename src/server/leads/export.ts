@@ -98,8 +98,17 @@ export function leadsToCsv(leads: readonly StoredLead[]): string {
   return rows.map((row) => `${row}\r\n`).join('');
 }
 
-/** What JSON.stringify leaves raw but a terminal acts on: DEL, the C1 controls (CSI 0x9B) and bidi controls */
-const RAW_IN_JSON = /[\u007f-\u009f\p{Bidi_Control}]/gu;
+/**
+ * What JSON.stringify leaves raw but a terminal acts on or hides: DEL, the C1 controls (CSI
+ * 0x9B), the line and paragraph separators, and format characters (bidi controls, zero-width
+ * spaces, tag characters)
+ */
+const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029\p{Cf}]/gu;
+
+/** \u escapes of each UTF-16 unit (a character outside the BMP takes two) */
+function jsonEscape(character: string): string {
+  return Array.from({ length: character.length }, (_, index) => `\\u${character.charCodeAt(index).toString(16).padStart(4, '0')}`).join('');
+}
 
 /** Every value exactly as stored; the characters above written as \u escapes, which parse back to the same text */
 export function leadsToJson(leads: readonly StoredLead[]): string {
@@ -107,7 +116,7 @@ export function leadsToJson(leads: readonly StoredLead[]): string {
     leads.map((lead) => leadRecord(lead)),
     null,
     2,
-  ).replace(RAW_IN_JSON, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  ).replace(RAW_IN_JSON, jsonEscape);
   return `${json}\n`;
 }
 

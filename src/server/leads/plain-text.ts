@@ -1,12 +1,16 @@
 /**
  * Cleaning of text typed by strangers before it reaches a terminal, a spreadsheet, a log line or
  * a mail header. Control characters (C0, DEL and C1: ESC and the 8-bit CSI 0x9B start terminal
- * escape sequences) and Unicode bidi controls (which reorder what a reader sees) are dropped.
+ * escape sequences) and invisible format characters (bidi controls, which reorder what a reader
+ * sees; zero-width spaces, soft hyphens, tag characters) are dropped.
  */
 import { encodeWord } from 'nodemailer/lib/mime-funcs';
 
-/** C0 and C1 controls, DEL, and the Bidi_Control characters (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) */
-const CONTROL_OR_BIDI = /[\p{Cc}\p{Bidi_Control}]/gu;
+/**
+ * C0 and C1 controls, DEL, and format characters (the bidi controls among them), except the
+ * zero-width joiner that emoji sequences such as 👩🏽‍🔧 are made of
+ */
+const CONTROL_OR_BIDI = /(?!\u200D)[\p{Cc}\p{Cf}]/gu;
 /** CRLF, CR, LF and the other line breaks of Unicode (VT, FF, NEL, LINE and PARAGRAPH SEPARATOR) */
 const LINE_BREAK = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/g;
 const WHITESPACE_RUN = /\s+/g;

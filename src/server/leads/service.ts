@@ -27,6 +27,14 @@ export interface LeadService {
   close(): Promise<void>;
 }
 
+/** An http(s) URL without credentials (they would end up in logs; secrets have their own settings) */
+function httpUrl(name: string, value: string): string {
+  const url = new URL(value);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an https:// address`);
+  if (url.username || url.password) throw new Error(`${name} must not hold a user name or password`);
+  return url.href;
+}
+
 /**
  * The channels the environment configures, each on its own: a setting that cannot be used is
  * logged and that channel left out, and leads are still stored and sent on the others.
@@ -39,7 +47,8 @@ export function channelsFromEnv(env: Env, log: Log = console.error): Channel[] {
       () => {
         const smtpUrl = setting('SMTP_URL');
         const to = setting('LEADS_NOTIFY_TO');
-        if (!smtpUrl || !to) return undefined;
+        if (!smtpUrl && !to) return undefined;
+        if (!smtpUrl || !to) throw new Error('e-mail needs both SMTP_URL and LEADS_NOTIFY_TO');
         return smtpChannel({ smtpUrl, to, from: setting('LEADS_NOTIFY_FROM') ?? to });
       },
     ],
@@ -47,14 +56,14 @@ export function channelsFromEnv(env: Env, log: Log = console.error): Channel[] {
       'LEADS_WEBHOOK_URL',
       () => {
         const url = setting('LEADS_WEBHOOK_URL');
-        return url ? webhookChannel({ url: new URL(url).href, secret: setting('LEADS_WEBHOOK_SECRET') }) : undefined;
+        return url ? webhookChannel({ url: httpUrl('LEADS_WEBHOOK_URL', url), secret: setting('LEADS_WEBHOOK_SECRET') }) : undefined;
       },
     ],
     [
       'LEADS_NTFY_URL',
       () => {
         const url = setting('LEADS_NTFY_URL');
-        return url ? ntfyChannel({ url, token: setting('LEADS_NTFY_TOKEN') }) : undefined;
+        return url ? ntfyChannel({ url: httpUrl('LEADS_NTFY_URL', url), token: setting('LEADS_NTFY_TOKEN') }) : undefined;
       },
     ],
   ];
@@ -96,9 +105,15 @@ export function createLeadService(env: Env = process.env, parts: LeadServicePart
     () => undefined,
     (error: unknown) => log(`The quote-request database ${store.path} cannot be used yet; each post retries it`, error),
   );
+  const channels = parts.channels ?? channelsFromEnv(env, log);
+  if (channels.length === 0) {
+    log('No notification channel is set up: quote requests are stored, but nobody is told (see README, "Running it")');
+  } else if (!parts.channels) {
+    console.log(`Quote requests are sent by: ${channels.map((channel) => channel.name).join(', ')}`);
+  }
   const outbox = createOutbox({
     store,
-    channels: parts.channels ?? channelsFromEnv(env, log),
+    channels,
     log,
     ...(parts.retry ? { retry: parts.retry } : {}),
   });

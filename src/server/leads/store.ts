@@ -4,12 +4,16 @@
  * the same durable commit (WAL with synchronous=FULL) before the visitor is told it arrived.
  *
  * The store keeps to the file at its path: before and after each insert it checks that the path
- * still names the file it has open (same device and inode). A database deleted or replaced under
- * a running server is reopened at the path, so a lead is never acknowledged into a lost file.
+ * still names the file it has open, and its -wal the WAL it writes (same device and inode). A
+ * database deleted or replaced under a running server is reopened at the path (the lead stored
+ * again there); a deleted -wal is checkpointed into the database first. So a lead is never
+ * acknowledged into a file that no longer has a name.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { prepareSchema } from './store-schema.ts';
 
 export const DEFAULT_LEADS_DB = 'data/leads.sqlite';
 /** How long a read or an outbox update waits for a lock held by another process */
@@ -52,6 +56,8 @@ export interface NewLead {
 
 export interface StoredLead extends NewLead {
   id: number;
+  /** Unique across databases (ids restart in a fresh or restored file): the webhook's idempotency key */
+  uid: string;
   /** ISO 8601, UTC */
   createdAt: string;
   /** One per channel that was configured when the lead arrived, in CHANNELS order */
@@ -83,15 +89,17 @@ export interface LeadStore {
   listLeads(options?: { limit?: number }): StoredLead[];
   countLeads(): number;
   /**
-   * Takes up to `limit` deliveries on `channels` for one attempt each (counting it): those due
-   * by `now`, and those left in flight since before `staleBefore` (a crash mid-send).
+   * Takes up to `limit` deliveries on `channel` for one attempt each (counting it), earliest due
+   * first: those due by `now`, and those left in flight since before `staleBefore` (a crash mid-send).
    */
-  claimDueDeliveries(options: { channels: readonly ChannelName[]; now: Date; staleBefore: Date; limit: number }): ClaimedDelivery[];
+  claimDueDeliveries(options: { channel: ChannelName; now: Date; staleBefore: Date; limit: number }): ClaimedDelivery[];
+  /** Gives back a claimed delivery that was not attempted after all, uncounted */
+  releaseClaim(leadId: number, channel: ChannelName): void;
   markDelivered(leadId: number, channel: ChannelName, now?: Date): void;
   /** Records a failed attempt: due again at `retryAt`, or given up (failed) when it is null */
   markAttemptFailed(leadId: number, channel: ChannelName, options: { error: string; retryAt: Date | null; now?: Date }): void;
-  /** When the next pending delivery on `channels` is due (ISO 8601), or null when none is */
-  nextDueAt(channels: readonly ChannelName[]): string | null;
+  /** When the next pending delivery on `channel` is due (ISO 8601), or null when none is */
+  nextDueAt(channel: ChannelName): string | null;
   /**
    * Checkpoints the WAL into the main file (so a plain copy of it holds every lead) and closes;
    * `checkpoint: false` only closes (after a failure, when the file may not be writable).
@@ -104,36 +112,9 @@ export class StoreBusyError extends Error {
   override name = 'StoreBusyError';
 }
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS leads (
-  id INTEGER PRIMARY KEY,
-  created_at TEXT NOT NULL,
-  form_source TEXT NOT NULL,
-  name TEXT NOT NULL,
-  email TEXT NOT NULL,
-  phone TEXT,
-  address TEXT,
-  service TEXT,
-  message TEXT NOT NULL,
-  page TEXT,
-  user_agent TEXT
-);
-CREATE TABLE IF NOT EXISTS deliveries (
-  lead_id INTEGER NOT NULL REFERENCES leads (id),
-  channel TEXT NOT NULL,
-  status TEXT NOT NULL DEFAULT 'pending',
-  attempts INTEGER NOT NULL DEFAULT 0,
-  next_attempt_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL,
-  delivered_at TEXT,
-  last_error TEXT,
-  PRIMARY KEY (lead_id, channel)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS deliveries_open ON deliveries (status, next_attempt_at) WHERE status IN ('pending', 'sending');
-`;
-
 interface LeadRow {
   id: number;
+  uid: string;
   created_at: string;
   form_source: string;
   name: string;
@@ -159,6 +140,7 @@ interface DeliveryRow {
 function fromRows(row: LeadRow, deliveries: readonly DeliveryRow[]): StoredLead {
   return {
     id: row.id,
+    uid: row.uid,
     createdAt: row.created_at,
     formSource: row.form_source,
     name: row.name,
@@ -169,8 +151,7 @@ function fromRows(row: LeadRow, deliveries: readonly DeliveryRow[]): StoredLead 
     message: row.message,
     page: row.page,
     userAgent: row.user_agent,
-    deliveries: deliveries
-      .filter((delivery) => delivery.lead_id === row.id)
+    deliveries: [...deliveries]
       .sort((a, b) => CHANNELS.indexOf(a.channel) - CHANNELS.indexOf(b.channel))
       .map((delivery) => ({
         channel: delivery.channel,
@@ -183,22 +164,23 @@ function fromRows(row: LeadRow, deliveries: readonly DeliveryRow[]): StoredLead 
   };
 }
 
-export function truncate(value: string | null, maxLength: number): string | null {
+/** `value` cut to at most `maxLength` characters (code points), for what is stored */
+export function clip(value: string | null, maxLength: number): string | null {
   if (value === null) return null;
   const characters = [...value];
   return characters.length > maxLength ? characters.slice(0, maxLength).join('') : value;
 }
 
-const LEAD_COLUMNS = 'id, created_at, form_source, name, email, phone, address, service, message, page, user_agent';
+const LEAD_COLUMNS = 'id, uid, created_at, form_source, name, email, phone, address, service, message, page, user_agent';
 const DELIVERY_COLUMNS = 'lead_id, channel, status, attempts, next_attempt_at, delivered_at, last_error';
-/** A JSON array of channel names, for `IN (SELECT value FROM json_each(:channels))` */
-const channelList = (channels: readonly ChannelName[]) => JSON.stringify(channels);
 
 function prepareStatements(db: DatabaseSync) {
   const prepare = (sql: string): StatementSync => db.prepare(sql);
   return {
-    insert: prepare(`INSERT INTO leads (created_at, form_source, name, email, phone, address, service, message, page, user_agent)
-      VALUES (:createdAt, :formSource, :name, :email, :phone, :address, :service, :message, :page, :userAgent)`),
+    insert: prepare(`INSERT INTO leads (uid, created_at, form_source, name, email, phone, address, service, message, page,
+      user_agent) VALUES (:uid, :createdAt, :formSource, :name, :email, :phone, :address, :service, :message, :page, :userAgent)`),
+    // Rows left by a lead deleted with foreign keys off (the sqlite3 shell) must not block a new one
+    clearDeliveries: prepare('DELETE FROM deliveries WHERE lead_id = ?'),
     insertDelivery: prepare(`INSERT INTO deliveries (lead_id, channel, next_attempt_at, updated_at)
       VALUES (:leadId, :channel, :now, :now)`),
     get: prepare(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = ?`),
@@ -208,18 +190,19 @@ function prepareStatements(db: DatabaseSync) {
       WHERE lead_id IN (SELECT id FROM leads ORDER BY id DESC LIMIT ?)`),
     count: prepare('SELECT COUNT(*) AS count FROM leads'),
     claim: prepare(`UPDATE deliveries SET status = 'sending', attempts = attempts + 1, updated_at = :now
-      WHERE (lead_id, channel) IN (
-        SELECT lead_id, channel FROM deliveries
-        WHERE channel IN (SELECT value FROM json_each(:channels))
+      WHERE channel = :channel AND lead_id IN (
+        SELECT lead_id FROM deliveries
+        WHERE channel = :channel
           AND ((status = 'pending' AND next_attempt_at <= :now) OR (status = 'sending' AND updated_at < :staleBefore))
         ORDER BY next_attempt_at LIMIT :limit)
       RETURNING lead_id, channel, attempts`),
+    release: prepare(`UPDATE deliveries SET status = 'pending', attempts = attempts - 1
+      WHERE lead_id = :leadId AND channel = :channel AND status = 'sending'`),
     markSent: prepare(`UPDATE deliveries SET status = 'sent', delivered_at = :now, last_error = NULL, updated_at = :now
       WHERE lead_id = :leadId AND channel = :channel`),
     markFailed: prepare(`UPDATE deliveries SET status = :status, last_error = :error, next_attempt_at = :retryAt,
       updated_at = :now WHERE lead_id = :leadId AND channel = :channel`),
-    nextDue: prepare(`SELECT MIN(next_attempt_at) AS due FROM deliveries
-      WHERE status = 'pending' AND channel IN (SELECT value FROM json_each(:channels))`),
+    nextDue: prepare(`SELECT MIN(next_attempt_at) AS due FROM deliveries WHERE channel = ? AND status = 'pending'`),
   };
 }
 
@@ -233,9 +216,13 @@ interface Connection {
   db: DatabaseSync;
   statements: ReturnType<typeof prepareStatements>;
   file: FileIdentity;
-  /** The -wal and -shm files this connection works with */
-  companions: FileIdentity[];
+  /** The -wal this connection writes to (noted once it exists) */
+  wal: FileIdentity | undefined;
+  shm: FileIdentity | undefined;
 }
+
+/** same: all as opened; wal-lost: the -wal lost its name; replaced: the database file did */
+type FileState = 'same' | 'wal-lost' | 'replaced';
 
 function identify(path: string): FileIdentity | undefined {
   const stats = statSync(path, { throwIfNoEntry: false });
@@ -256,12 +243,13 @@ function connect(path: string): Connection {
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = FULL');
-    db.exec(SCHEMA);
+    prepareSchema(db);
     return {
       db,
       statements: prepareStatements(db),
       file: identify(path)!,
-      companions: [`${path}-wal`, `${path}-shm`].flatMap((companion) => identify(companion) ?? []),
+      wal: identify(`${path}-wal`),
+      shm: identify(`${path}-shm`),
     };
   } catch (error) {
     db.close();
@@ -269,10 +257,22 @@ function connect(path: string): Connection {
   }
 }
 
-function closeConnection(connection: Connection, checkpoint: boolean) {
+function fileState(connection: Connection): FileState {
+  if (!isSameFile(connection.file)) return 'replaced';
+  connection.wal ??= identify(`${connection.file.path}-wal`);
+  return connection.wal && !isSameFile(connection.wal) ? 'wal-lost' : 'same';
+}
+
+/** Copies every committed page from the WAL into the database file; throws if any is left behind */
+function checkpoint(db: DatabaseSync) {
+  const result = db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get() as { busy: number } | undefined;
+  if (result?.busy) throw new Error('The WAL could not be checkpointed: another connection is reading');
+}
+
+function closeConnection(connection: Connection, withCheckpoint: boolean) {
   if (!connection.db.isOpen) return;
   try {
-    if (checkpoint) connection.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    if (withCheckpoint) checkpoint(connection.db);
   } finally {
     connection.db.close();
   }
@@ -288,18 +288,26 @@ function isBusy(error: unknown): boolean {
 export function openLeadStore(path: string): LeadStore {
   const absolutePath = resolve(path);
   let current: Connection = connect(absolutePath);
+  let closed = false;
 
   /**
-   * The connection to the file now at the path, reopening when it was deleted or replaced. The
-   * old file's -wal and -shm are removed first: SQLite would otherwise replay the old WAL into
-   * the new file.
+   * Makes the connection match the files at the path again. A replaced database's -wal and -shm
+   * are removed (SQLite would replay the old WAL into the new file); a deleted -wal is first
+   * checkpointed through the open handle, which still reaches it, into the database file.
    */
-  function connection(): Connection {
-    if (!isSameFile(current.file)) {
-      closeConnection(current, false);
-      for (const companion of current.companions) if (isSameFile(companion)) rmSync(companion.path, { force: true });
-      current = connect(absolutePath);
+  function reopen(state: Exclude<FileState, 'same'>) {
+    closeConnection(current, state === 'wal-lost');
+    if (state === 'replaced') {
+      for (const companion of [current.wal, current.shm]) if (companion && isSameFile(companion)) rmSync(companion.path, { force: true });
     }
+    current = connect(absolutePath);
+  }
+
+  /** The connection to the files now at the path */
+  function connection(): Connection {
+    if (closed) throw new Error('The lead store is closed');
+    const state = fileState(current);
+    if (state !== 'same') reopen(state);
     return current;
   }
 
@@ -321,6 +329,7 @@ export function openLeadStore(path: string): LeadStore {
     try {
       const createdAt = now.toISOString();
       const result = statements.insert.run({
+        uid: randomUUID(),
         createdAt,
         formSource: lead.formSource,
         name: lead.name,
@@ -329,10 +338,11 @@ export function openLeadStore(path: string): LeadStore {
         address: lead.address,
         service: lead.service,
         message: lead.message,
-        page: truncate(lead.page, PAGE_MAX_LENGTH),
-        userAgent: truncate(lead.userAgent, USER_AGENT_MAX_LENGTH),
+        page: clip(lead.page, PAGE_MAX_LENGTH),
+        userAgent: clip(lead.userAgent, USER_AGENT_MAX_LENGTH),
       });
       const id = Number(result.lastInsertRowid);
+      statements.clearDeliveries.run(id);
       for (const channel of channels) statements.insertDelivery.run({ leadId: id, channel, now: createdAt });
       db.exec('COMMIT');
       return id;
@@ -343,16 +353,21 @@ export function openLeadStore(path: string): LeadStore {
   }
 
   function leadsWithDeliveries(rows: readonly LeadRow[], deliveries: readonly DeliveryRow[]): StoredLead[] {
-    return rows.map((row) => fromRows(row, deliveries));
+    const byLead = Map.groupBy(deliveries, (delivery) => delivery.lead_id);
+    return rows.map((row) => fromRows(row, byLead.get(row.id) ?? []));
   }
 
   return {
     path: absolutePath,
     insertLead(lead, options = {}) {
-      // Committed, then checked: a file replaced in between means the lead went to the old one
+      // Committed, then checked: a database replaced in between has the lead in the old file, so
+      // it is stored again in the new one; a WAL deleted in between is saved into the database
       for (let attempt = 0; attempt < 2; attempt++) {
         const id = insertOnce(lead, options);
-        if (isSameFile(current.file)) return id;
+        const state = fileState(current);
+        if (state === 'same') return id;
+        reopen(state);
+        if (state === 'wal-lost') return id;
       }
       throw new Error(`${absolutePath} was replaced twice while a lead was being stored`);
     },
@@ -362,21 +377,30 @@ export function openLeadStore(path: string): LeadStore {
       return row && fromRows(row, statements.deliveriesOf.all(id) as unknown as DeliveryRow[]);
     },
     listLeads({ limit = -1 } = {}) {
-      const { statements } = connection();
-      const rows = statements.list.all(limit) as unknown as LeadRow[];
-      return leadsWithDeliveries(rows, statements.listDeliveries.all(limit) as unknown as DeliveryRow[]);
+      const { db, statements } = connection();
+      // One snapshot for both reads, so a lead stored in between is not shown without its deliveries
+      db.exec('BEGIN');
+      try {
+        const rows = statements.list.all(limit) as unknown as LeadRow[];
+        return leadsWithDeliveries(rows, statements.listDeliveries.all(limit) as unknown as DeliveryRow[]);
+      } finally {
+        db.exec('COMMIT');
+      }
     },
     countLeads() {
       return Number((connection().statements.count.get() as { count: number }).count);
     },
-    claimDueDeliveries({ channels, now, staleBefore, limit }) {
+    claimDueDeliveries({ channel, now, staleBefore, limit }) {
       const rows = connection().statements.claim.all({
-        channels: channelList(channels),
+        channel,
         now: now.toISOString(),
         staleBefore: staleBefore.toISOString(),
         limit,
       }) as Array<{ lead_id: number; channel: ChannelName; attempts: number }>;
       return rows.map((row) => ({ leadId: row.lead_id, channel: row.channel, attempts: row.attempts }));
+    },
+    releaseClaim(leadId, channel) {
+      connection().statements.release.run({ leadId, channel });
     },
     markDelivered(leadId, channel, now = new Date()) {
       connection().statements.markSent.run({ leadId, channel, now: now.toISOString() });
@@ -386,16 +410,16 @@ export function openLeadStore(path: string): LeadStore {
         leadId,
         channel,
         status: retryAt ? 'pending' : 'failed',
-        error: truncate(error, ERROR_MAX_LENGTH),
+        error: clip(error, ERROR_MAX_LENGTH),
         retryAt: (retryAt ?? now).toISOString(),
         now: now.toISOString(),
       });
     },
-    nextDueAt(channels) {
-      const row = connection().statements.nextDue.get({ channels: channelList(channels) }) as { due: string | null };
-      return row.due;
+    nextDueAt(channel) {
+      return (connection().statements.nextDue.get(channel) as { due: string | null }).due;
     },
     close({ checkpoint = true } = {}) {
+      closed = true;
       closeConnection(current, checkpoint);
     },
   };

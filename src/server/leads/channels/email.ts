@@ -8,7 +8,7 @@ import { literalHeaderText, oneLine } from '../plain-text.ts';
 import { OUTBOX_CONCURRENCY, type Channel } from '../outbox.ts';
 import type { StoredLead } from '../store.ts';
 
-// Bounded so that an attempt always ends well within the outbox's stale period
+// Socket-level limits; the outbox also gives up on any attempt that has not settled in 2 minutes
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
 
 export type SendMail = (message: SendMailOptions) => Promise<unknown>;

@@ -2,7 +2,8 @@
  * LEADS_WEBHOOK_URL: a JSON POST of each stored lead, for Zapier, Make, Slack or job software.
  * With LEADS_WEBHOOK_SECRET the body is signed as GitHub signs its webhooks: HMAC-SHA256 of the
  * exact body in `X-Signature-256: sha256=<hex>`. A retry repeats the same body and the same
- * `Idempotency-Key`, so a receiver that saw the first attempt can tell.
+ * `Idempotency-Key` (the lead's uid, which unlike its id is never reused, even after a restore),
+ * so a receiver that saw the first attempt can tell.
  */
 import { createHmac } from 'node:crypto';
 import type { Channel } from '../outbox.ts';
@@ -12,8 +13,8 @@ import { postOrThrow } from './http-post.ts';
 export const SIGNATURE_HEADER = 'X-Signature-256';
 
 export function webhookBody(lead: StoredLead): string {
-  const { id, createdAt, formSource, name, email, phone, address, service, message, page } = lead;
-  return JSON.stringify({ id, createdAt, formSource, name, email, phone, address, service, message, page });
+  const { id, uid, createdAt, formSource, name, email, phone, address, service, message, page } = lead;
+  return JSON.stringify({ id, uid, createdAt, formSource, name, email, phone, address, service, message, page });
 }
 
 export function signBody(body: string, secret: string): string {
@@ -30,7 +31,7 @@ export function webhookChannel({ url, secret, timeoutMs }: { url: string; secret
         body,
         {
           'Content-Type': 'application/json',
-          'Idempotency-Key': `lead-${lead.id}`,
+          'Idempotency-Key': lead.uid,
           ...(secret ? { [SIGNATURE_HEADER]: signBody(body, secret) } : {}),
         },
         timeoutMs,

@@ -1,0 +1,65 @@
+/**
+ * The lead database's tables, created on first use, and the upgrades of a database written by an
+ * earlier version: a uid per lead, and the e-mail state once kept in the leads table moved into
+ * the outbox, so e-mails still due from before the upgrade are sent.
+ */
+import type { DatabaseSync } from 'node:sqlite';
+
+const TABLES = `
+CREATE TABLE IF NOT EXISTS leads (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  uid TEXT,
+  created_at TEXT NOT NULL,
+  form_source TEXT NOT NULL,
+  name TEXT NOT NULL,
+  email TEXT NOT NULL,
+  phone TEXT,
+  address TEXT,
+  service TEXT,
+  message TEXT NOT NULL,
+  page TEXT,
+  user_agent TEXT
+);
+CREATE TABLE IF NOT EXISTS deliveries (
+  lead_id INTEGER NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+  channel TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'pending',
+  attempts INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  delivered_at TEXT,
+  last_error TEXT,
+  PRIMARY KEY (lead_id, channel)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (channel, status, next_attempt_at) WHERE status IN ('pending', 'sending');
+`;
+
+function hasTable(db: DatabaseSync, name: string): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+}
+
+function columnsOf(db: DatabaseSync, table: string): string[] {
+  return (db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((column) => column.name);
+}
+
+/** Creates the tables, and brings a database from an earlier version up to date, in one transaction */
+export function prepareSchema(db: DatabaseSync): void {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const hadOutbox = hasTable(db, 'deliveries');
+    db.exec(TABLES);
+    const columns = columnsOf(db, 'leads');
+    if (!columns.includes('uid')) db.exec('ALTER TABLE leads ADD COLUMN uid TEXT');
+    db.exec('UPDATE leads SET uid = lower(hex(randomblob(16))) WHERE uid IS NULL');
+    if (!hadOutbox && columns.includes('notify_status')) {
+      db.exec(`INSERT INTO deliveries (lead_id, channel, status, attempts, next_attempt_at, updated_at, delivered_at, last_error)
+        SELECT id, 'email', CASE notify_status WHEN 'sent' THEN 'sent' ELSE 'pending' END, notify_attempts, created_at,
+          COALESCE(notify_updated_at, created_at), notified_at, notify_error
+        FROM leads WHERE notify_status <> 'off'`);
+    }
+    db.exec('COMMIT');
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}
