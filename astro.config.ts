@@ -1,20 +1,21 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import node from '@astrojs/node';
 import tailwindcss from '@tailwindcss/vite';
 import { siteOrigin } from './src/lib/site-url.ts';
 import { cspDirectives } from './src/lib/csp.ts';
 import { remarkFillTokens } from './src/lib/remark-fill-tokens.ts';
+import { leadsDevApi } from './src/integrations/leads-dev-api.ts';
 
 export default defineConfig({
   site: siteOrigin(),
   output: 'static',
+  // Pages and assets only: the Node server (src/server) and the static hosts serve this folder
+  outDir: 'dist/client',
   trailingSlash: 'never',
   build: { format: 'directory' },
-  adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  integrations: [react(), leadsDevApi()],
   // Hashes of every script and style go into each page's CSP meta; the server copies it to the header
-  security: { csp: { directives: cspDirectives() }, checkOrigin: false },
+  security: { csp: { directives: cspDirectives() } },
   // Our own illustrations are rasterised to AVIF/WebP/JPEG; no third-party SVG is processed
   image: { dangerouslyProcessSVG: true },
   markdown: { remarkPlugins: [remarkFillTokens], syntaxHighlight: false },

@@ -21,7 +21,8 @@ const pages = [...files.entries()]
 
 const urls = sitemapEntries(pages, origin);
 writeFileSync(join(clientDir, 'sitemap.xml'), renderSitemap(urls));
-writeFileSync(join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`);
+// The API answers scripts and monitors, not readers
+writeFileSync(join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`);
 writeFileSync(join(clientDir, '_redirects'), renderRedirectsFile(pages));
 writeFileSync(join(clientDir, '_headers'), renderHeadersFile(origin, pages));
 mkdirSync(join(distDir, 'nginx'), { recursive: true });

@@ -3,9 +3,12 @@
 /** The interactive map, loaded only when the visitor asks for it */
 export const mapEmbedOrigin = 'https://www.openstreetmap.org';
 
+/** The Node server's own form endpoint */
+export const LEADS_ENDPOINT = '/api/leads';
+
 /** Where the forms post: the built-in endpoint, or a hosted form service set at build time */
 export function formEndpoint(env: Record<string, string | undefined> = process.env): string {
-  return env['PUBLIC_FORM_ENDPOINT'] || '/api/leads';
+  return env['PUBLIC_FORM_ENDPOINT'] || LEADS_ENDPOINT;
 }
 
 /** Directives as Astro's config types them: a known directive name, then its sources */

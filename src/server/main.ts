@@ -3,27 +3,23 @@
  * with the quote-request service. SIGTERM and SIGINT stop taking new connections, let requests
  * in flight finish, then close the lead store (so the database file holds every lead) and exit.
  */
-import { existsSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { siteOrigin } from '../lib/site-url.ts';
-import { createSiteServer } from './site-server.ts';
+import { apiHandler } from './api.ts';
 import { createLeadService } from './leads/service.ts';
-
-type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals: App.Locals) => void;
+import { createSiteServer } from './site-server.ts';
 
 const distDir = resolve(process.env['DIST_DIR'] ?? 'dist');
 const port = Number(process.env['PORT'] ?? 4321);
 const host = process.env['HOST'] ?? '127.0.0.1';
 const shutdownGraceMs = 10_000;
 
-const entry = join(distDir, 'server', 'entry.mjs');
-if (!existsSync(entry)) {
+const home = statSync(join(distDir, 'client', 'index.html'), { throwIfNoEntry: false });
+if (!home) {
   console.error(`No build at ${distDir}. Run \`npm run build\` first.`);
   process.exit(1);
 }
-const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
 
 // Deliveries still due from before a restart go out as soon as the service starts
 const leads = createLeadService();
@@ -31,16 +27,7 @@ const leads = createLeadService();
 const server = createSiteServer({
   distDir,
   siteUrl: siteOrigin(),
-  api: (req, res) =>
-    handler(
-      req,
-      res,
-      () => {
-        res.writeHead(404, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ errors: [{ message: 'Not found' }] }));
-      },
-      { leads },
-    ),
+  api: apiHandler(leads, { built: home.mtime.toISOString() }),
 });
 server.headersTimeout = 20_000;
 server.requestTimeout = 30_000;

@@ -1,7 +1,7 @@
 /**
  * The Node server for the built site: real 301/302, 404 and 410 statuses from
  * src/config/routes.ts, precompressed files by negotiation, caching headers, security headers,
- * and the quote-request endpoint (handed to Astro's on-demand handler).
+ * and the quote-request endpoint (src/server/leads/api.ts).
  */
 import { createReadStream } from 'node:fs';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

@@ -28,6 +28,7 @@ const STORE_METHODS = [
   'markDelivered',
   'markAttemptFailed',
   'nextDueAt',
+  'health',
 ] as const satisfies readonly StoreMethod[];
 
 /** A call to the store thread and its answer; errors keep their name and message */

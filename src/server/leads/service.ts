@@ -11,11 +11,13 @@ import { smtpChannel } from './channels/email.ts';
 import { ntfyChannel } from './channels/ntfy.ts';
 import { webhookChannel } from './channels/webhook.ts';
 import { handleLeadRequest } from './handler.ts';
+import { checkHealth, type HealthReport } from './health.ts';
 import { createOutbox, type Channel, type RetryPolicy } from './outbox.ts';
 import { createRateLimiter, rateLimitFromEnv, rateLimitKey } from './rate-limit.ts';
 import { DEFAULT_LEADS_DB } from './store.ts';
 
 type Env = Record<string, string | undefined>;
+const HEALTH_REUSE_MS = 10_000;
 type Log = (message: string, error?: unknown) => void;
 
 export interface LeadService {
@@ -23,6 +25,8 @@ export interface LeadService {
   respond(request: Request, socketAddress: string): Promise<Response>;
   /** Settles once the database has been opened (or has failed to open, which is logged) */
   readonly ready: Promise<void>;
+  /** The store's and the deliveries' state for GET /api/health (checked at most every 10 s) */
+  health(built: string | null): Promise<HealthReport>;
   /** Stops the outbox and closes the store, checkpointing its WAL into the database file */
   close(): Promise<void>;
 }
@@ -125,8 +129,16 @@ export function createLeadService(env: Env = process.env, parts: LeadServicePart
     rateLimiter: limit > 0 ? createRateLimiter({ limit }) : null,
     log,
   };
+  // A monitor, or anyone, may ask often: the check writes to the database, so it is reused briefly
+  let lastHealth: { at: number; report: Promise<HealthReport> } | undefined;
   return {
     ready,
+    health(built) {
+      if (!lastHealth || Date.now() - lastHealth.at > HEALTH_REUSE_MS) {
+        lastHealth = { at: Date.now(), report: checkHealth(store, outbox.channelNames, { built }) };
+      }
+      return lastHealth.report;
+    },
     respond(request, socketAddress) {
       return handleLeadRequest(request, rateLimitKey(rateLimitAddress(request, socketAddress, env)), options);
     },

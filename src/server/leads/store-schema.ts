@@ -31,6 +31,8 @@ CREATE TABLE IF NOT EXISTS deliveries (
   last_error TEXT,
   PRIMARY KEY (lead_id, channel)
 ) WITHOUT ROWID;
+-- One row, rewritten by each health check to prove the database takes writes
+CREATE TABLE IF NOT EXISTS health_checks (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (channel, status, next_attempt_at) WHERE status IN ('pending', 'sending');
 `;
 

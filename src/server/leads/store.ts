@@ -64,6 +64,15 @@ export interface StoredLead extends NewLead {
   deliveries: Delivery[];
 }
 
+/** Deliveries not yet made on one channel: how many, and when the oldest one's lead arrived */
+export interface WaitingDeliveries {
+  channel: ChannelName;
+  waiting: number;
+  oldestCreatedAt: string | null;
+  /** Given up after retrying for 72 hours */
+  failed: number;
+}
+
 /** A delivery taken for one attempt */
 export interface ClaimedDelivery {
   leadId: number;
@@ -100,6 +109,8 @@ export interface LeadStore {
   markAttemptFailed(leadId: number, channel: ChannelName, options: { error: string; retryAt: Date | null; now?: Date }): void;
   /** When the next pending delivery on `channel` is due (ISO 8601), or null when none is */
   nextDueAt(channel: ChannelName): string | null;
+  /** Writes to the database (a throw means it cannot store a lead now) and counts what is waiting */
+  health(): WaitingDeliveries[];
   /**
    * Checkpoints the WAL into the main file (so a plain copy of it holds every lead) and closes;
    * `checkpoint: false` only closes (after a failure, when the file may not be writable).
@@ -203,6 +214,15 @@ function prepareStatements(db: DatabaseSync) {
     markFailed: prepare(`UPDATE deliveries SET status = :status, last_error = :error, next_attempt_at = :retryAt,
       updated_at = :now WHERE lead_id = :leadId AND channel = :channel`),
     nextDue: prepare(`SELECT MIN(next_attempt_at) AS due FROM deliveries WHERE channel = ? AND status = 'pending'`),
+    touch: prepare(
+      `INSERT INTO health_checks (id, checked_at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`,
+    ),
+    waiting: prepare(`SELECT deliveries.channel AS channel,
+        SUM(deliveries.status IN ('pending', 'sending')) AS waiting,
+        MIN(CASE WHEN deliveries.status IN ('pending', 'sending') THEN leads.created_at END) AS oldest,
+        SUM(deliveries.status = 'failed') AS failed
+      FROM deliveries JOIN leads ON leads.id = deliveries.lead_id
+      WHERE deliveries.status <> 'sent' GROUP BY deliveries.channel`),
   };
 }
 
@@ -417,6 +437,12 @@ export function openLeadStore(path: string): LeadStore {
     },
     nextDueAt(channel) {
       return (connection().statements.nextDue.get(channel) as { due: string | null }).due;
+    },
+    health() {
+      const { statements } = connection();
+      statements.touch.run(new Date().toISOString());
+      const rows = statements.waiting.all() as Array<{ channel: ChannelName; waiting: number; oldest: string | null; failed: number }>;
+      return rows.map(({ channel, waiting, oldest, failed }) => ({ channel, waiting, oldestCreatedAt: oldest, failed }));
     },
     close({ checkpoint = true } = {}) {
       closed = true;

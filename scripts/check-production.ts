@@ -1,0 +1,124 @@
+/**
+ * `npm run check:production`: checks a production install in this directory (after `npm run
+ * build` and `npm prune --omit=dev`): no build or test tool is installed, and `npm run serve`
+ * serves every page of the sitemap, answers the health check and stores a quote request.
+ * Prints the installed size. Uses a database in a temporary folder and port CHECK_PORT (4390).
+ * Node built-ins only, so it runs where only the run-time dependencies are installed.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+
+const port = Number(process.env['CHECK_PORT'] ?? 4390);
+const origin = `http://127.0.0.1:${port}`;
+/** What a server must not carry: they are for building and testing */
+const DEV_TOOLS = ['astro', 'vite', 'react', 'typescript', 'vitest', '@playwright/test', 'lighthouse', 'eslint'];
+
+/** Bytes under `path`, each file once (the Node binary is hard-linked twice) */
+function sizeOf(path: string, seen = new Set<string>()): number {
+  const stats = lstatSync(path, { throwIfNoEntry: false });
+  if (!stats || stats.isSymbolicLink() || seen.has(`${stats.dev}:${stats.ino}`)) return 0;
+  seen.add(`${stats.dev}:${stats.ino}`);
+  if (!stats.isDirectory()) return stats.size;
+  return readdirSync(path).reduce((total, entry) => total + sizeOf(join(path, entry), seen), 0);
+}
+
+const problems: string[] = [];
+const installed = DEV_TOOLS.filter((tool) => existsSync(join('node_modules', tool)));
+if (installed.length > 0) problems.push(`build and test tools are installed: ${installed.join(', ')}`);
+const nodeOnly = sizeOf(join('node_modules', 'node'));
+const total = sizeOf('node_modules');
+console.log(`node_modules: ${(total / 1e6).toFixed(1)} MB, of which Node.js itself ${(nodeOnly / 1e6).toFixed(1)} MB`);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'check-production-'));
+const leadsDb = join(dataDir, 'leads.sqlite');
+const server = spawn('npm', ['run', '--silent', 'serve'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LEADS_DB: leadsDb, LEADS_RATE_LIMIT: '0' },
+  // A process group of its own, so that stopping it reaches node and not only npm
+  detached: true,
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+let output = '';
+server.stdout.on('data', (chunk: Buffer) => (output += chunk));
+server.stderr.on('data', (chunk: Buffer) => (output += chunk));
+
+async function waitForServer() {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${origin}/`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`npm run serve did not answer within 30 s:\n${output}`);
+}
+
+async function stopServer() {
+  try {
+    process.kill(-server.pid!, 'SIGTERM');
+  } catch {
+    return;
+  }
+  for (;;) {
+    try {
+      process.kill(-server.pid!, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function checkServing() {
+  await waitForServer();
+  const sitemap = readFileSync(join('dist', 'client', 'sitemap.xml'), 'utf8');
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  for (const path of paths) {
+    const status = (await fetch(`${origin}${path}`)).status;
+    if (status !== 200) problems.push(`GET ${path} answered ${status}`);
+  }
+  console.log(`pages: ${paths.length} from the sitemap checked`);
+
+  const health = await fetch(`${origin}/api/health`);
+  if (health.status !== 200) problems.push(`GET /api/health answered ${health.status}: ${await health.text()}`);
+
+  const name = `Production check ${new Date().toISOString()}`;
+  const post = await fetch(`${origin}/api/leads`, {
+    method: 'POST',
+    headers: { Accept: 'application/json' },
+    body: new URLSearchParams({
+      form_source: 'Hero Form',
+      name,
+      email: 'check@example.com',
+      message: 'Checking that the production install stores this request.',
+    }),
+  });
+  const answer = await post.text();
+  if (post.status !== 200) problems.push(`POST /api/leads answered ${post.status}: ${answer}`);
+  return name;
+}
+
+try {
+  const name = await checkServing();
+  await stopServer();
+  const db = new DatabaseSync(leadsDb, { readOnly: true });
+  const stored = db.prepare('SELECT COUNT(*) AS count FROM leads WHERE name = ?').get(name) as { count: number };
+  db.close();
+  if (stored.count !== 1) problems.push(`the quote request was not stored (found ${stored.count})`);
+  else console.log('quote request: stored');
+} catch (error) {
+  problems.push(error instanceof Error ? error.message : String(error));
+} finally {
+  await stopServer();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+if (problems.length > 0) {
+  console.error(`FAIL:\n- ${problems.join('\n- ')}\n\nServer output:\n${output}`);
+  process.exit(1);
+}
+console.log('OK: the production install serves every page and stores quote requests');

@@ -1,0 +1,45 @@
+/**
+ * `astro dev` answers /api/ as the Node server does, with its own lead service (LEADS_DB and the
+ * other settings from the environment), so the forms work in development too.
+ */
+import type { AstroIntegration } from 'astro';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+
+type ApiHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/**
+ * The server's own modules, loaded by Node from the source on the first request to /api/ (this
+ * file runs inside Vite's config loader, whose module runner is gone by then)
+ */
+function loadApi(root: URL): ApiHandler {
+  const load = createRequire(new URL('package.json', root));
+  const { apiHandler } = load('./src/server/api.ts') as typeof import('../server/api.ts');
+  const { createLeadService } = load('./src/server/leads/service.ts') as typeof import('../server/leads/service.ts');
+  return apiHandler(createLeadService(), { built: null });
+}
+
+export function leadsDevApi(): AstroIntegration {
+  let root: URL;
+  let api: ApiHandler | undefined;
+  return {
+    name: 'leads-dev-api',
+    hooks: {
+      'astro:config:setup': ({ config }) => {
+        root = config.root;
+      },
+      'astro:server:setup': ({ server }) => {
+        server.middlewares.use((req, res, next) => {
+          if (!req.url?.startsWith('/api/')) return next();
+          try {
+            api ??= loadApi(root);
+          } catch (error) {
+            next(error);
+            return;
+          }
+          api(req, res).catch(next);
+        });
+      },
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * The server's /api/ answers: POST /api/leads goes to the lead service, GET /api/health tells a
+ * monitor whether quote requests are being stored and delivered, anything else is a 404. Used by
+ * the Node server (src/server/main.ts) and by `astro dev`.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LEADS_ENDPOINT } from '../lib/csp.ts';
+import type { LeadService } from './leads/service.ts';
+import { sendWebResponse, toWebRequest } from './web-exchange.ts';
+
+export const HEALTH_ENDPOINT = '/api/health';
+
+function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}) {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...extra });
+  res.end(req.method === 'HEAD' ? undefined : JSON.stringify(body));
+}
+
+/** `built`: when the pages served were built (ISO 8601), for the health report */
+export function apiHandler(service: LeadService, { built }: { built: string | null }) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path === LEADS_ENDPOINT) {
+      await sendWebResponse(res, await service.respond(toWebRequest(req), req.socket.remoteAddress ?? 'unknown'));
+    } else if (path === HEALTH_ENDPOINT) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        sendJson(req, res, 405, { errors: [{ message: 'Method not allowed' }] }, { Allow: 'GET, HEAD' });
+        return;
+      }
+      const report = await service.health(built);
+      sendJson(req, res, report.ok ? 200 : 503, report);
+    } else {
+      sendJson(req, res, 404, { errors: [{ message: 'Not found' }] });
+    }
+  };
+}
