@@ -1,5 +1,6 @@
+import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -87,6 +88,18 @@ async function startReceiver(answer: (hit: HttpHit, index: number) => number | '
         server.close(() => resolve());
       }),
   };
+}
+
+/** Runs a script with Node, without blocking this process (the receivers above answer it) */
+function runScript(script: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolveRun) => {
+    const child = spawn(process.execPath, [script], { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    child.once('exit', (code) => resolveRun({ code, stdout, stderr }));
+  });
 }
 
 let dir: string;
@@ -238,6 +251,36 @@ describe('ntfy push', () => {
     expect(receiver.hits[0]!.headers.authorization).toBeUndefined();
     expect(message.click).toBe(`mailto:${lead().email}`);
     expect(message.message).toBe('The kitchen power points trip the RCD.');
+  });
+});
+
+describe('npm run notify:test', () => {
+  it('sends a sample through every configured channel and says so, storing nothing', async () => {
+    const smtp = await startSmtp();
+    const receiver = await startReceiver();
+    cleanups.push(smtp.close, receiver.close);
+    const env = {
+      ...process.env,
+      SMTP_URL: smtp.url,
+      LEADS_NOTIFY_TO: 'owner@example.com',
+      LEADS_WEBHOOK_URL: `${receiver.origin}/hook`,
+      LEADS_NTFY_URL: `${receiver.origin}/harbour-leads`,
+      LEADS_DB: join(dir, 'not-created.sqlite'),
+    };
+    const run = await runScript('scripts/notify-test.ts', env);
+    expect(run.code).toBe(0);
+    expect(run.stdout.split('\n').filter(Boolean)).toEqual(['email: sent', 'webhook: sent', 'ntfy: sent']);
+    expect(smtp.received).toHaveLength(1);
+    expect(receiver.hits.map((hit) => hit.path).sort()).toEqual(['/', '/hook']);
+    expect(existsSync(env.LEADS_DB)).toBe(false);
+
+    await receiver.close();
+    const down = await runScript('scripts/notify-test.ts', { ...env, SMTP_URL: '', LEADS_NOTIFY_TO: '' });
+    expect(down.code).toBe(1);
+    expect(down.stdout).toMatch(/^webhook: FAILED \(/m);
+    const none = await runScript('scripts/notify-test.ts', { ...env, SMTP_URL: '', LEADS_WEBHOOK_URL: '', LEADS_NTFY_URL: '' });
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('No notification channel is set up');
   });
 });
 
