@@ -6,6 +6,7 @@ const tokens: Record<string, string> = {
   years: yearsClaim,
   phone: phoneText,
   satisfaction: `${business.claims.satisfactionPercent}%`,
+  rating: `${business.claims.rating.value} out of ${business.claims.rating.best}`,
   responseaim: business.claims.emergencyResponseAim,
   turnaround: business.claims.quoteTurnaround,
   validity: `${business.claims.quoteValidDays} days`,

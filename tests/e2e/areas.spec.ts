@@ -2,6 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { areaPages } from '../../src/config/routes.ts';
 import { business } from '../../src/config/business.ts';
+import { siteOrigin } from '../../src/lib/site-url.ts';
 
 const reviewCounts: Record<string, number> = {
   'electrician-botany': 47,
@@ -46,7 +47,10 @@ test('the hub has its benefit cards, services, suburbs, article, nearby areas an
   await expect(page.getByRole('region', { name: 'Find your suburb' }).getByRole('listitem')).toHaveCount(6);
   const data = await jsonLd(page);
   const electrician = data.find((item) => item['@type'] === 'Electrician')!;
-  expect(electrician).toMatchObject({ aggregateRating: { ratingValue: 5, reviewCount: 68 }, geo: { latitude: -36.91, longitude: 174.91 } });
+  expect(electrician).toMatchObject({
+    aggregateRating: { ratingValue: business.claims.rating.value, reviewCount: 68 },
+    geo: { latitude: -36.91, longitude: 174.91 },
+  });
   expect((electrician['areaServed'] as unknown[]).length).toBeGreaterThan(1);
   expect(data.map((item) => item['@type'])).toContain('BreadcrumbList');
   await expect(page.locator('main')).toContainText('68 reviews');
@@ -54,7 +58,7 @@ test('the hub has its benefit cards, services, suburbs, article, nearby areas an
 
 test('the hub alias serves the hub with its canonical', async ({ page }) => {
   await page.goto('/electrician-east-auckland');
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.example.com/areas/electrician-east-auckland');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${siteOrigin()}/areas/electrician-east-auckland`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
@@ -100,7 +104,7 @@ for (const [slug, reviewCount] of Object.entries(reviewCounts)) {
     expect(topics).toMatch(/quote/);
 
     const electrician = data.find((item) => item['@type'] === 'Electrician')!;
-    expect(electrician['aggregateRating']).toMatchObject({ ratingValue: 5, reviewCount });
+    expect(electrician['aggregateRating']).toMatchObject({ ratingValue: business.claims.rating.value, reviewCount });
     await expect(page.locator('main')).toContainText(`${reviewCount} reviews`);
     if (aimSuburbs.includes(slug)) await expect(page.locator('main')).toContainText(business.claims.emergencyResponseAim);
     else await expect(page.locator('main')).not.toContainText(business.claims.emergencyResponseAim);

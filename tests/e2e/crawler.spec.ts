@@ -5,11 +5,12 @@
  */
 import { expect, test } from '@playwright/test';
 import { findRedirect } from '../../src/config/routes.ts';
+import { siteOrigin } from '../../src/lib/site-url.ts';
 import { errorPages, sitemapPaths, textOf } from './support/site.ts';
 
 test('robots.txt points at the sitemap', async ({ request }) => {
   const robots = await (await request.get('/robots.txt')).text();
-  expect(robots).toContain('Sitemap: https://www.example.com/sitemap.xml');
+  expect(robots).toContain(`Sitemap: ${siteOrigin()}/sitemap.xml`);
 });
 
 test('every sitemap page has its head, one h1, main text and valid JSON-LD', async ({ request }) => {
@@ -25,7 +26,7 @@ test('every sitemap page has its head, one h1, main text and valid JSON-LD', asy
     expect(titles.has(title!), `${path} title is unique`).toBe(false);
     titles.add(title!);
     expect(html, `${path} description`).toMatch(/<meta name="description" content="[^"]{50,}">/);
-    expect(html, `${path} canonical`).toContain(`<link rel="canonical" href="https://www.example.com${path === '/' ? '/' : path}">`);
+    expect(html, `${path} canonical`).toContain(`<link rel="canonical" href="${siteOrigin()}${path === '/' ? '/' : path}">`);
     expect(html.match(/<h1[\s>]/g), `${path} has one h1`).toHaveLength(1);
     const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
     expect(textOf(main).split(' ').length, `${path} main text`).toBeGreaterThan(60);

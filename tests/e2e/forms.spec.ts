@@ -1,6 +1,7 @@
 /** The two quote forms end to end: every hero rule, sending states, success stored, failures kept */
 import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Page } from '@playwright/test';
+import { business } from '../../src/config/business.ts';
 
 const leadsDb = process.env['E2E_LEADS_DB'] ?? 'test-results/e2e-leads.sqlite';
 
@@ -174,8 +175,8 @@ test('the quote page has its areas by region and a one-at-a-time FAQ', async ({ 
     await expect(regions.getByRole('region', { name: region, exact: true }).getByRole('listitem')).toHaveCount(count);
   }
   const faq = page.getByRole('region', { name: 'Questions about quotes' });
-  await expect(faq).toContainText('24–48 hours');
-  await expect(faq).toContainText('30 days');
+  await expect(faq).toContainText(business.claims.quoteTurnaround);
+  await expect(faq).toContainText(`${business.claims.quoteValidDays} days`);
   await expect(faq).toContainText(/free/i);
   const items = faq.locator('details');
   await items.nth(0).locator('summary').click();

@@ -1,6 +1,7 @@
 /** Every status of DESIGN.md's table, from the Node server, for GET and HEAD */
 import { expect, test } from '@playwright/test';
 import { aliases, redirects, retiredPaths } from '../../src/config/routes.ts';
+import { siteOrigin } from '../../src/lib/site-url.ts';
 import { specRedirects } from '../support/status-table.ts';
 import { textOf } from './support/site.ts';
 
@@ -56,7 +57,7 @@ for (const alias of aliases) {
     const response = await request.get(alias.path, { maxRedirects: 0 });
     expect(response.status()).toBe(200);
     const html = await response.text();
-    expect(html).toContain(`<link rel="canonical" href="https://www.example.com${alias.canonical}">`);
+    expect(html).toContain(`<link rel="canonical" href="${siteOrigin()}${alias.canonical}">`);
   });
 }
 

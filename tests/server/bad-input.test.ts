@@ -713,7 +713,8 @@ const tally: Tally = { requests: {}, statuses: {} };
 const acknowledged = new Map<string, ValidSubmission & { id?: number }>();
 
 beforeAll(async () => {
-  server = await startServer();
+  // Same-site posts are judged against SITE_URL: this test's origin, not the configured one
+  server = await startServer({ env: { SITE_URL: SITE_ORIGIN } });
 });
 afterAll(async () => {
   if (server) await server.kill();

@@ -4,7 +4,7 @@ import { parseTarget } from '../../src/server/site-server.ts';
 import { pageCsp } from '../../src/server/security-headers.ts';
 import { renderRedirectsFile, sitemapEntries } from '../../src/server/static-host.ts';
 import { fillTokens } from '../../src/lib/text.ts';
-import { business } from '../../src/config/business.ts';
+import { business, yearsClaim } from '../../src/config/business.ts';
 
 describe('route rules', () => {
   it('matches a wildcard only below its prefix', () => {
@@ -65,7 +65,12 @@ describe('sitemapEntries', () => {
 
 describe('fillTokens', () => {
   it('replaces fact tokens from business.ts and rejects unknown ones', () => {
-    expect(fillTokens('{owner} has {years} behind him')).toBe(`${business.owner} has 30+ years behind him`);
+    const years = `${business.claims.yearsExperience}+ years`;
+    expect(yearsClaim).toBe(years);
+    expect(fillTokens('{owner} has {years} behind him')).toBe(`${business.owner} has ${years} behind him`);
+    expect(fillTokens('{validity}, {satisfaction}')).toBe(
+      `${business.claims.quoteValidDays} days, ${business.claims.satisfactionPercent}%`,
+    );
     expect(() => fillTokens('{nobody}')).toThrow(/Unknown token/);
   });
 });

@@ -9,17 +9,36 @@ import {
   serializeJsonLd,
   serviceLd,
 } from '../../src/lib/seo/json-ld.ts';
-import { business } from '../../src/config/business.ts';
+import { business, type Business } from '../../src/config/business.ts';
 
-const origin = 'https://www.example.com';
+/** Any origin: the builders take it as an argument */
+const origin = 'https://sparky.test';
+
+/** Facts passed in, so the JSON-LD is checked against values of the test's own, not the configured ones */
+const facts: Business = {
+  ...business,
+  name: 'Fixture Sparks & Co',
+  phone: { display: '021 555 0142', e164: '+64215550142' },
+  email: 'jobs@fixture-sparks.co.nz',
+  address: { locality: 'Beachlands, Auckland', region: 'Auckland', country: 'NZ' },
+  geo: { latitude: -36.88, longitude: 175.0 },
+  serviceArea: { priority: 'Beachlands', covered: 'the eastern bays', summary: 'Beachlands and the eastern bays' },
+  hours: [
+    { days: ['Tuesday', 'Thursday'], opens: '06:30', closes: '15:00', label: 'Tue and Thu' },
+    { days: ['Sunday'], opens: '10:00', closes: '12:00', label: 'Sun mornings' },
+  ],
+  priceRange: '$$$',
+  claims: { ...business.claims, rating: { value: 4.7, best: 5, worst: 1 } },
+  social: [{ name: 'Facebook', url: 'https://www.facebook.com/fixturesparks' }],
+};
 const metaOf = (entries: HeadEntry[], key: string) =>
   entries.find((entry) => entry.tag === 'meta' && (entry.attrs['name'] === key || entry.attrs['property'] === key));
 const linkOf = (entries: HeadEntry[], rel: string) => entries.find((entry) => entry.tag === 'link' && entry.attrs['rel'] === rel);
 
 describe('absoluteUrl', () => {
   it('keeps the root slash and drops trailing slashes elsewhere', () => {
-    expect(absoluteUrl('/', origin)).toBe('https://www.example.com/');
-    expect(absoluteUrl('/services/', origin)).toBe('https://www.example.com/services');
+    expect(absoluteUrl('/', origin)).toBe('https://sparky.test/');
+    expect(absoluteUrl('/services/', origin)).toBe('https://sparky.test/services');
     expect(absoluteUrl('/quote', 'http://localhost:4321')).toBe('http://localhost:4321/quote');
   });
 });
@@ -35,13 +54,13 @@ describe('buildHead', () => {
     expect(metaOf(head, 'description')).toEqual({ tag: 'meta', attrs: { name: 'description', content: 'Fans fitted.' } });
     expect(linkOf(head, 'canonical')).toEqual({
       tag: 'link',
-      attrs: { rel: 'canonical', href: 'https://www.example.com/services/ceiling-fans' },
+      attrs: { rel: 'canonical', href: 'https://sparky.test/services/ceiling-fans' },
     });
   });
 
   it('has Open Graph and Twitter tags with absolute URLs', () => {
-    expect(metaOf(head, 'og:url')).toMatchObject({ attrs: { content: 'https://www.example.com/services/ceiling-fans' } });
-    expect(metaOf(head, 'og:image')).toMatchObject({ attrs: { content: 'https://www.example.com/og.jpg' } });
+    expect(metaOf(head, 'og:url')).toMatchObject({ attrs: { content: 'https://sparky.test/services/ceiling-fans' } });
+    expect(metaOf(head, 'og:image')).toMatchObject({ attrs: { content: 'https://sparky.test/og.jpg' } });
     expect(metaOf(head, 'og:locale')).toMatchObject({ attrs: { content: 'en_NZ' } });
     expect(metaOf(head, 'twitter:card')).toMatchObject({ attrs: { content: 'summary_large_image' } });
   });
@@ -51,7 +70,7 @@ describe('buildHead', () => {
       { title: 't', description: 'd', path: '/electrician-east-auckland', canonicalPath: '/areas/electrician-east-auckland' },
       origin,
     );
-    expect(linkOf(alias, 'canonical')).toMatchObject({ attrs: { href: 'https://www.example.com/areas/electrician-east-auckland' } });
+    expect(linkOf(alias, 'canonical')).toMatchObject({ attrs: { href: 'https://sparky.test/areas/electrician-east-auckland' } });
   });
 
   it('marks error pages noindex, without a canonical, with their status', () => {
@@ -63,32 +82,61 @@ describe('buildHead', () => {
 });
 
 describe('JSON-LD', () => {
-  it('describes the business as an Electrician with the facts of business.ts', () => {
-    const ld = electricianLd({
-      origin,
-      path: '/',
-      areaServed: [{ name: 'Botany', latitude: -36.934, longitude: 174.913 }],
-      reviewCount: 47,
-    });
+  it('describes the business as an Electrician with the facts passed in', () => {
+    const ld = electricianLd(
+      {
+        origin,
+        path: '/',
+        areaServed: [{ name: 'Botany', latitude: -36.934, longitude: 174.913 }],
+        reviewCount: 47,
+      },
+      facts,
+    );
     expect(ld).toMatchObject({
       '@type': 'Electrician',
+      '@id': 'https://sparky.test/#business',
+      name: 'Fixture Sparks & Co',
+      telephone: '+64215550142',
+      email: 'jobs@fixture-sparks.co.nz',
+      priceRange: '$$$',
+      url: 'https://sparky.test/',
+      address: { '@type': 'PostalAddress', addressLocality: 'Beachlands, Auckland', addressRegion: 'Auckland', addressCountry: 'NZ' },
+      geo: { latitude: -36.88, longitude: 175.0 },
+      areaServed: [{ '@type': 'Place', name: 'Botany', geo: { latitude: -36.934, longitude: 174.913 } }],
+      aggregateRating: { ratingValue: 4.7, reviewCount: 47, bestRating: 5, worstRating: 1 },
+      openingHoursSpecification: [
+        { dayOfWeek: ['Tuesday', 'Thursday'], opens: '06:30', closes: '15:00' },
+        { dayOfWeek: ['Sunday'], opens: '10:00', closes: '12:00' },
+      ],
+      sameAs: ['https://www.facebook.com/fixturesparks'],
+    });
+  });
+
+  it('serves the business priority area and Auckland when no area is given, at the page geo if given', () => {
+    const ld = electricianLd({ origin, path: '/areas/x', geo: { latitude: -36.9, longitude: 174.9 } }, facts);
+    expect(ld).toMatchObject({
+      areaServed: [
+        { '@type': 'Place', name: 'Beachlands' },
+        { '@type': 'Place', name: 'Auckland' },
+      ],
+      geo: { latitude: -36.9, longitude: 174.9 },
+    });
+  });
+
+  it('reads the facts of business.ts by default', () => {
+    const ld = electricianLd({ origin, path: '/', reviewCount: 3 });
+    expect(ld).toMatchObject({
       name: business.name,
       telephone: business.phone.e164,
       email: business.email,
-      priceRange: '$$',
-      url: 'https://www.example.com/',
-      address: { '@type': 'PostalAddress', addressCountry: 'NZ' },
-      areaServed: [{ '@type': 'Place', name: 'Botany', geo: { latitude: -36.934, longitude: 174.913 } }],
-      aggregateRating: { ratingValue: 5, reviewCount: 47, bestRating: 5, worstRating: 1 },
-      openingHoursSpecification: [
-        { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '07:00', closes: '18:00' },
-        { dayOfWeek: ['Saturday'], opens: '08:00', closes: '16:00' },
-      ],
+      priceRange: business.priceRange,
+      aggregateRating: { ratingValue: business.claims.rating.value, reviewCount: 3 },
+      openingHoursSpecification: business.hours.map((hours) => ({ dayOfWeek: hours.days, opens: hours.opens, closes: hours.closes })),
     });
   });
 
   it('leaves geo off an areaServed place without coordinates', () => {
-    const ld = electricianLd({ origin, path: '/', areaServed: [{ name: 'Dannemora' }] });
+    const ld = electricianLd({ origin, path: '/', areaServed: [{ name: 'Dannemora' }] }, facts);
     expect(ld).toMatchObject({ areaServed: [{ '@type': 'Place', name: 'Dannemora' }] });
     expect(ld).not.toHaveProperty('areaServed.0.geo');
   });
@@ -102,7 +150,7 @@ describe('JSON-LD', () => {
       origin,
     );
     expect(ld.itemListElement).toEqual([
-      { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://www.example.com/' },
+      { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://sparky.test/' },
       { '@type': 'ListItem', position: 2, name: 'Testimonials' },
     ]);
   });
@@ -113,7 +161,14 @@ describe('JSON-LD', () => {
   });
 
   it('builds an aggregate rating from the business rating', () => {
-    expect(aggregateRating(68)).toEqual({ '@type': 'AggregateRating', ratingValue: 5, bestRating: 5, worstRating: 1, reviewCount: 68 });
+    expect(aggregateRating(68, facts)).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.7,
+      bestRating: 5,
+      worstRating: 1,
+      reviewCount: 68,
+    });
+    expect(aggregateRating(68)).toMatchObject({ ratingValue: business.claims.rating.value, reviewCount: 68 });
   });
 
   it('builds an image gallery with its provider', () => {
@@ -121,11 +176,18 @@ describe('JSON-LD', () => {
       'Projects',
       [{ url: '/p.jpg', alt: 'A switchboard', caption: 'New board', about: 'Residential', width: 800 }],
       origin,
+      facts,
     );
     expect(ld).toMatchObject({
       '@type': 'ImageGallery',
-      provider: { '@type': 'Organization', telephone: business.phone.e164, address: { addressRegion: 'Auckland' } },
-      image: [{ contentUrl: 'https://www.example.com/p.jpg', caption: 'New board', width: { value: 800 } }],
+      provider: {
+        '@type': 'Organization',
+        name: 'Fixture Sparks & Co',
+        telephone: '+64215550142',
+        email: 'jobs@fixture-sparks.co.nz',
+        address: { addressLocality: 'Beachlands, Auckland', addressRegion: 'Auckland' },
+      },
+      image: [{ contentUrl: 'https://sparky.test/p.jpg', caption: 'New board', width: { value: 800 } }],
     });
   });
 
@@ -133,11 +195,13 @@ describe('JSON-LD', () => {
     const ld = serviceLd(
       { name: 'Ceiling Fans', description: 'd', path: '/services/ceiling-fans', serviceType: 'Residential electrical' },
       origin,
+      facts,
     );
     expect(ld).toMatchObject({
       '@type': 'Service',
-      url: 'https://www.example.com/services/ceiling-fans',
-      provider: { '@id': 'https://www.example.com/#business' },
+      url: 'https://sparky.test/services/ceiling-fans',
+      provider: { '@id': 'https://sparky.test/#business', name: 'Fixture Sparks & Co', telephone: '+64215550142' },
+      areaServed: [{ name: 'Beachlands' }, { name: 'Auckland' }],
     });
   });
 
