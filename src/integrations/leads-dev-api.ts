@@ -7,6 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 
 type ApiHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+/** In development every path under the site counts as a page */
+const devSite = { isPage: (path: string) => path.startsWith('/') && !path.startsWith('//') };
 
 /**
  * The server's own modules, loaded by Node from the source on the first request to /api/ (this
@@ -16,7 +18,8 @@ function loadApi(root: URL): ApiHandler {
   const load = createRequire(new URL('package.json', root));
   const { apiHandler } = load('./src/server/api.ts') as typeof import('../server/api.ts');
   const { createLeadService } = load('./src/server/leads/service.ts') as typeof import('../server/leads/service.ts');
-  return apiHandler(createLeadService(), { built: null });
+  const handle = apiHandler(createLeadService(), { built: null });
+  return (req, res) => handle(req, res, devSite);
 }
 
 export function leadsDevApi(): AstroIntegration {

@@ -9,6 +9,7 @@ import { siteOrigin } from '../lib/site-url.ts';
 import { apiHandler } from './api.ts';
 import { createLeadService } from './leads/service.ts';
 import { createSiteServer } from './site-server.ts';
+import { isCountedVisit } from './stats/visits.ts';
 
 const distDir = resolve(process.env['DIST_DIR'] ?? 'dist');
 const port = Number(process.env['PORT'] ?? 4321);
@@ -28,6 +29,9 @@ const server = createSiteServer({
   distDir,
   siteUrl: siteOrigin(),
   api: apiHandler(leads, { built: home.mtime.toISOString() }),
+  onPageView: (path, req) => {
+    if (isCountedVisit(req.headers)) leads.counter.count(path, 'view');
+  },
 });
 server.headersTimeout = 20_000;
 server.requestTimeout = 30_000;

@@ -13,13 +13,21 @@ import { createThrottledLog } from './log.ts';
 import { pageCsp, resourceCsp, securityHeaders } from './security-headers.ts';
 import { loadSiteFiles, type SiteFile } from './site-files.ts';
 
-export type ApiHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+/** What the API may ask of the site */
+export interface SiteFacts {
+  /** Whether `path` is one of the site's pages (an HTML page that answers 200) */
+  isPage(path: string): boolean;
+}
+
+export type ApiHandler = (req: IncomingMessage, res: ServerResponse, site: SiteFacts) => void | Promise<void>;
 
 export interface SiteServerOptions {
   distDir: string;
   siteUrl: string;
   /** Receives every request under /api/ */
   api?: ApiHandler | undefined;
+  /** Told of each page answered in full (a GET answered 200 with a page), for the visit counts */
+  onPageView?: ((path: string, req: IncomingMessage) => void) | undefined;
 }
 
 const MAX_URL_LENGTH = 2048;
@@ -131,6 +139,12 @@ export function createSiteServer(options: SiteServerOptions): Server {
     if (!file) throw new Error(`The build has no ${path}; run npm run build`);
     return file;
   };
+  const site: SiteFacts = {
+    isPage: (path) => {
+      const file = files.get(path);
+      return file !== undefined && file.status === 200 && file.contentType.startsWith('text/html');
+    },
+  };
   const notFoundPage = page('/404.html');
   const gonePage = page(gonePagePath);
   const serviceNotFoundPage = page(serviceNotFoundPath);
@@ -142,7 +156,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
     res.end(res.req.method === 'HEAD' ? undefined : text);
   }
 
-  function sendFile(req: IncomingMessage, res: ServerResponse, file: SiteFile, status = file.status) {
+  function sendFile(req: IncomingMessage, res: ServerResponse, file: SiteFile, path: string, status = file.status) {
     const isHtml = file.contentType.startsWith('text/html');
     const immutable = file.absolutePath.includes(`${join(clientDir, '_astro')}`);
     const headers: Record<string, string | number> = {
@@ -173,6 +187,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
       res.end();
       return;
     }
+    if (status === 200 && isHtml) options.onPageView?.(path, req);
     createReadStream(bodyPath)
       .on('error', () => res.destroy())
       .pipe(res);
@@ -191,7 +206,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
       if (!isValidHostHeader(req.headers.host)) return sendPlain(res, 400, 'Bad Request');
       // Defaults for every API answer; the handler's own headers replace them
       for (const [name, value] of Object.entries(resourceHeaders)) res.setHeader(name, value);
-      return options.api(req, res);
+      return options.api(req, res, site);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return sendPlain(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
@@ -201,12 +216,12 @@ export function createSiteServer(options: SiteServerOptions): Server {
     }
     const redirect = findRedirect(path);
     if (redirect) return sendPlain(res, redirect.status, 'Moved', { Location: redirect.to + search });
-    if (isRetired(path)) return sendFile(req, res, gonePage, 410);
+    if (isRetired(path)) return sendFile(req, res, gonePage, path, 410);
 
     const file = files.get(path);
-    if (file) return sendFile(req, res, file);
-    if (path.startsWith(servicePrefix)) return sendFile(req, res, serviceNotFoundPage, 404);
-    return sendFile(req, res, notFoundPage, 404);
+    if (file) return sendFile(req, res, file, path);
+    if (path.startsWith(servicePrefix)) return sendFile(req, res, serviceNotFoundPage, path, 404);
+    return sendFile(req, res, notFoundPage, path, 404);
   }
 
   const logFailure = createThrottledLog();

@@ -447,11 +447,11 @@ describe('the rate-limit address', () => {
   });
 
   it('ignores X-Forwarded-For unless the proxy is trusted', () => {
-    expect(rateLimitAddress(request, '127.0.0.1', {})).toBe('127.0.0.1');
+    expect(rateLimitAddress(request.headers.get('x-forwarded-for'), '127.0.0.1', {})).toBe('127.0.0.1');
   });
 
   it('uses the address the trusted proxy added last', () => {
-    expect(rateLimitAddress(request, '127.0.0.1', { TRUST_PROXY: '1' })).toBe('198.51.100.7');
-    expect(rateLimitAddress(new Request('http://127.0.0.1/api/leads'), '10.0.0.5', { TRUST_PROXY: '1' })).toBe('10.0.0.5');
+    expect(rateLimitAddress(request.headers.get('x-forwarded-for'), '127.0.0.1', { TRUST_PROXY: '1' })).toBe('198.51.100.7');
+    expect(rateLimitAddress(null, '10.0.0.5', { TRUST_PROXY: '1' })).toBe('10.0.0.5');
   });
 });

@@ -23,12 +23,18 @@ const STORE_METHODS = [
   'getLead',
   'listLeads',
   'countLeads',
+  'deleteLead',
   'claimDueDeliveries',
   'releaseClaim',
   'markDelivered',
   'markAttemptFailed',
   'nextDueAt',
   'health',
+  'addCounts',
+  'countsBetween',
+  'leadSourcesBetween',
+  'claimWeeklySummary',
+  'releaseWeeklySummary',
 ] as const satisfies readonly StoreMethod[];
 
 /** A call to the store thread and its answer; errors keep their name and message */

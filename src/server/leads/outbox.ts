@@ -11,12 +11,15 @@
  */
 import { describeError } from '../log.ts';
 import type { AsyncLeadStore } from './async-store.ts';
+import type { WeeklySummary } from '../stats/weekly.ts';
 import type { ChannelName, ClaimedDelivery, StoredLead } from './store.ts';
 
 /** One way of telling the owner about a lead; `deliver` rejects when the attempt failed */
 export interface Channel {
   readonly name: ChannelName;
   deliver(lead: StoredLead): Promise<void>;
+  /** Sends the owner's weekly summary, for channels that can carry one */
+  sendSummary?(summary: WeeklySummary): Promise<void>;
   /** Releases connections (the SMTP pool) */
   close?(): void;
 }

@@ -3,6 +3,7 @@
  * its own thread (LEADS_DB), the outbox with its channels (SMTP_URL + LEADS_NOTIFY_TO,
  * LEADS_WEBHOOK_URL, LEADS_NTFY_URL) and the rate limit (LEADS_RATE_LIMIT, TRUST_PROXY).
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { siteOrigin } from '../../lib/site-url.ts';
 import { createThrottledLog } from '../log.ts';
@@ -15,14 +16,23 @@ import { checkHealth, type HealthReport } from './health.ts';
 import { createOutbox, type Channel, type RetryPolicy } from './outbox.ts';
 import { createRateLimiter, rateLimitFromEnv, rateLimitKey } from './rate-limit.ts';
 import { DEFAULT_LEADS_DB } from './store.ts';
+import type { SiteFacts } from '../site-server.ts';
+import { createCounter, type Counter } from '../stats/counter.ts';
+import { handleEvent } from '../stats/events.ts';
+import { startWeeklySummaries } from '../stats/weekly.ts';
 
 type Env = Record<string, string | undefined>;
 const HEALTH_REUSE_MS = 10_000;
+const EVENTS_PER_MINUTE = 30;
 type Log = (message: string, error?: unknown) => void;
 
 export interface LeadService {
   /** Answers one request to /api/leads from the client at `socketAddress` */
   respond(request: Request, socketAddress: string): Promise<Response>;
+  /** The anonymous page and tap counts for the owner's report */
+  readonly counter: Counter;
+  /** Answers one request to /api/events (a tap on a phone or e-mail link) */
+  recordEvent(req: IncomingMessage, res: ServerResponse, site: SiteFacts): Promise<void>;
   /** Settles once the database has been opened (or has failed to open, which is logged) */
   readonly ready: Promise<void>;
   /** The store's and the deliveries' state for GET /api/health (checked at most every 10 s) */
@@ -88,9 +98,9 @@ export function channelsFromEnv(env: Env, log: Log = console.error): Channel[] {
  * (the example proxy config replaces the header with the client's address). Without it the
  * header is ignored, since any client could write it.
  */
-export function rateLimitAddress(request: Request, socketAddress: string, env: Env = process.env): string {
+export function rateLimitAddress(forwardedFor: string | null | undefined, socketAddress: string, env: Env = process.env): string {
   if (env['TRUST_PROXY'] !== '1') return socketAddress;
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
+  const forwarded = forwardedFor?.split(',').at(-1)?.trim();
   return forwarded || socketAddress;
 }
 
@@ -121,6 +131,10 @@ export function createLeadService(env: Env = process.env, parts: LeadServicePart
     log,
     ...(parts.retry ? { retry: parts.retry } : {}),
   });
+  const counter = createCounter({ store, log });
+  const weekly = env['STATS_WEEKLY'] === '1' ? startWeeklySummaries({ store, channels, log }) : null;
+  // Taps are cheap and a visitor may tap several links; the limit only stops floods
+  const eventLimiter = createRateLimiter({ limit: EVENTS_PER_MINUTE });
   const limit = rateLimitFromEnv(env['LEADS_RATE_LIMIT']);
   const options = {
     siteUrl: siteOrigin(env),
@@ -133,6 +147,16 @@ export function createLeadService(env: Env = process.env, parts: LeadServicePart
   let lastHealth: { at: number; report: Promise<HealthReport> } | undefined;
   return {
     ready,
+    counter,
+    recordEvent(req, res, site) {
+      const forwardedFor = req.headers['x-forwarded-for'];
+      const address = rateLimitAddress(
+        Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor,
+        req.socket.remoteAddress ?? 'unknown',
+        env,
+      );
+      return handleEvent(req, res, rateLimitKey(address), { counter, rateLimiter: eventLimiter, isPage: site.isPage });
+    },
     health(built) {
       if (!lastHealth || Date.now() - lastHealth.at > HEALTH_REUSE_MS) {
         lastHealth = { at: Date.now(), report: checkHealth(store, outbox.channelNames, { built }) };
@@ -140,10 +164,12 @@ export function createLeadService(env: Env = process.env, parts: LeadServicePart
       return lastHealth.report;
     },
     respond(request, socketAddress) {
-      return handleLeadRequest(request, rateLimitKey(rateLimitAddress(request, socketAddress, env)), options);
+      const clientKey = rateLimitKey(rateLimitAddress(request.headers.get('x-forwarded-for'), socketAddress, env));
+      return handleLeadRequest(request, clientKey, options);
     },
     async close() {
-      await outbox.close();
+      weekly?.close();
+      await Promise.all([outbox.close(), counter.close()]);
       await store.close();
     },
   };

@@ -31,6 +31,17 @@ CREATE TABLE IF NOT EXISTS deliveries (
   last_error TEXT,
   PRIMARY KEY (lead_id, channel)
 ) WITHOUT ROWID;
+-- Anonymous counts for the owner's report: page views and taps on phone and e-mail links per
+-- page and day (New Zealand time), nothing about any visitor
+CREATE TABLE IF NOT EXISTS daily_counts (
+  day TEXT NOT NULL,
+  path TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  count INTEGER NOT NULL,
+  PRIMARY KEY (day, path, kind)
+) WITHOUT ROWID;
+-- The weekly summary sent for each week (its Monday), so a restart never sends it twice
+CREATE TABLE IF NOT EXISTS weekly_summaries (week TEXT PRIMARY KEY, sent_at TEXT NOT NULL) WITHOUT ROWID;
 -- One row, rewritten by each health check to prove the database takes writes
 CREATE TABLE IF NOT EXISTS health_checks (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (channel, status, next_attempt_at) WHERE status IN ('pending', 'sending');

@@ -73,6 +73,26 @@ export interface WaitingDeliveries {
   failed: number;
 }
 
+/** What is counted for the owner's report (quote requests come from the leads themselves) */
+export const COUNT_KINDS = ['view', 'tel', 'mailto'] as const;
+export type CountKind = (typeof COUNT_KINDS)[number];
+
+export interface DailyCount {
+  /** YYYY-MM-DD, New Zealand time */
+  day: string;
+  path: string;
+  kind: CountKind;
+  count: number;
+}
+
+/** A quote request as the report counts it */
+export interface LeadSource {
+  /** ISO 8601, UTC */
+  createdAt: string;
+  formSource: string;
+  page: string | null;
+}
+
 /** A delivery taken for one attempt */
 export interface ClaimedDelivery {
   leadId: number;
@@ -97,6 +117,8 @@ export interface LeadStore {
   /** Newest first */
   listLeads(options?: { limit?: number }): StoredLead[];
   countLeads(): number;
+  /** Deletes a lead and its deliveries for good (a privacy request); false when there is none */
+  deleteLead(id: number): boolean;
   /**
    * Takes up to `limit` deliveries on `channel` for one attempt each (counting it), earliest due
    * first: those due by `now`, and those left in flight since before `staleBefore` (a crash mid-send).
@@ -111,6 +133,16 @@ export interface LeadStore {
   nextDueAt(channel: ChannelName): string | null;
   /** Writes to the database (a throw means it cannot store a lead now) and counts what is waiting */
   health(): WaitingDeliveries[];
+  /** Adds counts to the daily totals, in one transaction */
+  addCounts(counts: readonly DailyCount[]): void;
+  /** The daily totals from `fromDay` to `toDay`, both included */
+  countsBetween(fromDay: string, toDay: string): DailyCount[];
+  /** Where and when the quote requests between two instants came from */
+  leadSourcesBetween(from: Date, to: Date): LeadSource[];
+  /** Marks the weekly summary of `week` as sent; false when it already was */
+  claimWeeklySummary(week: string, now?: Date): boolean;
+  /** Forgets a claim whose sending failed, so it is tried again */
+  releaseWeeklySummary(week: string): void;
   /**
    * Checkpoints the WAL into the main file (so a plain copy of it holds every lead) and closes;
    * `checkpoint: false` only closes (after a failure, when the file may not be writable).
@@ -200,6 +232,7 @@ function prepareStatements(db: DatabaseSync) {
     listDeliveries: prepare(`SELECT ${DELIVERY_COLUMNS} FROM deliveries
       WHERE lead_id IN (SELECT id FROM leads ORDER BY id DESC LIMIT ?)`),
     count: prepare('SELECT COUNT(*) AS count FROM leads'),
+    deleteLead: prepare('DELETE FROM leads WHERE id = ?'),
     claim: prepare(`UPDATE deliveries SET status = 'sending', attempts = attempts + 1, updated_at = :now
       WHERE channel = :channel AND lead_id IN (
         SELECT lead_id FROM deliveries
@@ -214,6 +247,13 @@ function prepareStatements(db: DatabaseSync) {
     markFailed: prepare(`UPDATE deliveries SET status = :status, last_error = :error, next_attempt_at = :retryAt,
       updated_at = :now WHERE lead_id = :leadId AND channel = :channel`),
     nextDue: prepare(`SELECT MIN(next_attempt_at) AS due FROM deliveries WHERE channel = ? AND status = 'pending'`),
+    addCount: prepare(`INSERT INTO daily_counts (day, path, kind, count) VALUES (:day, :path, :kind, :count)
+      ON CONFLICT (day, path, kind) DO UPDATE SET count = count + excluded.count`),
+    countsBetween: prepare('SELECT day, path, kind, count FROM daily_counts WHERE day BETWEEN ? AND ? ORDER BY day, path, kind'),
+    leadSources: prepare(`SELECT created_at AS createdAt, form_source AS formSource, page FROM leads
+      WHERE created_at >= ? AND created_at < ? ORDER BY id`),
+    claimWeek: prepare('INSERT INTO weekly_summaries (week, sent_at) VALUES (?, ?) ON CONFLICT (week) DO NOTHING'),
+    releaseWeek: prepare('DELETE FROM weekly_summaries WHERE week = ?'),
     touch: prepare(
       `INSERT INTO health_checks (id, checked_at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`,
     ),
@@ -410,6 +450,19 @@ export function openLeadStore(path: string): LeadStore {
     countLeads() {
       return Number((connection().statements.count.get() as { count: number }).count);
     },
+    deleteLead(id) {
+      const { db, statements } = connection();
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        statements.clearDeliveries.run(id);
+        const deleted = Number(statements.deleteLead.run(id).changes) === 1;
+        db.exec('COMMIT');
+        return deleted;
+      } catch (error) {
+        if (db.isTransaction) db.exec('ROLLBACK');
+        throw error;
+      }
+    },
     claimDueDeliveries({ channel, now, staleBefore, limit }) {
       const rows = connection().statements.claim.all({
         channel,
@@ -437,6 +490,29 @@ export function openLeadStore(path: string): LeadStore {
     },
     nextDueAt(channel) {
       return (connection().statements.nextDue.get(channel) as { due: string | null }).due;
+    },
+    addCounts(counts) {
+      const { db, statements } = connection();
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        for (const { day, path, kind, count } of counts) statements.addCount.run({ day, path, kind, count });
+        db.exec('COMMIT');
+      } catch (error) {
+        if (db.isTransaction) db.exec('ROLLBACK');
+        throw error;
+      }
+    },
+    countsBetween(fromDay, toDay) {
+      return connection().statements.countsBetween.all(fromDay, toDay) as unknown as DailyCount[];
+    },
+    leadSourcesBetween(from, to) {
+      return connection().statements.leadSources.all(from.toISOString(), to.toISOString()) as unknown as LeadSource[];
+    },
+    claimWeeklySummary(week, now = new Date()) {
+      return Number(connection().statements.claimWeek.run(week, now.toISOString()).changes) === 1;
+    },
+    releaseWeeklySummary(week) {
+      connection().statements.releaseWeek.run(week);
     },
     health() {
       const { statements } = connection();

@@ -63,6 +63,9 @@ export function emailChannel({ send, to, from, close }: { send: SendMail; to: st
     async deliver(lead) {
       await send(composeLeadEmail(lead, { to, from }));
     },
+    async sendSummary({ week, text }) {
+      await send({ to, from, subject: `Website summary for the week of ${week.from}`, text });
+    },
     ...(close ? { close } : {}),
   };
 }

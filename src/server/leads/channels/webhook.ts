@@ -7,6 +7,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { Channel } from '../outbox.ts';
+import type { WeeklySummary } from '../../stats/weekly.ts';
 import type { StoredLead } from '../store.ts';
 import { postOrThrow } from './http-post.ts';
 
@@ -21,21 +22,33 @@ export function signBody(body: string, secret: string): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }
 
+/** The weekly summary for the webhook: figures only, as for the e-mail */
+export function summaryBody({ week, report, undelivered }: WeeklySummary): string {
+  return JSON.stringify({
+    type: 'weekly-summary',
+    week,
+    totals: report.totals,
+    trend: report.trend,
+    topPages: report.pages.filter((page) => page.contacts > 0).slice(0, 5),
+    undelivered,
+  });
+}
+
 export function webhookChannel({ url, secret, timeoutMs }: { url: string; secret?: string | undefined; timeoutMs?: number }): Channel {
+  const post = (body: string, idempotencyKey: string) =>
+    postOrThrow(
+      url,
+      body,
+      {
+        'Content-Type': 'application/json',
+        'Idempotency-Key': idempotencyKey,
+        ...(secret ? { [SIGNATURE_HEADER]: signBody(body, secret) } : {}),
+      },
+      timeoutMs,
+    );
   return {
     name: 'webhook',
-    async deliver(lead) {
-      const body = webhookBody(lead);
-      await postOrThrow(
-        url,
-        body,
-        {
-          'Content-Type': 'application/json',
-          'Idempotency-Key': lead.uid,
-          ...(secret ? { [SIGNATURE_HEADER]: signBody(body, secret) } : {}),
-        },
-        timeoutMs,
-      );
-    },
+    deliver: (lead) => post(webhookBody(lead), lead.uid),
+    sendSummary: (summary) => post(summaryBody(summary), `weekly-summary-${summary.week.from}`),
   };
 }

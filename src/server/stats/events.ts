@@ -1,0 +1,64 @@
+/**
+ * POST /api/events: the tap script's report of a tap on a phone or e-mail link
+ * (`kind=tel|mailto&path=/page`). Only those two kinds and the site's own pages are taken; the
+ * count is anonymous (nothing about the visitor is kept) and a browser that asks not to be
+ * tracked is not counted. Answers 204, or a 4xx naming what was wrong.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readLimitedBody } from '../leads/form-body.ts';
+import type { RateLimiter } from '../leads/rate-limit.ts';
+import { toWebRequest } from '../web-exchange.ts';
+import type { Counter } from './counter.ts';
+import { optsOut } from './visits.ts';
+
+export const EVENTS_ENDPOINT = '/api/events';
+export const TAP_KINDS = ['tel', 'mailto'] as const;
+const MAX_EVENT_BYTES = 1024;
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+export interface EventsOptions {
+  counter: Counter;
+  rateLimiter: RateLimiter | null;
+  /** Whether `path` is one of the site's pages */
+  isPage: (path: string) => boolean;
+}
+
+function answer(res: ServerResponse, status: number, message?: string, extra: Record<string, string> = {}) {
+  const closing = res.req.complete ? {} : { Connection: 'close' };
+  if (message === undefined) {
+    res.writeHead(status, { 'Cache-Control': 'no-store', ...closing, ...extra });
+    res.end();
+    return;
+  }
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...closing, ...extra });
+  res.end(JSON.stringify({ errors: [{ message }] }));
+}
+
+/** `clientKey`: who the rate limit counts (see the lead service's rateLimitAddress and rateLimitKey) */
+export async function handleEvent(req: IncomingMessage, res: ServerResponse, clientKey: string, options: EventsOptions): Promise<void> {
+  if (req.method !== 'POST') return answer(res, 405, 'Events must be sent with POST.', { Allow: 'POST' });
+  const decision = options.rateLimiter?.check(clientKey);
+  if (decision && !decision.allowed) {
+    return answer(res, 429, 'Too many events.', { 'Retry-After': String(decision.retryAfterSeconds) });
+  }
+  const mediaType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (mediaType !== 'application/x-www-form-urlencoded' && mediaType !== 'text/plain') {
+    return answer(res, 415, 'Send the event as application/x-www-form-urlencoded.');
+  }
+  if (Number(req.headers['content-length'] ?? 0) > MAX_EVENT_BYTES) return answer(res, 413, 'The event is too large.');
+  const body = await readLimitedBody(toWebRequest(req), MAX_EVENT_BYTES);
+  if (!body.ok) return answer(res, body.reason === 'too-large' ? 413 : 400, 'The event could not be read.');
+
+  let fields: URLSearchParams;
+  try {
+    fields = new URLSearchParams(strictUtf8.decode(body.bytes));
+  } catch {
+    return answer(res, 400, 'The event is not valid UTF-8.');
+  }
+  const kind = fields.get('kind');
+  const path = fields.get('path');
+  if (!TAP_KINDS.includes(kind as (typeof TAP_KINDS)[number])) return answer(res, 400, 'Unknown kind of event.');
+  if (path === null || !options.isPage(path)) return answer(res, 400, 'The path is not a page of this site.');
+  if (!optsOut(req.headers)) options.counter.count(path, kind as (typeof TAP_KINDS)[number]);
+  return answer(res, 204);
+}

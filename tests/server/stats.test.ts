@@ -1,0 +1,112 @@
+/** The anonymous counts as the server keeps them: page views, and taps reported to /api/events */
+import { DatabaseSync } from 'node:sqlite';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { builtFiles, requireBuild, send, startServer, type RunningServer } from './support/server.ts';
+
+requireBuild();
+
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
+function storedCounts(path: string) {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    return db.prepare('SELECT path, kind, count FROM daily_counts ORDER BY path, kind').all();
+  } finally {
+    db.close();
+  }
+}
+
+function postEvent(server: RunningServer, body: string | Buffer, headers: Record<string, string> = {}) {
+  return send(server, {
+    method: 'POST',
+    path: '/api/events',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': BROWSER, ...headers },
+    body,
+  });
+}
+
+describe('page views', () => {
+  it('counts a page read by a person once, and not assets, bots, prefetches, HEAD, 404s or opted-out browsers', async () => {
+    const server = await startServer();
+    const asset = builtFiles().find((file) => file.urlPath.startsWith('/_astro/'))!.urlPath;
+    try {
+      const get = (path: string, headers: Record<string, string> = {}) =>
+        send(server, { path, headers: { 'User-Agent': BROWSER, ...headers } });
+      expect((await get('/')).status).toBe(200);
+      expect((await get('/about', { 'Sec-Purpose': 'prefetch' })).status).toBe(200);
+      expect((await get('/about', { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' })).status).toBe(200);
+      expect((await get('/about', { DNT: '1' })).status).toBe(200);
+      expect((await get('/about', { 'Sec-GPC': '1' })).status).toBe(200);
+      expect((await send(server, { path: '/about', method: 'HEAD', headers: { 'User-Agent': BROWSER } })).status).toBe(200);
+      expect((await get(asset)).status).toBe(200);
+      expect((await get('/favicon.svg')).status).toBe(200);
+      expect((await get('/no-such-page')).status).toBe(404);
+    } finally {
+      await server.stop();
+    }
+    expect(storedCounts(server.leadsDb)).toEqual([{ path: '/', kind: 'view', count: 1 }]);
+  });
+});
+
+describe('POST /api/events', () => {
+  it('counts taps on the phone and e-mail links of a page, answering 204', async () => {
+    const server = await startServer();
+    try {
+      expect((await postEvent(server, 'kind=tel&path=%2Fabout')).status).toBe(204);
+      expect((await postEvent(server, 'kind=tel&path=/about')).status).toBe(204);
+      expect((await postEvent(server, 'kind=mailto&path=/', { 'Content-Type': 'text/plain;charset=UTF-8' })).status).toBe(204);
+      // Asked not to be tracked: answered the same, not counted
+      expect((await postEvent(server, 'kind=tel&path=/', { DNT: '1' })).status).toBe(204);
+    } finally {
+      await server.stop();
+    }
+    expect(storedCounts(server.leadsDb)).toEqual([
+      { path: '/', kind: 'mailto', count: 1 },
+      { path: '/about', kind: 'tel', count: 2 },
+    ]);
+  });
+
+  it('refuses what is not a tap on one of its pages with a 4xx, and nothing is a 5xx', async () => {
+    const server = await startServer();
+    try {
+      const refusals: Array<[string | Buffer, Record<string, string>, number]> = [
+        ['kind=sms&path=/', {}, 400],
+        ['kind=view&path=/', {}, 400],
+        ['kind=tel&path=/no-such-page', {}, 400],
+        ['kind=tel&path=https://evil.example/', {}, 400],
+        ['kind=tel', {}, 400],
+        [Buffer.from([0x6b, 0x69, 0x6e, 0x64, 0x3d, 0xff]), {}, 400],
+        ['{"kind":"tel","path":"/"}', { 'Content-Type': 'application/json' }, 415],
+        [`kind=tel&path=/&pad=${'x'.repeat(2000)}`, {}, 413],
+      ];
+      for (const [body, headers, status] of refusals)
+        expect([String(body).slice(0, 40), (await postEvent(server, body, headers)).status]).toEqual([String(body).slice(0, 40), status]);
+      const get = await send(server, { path: '/api/events' });
+      expect([get.status, get.headers['allow']]).toEqual([405, 'POST']);
+
+      await fc.assert(
+        fc.asyncProperty(fc.string({ maxLength: 300 }), async (body) => {
+          const status = (await postEvent(server, body)).status;
+          expect(status).toBeLessThan(500);
+        }),
+        { numRuns: 60 },
+      );
+    } finally {
+      await server.stop();
+    }
+    expect(storedCounts(server.leadsDb)).toEqual([]);
+  });
+
+  it('stops counting a flood from one client', async () => {
+    const server = await startServer();
+    try {
+      const statuses: number[] = [];
+      for (let index = 0; index < 40; index++) statuses.push((await postEvent(server, 'kind=tel&path=/')).status);
+      expect(statuses.filter((status) => status === 204).length).toBeLessThan(40);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await server.stop();
+    }
+  });
+});

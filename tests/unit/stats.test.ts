@@ -1,0 +1,200 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { inProcessStore } from '../../src/server/leads/async-store.ts';
+import type { Channel } from '../../src/server/leads/outbox.ts';
+import { openLeadStore, type DailyCount, type LeadSource, type LeadStore } from '../../src/server/leads/store.ts';
+import { createCounter } from '../../src/server/stats/counter.ts';
+import { addDays, mondayOf, nzDay, nzDayStart } from '../../src/server/stats/days.ts';
+import { reportCsv, reportHtml, reportTable } from '../../src/server/stats/format.ts';
+import { buildReport, collectReport } from '../../src/server/stats/report.ts';
+import { isCountedVisit } from '../../src/server/stats/visits.ts';
+import { dueWeek, startWeeklySummaries, SUMMARY_HOUR, type WeeklySummary } from '../../src/server/stats/weekly.ts';
+import { sampleLead } from '../support/leads.ts';
+
+const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+
+describe('New Zealand days', () => {
+  it('dates an instant in New Zealand time, summer and winter', () => {
+    expect(nzDay(new Date('2026-01-14T11:30:00Z'))).toBe('2026-01-15'); // NZDT, UTC+13
+    expect(nzDay(new Date('2026-07-14T11:30:00Z'))).toBe('2026-07-14'); // NZST, UTC+12
+    expect(nzDayStart('2026-01-15').toISOString()).toBe('2026-01-14T11:00:00.000Z');
+    expect(nzDayStart('2026-07-15').toISOString()).toBe('2026-07-14T12:00:00.000Z');
+    expect(mondayOf('2026-11-29')).toBe('2026-11-23');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+
+  it("makes last week's summary due from Monday's hour", () => {
+    // Monday 23 November 2026, 07:59 and 08:00 in Auckland (UTC+13)
+    expect(dueWeek(new Date(`2026-11-22T${String(SUMMARY_HOUR - 13 + 24 - 1).padStart(2, '0')}:59:00Z`))).toBeNull();
+    expect(dueWeek(new Date(`2026-11-22T${String(SUMMARY_HOUR - 13 + 24).padStart(2, '0')}:00:00Z`))).toEqual({
+      from: '2026-11-16',
+      to: '2026-11-22',
+    });
+    expect(dueWeek(new Date('2026-11-25T00:00:00Z'))).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+  });
+});
+
+describe('which requests are visits', () => {
+  it('counts a browser, and not bots, monitors, prefetches, sub-resources or opted-out browsers', () => {
+    expect(isCountedVisit({ 'user-agent': BROWSER })).toBe(true);
+    expect(isCountedVisit({ 'user-agent': BROWSER, 'sec-fetch-dest': 'document' })).toBe(true);
+    for (const agent of [
+      'Googlebot/2.1',
+      'Mozilla/5.0 (compatible; bingbot/2.0)',
+      'curl/8.5',
+      'UptimeRobot/2.0',
+      'HeadlessChrome/131',
+      '',
+    ]) {
+      expect(isCountedVisit({ 'user-agent': agent }), agent).toBe(false);
+    }
+    expect(isCountedVisit({ 'user-agent': BROWSER, dnt: '1' })).toBe(false);
+    expect(isCountedVisit({ 'user-agent': BROWSER, 'sec-gpc': '1' })).toBe(false);
+    expect(isCountedVisit({ 'user-agent': BROWSER, 'sec-purpose': 'prefetch;prerender' })).toBe(false);
+    expect(isCountedVisit({ 'user-agent': BROWSER, purpose: 'prefetch' })).toBe(false);
+    expect(isCountedVisit({ 'user-agent': BROWSER, 'sec-fetch-dest': 'iframe' })).toBe(false);
+  });
+});
+
+/** A fixture week: counts and quote requests with known totals */
+const period = { from: '2026-11-16', to: '2026-11-22' };
+const counts: DailyCount[] = [
+  { day: '2026-11-16', path: '/', kind: 'view', count: 40 },
+  { day: '2026-11-17', path: '/', kind: 'view', count: 60 },
+  { day: '2026-11-17', path: '/', kind: 'tel', count: 3 },
+  { day: '2026-11-18', path: '/areas/electrician-howick', kind: 'view', count: 20 },
+  { day: '2026-11-18', path: '/areas/electrician-howick', kind: 'tel', count: 2 },
+  { day: '2026-11-18', path: '/areas/electrician-howick', kind: 'mailto', count: 1 },
+  { day: '2026-11-20', path: '/about', kind: 'view', count: 10 },
+];
+const leads: LeadSource[] = [
+  { createdAt: '2026-11-17T01:00:00.000Z', formSource: 'Hero Form', page: '/' },
+  { createdAt: '2026-11-18T01:00:00.000Z', formSource: 'Quote Form', page: '/quote?from=howick' },
+  { createdAt: '2026-11-19T01:00:00.000Z', formSource: 'Quote Form', page: '/areas/electrician-howick' },
+];
+const previous = {
+  counts: [{ day: '2026-11-10', path: '/', kind: 'view' as const, count: 100 }],
+  leads: [{ createdAt: '2026-11-10T01:00:00.000Z', formSource: 'Hero Form', page: '/' }],
+};
+
+describe('the report', () => {
+  const report = buildReport(period, { counts, leads }, previous);
+
+  it('adds up each page and the whole site, sorted by contact, with the trend', () => {
+    expect(report.pages.map(({ path, views, calls, emails, quotes, contacts }) => [path, views, calls, emails, quotes, contacts])).toEqual([
+      // The same contact: the page with more views first
+      ['/', 100, 3, 0, 1, 4],
+      ['/areas/electrician-howick', 20, 2, 1, 1, 4],
+      ['/quote', 0, 0, 0, 1, 1],
+      ['/about', 10, 0, 0, 0, 0],
+    ]);
+    expect(report.pages[1]!.contactShare).toBeCloseTo(0.2);
+    expect(report.pages[2]!.contactShare).toBeNull();
+    expect(report.totals).toEqual({ views: 130, calls: 5, emails: 1, quotes: 3, contacts: 9, contactShare: 9 / 130 });
+    expect(report.trend).toEqual({ views: 30, contacts: 800 });
+    expect(report.quotesByForm).toEqual({ 'Hero Form': 1, 'Quote Form': 2 });
+    expect(report.daily.map((day) => [day.day, day.views, day.contacts])).toEqual([
+      ['2026-11-16', 40, 0],
+      ['2026-11-17', 60, 4],
+      ['2026-11-18', 20, 4],
+      ['2026-11-19', 0, 1],
+      ['2026-11-20', 10, 0],
+      ['2026-11-21', 0, 0],
+      ['2026-11-22', 0, 0],
+    ]);
+  });
+
+  it('prints as a table, CSV and a self-contained page with charts and no script', () => {
+    expect(reportTable(report)).toMatch(/^\/areas\/electrician-howick +20 +2 +1 +1 +20\.0%$/m);
+    expect(reportTable(report)).toMatch(/^all pages +130 +5 +1 +3 +6\.9%$/m);
+    expect(reportTable(report)).toContain('Views: 130, up 30% on the period before.');
+    const csv = reportCsv(report).split('\r\n');
+    expect(csv[0]).toBe('page,views,calls,emails,quotes,contacts,contact_share');
+    expect(csv[2]).toBe('/areas/electrician-howick,20,2,1,1,4,0.2000');
+    const html = reportHtml(report);
+    expect(html).not.toMatch(/<script/i);
+    expect(html.match(/<svg /g)).toHaveLength(2);
+    expect(html).toContain('<td>/areas/electrician-howick</td>');
+  });
+
+  it('is read from the store the same way', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stats-store-'));
+    const store = openLeadStore(join(dir, 'leads.sqlite'));
+    try {
+      store.addCounts(counts);
+      store.addCounts([{ day: '2026-11-16', path: '/', kind: 'view', count: 0 }]);
+      for (const lead of leads)
+        store.insertLead(sampleLead({ formSource: lead.formSource, page: lead.page }), { now: new Date(lead.createdAt) });
+      const fromStore = await collectReport(store, period);
+      expect(fromStore.totals).toEqual(report.totals);
+      expect(fromStore.pages).toEqual(report.pages);
+    } finally {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the counter and the weekly summary', () => {
+  let dir: string;
+  let store: LeadStore;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'stats-'));
+    store = openLeadStore(join(dir, 'leads.sqlite'));
+  });
+  afterEach(() => {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('adds counts up in memory and writes them in one go', async () => {
+    const counter = createCounter({ store: inProcessStore(store), flushMs: 60_000 });
+    const at = new Date('2026-11-18T01:00:00Z');
+    for (let index = 0; index < 5; index++) counter.count('/about', 'view', at);
+    counter.count('/about', 'tel', at);
+    expect(store.countsBetween('2026-11-18', '2026-11-18')).toEqual([]);
+    await counter.close();
+    expect(store.countsBetween('2026-11-18', '2026-11-18')).toEqual([
+      { day: '2026-11-18', path: '/about', kind: 'tel', count: 1 },
+      { day: '2026-11-18', path: '/about', kind: 'view', count: 5 },
+    ]);
+  });
+
+  function summaryChannel(fail = () => false) {
+    const sent: WeeklySummary[] = [];
+    const channel: Channel = {
+      name: 'email',
+      deliver: async () => {},
+      sendSummary: async (summary) => {
+        if (fail()) throw new Error('mail server down');
+        sent.push(summary);
+      },
+    };
+    return { channel, sent };
+  }
+
+  it('sends the week once, even when started again, and tries again after a failed send', async () => {
+    const monday = new Date('2026-11-22T20:00:00Z'); // Monday 23 November, 09:00 in Auckland
+    store.addCounts(counts);
+    let down = true;
+    const email = summaryChannel(() => down);
+    const options = { store: inProcessStore(store), channels: [email.channel], log: () => {}, now: () => monday };
+    const first = startWeeklySummaries(options);
+    await first.check(); // the check it starts with, while the mail server is down
+    expect(email.sent).toEqual([]);
+    down = false;
+    await first.check();
+    await first.check();
+    first.close();
+    const afterRestart = startWeeklySummaries(options);
+    await afterRestart.check();
+    afterRestart.close();
+    expect(email.sent).toHaveLength(1);
+    expect(email.sent[0]!.week).toEqual(period);
+    expect(email.sent[0]!.text).toContain('Visits (page views): 130');
+    expect(email.sent[0]!.text).toContain('1. /: 3 (of 100 views)');
+    expect(email.sent[0]!.text).toContain('2. /areas/electrician-howick: 3 (of 20 views)');
+  });
+});
