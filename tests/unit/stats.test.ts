@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -132,6 +133,39 @@ describe('the report', () => {
       expect(fromStore.pages).toEqual(report.pages);
     } finally {
       store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('npm run stats', () => {
+  it('prints the last days as a table, CSV or JSON, and writes the HTML report', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'stats-cli-'));
+    const path = join(dir, 'leads.sqlite');
+    const store = openLeadStore(path);
+    const today = nzDay(new Date());
+    store.addCounts([
+      { day: today, path: '/', kind: 'view', count: 12 },
+      { day: today, path: '/', kind: 'tel', count: 2 },
+      { day: addDays(today, -40), path: '/', kind: 'view', count: 500 },
+    ]);
+    store.close();
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ['scripts/stats.ts', ...args], { env: { ...process.env, LEADS_DB: path }, encoding: 'utf8' });
+    try {
+      const table = run('--days', '7');
+      expect(table.status).toBe(0);
+      expect(table.stdout).toMatch(/^\/ +12 +2 +0 +0 +16\.7%$/m);
+      expect(run('--days', '7', '--format', 'csv').stdout.split('\r\n')[1]).toBe('/,12,2,0,0,2,0.1667');
+      expect(JSON.parse(run('--days', '60', '--format', 'json').stdout).totals.views).toBe(512);
+      const html = join(dir, 'report.html');
+      expect(run('--html', html).status).toBe(0);
+      expect(readFileSync(html, 'utf8')).toContain('<svg ');
+      expect(run('--days', 'lots').status).toBe(2);
+      expect(
+        spawnSync(process.execPath, ['scripts/stats.ts'], { env: { ...process.env, LEADS_DB: join(dir, 'none.sqlite') } }).status,
+      ).toBe(2);
+    } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
