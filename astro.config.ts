@@ -2,7 +2,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { siteOrigin } from './src/lib/site-url.ts';
-import { cspDirectives } from './src/lib/csp.ts';
+import { cspConfig } from './src/lib/csp.ts';
 import { remarkFillTokens } from './src/lib/remark-fill-tokens.ts';
 import { leadsDevApi } from './src/integrations/leads-dev-api.ts';
 
@@ -15,7 +15,7 @@ export default defineConfig({
   build: { format: 'directory' },
   integrations: [react(), leadsDevApi()],
   // Hashes of every script and style go into each page's CSP meta; the server copies it to the header
-  security: { csp: { directives: cspDirectives() } },
+  security: { csp: cspConfig() },
   // Our own illustrations are rasterised to AVIF/WebP/JPEG; no third-party SVG is processed
   image: { dangerouslyProcessSVG: true },
   markdown: { remarkPlugins: [remarkFillTokens], syntaxHighlight: false },

@@ -32,7 +32,8 @@ for (const [path, file] of loadSiteFiles(clientDir)) {
   if (!file.contentType.startsWith('text/html') || file.status === 301) continue;
   const html = readFileSync(file.absolutePath, 'utf8');
   const modules = new Set<string>();
-  for (const [, src] of html.matchAll(/<script[^>]+\bsrc="([^"]+)"/g)) moduleGraph(src!, modules);
+  // Our own scripts only: a third-party one (GoatCounter's, when set) is not in the build
+  for (const [, src] of html.matchAll(/<script[^>]+\bsrc="([^"]+)"/g)) if (!/^(?:https?:)?\/\//.test(src!)) moduleGraph(src!, modules);
   for (const [, src] of html.matchAll(/<astro-island[^>]+\b(?:component-url|renderer-url)="([^"]+)"/g)) moduleGraph(src!, modules);
   const inline = [...html.matchAll(/<script(?![^>]*application\/ld\+json)(?![^>]+\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
     .map((match) => match[1]!)

@@ -1,4 +1,5 @@
 /** Origins outside the site that pages may use, for the Content-Security-Policy */
+import { goatCounter } from './goatcounter.ts';
 
 /** The interactive map, loaded only when the visitor asks for it */
 export const mapEmbedOrigin = 'https://www.openstreetmap.org';
@@ -6,8 +7,10 @@ export const mapEmbedOrigin = 'https://www.openstreetmap.org';
 /** The Node server's own form endpoint */
 export const LEADS_ENDPOINT = '/api/leads';
 
+type Env = Record<string, string | undefined>;
+
 /** Where the forms post: the built-in endpoint, or a hosted form service set at build time */
-export function formEndpoint(env: Record<string, string | undefined> = process.env): string {
+export function formEndpoint(env: Env = process.env): string {
   return env['PUBLIC_FORM_ENDPOINT'] || LEADS_ENDPOINT;
 }
 
@@ -15,17 +18,38 @@ export function formEndpoint(env: Record<string, string | undefined> = process.e
 type Directive =
   `${'default' | 'img' | 'font' | 'connect' | 'frame' | 'object'}-src ${string}` | `form-action ${string}` | `base-uri ${string}`;
 
-export function cspDirectives(env: Record<string, string | undefined> = process.env): Directive[] {
+export function cspDirectives(env: Env = process.env): Directive[] {
   const endpoint = formEndpoint(env);
   const formOrigin = endpoint.startsWith('http') ? ` ${new URL(endpoint).origin}` : '';
+  // GoatCounter's own CSP advice: count.js reports through sendBeacon, or an image where that is missing
+  const counter = goatCounter(env);
+  const countEndpoint = counter ? ` ${counter.endpoint}` : '';
   return [
     "default-src 'self'",
-    "img-src 'self' data:",
+    `img-src 'self' data:${countEndpoint}`,
     "font-src 'self'",
-    `connect-src 'self'${formOrigin}`,
+    `connect-src 'self'${formOrigin}${countEndpoint}`,
     `form-action 'self'${formOrigin}`,
     `frame-src ${mapEmbedOrigin}`,
     "object-src 'none'",
     "base-uri 'self'",
   ];
+}
+
+/**
+ * script-src beyond Astro's default ('self' and the hashes of the page's inline scripts): the
+ * origin of GoatCounter's count.js when it is set. Undefined keeps Astro's default.
+ */
+export function cspScriptResources(env: Env = process.env): string[] | undefined {
+  const counter = goatCounter(env);
+  return counter ? ["'self'", new URL(counter.script).origin] : undefined;
+}
+
+/** Astro's `security.csp` setting; Astro adds each page's hashes to it */
+export function cspConfig(env: Env = process.env) {
+  const scriptResources = cspScriptResources(env);
+  return {
+    directives: cspDirectives(env),
+    ...(scriptResources ? { scriptDirective: { resources: scriptResources } } : {}),
+  };
 }

@@ -1,0 +1,11 @@
+/**
+ * Reports a tap on a call or e-mail link to the Node server (POST /api/events), which counts it
+ * per page and day, anonymously. Included only when the site is built for that server. The beacon
+ * carries the link's kind and the page's path, nothing else; the tap itself goes ahead untouched.
+ */
+document.addEventListener('click', (event) => {
+  const link = event.target instanceof Element && event.target.closest('a[href^="tel:"], a[href^="mailto:"]');
+  if (!link) return;
+  const kind = link.getAttribute('href')!.startsWith('tel:') ? 'tel' : 'mailto';
+  navigator.sendBeacon?.('/api/events', new URLSearchParams({ kind, path: location.pathname }));
+});
