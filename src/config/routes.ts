@@ -46,6 +46,8 @@ export const serviceNotFoundPath = '/services/not-found';
 export const quotePath = '/quote';
 export const emergencyPath = '/services/emergency-electrician';
 export const emergencyAliasPath = '/emergency-electrician-auckland';
+/** The privacy statement, linked from the footer of every page */
+export const privacyPath = '/privacy';
 
 export interface NavLink {
   label: string;

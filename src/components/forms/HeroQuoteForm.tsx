@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FIELD_MAX_LENGTHS, validateHeroForm, type HeroField } from '../../lib/validation.ts';
 import { FormField, Honeypot } from './FormField.tsx';
+import { PrivacyNote } from './PrivacyNote.tsx';
 import { Toast, type ToastMessage } from './Toast.tsx';
 import { useFormSubmission } from './use-form-submission.ts';
 
@@ -105,6 +106,7 @@ export function HeroQuoteForm({ endpoint }: { endpoint: string }) {
       <button type="submit" disabled={sending} className="btn btn-accent w-full">
         {sending ? 'Sending...' : 'Get My Free Quote'}
       </button>
+      <PrivacyNote />
       <Toast toast={toast} onDismiss={() => setToast(null)} />
     </form>
   );

@@ -3,6 +3,7 @@ import { QUOTE_SERVICE_OPTIONS } from '../../config/quote.ts';
 import { QUOTE_CLEAR_DELAY_MS } from '../../lib/constants.ts';
 import { FIELD_MAX_LENGTHS, validateQuoteForm, type QuoteField } from '../../lib/validation.ts';
 import { FormField, Honeypot } from './FormField.tsx';
+import { PrivacyNote } from './PrivacyNote.tsx';
 import { Toast, type ToastMessage } from './Toast.tsx';
 import { useFormSubmission } from './use-form-submission.ts';
 
@@ -153,6 +154,7 @@ export function QuoteForm({ endpoint }: { endpoint: string }) {
       <button type="submit" disabled={submitting} className="btn btn-accent sm:col-span-2">
         {submitting ? 'Submitting...' : 'Request My Free Quote'}
       </button>
+      <PrivacyNote className="sm:col-span-2" />
       <Toast toast={toast} onDismiss={() => setToast(null)} />
     </form>
   );

@@ -1,5 +1,5 @@
 import { business, phoneText, mailHref, telHref } from '../../config/business.ts';
-import { areaPages, emergencyAliasPath, mainNav } from '../../config/routes.ts';
+import { areaPages, emergencyAliasPath, mainNav, privacyPath } from '../../config/routes.ts';
 import { Logo } from './Logo.tsx';
 
 const headingClass = 'mb-3 text-base font-bold text-white';
@@ -71,9 +71,14 @@ export function SiteFooter({ year }: { year: number }) {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="container-page py-5 text-sm">
-          © {year} {business.name}. All rights reserved.
-        </p>
+        <div className="container-page flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-5 text-sm">
+          <p>
+            © {year} {business.name}. All rights reserved.
+          </p>
+          <a href={privacyPath} className={linkClass}>
+            Privacy statement
+          </a>
+        </div>
       </div>
     </footer>
   );

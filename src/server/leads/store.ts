@@ -303,6 +303,8 @@ function connect(path: string): Connection {
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = FULL');
+    // A deleted request (a privacy request) is overwritten, not left in free pages
+    db.exec('PRAGMA secure_delete = ON');
     prepareSchema(db);
     return {
       db,
