@@ -27,13 +27,16 @@ function postEvent(server: RunningServer, body: string | Buffer, headers: Record
 }
 
 describe('page views', () => {
-  it('counts a page read by a person once, and not assets, bots, prefetches, HEAD, 404s or opted-out browsers', async () => {
+  it('counts each page shown to a person, from the server or its cache, and not assets, bots, prefetches, HEAD, 404s or opted-out browsers', async () => {
     const server = await startServer();
     const asset = builtFiles().find((file) => file.urlPath.startsWith('/_astro/'))!.urlPath;
     try {
       const get = (path: string, headers: Record<string, string> = {}) =>
         send(server, { path, headers: { 'User-Agent': BROWSER, ...headers } });
-      expect((await get('/')).status).toBe(200);
+      const home = await get('/');
+      expect(home.status).toBe(200);
+      // Shown again from the browser's cache: a second view
+      expect((await get('/', { 'If-None-Match': String(home.headers['etag']) })).status).toBe(304);
       expect((await get('/about', { 'Sec-Purpose': 'prefetch' })).status).toBe(200);
       expect((await get('/about', { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' })).status).toBe(200);
       expect((await get('/about', { DNT: '1' })).status).toBe(200);
@@ -45,7 +48,7 @@ describe('page views', () => {
     } finally {
       await server.stop();
     }
-    expect(storedCounts(server.leadsDb)).toEqual([{ path: '/', kind: 'view', count: 1 }]);
+    expect(storedCounts(server.leadsDb)).toEqual([{ path: '/', kind: 'view', count: 2 }]);
   });
 });
 

@@ -19,6 +19,13 @@ function trendText(change: number | null): string {
   return `${change > 0 ? 'up' : 'down'} ${Math.abs(change)}% on the period before`;
 }
 
+/** A change as a short figure: +12%, −5%, no change, or no figures */
+function changeText(change: number | null): string {
+  if (change === null) return 'no figures';
+  if (change === 0) return 'no change';
+  return `${change > 0 ? '+' : '−'}${Math.abs(change)}%`;
+}
+
 function periodText({ period }: Report): string {
   return `${period.from} to ${period.to} (New Zealand time)`;
 }
@@ -77,29 +84,29 @@ export function reportJson(report: Report): string {
 function pageBars(report: Report): string {
   const pages = report.pages.slice(0, 40);
   const max = Math.max(1, ...pages.map((page) => page.views));
-  const rowHeight = 34;
+  const rowHeight = 40;
   const bars = pages
     .map((page, index) => {
       const y = index * rowHeight;
-      const views = (page.views / max) * 300;
-      const contacts = (page.contacts / max) * 300;
+      const views = (page.views / max) * 220;
+      const contacts = (page.contacts / max) * 220;
       return [
-        `<text x="0" y="${y + 11}" class="label">${escapeHtml(page.path)}</text>`,
-        `<rect x="0" y="${y + 15}" width="${views.toFixed(1)}" height="8" class="views"/>`,
-        `<rect x="0" y="${y + 24}" width="${Math.max(contacts, page.contacts > 0 ? 2 : 0).toFixed(1)}" height="6" class="contacts"/>`,
-        `<text x="${(views + 6).toFixed(1)}" y="${y + 24}" class="value">${page.views} views, ${page.contacts} contacts</text>`,
+        `<text x="0" y="${y + 13}" class="label">${escapeHtml(page.path)}</text>`,
+        `<rect x="0" y="${y + 18}" width="${views.toFixed(1)}" height="9" class="views"/>`,
+        `<rect x="0" y="${y + 28}" width="${Math.max(contacts, page.contacts > 0 ? 2 : 0).toFixed(1)}" height="7" class="contacts"/>`,
+        `<text x="${(views + 6).toFixed(1)}" y="${y + 29}" class="value">${page.views} / ${page.contacts}</text>`,
       ].join('');
     })
     .join('');
-  return `<svg viewBox="0 0 460 ${Math.max(pages.length, 1) * rowHeight}" role="img" aria-label="Views and contacts per page">${bars}</svg>`;
+  return `<svg viewBox="0 0 340 ${Math.max(pages.length, 1) * rowHeight}" role="img" aria-label="Views and contacts per page">${bars}</svg>`;
 }
 
 /** Views and contacts per day as two lines */
 function dailyLines(report: Report): string {
   const days = report.daily;
   const max = Math.max(1, ...days.map((day) => day.views));
-  const width = 460;
-  const height = 160;
+  const width = 340;
+  const height = 150;
   const x = (index: number) => (days.length > 1 ? (index / (days.length - 1)) * (width - 20) + 10 : width / 2);
   const y = (value: number) => height - 20 - (value / max) * (height - 40);
   const points = (key: 'views' | 'contacts') => days.map((day, index) => `${x(index).toFixed(1)},${y(day[key]).toFixed(1)}`).join(' ');
@@ -116,9 +123,9 @@ function dailyLines(report: Report): string {
 }
 
 const STYLE = `body{font:1rem/1.5 system-ui,sans-serif;color:#1e293b;margin:0;padding:1rem}main{max-width:46rem;margin:auto}
-h1{font-size:1.4rem}table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{padding:.3rem .4rem;border-bottom:1px solid #e2e8f0;text-align:right}
-th:first-child,td:first-child{text-align:left;overflow-wrap:anywhere}svg{width:100%;height:auto;margin:.5rem 0 1.5rem}
-.label,.value{font:11px system-ui,sans-serif;fill:#334155}.views{fill:#2563eb}.contacts{fill:#ea580c}
+h1{font-size:1.4rem}table{border-collapse:collapse;width:100%;font-size:.85rem}th,td{padding:.3rem .4rem;border-bottom:1px solid #e2e8f0;text-align:right;white-space:nowrap}
+th:first-child,td:first-child{text-align:left;white-space:normal;overflow-wrap:anywhere;min-width:9rem}svg{width:100%;height:auto;margin:.5rem 0 1.5rem}
+.label,.value{font:12px system-ui,sans-serif;fill:#334155}.views{fill:#2563eb}.contacts{fill:#ea580c}
 .views-line{fill:none;stroke:#2563eb;stroke-width:2}.contacts-line{fill:none;stroke:#ea580c;stroke-width:2}.axis{stroke:#94a3b8}
 .swatch-views{background:#2563eb}.swatch-contacts{background:#ea580c}.key span{display:inline-block;width:.8rem;height:.8rem;margin:0 .3rem 0 .8rem;vertical-align:middle}.table{overflow-x:auto}`;
 
@@ -134,8 +141,8 @@ export function reportHtml(report: Report): string {
     `<style>${STYLE}</style></head><body><main>`,
     `<h1>Visits and contacts</h1><p>${escapeHtml(periodText(report))}. ${report.totals.views} views and ${report.totals.contacts} contacts `,
     `(calls ${report.totals.calls}, e-mails ${report.totals.emails}, quote requests ${report.totals.quotes}). `,
-    `Views ${escapeHtml(trendText(report.trend.views))}; contacts ${escapeHtml(trendText(report.trend.contacts))}.</p>`,
-    '<p class="key"><span class="swatch-views"></span>views<span class="swatch-contacts"></span>contacts</p>',
+    `On the period before: views ${changeText(report.trend.views)}, contacts ${changeText(report.trend.contacts)}.</p>`,
+    '<p class="key"><span class="swatch-views"></span>views<span class="swatch-contacts"></span>contacts (calls, e-mails and quote requests)</p>',
     '<h2>Each day</h2>',
     dailyLines(report),
     '<h2>Each page</h2>',
