@@ -5,6 +5,7 @@ import { siteOrigin } from './src/lib/site-url.ts';
 import { cspConfig } from './src/lib/csp.ts';
 import { remarkFillTokens } from './src/lib/remark-fill-tokens.ts';
 import { leadsDevApi } from './src/integrations/leads-dev-api.ts';
+import { hostFiles } from './src/integrations/host-files.ts';
 
 export default defineConfig({
   site: siteOrigin(),
@@ -13,7 +14,7 @@ export default defineConfig({
   outDir: 'dist/client',
   trailingSlash: 'never',
   build: { format: 'directory' },
-  integrations: [react(), leadsDevApi()],
+  integrations: [react(), leadsDevApi(), hostFiles({ origin: siteOrigin() })],
   // Hashes of every script and style go into each page's CSP meta; the server copies it to the header
   security: { csp: cspConfig() },
   // Our own illustrations are rasterised to AVIF/WebP/JPEG; no third-party SVG is processed

@@ -228,7 +228,7 @@ const fixtureOk = results.every((result) => result.ok);
 if (fixtureOk) {
   const built = await step('npm run build', async () => {
     const { code, output } = await npmRun(site, logs, 'build', env);
-    const pages = /postbuild: (\d+) URLs in sitemap\.xml/.exec(output)?.[1];
+    const pages = /(?<!\d)(\d+) URLs in sitemap\.xml/.exec(output)?.[1];
     if (code !== 0) return { ok: false, summary: `exit ${code}`, detail: lastLines(output, 60) };
     const found = findTraces(join(site, 'dist', 'client'), identityTraces(current, fixtureIdentity));
     if (found.length > 0) {

@@ -8,7 +8,7 @@ import { parseAllRedirects } from 'netlify-redirect-parser';
 import { describe, expect, it } from 'vitest';
 import { gonePagePath, matchesRule, redirects, retiredPaths, serviceNotFoundPath } from '../../src/config/routes.ts';
 import { loadSiteFiles } from '../../src/server/site-files.ts';
-import { renderHeadersFile } from '../../src/server/static-host.ts';
+import { renderHeadersFile } from '../../src/integrations/static-host.ts';
 import { expectedSecurityHeaders, inlineHashes, metaCsp, pageCspProblems } from '../support/security-headers.ts';
 import { gonePaths, notFoundPaths, specRedirects, unknownServicePath } from '../support/status-table.ts';
 import { buildFile, builtOrigin, clientDir } from './support.ts';

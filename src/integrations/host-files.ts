@@ -1,0 +1,56 @@
+/**
+ * Completes the build once Astro has written the pages (`astro:build:done`): sitemap.xml,
+ * robots.txt, the static host's `_redirects` and `_headers`, brotli and gzip copies of every text
+ * file, and the nginx include dist/nginx/site.conf (outside dist/client, so a CDN never serves
+ * it), all from the built pages and src/config/routes.ts. So `astro build` alone gives all of dist/.
+ */
+import type { AstroIntegration } from 'astro';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { loadSiteFiles } from '../server/site-files.ts';
+import { renderHeadersFile, renderNginxConfig, renderRedirectsFile, renderSitemap, sitemapEntries } from './static-host.ts';
+
+/** Text worth compressing: pages, styles, scripts, data and SVG */
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|manifest)|image\/svg)/;
+
+/** Writes the host files into `clientDir` (and nginx/ beside it); returns what it wrote */
+export function writeHostFiles(clientDir: string, origin: string): { urls: number; compressed: number } {
+  const pages = [...loadSiteFiles(clientDir).entries()]
+    .filter(([, file]) => file.contentType.startsWith('text/html'))
+    .map(([path, file]) => ({ path, status: file.status, html: readFileSync(file.absolutePath, 'utf8') }));
+
+  const urls = sitemapEntries(pages, origin);
+  writeFileSync(join(clientDir, 'sitemap.xml'), renderSitemap(urls));
+  // The API answers scripts and monitors, not readers
+  writeFileSync(join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`);
+  writeFileSync(join(clientDir, '_redirects'), renderRedirectsFile(pages));
+  writeFileSync(join(clientDir, '_headers'), renderHeadersFile(origin, pages));
+  const nginxDir = join(clientDir, '..', 'nginx');
+  mkdirSync(nginxDir, { recursive: true });
+  writeFileSync(join(nginxDir, 'site.conf'), renderNginxConfig({ root: clientDir, origin, pages }));
+
+  let compressed = 0;
+  for (const file of loadSiteFiles(clientDir).values()) {
+    if (!COMPRESSIBLE.test(file.contentType)) continue;
+    const body = readFileSync(file.absolutePath);
+    if (body.length < 256) continue;
+    writeFileSync(`${file.absolutePath}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file.absolutePath}.gz`, gzipSync(body, { level: 9 }));
+    compressed++;
+  }
+  return { urls: urls.length, compressed };
+}
+
+export function hostFiles({ origin }: { origin: string }): AstroIntegration {
+  return {
+    name: 'host-files',
+    hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        const { urls, compressed } = writeHostFiles(fileURLToPath(dir), origin);
+        logger.info(`${urls} URLs in sitemap.xml, ${compressed} files precompressed`);
+      },
+    },
+  };
+}
