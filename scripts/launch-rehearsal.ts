@@ -26,12 +26,12 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { business as current } from '../src/config/business.ts';
 import { applyFixture, findTraces, fixtureIdentity, identityTraces, PLACEHOLDER_MARK } from './support/launch-fixture.ts';
+import { freePort } from './support/free-port.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const keep = process.argv.includes('--keep');
@@ -94,14 +94,6 @@ function copyRepository(site: string): number {
 }
 
 // ------------------------------------------------------------------ steps
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 let running: ChildProcess | undefined;
 function stopRunning() {

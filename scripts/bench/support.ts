@@ -5,29 +5,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const HOST = '127.0.0.1';
-/** The ports of `npm run serve` and the browser tests; a benchmark never takes them */
-const RESERVED_PORTS = new Set([4321, 4322]);
+import { freePort } from '../support/free-port.ts';
 
-/** A port nothing listens on right now, picked by the kernel on the loopback interface */
-export async function freePort(): Promise<number> {
-  for (;;) {
-    const port = await new Promise<number>((resolvePort, reject) => {
-      const probe = createServer();
-      probe.once('error', reject);
-      probe.listen(0, HOST, () => {
-        const address = probe.address();
-        const found = typeof address === 'object' && address ? address.port : 0;
-        probe.close(() => resolvePort(found));
-      });
-    });
-    if (port > 0 && !RESERVED_PORTS.has(port)) return port;
-  }
-}
+export { freePort };
 
 const children = new Set<ChildProcess>();
 const tempDirs = new Set<string>();

@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -18,6 +18,7 @@ import { createSiteServer } from '../../src/server/site-server.ts';
 import { expectedSecurityHeaders, pageCspProblems } from '../support/security-headers.ts';
 import { gonePaths, hostilePaths, notFoundPaths, specRedirects, unknownServicePath } from '../support/status-table.ts';
 import { buildFile, builtOrigin, clientDir, distDir } from './support.ts';
+import { freePort } from '../../scripts/support/free-port.ts';
 
 const nginxBinary = process.env['NGINX'] ?? '/usr/sbin/nginx';
 const hasNginx = existsSync(nginxBinary);
@@ -41,14 +42,6 @@ function fetchRaw(port: number, path: string, method = 'GET', headers: Record<st
     req.on('error', reject);
     req.end();
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe.skipIf(!hasNginx)('nginx serving the static build with dist/nginx/site.conf', () => {

@@ -7,10 +7,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { afterAll } from 'vitest';
+import { freePort } from '../../../scripts/support/free-port.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../../..');
 /** The build under test: dist/ of the repository, or SERVER_TEST_DIST when set */
@@ -64,18 +65,6 @@ function sandboxDist(root: string): string {
   writeFileSync(join(root, 'canary.txt'), `${CANARY}\n`);
   writeFileSync(join(root, 'index.html'), `<!doctype html><title>${CANARY}</title>`);
   return dist;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port === 4321 || port === 4322 ? freePort().then(resolvePort, reject) : resolvePort(port)));
-    });
-  });
 }
 
 export interface ServerOptions {
