@@ -5,7 +5,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { iconNames } from './components/ui/icon-names.ts';
+import { iconNames } from './config/icon-names.ts';
 import { fillTokens } from './lib/text.ts';
 
 const icon = z.enum(iconNames);

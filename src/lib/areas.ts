@@ -1,7 +1,7 @@
 /** What the area pages derive from their content and the business facts */
 import { business } from '../config/business.ts';
 import { servicePath } from '../config/routes.ts';
-import type { ServiceLink } from '../components/sections/ServiceLinks.tsx';
+import type { ServiceLink } from './cards.ts';
 import type { AreaEntry } from './content.ts';
 import { serviceEntry } from './content.ts';
 

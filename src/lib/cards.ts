@@ -1,8 +1,25 @@
 /** Card data for services, built from the collection with their pictures */
-import type { ServiceCardData } from '../components/sections/ServiceCard.tsx';
+import type { IconName } from '../config/icon-names.ts';
 import { servicePath } from '../config/routes.ts';
 import type { ServiceEntry } from './content.ts';
-import { picture } from './pictures.ts';
+import { picture, type PictureData } from './pictures.ts';
+
+/** A service as a card: what the card shows and where it links */
+export interface ServiceCardData {
+  title: string;
+  description: string;
+  icon: IconName;
+  href: string;
+  picture?: PictureData | undefined;
+  imageAlt?: string | undefined;
+}
+
+/** A service in a compact list of links */
+export interface ServiceLink {
+  title: string;
+  href: string;
+  icon: IconName;
+}
 
 export const cardWidths = [400, 600, 800];
 

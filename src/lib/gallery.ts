@@ -1,8 +1,20 @@
 /** Gallery items built from content, with a card-sized picture and a large JPEG for the lightbox */
 import { getImage } from 'astro:assets';
-import type { GalleryItem } from '../components/gallery/types.ts';
-import { picture, sourceImage } from './pictures.ts';
+import { picture, sourceImage, type PictureData } from './pictures.ts';
 import type { ProjectEntry } from './content.ts';
+
+/** One picture of a gallery: a project, or a photo of the About page */
+export interface GalleryItem {
+  id: string;
+  title: string;
+  description: string;
+  /** 'Residential' or 'Maintenance' for projects; a label for other galleries */
+  category: string;
+  alt: string;
+  thumb: PictureData;
+  /** The large image the lightbox shows, and the link target without JavaScript */
+  full: { src: string; width: number; height: number };
+}
 
 const thumbWidths = [400, 600, 800];
 const fullWidth = 1200;

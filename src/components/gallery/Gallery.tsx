@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { GalleryCard } from './GalleryCard.tsx';
 import { Lightbox } from './Lightbox.tsx';
-import type { GalleryItem } from './types.ts';
+import type { GalleryItem } from '../../lib/gallery.ts';
 
 interface Props {
   items: GalleryItem[];

@@ -1,6 +1,6 @@
 import { ZoomIn } from 'lucide-react';
 import { ResponsivePicture } from '../ui/ResponsivePicture.tsx';
-import type { GalleryItem } from './types.ts';
+import type { GalleryItem } from '../../lib/gallery.ts';
 
 interface Props {
   item: GalleryItem;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { X } from 'lucide-react';
-import type { GalleryItem } from './types.ts';
+import type { GalleryItem } from '../../lib/gallery.ts';
 
 interface Props {
   item: GalleryItem | null;

@@ -1,4 +1,5 @@
-import { ServiceCard, type ServiceCardData } from './ServiceCard.tsx';
+import type { ServiceCardData } from '../../lib/cards.ts';
+import { ServiceCard } from './ServiceCard.tsx';
 
 /** Service cards in a responsive grid of one to three columns */
 export function CardGrid({ cards, columns = 3 }: { cards: readonly ServiceCardData[]; columns?: 2 | 3 }) {

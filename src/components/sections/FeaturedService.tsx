@@ -1,4 +1,4 @@
-import type { ServiceCardData } from './ServiceCard.tsx';
+import type { ServiceCardData } from '../../lib/cards.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { ResponsivePicture } from '../ui/ResponsivePicture.tsx';
 

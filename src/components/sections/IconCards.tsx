@@ -1,4 +1,4 @@
-import type { IconName } from '../ui/icon-names.ts';
+import type { IconName } from '../../config/icon-names.ts';
 import { Icon } from '../ui/Icon.tsx';
 
 export interface IconCardData {

@@ -1,16 +1,6 @@
-import type { IconName } from '../ui/icon-names.ts';
-import type { PictureData } from '../../lib/pictures.ts';
+import type { ServiceCardData } from '../../lib/cards.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { ResponsivePicture } from '../ui/ResponsivePicture.tsx';
-
-export interface ServiceCardData {
-  title: string;
-  description: string;
-  icon: IconName;
-  href: string;
-  picture?: PictureData | undefined;
-  imageAlt?: string | undefined;
-}
 
 /** A service as a card that links to its page; the whole card is the link's target area */
 export function ServiceCard({ title, description, icon, href, picture, imageAlt }: ServiceCardData) {

@@ -1,11 +1,5 @@
-import type { IconName } from '../ui/icon-names.ts';
+import type { ServiceLink } from '../../lib/cards.ts';
 import { Icon } from '../ui/Icon.tsx';
-
-export interface ServiceLink {
-  title: string;
-  href: string;
-  icon: IconName;
-}
 
 /** A compact grid of services that link to their pages */
 export function ServiceLinks({ services }: { services: readonly ServiceLink[] }) {

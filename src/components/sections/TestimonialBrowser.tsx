@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { TestimonialCard, type TestimonialData } from './TestimonialCard.tsx';
+import type { TestimonialData } from '../../lib/testimonials.ts';
+import { TestimonialCard } from './TestimonialCard.tsx';
 
 const services = ['Residential', 'Commercial'] as const;
 

@@ -1,15 +1,6 @@
 import { Quote } from 'lucide-react';
+import type { TestimonialData } from '../../lib/testimonials.ts';
 import { Stars } from '../ui/Stars.tsx';
-
-export interface TestimonialData {
-  id: string;
-  quote: string;
-  author: string;
-  rating: number;
-  service: 'Residential' | 'Commercial';
-  suburb: string;
-  job: string;
-}
 
 /** A review: the words, the stars, who said it and what the job was */
 export function TestimonialCard({ testimonial }: { testimonial: TestimonialData }) {

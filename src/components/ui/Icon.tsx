@@ -49,7 +49,7 @@ import {
   Wrench,
   Zap,
 } from 'lucide-react';
-import type { IconName } from './icon-names.ts';
+import type { IconName } from '../../config/icon-names.ts';
 
 const icons: Record<IconName, LucideIcon> = {
   zap: Zap,
