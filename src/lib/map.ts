@@ -1,4 +1,5 @@
 /** The service-area map: points projected into an SVG box, and the embed and directions URLs */
+import { areaPages } from '../config/routes.ts';
 import { mapEmbedOrigin } from './csp.ts';
 
 export interface MapPoint {
@@ -11,6 +12,23 @@ export interface MapPoint {
 export interface PlacedPoint extends MapPoint {
   x: number;
   y: number;
+}
+
+interface AreaForMap {
+  id: string;
+  data: { kind: string; geo?: { latitude: number; longitude: number } | undefined };
+}
+
+/**
+ * The suburb pages that give a position, as points named by the first part of their label
+ * ('Howick' of 'Howick & Cockle Bay') and linked to their page
+ */
+export function suburbPoints(areas: readonly AreaForMap[]): MapPoint[] {
+  return areas.flatMap(({ id, data }) => {
+    const href = `/areas/${id}`;
+    const label = areaPages.find((page) => page.href === href)?.label;
+    return data.geo && data.kind === 'suburb' && label ? [{ name: label.split(' & ')[0]!, href, ...data.geo }] : [];
+  });
 }
 
 /** Projects points into a width × height box with a margin (equirectangular: fine at city scale) */

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { areaPages } from '../../src/config/routes.ts';
+import { placePoints, suburbPoints } from '../../src/lib/map.ts';
+
+const [hub, first, second] = areaPages;
+const slug = (href: string) => href.replace('/areas/', '');
+
+describe('the service-area map', () => {
+  it('places the suburbs that give a position, named by their label, and leaves out the hub and the rest', () => {
+    const points = suburbPoints([
+      { id: slug(hub!.href), data: { kind: 'hub', geo: { latitude: -36.91, longitude: 174.91 } } },
+      { id: slug(first!.href), data: { kind: 'suburb', geo: { latitude: -36.92, longitude: 174.93 } } },
+      { id: slug(second!.href), data: { kind: 'suburb' } },
+      { id: 'electrician-nowhere', data: { kind: 'suburb', geo: { latitude: -36.9, longitude: 174.9 } } },
+    ]);
+    expect(points).toEqual([{ name: first!.label.split(' & ')[0], href: first!.href, latitude: -36.92, longitude: 174.93 }]);
+  });
+
+  it('projects points into the box with the margin, north up', () => {
+    const placed = placePoints(
+      [
+        { name: 'North-west', href: '/a', latitude: -36.8, longitude: 174.8 },
+        { name: 'South-east', href: '/b', latitude: -37.0, longitude: 175.0 },
+      ],
+      1000,
+      600,
+      100,
+    );
+    expect(placed.map(({ x, y }) => [x, y])).toEqual([
+      [100, 100],
+      [900, 500],
+    ]);
+  });
+});
