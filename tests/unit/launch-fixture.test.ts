@@ -51,7 +51,7 @@ describe('the launch rehearsal fixture', () => {
       "  name: 'A Ltd', // PLACEHOLDER",
       "  shortName: 'A', // PLACEHOLDER",
       "  owner: 'Al', // PLACEHOLDER",
-      "  phone: { display: '09 000 0000', e164: '+6490000000' }, // PLACEHOLDER",
+      "  phone: { display: '09 555 0100', e164: '+6495550100' }, // PLACEHOLDER",
       "  email: 'a@example.com', // PLACEHOLDER",
       "  defaultOrigin: 'https://a.example.com', // PLACEHOLDER",
       '  claims: {',

@@ -10,7 +10,8 @@ import { createRateLimiter } from '../../src/server/leads/rate-limit.ts';
 import { createLeadService, rateLimitAddress } from '../../src/server/leads/service.ts';
 import { openLeadStore, type LeadStore } from '../../src/server/leads/store.ts';
 
-const SITE = 'https://www.example.com';
+/** The site's origin in these tests: passed in, not the configured one */
+const SITE = 'https://sparky.test';
 const ENDPOINT = 'http://127.0.0.1:4321/api/leads';
 const CLIENT = '203.0.113.7';
 const JSON_ACCEPT = { Accept: 'application/json' };
@@ -133,7 +134,7 @@ describe('refusals before the body is read', () => {
   });
 
   it('403 for a cross-site Origin; same-site and missing Origins pass', async () => {
-    for (const origin of ['https://evil.example', 'null', 'http://www.example.com.evil.example']) {
+    for (const origin of ['https://evil.example', 'null', 'http://sparky.test.evil.example']) {
       const response = await handle(multipart(quoteFields, { ...JSON_ACCEPT, Origin: origin }));
       expect(response.status, origin).toBe(403);
     }
@@ -306,7 +307,7 @@ describe('storing valid requests', () => {
   it('url-encoded hero form: trims, normalises line breaks, ignores unknown and other-form fields', async () => {
     const response = await handle(
       urlencoded(
-        { ...heroFields, name: '  Tama  ', message: 'Line one\r\nLine two ', phone: '09 000 0000', admin: 'true' },
+        { ...heroFields, name: '  Tama  ', message: 'Line one\r\nLine two ', phone: '09 555 0142', admin: 'true' },
         { ...JSON_ACCEPT, Referer: 'http://127.0.0.1:4321/', 'User-Agent': 'x'.repeat(800) },
       ),
     );
