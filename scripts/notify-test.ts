@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { business } from '../src/config/business.ts';
+import { withDeadline } from '../src/server/deadline.ts';
 import { describeError } from '../src/server/log.ts';
 import { channelsFromEnv } from '../src/server/leads/service.ts';
 import type { StoredLead } from '../src/server/leads/store.ts';
@@ -37,18 +38,13 @@ if (channels.length === 0) {
 
 let failures = 0;
 for (const channel of channels) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
-  });
   try {
-    await Promise.race([channel.deliver(sample), timeout]);
+    await withDeadline(channel.deliver(sample), TIMEOUT_MS);
     console.log(`${channel.name}: sent`);
   } catch (error) {
     failures++;
     console.log(`${channel.name}: FAILED (${describeError(error)})`);
   } finally {
-    clearTimeout(timer);
     channel.close?.();
   }
 }

@@ -9,6 +9,7 @@
  * without a restart. Each attempt is recorded in the store, so `npm run leads` shows it and a
  * restart carries on where it was.
  */
+import { withDeadline } from '../deadline.ts';
 import { describeError } from '../log.ts';
 import type { AsyncLeadStore } from './async-store.ts';
 import type { WeeklySummary } from '../stats/weekly.ts';
@@ -73,15 +74,6 @@ const CLOSE_WAIT_MS = 3000;
 /** The wait after `attempts` failed attempts: the first delay, doubling, capped */
 export function retryDelayMs(attempts: number, { firstDelayMs, maxDelayMs }: Pick<RetryPolicy, 'firstDelayMs' | 'maxDelayMs'>): number {
   return Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(Math.max(attempts - 1, 0), 40));
-}
-
-/** `work`, or a rejection once `ms` have passed without it settling */
-function withDeadline(work: Promise<void>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`No answer within ${Math.round(ms / 1000)} s`)), ms);
-  });
-  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }
 
 type Log = (message: string, error?: unknown) => void;

@@ -5,6 +5,7 @@
  * the webhook). Each week is claimed in the database before it is sent, so it goes out once,
  * restarts or not; a week whose every send failed is released and tried again an hour later.
  */
+import { withDeadline } from '../deadline.ts';
 import type { AsyncLeadStore } from '../leads/async-store.ts';
 import type { Channel } from '../leads/outbox.ts';
 import { addDays, mondayOf, nzDay, nzHour } from './days.ts';
@@ -69,15 +70,7 @@ export function startWeeklySummaries({
   const senders = channels.filter((channel) => channel.sendSummary);
 
   async function send(summary: WeeklySummary): Promise<boolean> {
-    const results = await Promise.allSettled(
-      senders.map((channel) => {
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const timeout = new Promise<never>((_resolve, reject) => {
-          timer = setTimeout(() => reject(new Error('no answer in time')), SEND_TIMEOUT_MS);
-        });
-        return Promise.race([channel.sendSummary!(summary), timeout]).finally(() => clearTimeout(timer));
-      }),
-    );
+    const results = await Promise.allSettled(senders.map((channel) => withDeadline(channel.sendSummary!(summary), SEND_TIMEOUT_MS)));
     results.forEach((result, index) => {
       if (result.status === 'rejected') log(`The weekly summary could not be sent by ${senders[index]!.name}`, result.reason);
     });
