@@ -4,6 +4,7 @@
  * the outbox, so e-mails still due from before the upgrade are sent.
  */
 import type { DatabaseSync } from 'node:sqlite';
+import { inTransaction } from './sqlite.ts';
 
 const TABLES = `
 CREATE TABLE IF NOT EXISTS leads (
@@ -57,8 +58,7 @@ function columnsOf(db: DatabaseSync, table: string): string[] {
 
 /** Creates the tables, and brings a database from an earlier version up to date, in one transaction */
 export function prepareSchema(db: DatabaseSync): void {
-  db.exec('BEGIN IMMEDIATE');
-  try {
+  inTransaction(db, () => {
     const hadOutbox = hasTable(db, 'deliveries');
     db.exec(TABLES);
     const columns = columnsOf(db, 'leads');
@@ -70,9 +70,5 @@ export function prepareSchema(db: DatabaseSync): void {
           COALESCE(notify_updated_at, created_at), notified_at, notify_error
         FROM leads WHERE notify_status <> 'off'`);
     }
-    db.exec('COMMIT');
-  } catch (error) {
-    if (db.isTransaction) db.exec('ROLLBACK');
-    throw error;
-  }
+  });
 }

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { inTransaction } from './sqlite.ts';
 import { prepareSchema } from './store-schema.ts';
 
 export const DEFAULT_LEADS_DB = 'data/leads.sqlite';
@@ -380,38 +381,40 @@ export function openLeadStore(path: string): LeadStore {
       if (waitMs <= 0) throw new StoreBusyError('The lead store was busy past the request deadline');
       db.exec(`PRAGMA busy_timeout = ${waitMs}`);
     }
-    try {
-      db.exec('BEGIN IMMEDIATE');
-    } catch (error) {
-      if (isBusy(error)) throw new StoreBusyError('The lead store was locked by another process', { cause: error });
-      throw error;
-    } finally {
-      if (deadline !== undefined) db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    }
-    try {
-      const createdAt = now.toISOString();
-      const result = statements.insert.run({
-        uid: randomUUID(),
-        createdAt,
-        formSource: lead.formSource,
-        name: lead.name,
-        email: lead.email,
-        phone: lead.phone,
-        address: lead.address,
-        service: lead.service,
-        message: lead.message,
-        page: clip(lead.page, PAGE_MAX_LENGTH),
-        userAgent: clip(lead.userAgent, USER_AGENT_MAX_LENGTH),
-      });
-      const id = Number(result.lastInsertRowid);
-      statements.clearDeliveries.run(id);
-      for (const channel of channels) statements.insertDelivery.run({ leadId: id, channel, now: createdAt });
-      db.exec('COMMIT');
-      return id;
-    } catch (error) {
-      if (db.isTransaction) db.exec('ROLLBACK');
-      throw error;
-    }
+    const begin = () => {
+      try {
+        db.exec('BEGIN IMMEDIATE');
+      } catch (error) {
+        if (isBusy(error)) throw new StoreBusyError('The lead store was locked by another process', { cause: error });
+        throw error;
+      } finally {
+        if (deadline !== undefined) db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      }
+    };
+    return inTransaction(
+      db,
+      () => {
+        const createdAt = now.toISOString();
+        const result = statements.insert.run({
+          uid: randomUUID(),
+          createdAt,
+          formSource: lead.formSource,
+          name: lead.name,
+          email: lead.email,
+          phone: lead.phone,
+          address: lead.address,
+          service: lead.service,
+          message: lead.message,
+          page: clip(lead.page, PAGE_MAX_LENGTH),
+          userAgent: clip(lead.userAgent, USER_AGENT_MAX_LENGTH),
+        });
+        const id = Number(result.lastInsertRowid);
+        statements.clearDeliveries.run(id);
+        for (const channel of channels) statements.insertDelivery.run({ leadId: id, channel, now: createdAt });
+        return id;
+      },
+      begin,
+    );
   }
 
   function leadsWithDeliveries(rows: readonly LeadRow[], deliveries: readonly DeliveryRow[]): StoredLead[] {
@@ -454,16 +457,10 @@ export function openLeadStore(path: string): LeadStore {
     },
     deleteLead(id) {
       const { db, statements } = connection();
-      db.exec('BEGIN IMMEDIATE');
-      try {
+      return inTransaction(db, () => {
         statements.clearDeliveries.run(id);
-        const deleted = Number(statements.deleteLead.run(id).changes) === 1;
-        db.exec('COMMIT');
-        return deleted;
-      } catch (error) {
-        if (db.isTransaction) db.exec('ROLLBACK');
-        throw error;
-      }
+        return Number(statements.deleteLead.run(id).changes) === 1;
+      });
     },
     claimDueDeliveries({ channel, now, staleBefore, limit }) {
       const rows = connection().statements.claim.all({
@@ -495,14 +492,9 @@ export function openLeadStore(path: string): LeadStore {
     },
     addCounts(counts) {
       const { db, statements } = connection();
-      db.exec('BEGIN IMMEDIATE');
-      try {
+      inTransaction(db, () => {
         for (const { day, path, kind, count } of counts) statements.addCount.run({ day, path, kind, count });
-        db.exec('COMMIT');
-      } catch (error) {
-        if (db.isTransaction) db.exec('ROLLBACK');
-        throw error;
-      }
+      });
     },
     countsBetween(fromDay, toDay) {
       return connection().statements.countsBetween.all(fromDay, toDay) as unknown as DailyCount[];
