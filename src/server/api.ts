@@ -9,14 +9,9 @@ import { LEADS_ENDPOINT } from '../lib/csp.ts';
 import type { LeadService } from './leads/service.ts';
 import type { SiteFacts } from './site-server.ts';
 import { EVENTS_ENDPOINT } from './stats/events.ts';
-import { sendWebResponse, toWebRequest } from './web-exchange.ts';
+import { sendJson, sendWebResponse, toWebRequest } from './web-exchange.ts';
 
 export const HEALTH_ENDPOINT = '/api/health';
-
-function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}) {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...extra });
-  res.end(req.method === 'HEAD' ? undefined : JSON.stringify(body));
-}
 
 /** `built`: when the pages served were built (ISO 8601), for the health report */
 export function apiHandler(service: LeadService, { built }: { built: string | null }) {
@@ -28,13 +23,13 @@ export function apiHandler(service: LeadService, { built }: { built: string | nu
       await service.recordEvent(req, res, site);
     } else if (path === HEALTH_ENDPOINT) {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        sendJson(req, res, 405, { errors: [{ message: 'Method not allowed' }] }, { Allow: 'GET, HEAD' });
+        sendJson(res, 405, { errors: [{ message: 'Method not allowed' }] }, { Allow: 'GET, HEAD' });
         return;
       }
       const report = await service.health(built);
-      sendJson(req, res, report.ok ? 200 : 503, report);
+      sendJson(res, report.ok ? 200 : 503, report);
     } else {
-      sendJson(req, res, 404, { errors: [{ message: 'Not found' }] });
+      sendJson(res, 404, { errors: [{ message: 'Not found' }] });
     }
   };
 }

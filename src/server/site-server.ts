@@ -230,9 +230,9 @@ export function createSiteServer(options: SiteServerOptions): Server {
 
   const server = createServer((req, res) => {
     // Once shutting down (the server no longer listens), every answer ends its connection, and
-    // so does one sent after part of the body was read but not the rest (a body over the
-    // limit), as that connection cannot carry another request
-    closeConnectionWhen(res, () => !server.listening || (req.readableDidRead && !req.complete));
+    // so does one sent before the request's body was read to its end (a refusal, a body over
+    // the limit), as what is left of the body would be read as the next request
+    closeConnectionWhen(res, () => !server.listening || (!req.complete && (req.readableDidRead || declaresBody(req))));
     // A connection whose answer was already under way at shutdown is closed once it is done
     res.once('finish', () => {
       if (!server.listening) setImmediate(() => server.closeIdleConnections());
@@ -272,6 +272,12 @@ function closeConnectionWhen(res: ServerResponse, shouldClose: () => boolean) {
     if (shouldClose()) this.setHeader('Connection', 'close');
     return Reflect.apply(writeHead, this, args) as ServerResponse;
   } as typeof res.writeHead;
+}
+
+/** Whether the request says a body follows (a length above zero, or chunks) */
+function declaresBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
 }
 
 /** Node's own statuses for the parser's errors; anything else is a 400 */

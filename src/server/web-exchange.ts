@@ -20,15 +20,15 @@ export function toWebRequest(req: IncomingMessage): Request {
   } as RequestInit);
 }
 
-/**
- * Writes a Web Response (small, as the endpoint's answers are) to Node's response. An answer
- * given before the request's body was read in full (a refusal) closes the connection: what is
- * left of the body would otherwise be read as the next request.
- */
+/** Writes a Web Response (small, as the endpoint's answers are) to Node's response */
 export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
   const body = res.req.method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer());
-  const headers = Object.fromEntries(response.headers);
-  if (!res.req.complete) headers['connection'] = 'close';
-  res.writeHead(response.status, headers);
+  res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(body);
+}
+
+/** A JSON answer that is never cached (no body for HEAD) */
+export function sendJson(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...extra });
+  res.end(res.req.method === 'HEAD' ? undefined : JSON.stringify(body));
 }

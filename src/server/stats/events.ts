@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readLimitedBody } from '../leads/form-body.ts';
 import type { RateLimiter } from '../leads/rate-limit.ts';
-import { toWebRequest } from '../web-exchange.ts';
+import { sendJson, toWebRequest } from '../web-exchange.ts';
 import type { Counter } from './counter.ts';
 import { optsOut } from './visits.ts';
 
@@ -23,15 +23,11 @@ export interface EventsOptions {
   isPage: (path: string) => boolean;
 }
 
+/** An answer with no body (204), or a refusal that says what was wrong */
 function answer(res: ServerResponse, status: number, message?: string, extra: Record<string, string> = {}) {
-  const closing = res.req.complete ? {} : { Connection: 'close' };
-  if (message === undefined) {
-    res.writeHead(status, { 'Cache-Control': 'no-store', ...closing, ...extra });
-    res.end();
-    return;
-  }
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...closing, ...extra });
-  res.end(JSON.stringify({ errors: [{ message }] }));
+  if (message !== undefined) return sendJson(res, status, { errors: [{ message }] }, extra);
+  res.writeHead(status, { 'Cache-Control': 'no-store', ...extra });
+  res.end();
 }
 
 /** `clientKey`: who the rate limit counts (see the lead service's rateLimitAddress and rateLimitKey) */
