@@ -14,7 +14,7 @@ export type FormEntry = [name: string, value: string | Blob];
 export type BodyResult = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; reason: 'too-large' | 'unreadable' };
 export type ParseResult = { ok: true; entries: FormEntry[] } | { ok: false; reason: string };
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The media type of a Content-Type header, lower-cased, without parameters */
 export function mediaTypeOf(contentType: string | null): string {
@@ -63,12 +63,12 @@ export async function readLimitedBody(request: Request, maxBytes: number): Promi
   return { ok: true, bytes };
 }
 
-function isValidUtf8(bytes: Uint8Array): boolean {
+/** The bytes as UTF-8 text (a leading BOM dropped), or null when they are not valid UTF-8 */
+export function decodeUtf8(bytes: Uint8Array): string | null {
   try {
-    strictUtf8.decode(bytes);
-    return true;
+    return strictUtf8.decode(bytes);
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -82,9 +82,10 @@ function decodeFormComponent(raw: string): string | null {
 }
 
 function parseUrlEncoded(bytes: Uint8Array): ParseResult {
-  if (!isValidUtf8(bytes)) return { ok: false, reason: 'The form data is not valid UTF-8 text.' };
+  const text = decodeUtf8(bytes);
+  if (text === null) return { ok: false, reason: 'The form data is not valid UTF-8 text.' };
   const entries: FormEntry[] = [];
-  for (const pair of new TextDecoder().decode(bytes).split('&')) {
+  for (const pair of text.split('&')) {
     if (pair === '') continue;
     const separator = pair.indexOf('=');
     const name = decodeFormComponent(separator === -1 ? pair : pair.slice(0, separator));
@@ -97,7 +98,7 @@ function parseUrlEncoded(bytes: Uint8Array): ParseResult {
 
 async function parseMultipart(bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<ParseResult> {
   // The parser below would replace invalid UTF-8 with U+FFFD; our forms upload no binary files
-  if (!isValidUtf8(bytes)) return { ok: false, reason: 'The form data is not valid UTF-8 text.' };
+  if (decodeUtf8(bytes) === null) return { ok: false, reason: 'The form data is not valid UTF-8 text.' };
   try {
     const formData = await new Response(bytes, { headers: { 'Content-Type': contentType } }).formData();
     return { ok: true, entries: [...formData.entries()] };

@@ -5,7 +5,7 @@
  * tracked is not counted. Answers 204, or a 4xx naming what was wrong.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readLimitedBody } from '../leads/form-body.ts';
+import { decodeUtf8, readLimitedBody } from '../leads/form-body.ts';
 import type { RateLimiter } from '../leads/rate-limit.ts';
 import { sendJson, toWebRequest } from '../web-exchange.ts';
 import type { Counter } from './counter.ts';
@@ -14,7 +14,6 @@ import { optsOut } from './visits.ts';
 export const EVENTS_ENDPOINT = '/api/events';
 export const TAP_KINDS = ['tel', 'mailto'] as const;
 const MAX_EVENT_BYTES = 1024;
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 export interface EventsOptions {
   counter: Counter;
@@ -45,12 +44,9 @@ export async function handleEvent(req: IncomingMessage, res: ServerResponse, cli
   const body = await readLimitedBody(toWebRequest(req), MAX_EVENT_BYTES);
   if (!body.ok) return answer(res, body.reason === 'too-large' ? 413 : 400, 'The event could not be read.');
 
-  let fields: URLSearchParams;
-  try {
-    fields = new URLSearchParams(strictUtf8.decode(body.bytes));
-  } catch {
-    return answer(res, 400, 'The event is not valid UTF-8.');
-  }
+  const text = decodeUtf8(body.bytes);
+  if (text === null) return answer(res, 400, 'The event is not valid UTF-8.');
+  const fields = new URLSearchParams(text);
   const kind = fields.get('kind');
   const path = fields.get('path');
   if (!TAP_KINDS.includes(kind as (typeof TAP_KINDS)[number])) return answer(res, 400, 'Unknown kind of event.');
