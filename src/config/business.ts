@@ -112,3 +112,10 @@ export const telHref = `tel:${business.phone.e164}`;
 /** The phone number as link text: non-breaking spaces keep it on one line */
 export const phoneText = business.phone.display.replaceAll(' ', '\u00a0');
 export const mailHref = `mailto:${business.email}`;
+/**
+ * Copy about emergency work: '24/7 emergency call-outs' while the business answers round the clock
+ * (claims.emergency24x7), 'Emergency call-outs' if it ever stops, so no page promises what it does not.
+ */
+export function emergencyClaim(phrase: string, claims: Pick<Business['claims'], 'emergency24x7'> = business.claims): string {
+  return claims.emergency24x7 ? `24/7 ${phrase}` : phrase.charAt(0).toUpperCase() + phrase.slice(1);
+}
