@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { PrivacyStatement } from '../../src/components/sections/PrivacyStatement.tsx';
+import { PrivacyStatement } from '../../src/pages/_components/privacy/PrivacyStatement.tsx';
 import { collectedFields, listInWords, privacySetup, type PrivacySetup } from '../../src/lib/privacy.ts';
 import { HERO_FIELDS, QUOTE_FIELDS } from '../../src/lib/validation.ts';
 

@@ -1,4 +1,4 @@
-import { ContactDetails } from './ContactDetails.tsx';
+import { ContactDetails } from '../../../components/sections/ContactDetails.tsx';
 
 /** The quote page's side panel: every other way to reach the business */
 export function ContactPanel() {

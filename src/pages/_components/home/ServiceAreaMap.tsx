@@ -1,5 +1,5 @@
 import { MapPin, Navigation } from 'lucide-react';
-import type { PlacedPoint } from '../../lib/map.ts';
+import type { PlacedPoint } from '../../../lib/map.ts';
 
 interface Props {
   points: readonly PlacedPoint[];

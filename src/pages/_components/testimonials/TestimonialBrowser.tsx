@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { TestimonialData } from '../../lib/testimonials.ts';
-import { TestimonialCard } from './TestimonialCard.tsx';
+import type { TestimonialData } from '../../../lib/testimonials.ts';
+import { TestimonialCard } from '../../../components/sections/TestimonialCard.tsx';
 
 const services = ['Residential', 'Commercial'] as const;
 

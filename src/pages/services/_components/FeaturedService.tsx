@@ -1,6 +1,6 @@
-import type { ServiceCardData } from '../../lib/cards.ts';
-import { Icon } from '../ui/Icon.tsx';
-import { ResponsivePicture } from '../ui/ResponsivePicture.tsx';
+import type { ServiceCardData } from '../../../lib/cards.ts';
+import { Icon } from '../../../components/ui/Icon.tsx';
+import { ResponsivePicture } from '../../../components/ui/ResponsivePicture.tsx';
 
 /** The residential page's lead service, shown large */
 export function FeaturedService({ card }: { card: ServiceCardData }) {

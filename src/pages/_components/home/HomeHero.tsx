@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import type { PictureData } from '../../lib/pictures.ts';
-import { HERO_ROTATE_MS } from '../../lib/constants.ts';
-import { business, yearsClaim } from '../../config/business.ts';
-import { ResponsivePicture } from '../ui/ResponsivePicture.tsx';
-import { Stars } from '../ui/Stars.tsx';
+import type { PictureData } from '../../../lib/pictures.ts';
+import { HERO_ROTATE_MS } from '../../../lib/constants.ts';
+import { business, yearsClaim } from '../../../config/business.ts';
+import { ResponsivePicture } from '../../../components/ui/ResponsivePicture.tsx';
+import { Stars } from '../../../components/ui/Stars.tsx';
 
 interface Slide {
   picture: PictureData;

@@ -1,10 +1,10 @@
 import { ArrowLeft, Check, Phone } from 'lucide-react';
-import { business, phoneText, telHref } from '../../config/business.ts';
-import { quotePath } from '../../config/routes.ts';
-import type { PictureData } from '../../lib/pictures.ts';
-import { PageHero } from './PageHero.tsx';
+import { business, phoneText, telHref } from '../../../config/business.ts';
+import { quotePath } from '../../../config/routes.ts';
+import type { PictureData } from '../../../lib/pictures.ts';
+import { PageHero } from '../../../components/sections/PageHero.tsx';
 import { TrustCards } from './TrustCards.tsx';
-import { CallToAction } from './CallToAction.tsx';
+import { CallToAction } from '../../../components/sections/CallToAction.tsx';
 
 interface Props {
   title: string;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { business, mailHref, phoneText, telHref } from '../../config/business.ts';
-import { collectedFields, listInWords, PRIVACY_COMMISSIONER, RECORDED_WITH_EACH_REQUEST, type PrivacySetup } from '../../lib/privacy.ts';
+import { business, mailHref, phoneText, telHref } from '../../../config/business.ts';
+import { collectedFields, listInWords, PRIVACY_COMMISSIONER, RECORDED_WITH_EACH_REQUEST, type PrivacySetup } from '../../../lib/privacy.ts';
 
 interface Props {
   /** What this build collects and where it sends it (src/lib/privacy.ts) */

@@ -1,6 +1,6 @@
-import { business, yearsClaim } from '../../config/business.ts';
-import { Icon } from '../ui/Icon.tsx';
-import type { IconName } from '../../config/icon-names.ts';
+import { business, yearsClaim } from '../../../config/business.ts';
+import { Icon } from '../../../components/ui/Icon.tsx';
+import type { IconName } from '../../../config/icon-names.ts';
 
 const cards: { title: string; text: string; icon: IconName }[] = [
   {
