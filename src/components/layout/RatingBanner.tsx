@@ -1,4 +1,4 @@
-import { business, yearsClaim } from '../../config/business.ts';
+import { business, emergencyClaim, yearsClaim } from '../../config/business.ts';
 import { Stars } from '../ui/Stars.tsx';
 
 /** The strip under the header: the rating and the claims every visitor should see */
@@ -22,7 +22,7 @@ export function RatingBanner() {
         <span className="hidden md:inline" aria-hidden="true">
           ·
         </span>
-        <span className="hidden md:inline">24/7 emergency call-outs</span>
+        <span className="hidden md:inline">{emergencyClaim('emergency call-outs')}</span>
       </p>
     </aside>
   );

@@ -1,4 +1,4 @@
-import { business, phoneText, mailHref, telHref } from '../../config/business.ts';
+import { business, emergencyClaim, phoneText, mailHref, telHref } from '../../config/business.ts';
 import { areaPages, emergencyAliasPath, mainNav, privacyPath } from '../../config/routes.ts';
 import { Logo } from './Logo.tsx';
 
@@ -31,7 +31,7 @@ export function SiteFooter({ year }: { year: number }) {
             ))}
             <li>
               <a href={emergencyAliasPath} className="font-semibold text-accent-400 no-underline hover:underline">
-                24/7 emergency electrician
+                {emergencyClaim('emergency electrician')}
               </a>
             </li>
           </ul>
@@ -66,7 +66,7 @@ export function SiteFooter({ year }: { year: number }) {
             {business.hours.map((hours) => (
               <li key={hours.label}>{hours.label}</li>
             ))}
-            <li>Emergencies: 24 hours, 7 days</li>
+            {business.claims.emergency24x7 && <li>Emergencies: 24 hours, 7 days</li>}
           </ul>
         </div>
       </div>

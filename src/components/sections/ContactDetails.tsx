@@ -40,10 +40,12 @@ export function ContactDetails({ tone = 'light', withHours = false, className }:
               ))}
             </span>
           </li>
-          <li className="flex gap-3">
-            <Siren className={icon} aria-hidden="true" />
-            <span>Emergencies: 24 hours, 7 days</span>
-          </li>
+          {business.claims.emergency24x7 && (
+            <li className="flex gap-3">
+              <Siren className={icon} aria-hidden="true" />
+              <span>Emergencies: 24 hours, 7 days</span>
+            </li>
+          )}
         </>
       )}
       <li className="flex items-center gap-3">

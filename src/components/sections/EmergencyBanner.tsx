@@ -1,15 +1,16 @@
 import { Phone, Siren } from 'lucide-react';
-import { phoneText, telHref } from '../../config/business.ts';
+import { emergencyClaim, phoneText, telHref } from '../../config/business.ts';
 
-/** The red 24/7 banner: one job, getting an emergency on the phone */
+/** The red emergency banner: one job, getting an emergency on the phone */
 export function EmergencyBanner({ text = 'Sparks, burning smells or no power? We answer day and night.' }: { text?: string }) {
+  const claim = emergencyClaim('emergency electrician');
   return (
-    <aside aria-label="24/7 emergency electrician" data-shared="" className="bg-danger-800 text-white">
+    <aside aria-label={claim} data-shared="" className="bg-danger-800 text-white">
       <div className="container-page flex flex-col items-start gap-4 py-6 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-center gap-3 text-lg font-semibold">
           <Siren className="size-7 shrink-0" aria-hidden="true" />
           <span>
-            24/7 emergency electrician. <span className="font-normal text-white/90">{text}</span>
+            {claim}. <span className="font-normal text-white/90">{text}</span>
           </span>
         </p>
         <a href={telHref} className="btn btn-danger shrink-0">

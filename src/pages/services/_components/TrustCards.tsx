@@ -1,10 +1,10 @@
-import { business, yearsClaim } from '../../../config/business.ts';
+import { business, emergencyClaim, yearsClaim } from '../../../config/business.ts';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import type { IconName } from '../../../config/icon-names.ts';
 
 const cards: { title: string; text: string; icon: IconName }[] = [
   {
-    title: '24/7 Emergency Service',
+    title: emergencyClaim('Emergency Service'),
     text: 'Power out, sparks or a burning smell? Call any time, day or night, weekends included.',
     icon: 'siren',
   },
