@@ -48,6 +48,11 @@ export const emergencyPath = '/services/emergency-electrician';
 export const emergencyAliasPath = '/emergency-electrician-auckland';
 /** The privacy statement, linked from the footer of every page */
 export const privacyPath = '/privacy';
+export const homePath = '/';
+export const servicesPath = '/services';
+export const projectsPath = '/projects';
+export const testimonialsPath = '/testimonials';
+export const aboutPath = '/about';
 
 export interface NavLink {
   label: string;
@@ -55,11 +60,11 @@ export interface NavLink {
 }
 
 export const mainNav: readonly NavLink[] = [
-  { label: 'Home', href: '/' },
-  { label: 'Services', href: '/services' },
-  { label: 'Projects', href: '/projects' },
-  { label: 'Testimonials', href: '/testimonials' },
-  { label: 'About', href: '/about' },
+  { label: 'Home', href: homePath },
+  { label: 'Services', href: servicesPath },
+  { label: 'Projects', href: projectsPath },
+  { label: 'Testimonials', href: testimonialsPath },
+  { label: 'About', href: aboutPath },
   { label: 'Contact', href: quotePath },
 ];
 
@@ -79,10 +84,10 @@ export const areaPages: readonly NavLink[] = [
 
 /** Links offered on the 404 and 410 pages */
 export const popularLinks: readonly NavLink[] = [
-  { label: 'All services', href: '/services' },
+  { label: 'All services', href: servicesPath },
   { label: 'Emergency electrician', href: emergencyPath },
-  { label: 'Residential electrical', href: '/services/residential' },
-  { label: 'Our projects', href: '/projects' },
+  { label: 'Residential electrical', href: servicePath('residential') },
+  { label: 'Our projects', href: projectsPath },
   { label: 'Electricians in East Auckland', href: '/areas/electrician-east-auckland' },
   { label: 'Request a quote', href: quotePath },
 ];

@@ -1,6 +1,6 @@
 import { Menu, Phone } from 'lucide-react';
 import { phoneText, telHref } from '../../config/business.ts';
-import { mainNav, quotePath } from '../../config/routes.ts';
+import { homePath, mainNav, quotePath } from '../../config/routes.ts';
 import { isCurrent, popoverTargetAttributes } from '../../lib/nav.ts';
 import { Logo } from './Logo.tsx';
 import { NavDrawer } from './NavDrawer.tsx';
@@ -21,7 +21,7 @@ export function SiteHeader({ currentPath, compactFromStart }: Props) {
       className="group/header fixed inset-x-0 top-0 z-40 border-b border-line bg-white/95 backdrop-blur transition-shadow duration-200 data-[compact=true]:shadow-(--shadow-header)"
     >
       <div className="container-page flex h-18 items-center justify-between gap-4 transition-[height] duration-200 group-data-[compact=true]/header:h-14 md:h-20 md:group-data-[compact=true]/header:h-16">
-        <a href="/" className="no-underline">
+        <a href={homePath} className="no-underline">
           <Logo />
         </a>
         <nav aria-label="Main" className="hidden lg:block">

@@ -1,6 +1,6 @@
 import { ArrowLeft, Check, Phone } from 'lucide-react';
 import { business, phoneText, telHref } from '../../../config/business.ts';
-import { quotePath } from '../../../config/routes.ts';
+import { quotePath, servicesPath } from '../../../config/routes.ts';
 import type { PictureData } from '../../../lib/pictures.ts';
 import { PageHero } from '../../../components/sections/PageHero.tsx';
 import { TrustCards } from './TrustCards.tsx';
@@ -29,7 +29,7 @@ export function ServiceDetail({ title, description, groupLabel, fullDescription,
         </a>
       </PageHero>
       <div className="container-page pt-6">
-        <a href="/services" data-back="" className="inline-flex items-center gap-2 font-semibold">
+        <a href={servicesPath} data-back="" className="inline-flex items-center gap-2 font-semibold">
           <ArrowLeft className="size-4" aria-hidden="true" /> Back to all services
         </a>
       </div>
