@@ -1,7 +1,9 @@
-import { Phone, X } from 'lucide-react';
-import { phoneText, telHref } from '../../config/business.ts';
+import { X } from 'lucide-react';
+import { phoneText } from '../../config/business.ts';
 import { mainNav, quotePath } from '../../config/routes.ts';
+import { buttonClass } from '../../lib/button.ts';
 import { isCurrent, popoverTargetAttributes } from '../../lib/nav.ts';
+import { CallButton } from '../ui/ContactButtons.tsx';
 
 /**
  * The mobile menu, a native popover: the browser handles Escape, light dismiss and returning
@@ -41,12 +43,12 @@ export function NavDrawer({ currentPath }: { currentPath: string }) {
         </ul>
       </nav>
       <div className="space-y-3 border-t border-line px-5 py-5">
-        <a href={quotePath} className="btn btn-accent w-full">
+        <a href={quotePath} className={buttonClass({ variant: 'accent', block: true })}>
           Get a Quote
         </a>
-        <a href={telHref} className="btn btn-outline w-full">
-          <Phone className="size-5" aria-hidden="true" /> Call {phoneText}
-        </a>
+        <CallButton variant="outline" block>
+          Call {phoneText}
+        </CallButton>
       </div>
     </div>
   );

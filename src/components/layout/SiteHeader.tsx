@@ -1,6 +1,7 @@
 import { Menu, Phone } from 'lucide-react';
 import { phoneText, telHref } from '../../config/business.ts';
 import { homePath, mainNav, quotePath } from '../../config/routes.ts';
+import { buttonClass } from '../../lib/button.ts';
 import { isCurrent, popoverTargetAttributes } from '../../lib/nav.ts';
 import { Logo } from './Logo.tsx';
 import { NavDrawer } from './NavDrawer.tsx';
@@ -44,7 +45,7 @@ export function SiteHeader({ currentPath, compactFromStart }: Props) {
             <Phone className="size-5 text-brand-700" aria-hidden="true" />
             {phoneText}
           </a>
-          <a href={quotePath} className="btn btn-accent hidden min-h-11 whitespace-nowrap sm:inline-flex">
+          <a href={quotePath} className={buttonClass({ variant: 'accent' }, 'hidden min-h-11 whitespace-nowrap sm:inline-flex')}>
             Get a Quote
           </a>
           <button

@@ -1,6 +1,4 @@
-import { Phone } from 'lucide-react';
-import { phoneText, telHref } from '../../config/business.ts';
-import { quotePath } from '../../config/routes.ts';
+import { CallButton, FreeQuoteButton } from '../ui/ContactButtons.tsx';
 
 interface Props {
   title?: string;
@@ -24,12 +22,8 @@ export function CallToAction({
           <p className="mt-3 text-lg text-white/85">{text}</p>
         </div>
         <div className="flex flex-wrap gap-3">
-          <a href={quotePath} className="btn btn-accent">
-            Get a Free Quote
-          </a>
-          <a href={telHref} className="btn btn-ghost-light">
-            <Phone className="size-5" aria-hidden="true" /> {phoneText}
-          </a>
+          <FreeQuoteButton />
+          <CallButton variant="ghost-light" />
         </div>
       </div>
     </section>

@@ -1,5 +1,6 @@
-import { Phone, Siren } from 'lucide-react';
-import { emergencyClaim, phoneText, telHref } from '../../config/business.ts';
+import { Siren } from 'lucide-react';
+import { emergencyClaim, phoneText } from '../../config/business.ts';
+import { CallButton } from '../ui/ContactButtons.tsx';
 
 /** The red emergency banner: one job, getting an emergency on the phone */
 export function EmergencyBanner({ text = 'Sparks, burning smells or no power? We answer day and night.' }: { text?: string }) {
@@ -13,9 +14,9 @@ export function EmergencyBanner({ text = 'Sparks, burning smells or no power? We
             {claim}. <span className="font-normal text-white/90">{text}</span>
           </span>
         </p>
-        <a href={telHref} className="btn btn-danger shrink-0">
-          <Phone className="size-5" aria-hidden="true" /> Call {phoneText}
-        </a>
+        <CallButton variant="danger" className="shrink-0">
+          Call {phoneText}
+        </CallButton>
       </div>
     </aside>
   );

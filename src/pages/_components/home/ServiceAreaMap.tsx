@@ -1,4 +1,5 @@
 import { MapPin, Navigation } from 'lucide-react';
+import { buttonClass } from '../../../lib/button.ts';
 import type { PlacedPoint } from '../../../lib/map.ts';
 
 interface Props {
@@ -37,10 +38,10 @@ export function ServiceAreaMap({ points, width, height, embedUrl, directionsUrl 
         </svg>
       </div>
       <div className="flex flex-wrap items-center gap-3 border-t border-line p-4">
-        <button type="button" data-map-load={embedUrl} className="btn btn-brand">
+        <button type="button" data-map-load={embedUrl} className={buttonClass({ variant: 'brand' })}>
           <MapPin className="size-5" aria-hidden="true" /> Load interactive map
         </button>
-        <a href={directionsUrl} target="_blank" rel="noopener" className="btn btn-outline">
+        <a href={directionsUrl} target="_blank" rel="noopener" className={buttonClass({ variant: 'outline' })}>
           <Navigation className="size-5" aria-hidden="true" /> Get directions<span className="sr-only"> (opens in a new tab)</span>
         </a>
         <p className="text-sm text-muted">The interactive map is provided by OpenStreetMap and loads only when you ask for it.</p>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { buttonClass } from '../../../lib/button.ts';
 import type { TestimonialData } from '../../../lib/testimonials.ts';
 import { TestimonialCard } from '../../../components/sections/TestimonialCard.tsx';
 
@@ -25,7 +26,7 @@ export function TestimonialBrowser({ testimonials }: { testimonials: Testimonial
             ))}
           </select>
         </div>
-        <button type="button" onClick={() => setService('')} disabled={!service} className="btn btn-outline">
+        <button type="button" onClick={() => setService('')} disabled={!service} className={buttonClass({ variant: 'outline' })}>
           Clear Filters
         </button>
         <p role="status" className="ml-auto font-semibold text-brand-900">

@@ -1,3 +1,4 @@
+import { buttonClass } from '../../../lib/button.ts';
 import type { ServiceCardData } from '../../../lib/cards.ts';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import { ResponsivePicture } from '../../../components/ui/ResponsivePicture.tsx';
@@ -20,7 +21,7 @@ export function FeaturedService({ card }: { card: ServiceCardData }) {
         </p>
         <h2 className="mt-3 text-h2">{card.title}</h2>
         <p className="mt-3 text-lg text-muted">{card.description}</p>
-        <a href={card.href} className="btn btn-brand mt-6 self-start">
+        <a href={card.href} className={buttonClass({ variant: 'brand' }, 'mt-6 self-start')}>
           Read about {card.title.toLowerCase()}
         </a>
       </div>

@@ -1,10 +1,11 @@
-import { ArrowLeft, Check, Phone } from 'lucide-react';
-import { business, phoneText, telHref } from '../../../config/business.ts';
-import { quotePath, servicesPath } from '../../../config/routes.ts';
+import { ArrowLeft, Check } from 'lucide-react';
+import { business } from '../../../config/business.ts';
+import { servicesPath } from '../../../config/routes.ts';
 import type { PictureData } from '../../../lib/pictures.ts';
 import { PageHero } from '../../../components/sections/PageHero.tsx';
-import { TrustCards } from './TrustCards.tsx';
 import { CallToAction } from '../../../components/sections/CallToAction.tsx';
+import { CallButton, FreeQuoteButton } from '../../../components/ui/ContactButtons.tsx';
+import { TrustCards } from './TrustCards.tsx';
 
 interface Props {
   title: string;
@@ -21,12 +22,8 @@ export function ServiceDetail({ title, description, groupLabel, fullDescription,
   return (
     <>
       <PageHero eyebrow={groupLabel} title={title} lead={description} picture={picture} imageAlt={imageAlt}>
-        <a href={quotePath} className="btn btn-accent">
-          Get a Free Quote
-        </a>
-        <a href={telHref} className="btn btn-ghost-light">
-          <Phone className="size-5" aria-hidden="true" /> Call Now
-        </a>
+        <FreeQuoteButton />
+        <CallButton variant="ghost-light">Call Now</CallButton>
       </PageHero>
       <div className="container-page pt-6">
         <a href={servicesPath} data-back="" className="inline-flex items-center gap-2 font-semibold">
@@ -52,12 +49,8 @@ export function ServiceDetail({ title, description, groupLabel, fullDescription,
           <h2 className="text-h3">Talk it through with {business.owner}</h2>
           <p className="mt-2 text-muted">Not sure what you need? Describe the job and you will get straight answers and a written quote.</p>
           <div className="mt-5 grid gap-3">
-            <a href={quotePath} className="btn btn-accent">
-              Get a Free Quote
-            </a>
-            <a href={telHref} className="btn btn-outline">
-              <Phone className="size-5" aria-hidden="true" /> {phoneText}
-            </a>
+            <FreeQuoteButton />
+            <CallButton variant="outline" />
           </div>
         </aside>
       </section>
