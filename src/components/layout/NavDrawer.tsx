@@ -1,9 +1,10 @@
 import { X } from 'lucide-react';
 import { phoneText } from '../../config/business.ts';
-import { mainNav, quotePath } from '../../config/routes.ts';
+import { quotePath } from '../../config/routes.ts';
 import { buttonClass } from '../../lib/button.ts';
-import { isCurrent, popoverTargetAttributes } from '../../lib/nav.ts';
+import { popoverTargetAttributes } from '../../lib/nav.ts';
 import { CallButton } from '../ui/ContactButtons.tsx';
+import { MainNav } from './MainNav.tsx';
 
 /**
  * The mobile menu, a native popover: the browser handles Escape, light dismiss and returning
@@ -27,21 +28,7 @@ export function NavDrawer({ currentPath }: { currentPath: string }) {
           <X className="size-6" aria-hidden="true" />
         </button>
       </div>
-      <nav aria-label="Mobile" className="px-3 py-4">
-        <ul className="space-y-1">
-          {mainNav.map((link) => (
-            <li key={link.href + link.label}>
-              <a
-                href={link.href}
-                aria-current={isCurrent(link.href, currentPath) ? 'page' : undefined}
-                className="block rounded-lg px-3 py-3 text-lg font-semibold text-brand-900 no-underline hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700"
-              >
-                {link.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <MainNav place="drawer" currentPath={currentPath} />
       <div className="space-y-3 border-t border-line px-5 py-5">
         <a href={quotePath} className={buttonClass({ variant: 'accent', block: true })}>
           Get a Quote

@@ -1,9 +1,10 @@
 import { Menu, Phone } from 'lucide-react';
 import { phoneText, telHref } from '../../config/business.ts';
-import { homePath, mainNav, quotePath } from '../../config/routes.ts';
+import { homePath, quotePath } from '../../config/routes.ts';
 import { buttonClass } from '../../lib/button.ts';
-import { isCurrent, popoverTargetAttributes } from '../../lib/nav.ts';
+import { popoverTargetAttributes } from '../../lib/nav.ts';
 import { Logo } from './Logo.tsx';
+import { MainNav } from './MainNav.tsx';
 import { NavDrawer } from './NavDrawer.tsx';
 
 interface Props {
@@ -25,21 +26,7 @@ export function SiteHeader({ currentPath, compactFromStart }: Props) {
         <a href={homePath} className="no-underline">
           <Logo />
         </a>
-        <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {mainNav.map((link) => (
-              <li key={link.href + link.label}>
-                <a
-                  href={link.href}
-                  aria-current={isCurrent(link.href, currentPath) ? 'page' : undefined}
-                  className="rounded-md px-3 py-2 font-semibold text-brand-900 no-underline hover:bg-brand-50 aria-[current=page]:text-brand-700 aria-[current=page]:underline aria-[current=page]:decoration-accent-500 aria-[current=page]:decoration-3 aria-[current=page]:underline-offset-8"
-                >
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <MainNav place="header" currentPath={currentPath} />
         <div className="flex items-center gap-2">
           <a href={telHref} className="hidden items-center gap-2 font-bold whitespace-nowrap text-brand-900 no-underline xl:flex">
             <Phone className="size-5 text-brand-700" aria-hidden="true" />
