@@ -1,9 +1,29 @@
+import type { ReactNode } from 'react';
 import { business, emergencyClaim, phoneText, mailHref, telHref } from '../../config/business.ts';
-import { areaPages, emergencyAliasPath, mainNav, privacyPath } from '../../config/routes.ts';
+import { areaPages, emergencyAliasPath, mainNav, privacyPath, type NavLink } from '../../config/routes.ts';
 import { Logo } from './Logo.tsx';
 
 const headingClass = 'mb-3 text-base font-bold text-white';
 const linkClass = 'text-brand-100 no-underline hover:text-white hover:underline';
+
+/** A titled column of footer links; `children` adds items after the list's own */
+function FooterNav({ title, links, children }: { title: string; links: readonly NavLink[]; children?: ReactNode }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className={headingClass}>{title}</h2>
+      <ul className="space-y-2">
+        {links.map((link) => (
+          <li key={link.href}>
+            <a href={link.href} className={linkClass}>
+              {link.label}
+            </a>
+          </li>
+        ))}
+        {children}
+      </ul>
+    </nav>
+  );
+}
 
 export function SiteFooter({ year }: { year: number }) {
   return (
@@ -19,35 +39,14 @@ export function SiteFooter({ year }: { year: number }) {
             </a>
           </p>
         </div>
-        <nav aria-label="Quick links">
-          <h2 className={headingClass}>Quick links</h2>
-          <ul className="space-y-2">
-            {mainNav.map((link) => (
-              <li key={link.label}>
-                <a href={link.href} className={linkClass}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
-            <li>
-              <a href={emergencyAliasPath} className="font-semibold text-accent-400 no-underline hover:underline">
-                {emergencyClaim('emergency electrician')}
-              </a>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-label="East Auckland areas">
-          <h2 className={headingClass}>East Auckland areas</h2>
-          <ul className="space-y-2">
-            {areaPages.map((area) => (
-              <li key={area.href}>
-                <a href={area.href} className={linkClass}>
-                  {area.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterNav title="Quick links" links={mainNav}>
+          <li>
+            <a href={emergencyAliasPath} className="font-semibold text-accent-400 no-underline hover:underline">
+              {emergencyClaim('emergency electrician')}
+            </a>
+          </li>
+        </FooterNav>
+        <FooterNav title="East Auckland areas" links={areaPages} />
         <div>
           <h2 className={headingClass}>Contact</h2>
           <ul className="space-y-2">
