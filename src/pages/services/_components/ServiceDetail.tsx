@@ -1,6 +1,7 @@
 import { ArrowLeft, Check } from 'lucide-react';
 import { business } from '../../../config/business.ts';
 import { servicesPath } from '../../../config/routes.ts';
+import type { DetailService } from '../../../lib/content.ts';
 import type { PictureData } from '../../../lib/pictures.ts';
 import { PageHero } from '../../../components/sections/PageHero.tsx';
 import { CallToAction } from '../../../components/sections/CallToAction.tsx';
@@ -8,17 +9,14 @@ import { CallButton, FreeQuoteButton } from '../../../components/ui/ContactButto
 import { TrustCards } from './TrustCards.tsx';
 
 interface Props {
-  title: string;
-  description: string;
+  service: DetailService['data'];
   groupLabel: string;
-  fullDescription: string[];
-  benefits: string[];
   picture: PictureData;
-  imageAlt: string;
 }
 
 /** The body of /services/{slug} */
-export function ServiceDetail({ title, description, groupLabel, fullDescription, benefits, picture, imageAlt }: Props) {
+export function ServiceDetail({ service, groupLabel, picture }: Props) {
+  const { title, description, fullDescription, benefits, imageAlt } = service;
   return (
     <>
       <PageHero eyebrow={groupLabel} title={title} lead={description} picture={picture} imageAlt={imageAlt}>
