@@ -1,7 +1,7 @@
 /**
- * The rules for the two quote forms, shared by the browser (toasts and inline errors) and the
- * server (POST /api/leads), so both always agree. Plain functions with no Node APIs and no
- * schema library: this module ships in the form islands.
+ * The fields and rules of the two quote forms, shared by the browser (the inputs' attributes,
+ * toasts and inline errors) and the server (POST /api/leads), so both always agree. Plain data
+ * and functions with no Node APIs and no schema library: this module ships in the form islands.
  */
 import { isQuoteService } from '../config/quote.ts';
 import { MESSAGE_MIN_LENGTH, NAME_MIN_LENGTH } from './constants.ts';
@@ -10,39 +10,125 @@ import { MESSAGE_MIN_LENGTH, NAME_MIN_LENGTH } from './constants.ts';
 export const FORM_SOURCES = { hero: 'Hero Form', quote: 'Quote Form' } as const;
 export type FormSource = (typeof FORM_SOURCES)[keyof typeof FORM_SOURCES];
 
-export const HERO_FIELDS = ['name', 'email', 'message'] as const;
 export const QUOTE_FIELDS = ['name', 'email', 'phone', 'address', 'service', 'message'] as const;
-export type HeroField = (typeof HERO_FIELDS)[number];
 export type QuoteField = (typeof QUOTE_FIELDS)[number];
+export const HERO_FIELDS = ['name', 'email', 'message'] as const satisfies readonly QuoteField[];
+export type HeroField = (typeof HERO_FIELDS)[number];
+export type FormName = keyof typeof FORM_SOURCES;
 
-/** Upper limits in characters (Unicode code points), for the inputs' maxLength and the server */
-export const FIELD_MAX_LENGTHS: Readonly<Record<QuoteField, number>> = {
-  name: 100,
-  email: 254,
-  phone: 40,
-  address: 200,
-  service: 60,
-  message: 5000,
-};
 export const PHONE_MIN_DIGITS = 7;
 
-/** How each field is named in headings ("Phone Required") and in sentences ("your phone number") */
-export const FIELD_LABELS: Readonly<Record<QuoteField, string>> = {
-  name: 'Name',
-  email: 'Email',
-  phone: 'Phone',
-  address: 'Address',
-  service: 'Service',
-  message: 'Message',
-};
-const FIELD_NOUNS: Readonly<Record<QuoteField, string>> = {
-  name: 'name',
-  email: 'email address',
-  phone: 'phone number',
-  address: 'address',
-  service: 'service',
-  message: 'message',
-};
+/** A rule a value must meet once it is present and within its maximum, with the problem it reports */
+interface FieldFormat {
+  test: (value: string) => boolean;
+  title: string;
+  message: string;
+}
+
+/** One input of the quote forms: what the browser is told about it and what the rules check */
+export interface FieldSpec {
+  /** How the field is named in headings ("Phone Required") and the server's answers */
+  title: string;
+  /** How the field is named in sentences ("your phone number") */
+  noun: string;
+  /** The label visitors see, on each form that has the field */
+  labels: Partial<Record<FormName, string>>;
+  control: 'input' | 'textarea' | 'select';
+  /** The input's type; email and tel also bring up the matching on-screen keyboard */
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  /** Upper limit in characters (Unicode code points): the input's maxLength and the server's limit */
+  maxLength: number;
+  required: boolean;
+  /** The quote form's message for a required field left empty */
+  missing: string;
+  format?: FieldFormat;
+}
+
+/** Every field of both forms, in the quote form's order */
+export const FIELDS = {
+  name: {
+    title: 'Name',
+    noun: 'name',
+    labels: { hero: 'Your name', quote: 'Full name' },
+    control: 'input',
+    type: 'text',
+    autoComplete: 'name',
+    maxLength: 100,
+    required: true,
+    missing: 'Please enter your name.',
+  },
+  email: {
+    title: 'Email',
+    noun: 'email address',
+    labels: { hero: 'Email', quote: 'Email' },
+    control: 'input',
+    type: 'email',
+    autoComplete: 'email',
+    maxLength: 254,
+    required: true,
+    missing: 'Please enter your email address.',
+    format: { test: isValidEmail, title: 'Invalid Email Address', message: 'Please enter a valid email address.' },
+  },
+  phone: {
+    title: 'Phone',
+    noun: 'phone number',
+    labels: { quote: 'Phone' },
+    control: 'input',
+    type: 'tel',
+    autoComplete: 'tel',
+    maxLength: 40,
+    required: true,
+    missing: 'Please enter your phone number.',
+    format: {
+      test: isPlausiblePhone,
+      title: 'Invalid Phone Number',
+      message: `Please enter a valid phone number: at least ${PHONE_MIN_DIGITS} digits, using only digits, spaces, +, - and brackets.`,
+    },
+  },
+  address: {
+    title: 'Address',
+    noun: 'address',
+    labels: { quote: 'Address' },
+    control: 'input',
+    type: 'text',
+    autoComplete: 'address-line1',
+    maxLength: 200,
+    required: true,
+    missing: 'Please enter the address where the work is needed.',
+  },
+  service: {
+    title: 'Service',
+    noun: 'service',
+    labels: { quote: 'Service' },
+    control: 'select',
+    maxLength: 60,
+    required: true,
+    missing: 'Please select a service.',
+    format: { test: isQuoteService, title: 'Invalid Service', message: 'Please select one of the listed services.' },
+  },
+  message: {
+    title: 'Message',
+    noun: 'message',
+    labels: { hero: 'What do you need done?', quote: 'Tell us about the job' },
+    control: 'textarea',
+    maxLength: 5000,
+    required: true,
+    missing: 'Please describe the work you need done.',
+  },
+} as const satisfies Record<QuoteField, FieldSpec>;
+
+/** The fields typed into a text input or a textarea, as opposed to chosen from a list */
+export type TextFieldName = { [Field in QuoteField]: (typeof FIELDS)[Field]['control'] extends 'select' ? never : Field }[QuoteField];
+
+const fieldTable = <Value>(pick: (spec: FieldSpec) => Value) =>
+  Object.fromEntries(QUOTE_FIELDS.map((field) => [field, pick(FIELDS[field])])) as Readonly<Record<QuoteField, Value>>;
+
+/** Upper limits in characters (Unicode code points), for the inputs' maxLength and the server */
+export const FIELD_MAX_LENGTHS = fieldTable((spec) => spec.maxLength);
+
+/** How each field is named in headings ("Phone Required") and the server's answers */
+export const FIELD_LABELS = fieldTable((spec) => spec.title);
 
 /** One problem with one input: `field` is the input to mark, title and message make the toast */
 export interface FieldProblem<Field extends QuoteField = QuoteField> {
@@ -67,7 +153,6 @@ export const HERO_MESSAGES = {
     title: 'Please Complete All Fields',
     message: 'Please fill in your name, email, and message before submitting.',
   },
-  invalidEmail: { title: 'Invalid Email Address', message: 'Please enter a valid email address.' },
   nameTooShort: {
     title: 'Name Too Short',
     message: `Please enter your full name (at least ${NAME_MIN_LENGTH} characters).`,
@@ -77,15 +162,6 @@ export const HERO_MESSAGES = {
     message: `Please provide more details about your electrical needs (at least ${MESSAGE_MIN_LENGTH} characters).`,
   },
 } as const;
-
-const REQUIRED_MESSAGES: Readonly<Record<QuoteField, string>> = {
-  name: 'Please enter your name.',
-  email: 'Please enter your email address.',
-  phone: 'Please enter your phone number.',
-  address: 'Please enter the address where the work is needed.',
-  service: 'Please select a service.',
-  message: 'Please describe the work you need done.',
-};
 
 /** Counts characters as people see them, so an emoji or a macron is one character, not two */
 export function characterCount(value: string): number {
@@ -121,14 +197,14 @@ function problem<Field extends QuoteField>(field: Field, text: { title: string; 
 function tooLongProblem<Field extends QuoteField>(field: Field): FieldProblem<Field> {
   return {
     field,
-    title: `${FIELD_LABELS[field]} Too Long`,
-    message: `Please keep your ${FIELD_NOUNS[field]} to ${FIELD_MAX_LENGTHS[field]} characters or fewer.`,
+    title: `${FIELDS[field].title} Too Long`,
+    message: `Please keep your ${FIELDS[field].noun} to ${FIELDS[field].maxLength} characters or fewer.`,
   };
 }
 
 /** Over the field's maximum: checked before any pattern runs on the value, so its size is bounded */
 function isTooLong(field: QuoteField, value: string): boolean {
-  const max = FIELD_MAX_LENGTHS[field];
+  const max = FIELDS[field].maxLength;
   // A code point is one or two UTF-16 units, so the length alone settles most values
   if (value.length <= max) return false;
   if (value.length > 2 * max) return true;
@@ -150,10 +226,12 @@ export function heroFormProblems(values: HeroFormValues): FieldProblem<HeroField
     const found = find();
     if (found) problems.push(found);
   };
-  for (const field of HERO_FIELDS) check(field, () => (value[field] === '' ? problem(field, HERO_MESSAGES.incomplete) : null));
+  for (const field of HERO_FIELDS) {
+    check(field, () => (FIELDS[field].required && value[field] === '' ? problem(field, HERO_MESSAGES.incomplete) : null));
+  }
   check('email', () => {
     if (isTooLong('email', value.email)) return tooLongProblem('email');
-    return isValidEmail(value.email) ? null : problem('email', HERO_MESSAGES.invalidEmail);
+    return FIELDS.email.format.test(value.email) ? null : problem('email', FIELDS.email.format);
   });
   check('name', () => (characterCount(value.name) < NAME_MIN_LENGTH ? problem('name', HERO_MESSAGES.nameTooShort) : null));
   check('message', () => (characterCount(value.message) < MESSAGE_MIN_LENGTH ? problem('message', HERO_MESSAGES.messageTooShort) : null));
@@ -167,20 +245,11 @@ export function validateHeroForm(values: HeroFormValues): FieldProblem<HeroField
 }
 
 function quoteFieldProblem(field: QuoteField, value: string): FieldProblem | null {
-  // Empty, then too long, then the patterns: none runs on a value over its maximum
-  if (value === '') return { field, title: `${FIELD_LABELS[field]} Required`, message: REQUIRED_MESSAGES[field] };
+  const spec: FieldSpec = FIELDS[field];
+  // Empty, then too long, then the format: no pattern runs on a value over its maximum
+  if (value === '') return spec.required ? { field, title: `${spec.title} Required`, message: spec.missing } : null;
   if (isTooLong(field, value)) return tooLongProblem(field);
-  if (field === 'email' && !isValidEmail(value)) return problem(field, HERO_MESSAGES.invalidEmail);
-  if (field === 'phone' && !isPlausiblePhone(value)) {
-    return {
-      field,
-      title: 'Invalid Phone Number',
-      message: `Please enter a valid phone number: at least ${PHONE_MIN_DIGITS} digits, using only digits, spaces, +, - and brackets.`,
-    };
-  }
-  if (field === 'service' && !isQuoteService(value)) {
-    return { field, title: 'Invalid Service', message: 'Please select one of the listed services.' };
-  }
+  if (spec.format && !spec.format.test(value)) return problem(field, spec.format);
   return null;
 }
 

@@ -5,6 +5,7 @@ import { MESSAGE_MIN_LENGTH, NAME_MIN_LENGTH } from '../../src/lib/constants.ts'
 import {
   FIELD_LABELS,
   FIELD_MAX_LENGTHS,
+  FIELDS,
   FORM_SOURCES,
   HERO_FIELDS,
   isPlausiblePhone,
@@ -62,6 +63,38 @@ function patternRuns(work: () => void): Array<[string, number]> {
 
 afterEach(() => {
   vi.restoreAllMocks();
+});
+
+describe('the field table', () => {
+  it('gives the inputs and the server the same limits and names, unchanged', () => {
+    expect(FIELD_MAX_LENGTHS).toEqual({ name: 100, email: 254, phone: 40, address: 200, service: 60, message: 5000 });
+    expect(FIELD_LABELS).toEqual({
+      name: 'Name',
+      email: 'Email',
+      phone: 'Phone',
+      address: 'Address',
+      service: 'Service',
+      message: 'Message',
+    });
+    for (const field of QUOTE_FIELDS) expect(FIELDS[field].maxLength, field).toBe(FIELD_MAX_LENGTHS[field]);
+  });
+
+  it('labels every field for the quote form and exactly the hero fields for the hero form', () => {
+    expect(QUOTE_FIELDS.filter((field) => 'hero' in FIELDS[field].labels)).toEqual([...HERO_FIELDS]);
+    expect(QUOTE_FIELDS.map((field) => FIELDS[field].labels.quote)).toEqual([
+      'Full name',
+      'Email',
+      'Phone',
+      'Address',
+      'Service',
+      'Tell us about the job',
+    ]);
+    expect(HERO_FIELDS.map((field) => FIELDS[field].labels.hero)).toEqual(['Your name', 'Email', 'What do you need done?']);
+  });
+
+  it('marks every field required, as both forms ask', () => {
+    for (const field of QUOTE_FIELDS) expect(FIELDS[field].required, field).toBe(true);
+  });
 });
 
 describe('hero form rules, in order, first failure wins', () => {
