@@ -163,6 +163,24 @@ test('the quote form marks a missing field inline and in a toast', async ({ page
   await expect(toast(page)).toBeVisible();
 });
 
+test('a marked field loses its mark once it is changed, and only that field does', async ({ page }) => {
+  await page.goto('/quote');
+  const form = await fillQuoteForm(page, unique('quote-unmark'));
+  const phone = form.getByLabel('Phone');
+  const address = form.getByLabel('Address');
+  await phone.fill('');
+  await address.fill('');
+  await form.getByRole('button', { name: 'Request My Free Quote' }).click();
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(address).toHaveAttribute('aria-invalid', 'true');
+  const phoneError = page.locator(`[id="${(await phone.getAttribute('aria-describedby'))!}"]`);
+  await expect(phoneError).toHaveText('Please enter your phone number.');
+  await phone.fill('021 555 0123');
+  await expect(phone).not.toHaveAttribute('aria-invalid');
+  await expect(phoneError).toHaveCount(0);
+  await expect(address).toHaveAttribute('aria-invalid', 'true');
+});
+
 test('the quote page has its areas by region and a one-at-a-time FAQ', async ({ page }) => {
   await page.goto('/quote');
   const regions = page.getByRole('region', { name: 'Our Service Areas' });
@@ -190,6 +208,65 @@ test('a broken side image on the quote page is hidden', async ({ page }) => {
   await page.route(/\/_astro\/about-handover.*/, (route) => route.abort());
   await page.goto('/quote');
   await expect(page.locator('[data-hide-on-error]')).toBeHidden();
+});
+
+/** Holds back the form islands' JavaScript (their components and the React renderer) until released */
+async function holdIslandScripts(page: Page) {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let markRequested: () => void = () => {};
+  const requested = new Promise<void>((resolve) => (markRequested = resolve));
+  await page.route(/\/_astro\/(?:HeroQuoteForm|QuoteForm|client)\.[\w-]+\.js$/, async (route) => {
+    markRequested();
+    await released;
+    await route.continue();
+  });
+  return { requested, release };
+}
+
+test.describe('typing before the form hydrates', () => {
+  test('the quote form keeps what was typed and sends it once hydrated', async ({ page }) => {
+    const scripts = await holdIslandScripts(page);
+    await page.goto('/quote', { waitUntil: 'domcontentloaded' });
+    await scripts.requested;
+    const address = unique('early-quote');
+    const form = await fillQuoteForm(page, address, { hydrated: false });
+    await expect(form).not.toHaveAttribute('novalidate', '');
+    scripts.release();
+    await expect(form).toHaveAttribute('novalidate', '');
+    await expect(form.getByLabel('Full name')).toHaveValue('Mere Tipene');
+    await form.getByRole('button', { name: 'Request My Free Quote' }).click();
+    await expect(toast(page)).toContainText('Quote Request Submitted');
+    expect(storedLead(address)).toMatchObject({
+      form_source: 'Quote Form',
+      name: 'Mere Tipene',
+      phone: '021 555 0123',
+      address: '12 Example Road, Howick',
+      service: 'Electrical Repairs',
+      message: 'Outdoor light by the garage has stopped working.',
+    });
+  });
+
+  test('the hero form keeps what was typed and sends it once hydrated', async ({ page }) => {
+    const scripts = await holdIslandScripts(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await scripts.requested;
+    const form = page.getByRole('form', { name: 'Request a free quote' });
+    const address = unique('early-hero');
+    await form.getByLabel('Your name').fill('Wiremu Test');
+    await form.getByLabel('Email').fill(address);
+    await form.getByLabel('What do you need done?').fill('A new outdoor power point by the deck.');
+    await expect(form).not.toHaveAttribute('novalidate', '');
+    scripts.release();
+    await expect(form).toHaveAttribute('novalidate', '');
+    await form.getByRole('button', { name: 'Get My Free Quote' }).click();
+    await expect(toast(page)).toContainText('Request Sent Successfully!');
+    expect(storedLead(address)).toMatchObject({
+      form_source: 'Hero Form',
+      name: 'Wiremu Test',
+      message: 'A new outdoor power point by the deck.',
+    });
+  });
 });
 
 test.describe('without JavaScript', () => {

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 interface Props {
   id: string;
@@ -27,12 +27,12 @@ export function FormField({ id, label, error, children }: Props) {
 }
 
 /** The honeypot: invisible to people, tempting to bots; the endpoint ignores posts that fill it */
-export function Honeypot(props: ComponentProps<'input'>) {
+export function Honeypot() {
   return (
     <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
       <label>
         Leave this empty
-        <input type="text" name="_gotcha" tabIndex={-1} autoComplete="off" defaultValue="" {...props} />
+        <input type="text" name="_gotcha" tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
     </div>
   );

@@ -1,34 +1,60 @@
-import { useEffect, useState, type RefObject } from 'react';
-import { submitForm } from '../../lib/submit-form.ts';
+import { useState, type SubmitEvent, type SyntheticEvent } from 'react';
+import { formValues, submitForm } from '../../lib/submit-form.ts';
+import type { FieldProblem, FormName, QuoteField } from '../../lib/validation.ts';
+import { SEND_OUTCOMES } from './send-outcomes.ts';
 import type { ToastMessage } from './Toast.tsx';
 
 interface Options {
+  formName: FormName;
   endpoint: string;
-  form: RefObject<HTMLFormElement | null>;
-  success: ToastMessage;
-  failure: ToastMessage;
-  /** Written to the console with the error when a send fails */
-  failureLog: string;
+  /** The problems to mark, in order: the first one's field is focused and its texts make the toast */
+  validate: (values: Readonly<Record<string, string>>) => readonly FieldProblem[];
+}
+
+type FieldErrors = Partial<Record<QuoteField, string>>;
+
+/** Once hydrated our validation replaces the browser's; without JavaScript, `required` and `type` still apply */
+function validateInScript(form: HTMLFormElement | null) {
+  if (form) form.noValidate = true;
+}
+
+function withoutError(errors: FieldErrors, field: string): FieldErrors {
+  if (!(field in errors)) return errors;
+  return Object.fromEntries(Object.entries(errors).filter(([name]) => name !== field));
 }
 
 /**
- * What both quote forms share: our validation replaces the browser's once hydrated (without
- * JavaScript, `required` and `type` still apply), one toast at a time, and the sending state.
- * On failure the toast shows, the error is logged and the values stay; on success the form
- * decides when to clear and when sending ends.
+ * What both quote forms share. The inputs are uncontrolled: values are read with FormData on
+ * submit, so nothing re-renders per keystroke and text typed before hydration is sent. A field's
+ * error clears when it is changed; one toast at a time; on failure the toast shows, the error is
+ * logged and the values stay; on success the form clears as SEND_OUTCOMES says.
  */
-export function useFormSubmission({ endpoint, form, success, failure, failureLog }: Options) {
+export function useFormSubmission({ formName, endpoint, validate }: Options) {
+  const { success, failure, failureLog, clearAfterMs } = SEND_OUTCOMES[formName];
   const [sending, setSending] = useState(false);
   const [toast, setToast] = useState<ToastMessage | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
 
-  useEffect(() => {
-    if (form.current) form.current.noValidate = true;
-  }, [form]);
+  function onChange(event: SyntheticEvent<HTMLFormElement>) {
+    const { name } = event.target as HTMLInputElement;
+    setErrors((current) => withoutError(current, name));
+  }
 
-  async function send(afterSuccess: (finish: () => void) => void) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const problems = validate(formValues(data));
+    setErrors(Object.fromEntries(problems.map(({ field, message }) => [field, message])));
+    const [first] = problems;
+    if (first) {
+      setToast({ kind: 'error', title: first.title, text: first.message });
+      form.querySelector<HTMLElement>(`[name="${first.field}"]`)?.focus();
+      return;
+    }
     setSending(true);
     try {
-      await submitForm(endpoint, form.current!);
+      await submitForm(endpoint, data);
     } catch (error) {
       console.error(failureLog, error);
       setToast(failure);
@@ -36,8 +62,20 @@ export function useFormSubmission({ endpoint, form, success, failure, failureLog
       return;
     }
     setToast(success);
-    afterSuccess(() => setSending(false));
+    const clear = () => {
+      form.reset();
+      setSending(false);
+    };
+    if (clearAfterMs > 0) window.setTimeout(clear, clearAfterMs);
+    else clear();
   }
 
-  return { sending, toast, setToast, send };
+  return {
+    /** Spread onto the <form> */
+    formProps: { ref: validateInScript, onChange, onSubmit },
+    sending,
+    errors,
+    toast,
+    dismissToast: () => setToast(null),
+  };
 }
