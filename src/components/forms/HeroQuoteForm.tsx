@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { buttonClass } from '../../lib/button.ts';
 import { FIELDS, FORM_SOURCES, HERO_FIELDS, heroFormProblems, type HeroFormValues } from '../../lib/validation.ts';
 import { Honeypot } from './FormField.tsx';
 import { PrivacyNote } from './PrivacyNote.tsx';
@@ -21,7 +22,7 @@ export function HeroQuoteForm({ endpoint }: { endpoint: string }) {
       {HERO_FIELDS.map((name) => (
         <TextField key={name} id={`${id}-${name}`} name={name} label={FIELDS[name].labels.hero} error={errors[name]} rows={3} />
       ))}
-      <button type="submit" disabled={sending} className="btn btn-accent w-full">
+      <button type="submit" disabled={sending} className={buttonClass({ variant: 'accent', block: true })}>
         {sending ? 'Sending...' : 'Get My Free Quote'}
       </button>
       <PrivacyNote />

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { QUOTE_SERVICE_OPTIONS } from '../../config/quote.ts';
+import { buttonClass } from '../../lib/button.ts';
 import { FIELDS, FORM_SOURCES, validateQuoteForm, type TextFieldName } from '../../lib/validation.ts';
 import { FormField, Honeypot } from './FormField.tsx';
 import { PrivacyNote } from './PrivacyNote.tsx';
@@ -42,7 +43,7 @@ export function QuoteForm({ endpoint }: { endpoint: string }) {
         </FormField>
       </div>
       <div className="sm:col-span-2">{textField('message', 5)}</div>
-      <button type="submit" disabled={sending} className="btn btn-accent sm:col-span-2">
+      <button type="submit" disabled={sending} className={buttonClass({ variant: 'accent' }, 'sm:col-span-2')}>
         {sending ? 'Submitting...' : 'Request My Free Quote'}
       </button>
       <PrivacyNote className="sm:col-span-2" />
