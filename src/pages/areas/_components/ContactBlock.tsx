@@ -1,5 +1,5 @@
-import { quotePath } from '../../config/routes.ts';
-import { ContactDetails } from './ContactDetails.tsx';
+import { quotePath } from '../../../config/routes.ts';
+import { ContactDetails } from '../../../components/sections/ContactDetails.tsx';
 
 /** Phone, e-mail, service area and the quote link, as on every area page */
 export function ContactBlock({ headingId = 'contact-heading' }: { headingId?: string }) {

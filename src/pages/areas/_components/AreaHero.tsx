@@ -1,8 +1,8 @@
 import { Phone } from 'lucide-react';
-import { phoneText, telHref } from '../../config/business.ts';
-import { quotePath } from '../../config/routes.ts';
-import type { PictureData } from '../../lib/pictures.ts';
-import { PageHero } from './PageHero.tsx';
+import { phoneText, telHref } from '../../../config/business.ts';
+import { quotePath } from '../../../config/routes.ts';
+import type { PictureData } from '../../../lib/pictures.ts';
+import { PageHero } from '../../../components/sections/PageHero.tsx';
 import { RatingSummary } from './RatingSummary.tsx';
 
 interface Props {

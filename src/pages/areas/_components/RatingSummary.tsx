@@ -1,5 +1,5 @@
-import { business } from '../../config/business.ts';
-import { Stars } from '../ui/Stars.tsx';
+import { business } from '../../../config/business.ts';
+import { Stars } from '../../../components/ui/Stars.tsx';
 
 /** The rating an area page's structured data states, shown on the page too */
 export function RatingSummary({ reviewCount, areaName }: { reviewCount: number; areaName: string }) {

@@ -1,5 +1,5 @@
-import type { ServiceLink } from '../../lib/cards.ts';
-import { Icon } from '../ui/Icon.tsx';
+import type { ServiceLink } from '../../../lib/cards.ts';
+import { Icon } from '../../../components/ui/Icon.tsx';
 
 /** A compact grid of services that link to their pages */
 export function ServiceLinks({ services }: { services: readonly ServiceLink[] }) {
