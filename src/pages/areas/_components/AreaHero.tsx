@@ -1,6 +1,7 @@
 import { Phone } from 'lucide-react';
 import { phoneText, telHref } from '../../../config/business.ts';
 import { quotePath } from '../../../config/routes.ts';
+import { buttonClass } from '../../../lib/button.ts';
 import type { PictureData } from '../../../lib/pictures.ts';
 import { PageHero } from '../../../components/sections/PageHero.tsx';
 import { RatingSummary } from './RatingSummary.tsx';
@@ -18,10 +19,10 @@ interface Props {
 export function AreaHero({ areaName, heading, text, picture, imageAlt, reviewCount }: Props) {
   return (
     <PageHero eyebrow={`Electrician in ${areaName}`} title={heading} lead={text} picture={picture} imageAlt={imageAlt}>
-      <a href={telHref} className="btn btn-accent">
+      <a href={telHref} className={buttonClass({ variant: 'accent' })}>
         <Phone className="size-5" aria-hidden="true" /> Call {phoneText}
       </a>
-      <a href={quotePath} className="btn btn-ghost-light">
+      <a href={quotePath} className={buttonClass({ variant: 'ghost-light' })}>
         Get Free Quote
       </a>
       <div className="basis-full pt-2">

@@ -1,5 +1,6 @@
 import { quotePath } from '../../../config/routes.ts';
 import { ContactDetails } from '../../../components/sections/ContactDetails.tsx';
+import { buttonClass } from '../../../lib/button.ts';
 
 /** Phone, e-mail, service area and the quote link, as on every area page */
 export function ContactBlock({ headingId = 'contact-heading' }: { headingId?: string }) {
@@ -9,7 +10,7 @@ export function ContactBlock({ headingId = 'contact-heading' }: { headingId?: st
         Get in touch
       </h2>
       <ContactDetails className="mt-4" />
-      <a href={quotePath} className="btn btn-accent mt-5 w-full">
+      <a href={quotePath} className={buttonClass({ variant: 'accent', block: true }, 'mt-5')}>
         Request a free quote
       </a>
     </section>
