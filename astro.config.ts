@@ -6,6 +6,7 @@ import { cspConfig } from './src/lib/csp.ts';
 import { remarkFillTokens } from './src/lib/remark-fill-tokens.ts';
 import { leadsDevApi } from './src/integrations/leads-dev-api.ts';
 import { hostFiles } from './src/integrations/host-files.ts';
+import { svgFiles } from './src/integrations/svg-files.ts';
 
 export default defineConfig({
   site: siteOrigin(),
@@ -17,8 +18,6 @@ export default defineConfig({
   integrations: [react(), leadsDevApi(), hostFiles({ origin: siteOrigin() })],
   // Hashes of every script and style go into each page's CSP meta; the server copies it to the header
   security: { csp: cspConfig() },
-  // Our own illustrations are rasterised to AVIF/WebP/JPEG; no third-party SVG is processed
-  image: { dangerouslyProcessSVG: true },
   markdown: { remarkPlugins: [remarkFillTokens], syntaxHighlight: false },
-  vite: { plugins: [tailwindcss()] },
+  vite: { plugins: [tailwindcss(), svgFiles()] },
 });

@@ -1,4 +1,4 @@
-/** Gallery items built from content, with a card-sized picture and a large JPEG for the lightbox */
+/** Gallery items built from content, with a card-sized picture and a large image for the lightbox */
 import { getImage } from 'astro:assets';
 import { picture, sourceImage, type PictureData } from './pictures.ts';
 import type { ProjectEntry } from './content.ts';
@@ -22,10 +22,12 @@ const fullWidth = 1200;
 export async function galleryItem(input: Omit<GalleryItem, 'thumb' | 'full'> & { image: string }): Promise<GalleryItem> {
   const { image, ...rest } = input;
   const source = sourceImage(image);
+  const thumb = await picture(image, { widths: thumbWidths });
+  if (source.format === 'svg') return { ...rest, thumb, full: { src: source.src, width: source.width, height: source.height } };
   const full = await getImage({ src: source, format: 'webp', width: Math.min(fullWidth, source.width) });
   return {
     ...rest,
-    thumb: await picture(image, { widths: thumbWidths }),
+    thumb,
     full: { src: full.src, width: Number(full.attributes['width']), height: Number(full.attributes['height']) },
   };
 }

@@ -45,3 +45,10 @@ test('call and quote stay one tap away at the bottom of the screen', async ({ pa
   await expect(bar.getByRole('link', { name: 'Call Now' })).toBeVisible();
   await expect(bar.getByRole('link', { name: 'Get a Quote' })).toBeVisible();
 });
+
+test('on a portrait phone the home hero shows its tall scene, inline with the page', async ({ page }) => {
+  await page.goto('/');
+  const scenes = page.locator('.hero-slide [role="img"] svg');
+  await expect(scenes.last()).toBeVisible();
+  await expect(scenes.first()).toBeHidden();
+});
