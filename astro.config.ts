@@ -7,6 +7,7 @@ import { remarkFillTokens } from './src/lib/remark-fill-tokens.ts';
 import { leadsDevApi } from './src/integrations/leads-dev-api.ts';
 import { hostFiles } from './src/integrations/host-files.ts';
 import { svgFiles } from './src/integrations/svg-files.ts';
+import { hydrateOnInteraction } from './src/integrations/hydrate-on-interaction.ts';
 
 export default defineConfig({
   site: siteOrigin(),
@@ -15,7 +16,7 @@ export default defineConfig({
   outDir: 'dist/client',
   trailingSlash: 'never',
   build: { format: 'directory' },
-  integrations: [react(), leadsDevApi(), hostFiles({ origin: siteOrigin() })],
+  integrations: [react(), hydrateOnInteraction(), leadsDevApi(), hostFiles({ origin: siteOrigin() })],
   // Hashes of every script and style go into each page's CSP meta; the server copies it to the header
   security: { csp: cspConfig() },
   markdown: { remarkPlugins: [remarkFillTokens], syntaxHighlight: false },

@@ -2,8 +2,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { business } from '../../src/config/business.ts';
 
-/** Islands lose their `ssr` attribute once hydrated; before that a click does the no-JavaScript thing */
+/**
+ * Islands hydrate on the visitor's first interaction with them (pointer, touch, focus or key) and
+ * lose their `ssr` attribute once hydrated; this moves the pointer over each one and waits.
+ */
 async function islandsHydrated(page: Page) {
+  for (const island of await page.locator('astro-island[ssr]').all()) await island.hover({ trial: false, force: true });
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
@@ -44,12 +48,13 @@ test('the map loads nothing from a third party until asked', async ({ page }) =>
   await expect(page.locator('#contact iframe')).toHaveAttribute('src', /openstreetmap\.org\/export\/embed\.html/);
 });
 
-test('the hero image loads eagerly with high priority; images below load lazily', async ({ page }) => {
+test('the hero scene is part of the page, with a portrait variant; images below load lazily', async ({ page }) => {
   await page.goto('/');
-  const hero = page.locator('.hero-slide img');
-  await expect(hero).toHaveAttribute('loading', 'eager');
-  await expect(hero).toHaveAttribute('fetchpriority', 'high');
-  await expect(page.locator('.hero-slide source[media]').first()).toHaveAttribute('media', /portrait/);
+  const scene = page.locator('.hero-slide [role="img"]');
+  await expect(scene).toHaveAttribute('aria-label', /\S/);
+  await expect(scene.locator('svg')).toHaveCount(2);
+  await expect(scene.locator('svg').first()).toBeVisible();
+  await expect(scene.locator('svg').last()).toBeHidden();
   await expect(page.locator('#projects img').first()).toHaveAttribute('loading', 'lazy');
   for (const image of await page.locator('main img').all()) {
     expect(await image.getAttribute('alt')).toBeTruthy();
@@ -108,7 +113,7 @@ test('the lightbox opens with the clicked project, locks scrolling, and returns 
 });
 
 test("a lightbox image that fails shows 'Failed to load image'", async ({ page }) => {
-  await page.route('**/_astro/*.webp', (route) => route.abort());
+  await page.route(/\/_astro\/.*\.(svg|avif|webp|jpg)$/, (route) => route.abort());
   await page.goto('/projects');
   await islandsHydrated(page);
   await page.getByRole('list', { name: 'Projects' }).getByRole('article').first().getByRole('link').click();
@@ -116,7 +121,7 @@ test("a lightbox image that fails shows 'Failed to load image'", async ({ page }
 });
 
 test("a tile image that fails shows 'Image unavailable'", async ({ page }) => {
-  await page.route(/\/_astro\/.*\.(avif|webp|jpg)$/, (route) => route.abort());
+  await page.route(/\/_astro\/.*\.(svg|avif|webp|jpg)$/, (route) => route.abort());
   await page.goto('/services/residential');
   await expect(page.locator('[data-picture][data-state="failed"]').first()).toContainText('Image unavailable');
 });
@@ -184,4 +189,19 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('#services article').first()).toBeVisible();
     await expect(page.locator('[data-hero-content]')).toBeVisible();
   });
+});
+
+test('no island hydrates while the page loads; each hydrates when the visitor first reaches it', async ({ page }) => {
+  const islandScripts: string[] = [];
+  page.on('request', (request) => {
+    if (/\/_astro\/(?:client|Gallery|HeroQuoteForm)\.[\w-]+\.js$/.test(request.url())) islandScripts.push(request.url());
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  const islands = page.locator('astro-island');
+  await expect(islands).toHaveCount(2);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(2);
+  expect(islandScripts).toEqual([]);
+  await page.getByRole('form', { name: 'Request a free quote' }).getByLabel('Your name').focus();
+  await expect(page.getByRole('form', { name: 'Request a free quote' })).toHaveAttribute('novalidate', '');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
 });
