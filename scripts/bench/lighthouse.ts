@@ -7,7 +7,8 @@
  * fails only when a page could not be audited.
  *
  * Env: DIST_DIR (default dist), CHROME_PATH (default /usr/bin/chromium), BENCH_LIGHTHOUSE_RUNS
- * (default 3 runs per page; each figure is the median of its runs).
+ * (default 3 runs per page; each figure is the median of its runs), BENCH_LIGHTHOUSE_PAGES (a
+ * comma-separated list of the paths below, to audit only those).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -50,6 +51,14 @@ const pages = [
   { type: 'testimonials', path: '/testimonials' },
   { type: '404', path: '/no-such-page', expectedStatus: 404 },
 ] as const;
+
+function selectedPages(): ReadonlyArray<(typeof pages)[number]> {
+  const wanted = process.env['BENCH_LIGHTHOUSE_PAGES']?.split(',').filter(Boolean);
+  if (!wanted) return pages;
+  const unknown = wanted.filter((path) => !pages.some((page) => page.path === path));
+  if (unknown.length > 0) throw new Error(`BENCH_LIGHTHOUSE_PAGES: no page type at ${unknown.join(', ')}`);
+  return pages.filter((page) => wanted.includes(page.path));
+}
 
 interface FailingAudit {
   category: Category;
@@ -403,7 +412,7 @@ async function main(): Promise<number> {
   try {
     chromium = await startChromium();
     console.error(`bench:lighthouse: ${server.origin}, Chromium ${chromePath} (DevTools port ${chromium.port})`);
-    for (const page of pages) {
+    for (const page of selectedPages()) {
       const attempts: PageResult[] = [];
       for (let run = 0; run < runsPerPage; run++) {
         const started = Date.now();
