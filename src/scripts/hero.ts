@@ -2,7 +2,7 @@
  * The home hero: its content fades in once the scene has loaded (or after the fallback), never
  * under reduced motion; and the scenes rotate when the hero asks for it (data-rotate-ms).
  */
-import { HERO_REVEAL_FALLBACK_MS } from '../lib/constants.ts';
+import { HERO_REVEAL_FALLBACK_MS } from '../lib/page-timing.ts';
 
 const content = document.querySelector<HTMLElement>('[data-hero-content]');
 const firstImage = document.querySelector<HTMLImageElement>('.hero-slide img');

@@ -3,7 +3,7 @@
  * budget: the compact header, closing the menu after a tap, 'Back to all services', and
  * scroll reveal. Everything here only enhances: without it the page is complete.
  */
-import { REVEAL_FALLBACK_MS, REVEAL_STEP_MS, REVEAL_THRESHOLD, SCROLL_COMPACT_PX } from '../lib/constants.ts';
+import { REVEAL_FALLBACK_MS, REVEAL_STEP_MS, REVEAL_THRESHOLD, SCROLL_COMPACT_PX } from '../lib/page-timing.ts';
 
 const header = document.getElementById('site-header');
 if (header) {
