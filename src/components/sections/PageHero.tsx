@@ -17,13 +17,6 @@ interface Props {
 export function PageHero({ eyebrow, title, lead, picture, imageAlt, children, tone = 'brand' }: Props) {
   return (
     <section className={`relative isolate overflow-hidden ${tone === 'danger' ? 'bg-danger-800' : 'bg-brand-900'} text-white`}>
-      {picture && (
-        <ResponsivePicture data={picture} alt={imageAlt ?? ''} sizes="100vw" priority className="absolute! inset-0 -z-10 h-full" />
-      )}
-      <div
-        className={`absolute inset-0 -z-10 ${tone === 'danger' ? 'bg-danger-800/85' : 'bg-gradient-to-r from-brand-950/95 via-brand-900/85 to-brand-900/50'}`}
-        aria-hidden="true"
-      />
       <div className="container-page py-16 md:py-24">
         <div className="max-w-2xl">
           {eyebrow && <p className="text-sm font-semibold tracking-wider text-accent-400 uppercase">{eyebrow}</p>}
@@ -32,6 +25,14 @@ export function PageHero({ eyebrow, title, lead, picture, imageAlt, children, to
           {children && <div className="mt-8 flex flex-wrap gap-3">{children}</div>}
         </div>
       </div>
+      {/* After the text in the markup, so the text is parsed and painted first */}
+      {picture && (
+        <ResponsivePicture data={picture} alt={imageAlt ?? ''} sizes="100vw" priority className="absolute! inset-0 -z-10 h-full" />
+      )}
+      <div
+        className={`absolute inset-0 -z-10 ${tone === 'danger' ? 'bg-danger-800/85' : 'bg-gradient-to-r from-brand-950/95 via-brand-900/85 to-brand-900/50'}`}
+        aria-hidden="true"
+      />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PictureData } from '../../../lib/pictures.ts';
-import { HERO_ROTATE_MS } from '../../../lib/constants.ts';
+import { HERO_ROTATE_MS } from '../../../lib/page-timing.ts';
 import { business, yearsClaim } from '../../../config/business.ts';
 import { ResponsivePicture } from '../../../components/ui/ResponsivePicture.tsx';
 import { Stars } from '../../../components/ui/Stars.tsx';
@@ -33,20 +33,6 @@ export function HomeHero({ heading, text, slides, rotate, children }: Props) {
       className="relative isolate overflow-hidden bg-brand-900 text-white"
       data-rotate-ms={rotate ? HERO_ROTATE_MS : undefined}
     >
-      {shown.map((slide, index) => (
-        <ResponsivePicture
-          key={slide.picture.src}
-          data={slide.picture}
-          alt={slide.alt}
-          sizes="100vw"
-          priority={index === 0}
-          className={`hero-slide absolute! inset-0 -z-20 h-full ${index === 0 ? '' : 'opacity-0'}`}
-        />
-      ))}
-      <div
-        className="absolute inset-0 -z-10 bg-gradient-to-b from-brand-950/90 via-brand-900/80 to-brand-900/70 lg:bg-gradient-to-r lg:from-brand-950/95 lg:via-brand-900/80 lg:to-brand-900/40"
-        aria-hidden="true"
-      />
       <div data-hero-content="" className="container-page grid items-center gap-10 py-12 md:py-20 lg:grid-cols-[1.2fr_1fr]">
         <div>
           <p className="flex items-center gap-2 text-sm font-semibold text-accent-400">
@@ -63,6 +49,21 @@ export function HomeHero({ heading, text, slides, rotate, children }: Props) {
           {children}
         </div>
       </div>
+      {/* The scene comes after the text in the markup, so the text is parsed and painted first */}
+      {shown.map((slide, index) => (
+        <ResponsivePicture
+          key={slide.picture.src}
+          data={slide.picture}
+          alt={slide.alt}
+          sizes="100vw"
+          priority={index === 0}
+          className={`hero-slide absolute! inset-0 -z-20 h-full ${index === 0 ? '' : 'opacity-0'}`}
+        />
+      ))}
+      <div
+        className="absolute inset-0 -z-10 bg-gradient-to-b from-brand-950/90 via-brand-900/80 to-brand-900/70 lg:bg-gradient-to-r lg:from-brand-950/95 lg:via-brand-900/80 lg:to-brand-900/40"
+        aria-hidden="true"
+      />
     </section>
   );
 }
