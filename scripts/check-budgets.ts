@@ -34,7 +34,10 @@ for (const [path, file] of loadSiteFiles(clientDir)) {
   const modules = new Set<string>();
   // Our own scripts only: a third-party one (GoatCounter's, when set) is not in the build
   for (const [, src] of html.matchAll(/<script[^>]+\bsrc="([^"]+)"/g)) if (!/^(?:https?:)?\/\//.test(src!)) moduleGraph(src!, modules);
-  for (const [, src] of html.matchAll(/<astro-island[^>]+\b(?:component-url|renderer-url)="([^"]+)"/g)) moduleGraph(src!, modules);
+  // Each island names its component and its renderer: both are loaded when it hydrates
+  for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    for (const [, src] of tag.matchAll(/\b(?:component-url|renderer-url)="([^"]+)"/g)) moduleGraph(src!, modules);
+  }
   const inline = [...html.matchAll(/<script(?![^>]*application\/ld\+json)(?![^>]+\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
     .map((match) => match[1]!)
     .join('\n');
