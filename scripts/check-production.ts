@@ -5,14 +5,13 @@
  * Prints the installed size. Uses a database in a temporary folder and port CHECK_PORT (4390).
  * Node built-ins only, so it runs where only the run-time dependencies are installed.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { startServerProcess, type ServerProcess } from './support/server-process.ts';
 
 const port = Number(process.env['CHECK_PORT'] ?? 4390);
-const origin = `http://127.0.0.1:${port}`;
 /** What a server must not carry: they are for building and testing */
 const DEV_TOOLS = ['astro', 'vite', 'react', 'typescript', 'vitest', '@playwright/test', 'lighthouse', 'eslint'];
 
@@ -34,47 +33,9 @@ console.log(`node_modules: ${(total / 1e6).toFixed(1)} MB, of which Node.js itse
 
 const dataDir = mkdtempSync(join(tmpdir(), 'check-production-'));
 const leadsDb = join(dataDir, 'leads.sqlite');
-const server = spawn('npm', ['run', '--silent', 'serve'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LEADS_DB: leadsDb, LEADS_RATE_LIMIT: '0' },
-  // A process group of its own, so that stopping it reaches node and not only npm
-  detached: true,
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
-let output = '';
-server.stdout.on('data', (chunk: Buffer) => (output += chunk));
-server.stderr.on('data', (chunk: Buffer) => (output += chunk));
+let server: ServerProcess | undefined;
 
-async function waitForServer() {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${origin}/`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`npm run serve did not answer within 30 s:\n${output}`);
-}
-
-async function stopServer() {
-  try {
-    process.kill(-server.pid!, 'SIGTERM');
-  } catch {
-    return;
-  }
-  for (;;) {
-    try {
-      process.kill(-server.pid!, 0);
-    } catch {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function checkServing() {
-  await waitForServer();
+async function checkServing(origin: string) {
   const sitemap = readFileSync(join('dist', 'client', 'sitemap.xml'), 'utf8');
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
   for (const path of paths) {
@@ -103,8 +64,13 @@ async function checkServing() {
 }
 
 try {
-  const name = await checkServing();
-  await stopServer();
+  server = await startServerProcess({
+    command: ['npm', 'run', '--silent', 'serve'],
+    port,
+    env: { LEADS_DB: leadsDb, LEADS_RATE_LIMIT: '0' },
+  });
+  const name = await checkServing(server.origin);
+  await server.stop();
   const db = new DatabaseSync(leadsDb, { readOnly: true });
   const stored = db.prepare('SELECT COUNT(*) AS count FROM leads WHERE name = ?').get(name) as { count: number };
   db.close();
@@ -113,12 +79,12 @@ try {
 } catch (error) {
   problems.push(error instanceof Error ? error.message : String(error));
 } finally {
-  await stopServer();
+  await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
 if (problems.length > 0) {
-  console.error(`FAIL:\n- ${problems.join('\n- ')}\n\nServer output:\n${output}`);
+  console.error(`FAIL:\n- ${problems.join('\n- ')}\n\nServer output:\n${server?.output() ?? '(it did not start)'}`);
   process.exit(1);
 }
 console.log('OK: the production install serves every page and stores quote requests');

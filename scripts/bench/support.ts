@@ -1,17 +1,18 @@
 /**
  * Shared by the benchmarks (scripts/bench/*.ts): free loopback ports, temporary directories,
- * starting the site's Node server (src/server/main.ts) as a child process on a port of its own,
- * and stopping every child at the end, also when the benchmark fails or is interrupted.
+ * the site's Node server (scripts/support/server-process.ts) on a build and a database of the
+ * benchmark's own, and stopping every child at the end, also when the benchmark fails or is
+ * interrupted.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export const HOST = '127.0.0.1';
 import { freePort } from '../support/free-port.ts';
+import { HOST, startServerProcess } from '../support/server-process.ts';
 
-export { freePort };
+export { freePort, HOST };
 
 const children = new Set<ChildProcess>();
 const tempDirs = new Set<string>();
@@ -136,31 +137,18 @@ export interface SiteServer extends Child {
   readonly leadsDb: string;
 }
 
-/**
- * `node src/server/main.ts` with the build from distDir(), a new SQLite file in a temp dir and
- * no rate limit, on a free loopback port; resolves once it answers.
- */
+/** The site's server with the build from distDir(), a new SQLite file in a temp dir and no rate limit, on a free loopback port */
 export async function startSiteServer(options: { env?: Record<string, string> } = {}): Promise<SiteServer> {
-  const dist = distDir();
-  const port = await freePort();
   const leadsDb = join(tempDir('leads'), 'leads.sqlite');
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST,
-    DIST_DIR: dist,
-    LEADS_DB: leadsDb,
-    LEADS_RATE_LIMIT: '0',
-    // No e-mail from a benchmark, whatever the shell has set
-    SMTP_URL: '',
-    LEADS_NOTIFY_TO: '',
-    ...options.env,
+  const server = await startServerProcess({ env: { DIST_DIR: distDir(), LEADS_DB: leadsDb, LEADS_RATE_LIMIT: '0', ...options.env } });
+  return {
+    process: server.child,
+    output: server.output,
+    stop: async (graceMs) => (await server.stop(graceMs)).code,
+    origin: server.origin,
+    port: server.port,
+    leadsDb,
   };
-  // process.execPath: the Node 24 that runs this script (npm run puts the pinned node first)
-  const child = startChild(process.execPath, [resolve('src/server/main.ts')], { env });
-  const origin = `http://${HOST}:${port}`;
-  await waitForHttp(`${origin}/`, child);
-  return { ...child, origin, port, leadsDb };
 }
 
 /** Fixed-width text table; numbers and numeric-looking cells are right-aligned */

@@ -4,7 +4,6 @@
  * (run here side by side on the same build), precompressed files, caching and security headers.
  * Skipped, with the reason printed, where nginx is not installed (CI installs nginx-light).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +18,7 @@ import { expectedSecurityHeaders, pageCspProblems } from '../support/security-he
 import { gonePaths, hostilePaths, notFoundPaths, specRedirects, unknownServicePath } from '../support/status-table.ts';
 import { buildFile, builtOrigin, clientDir, distDir } from './support.ts';
 import { freePort } from '../../scripts/support/free-port.ts';
+import { startServerProcess, type ServerProcess } from '../../scripts/support/server-process.ts';
 
 const nginxBinary = process.env['NGINX'] ?? '/usr/sbin/nginx';
 const hasNginx = existsSync(nginxBinary);
@@ -49,8 +49,7 @@ describe.skipIf(!hasNginx)('nginx serving the static build with dist/nginx/site.
   const files = loadSiteFiles(clientDir);
   const origin = builtOrigin();
   let prefix = '';
-  let nginx: ChildProcess | undefined;
-  let nginxOutput = '';
+  let nginx: ServerProcess | undefined;
   let nginxPort = 0;
   let node: Server | undefined;
   let nodePort = 0;
@@ -82,24 +81,16 @@ describe.skipIf(!hasNginx)('nginx serving the static build with dist/nginx/site.
         '',
       ].join('\n'),
     );
-    nginx = spawn(nginxBinary, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'error.log')], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    nginx.stdout?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
-    nginx.stderr?.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      if (nginx.exitCode !== null) {
-        const log = existsSync(join(prefix, 'error.log')) ? readFileSync(join(prefix, 'error.log'), 'utf8') : '';
-        throw new Error(`nginx exited with ${nginx.exitCode}:\n${nginxOutput}\n${log}`);
-      }
-      try {
-        await fetchRaw(nginxPort, '/robots.txt');
-        break;
-      } catch (error) {
-        if (Date.now() > deadline) throw new Error(`nginx did not answer on port ${nginxPort}\n${nginxOutput}`, { cause: error });
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+    try {
+      nginx = await startServerProcess({
+        command: [nginxBinary, '-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'error.log')],
+        port: nginxPort,
+        readyPath: '/robots.txt',
+        startTimeoutMs: 10_000,
+      });
+    } catch (error) {
+      const log = existsSync(join(prefix, 'error.log')) ? readFileSync(join(prefix, 'error.log'), 'utf8') : '';
+      throw new Error(`${(error as Error).message}\n${log}`, { cause: error });
     }
     node = createSiteServer({ distDir, siteUrl: origin });
     await new Promise<void>((resolve) => node?.listen(0, '127.0.0.1', resolve));
@@ -107,12 +98,7 @@ describe.skipIf(!hasNginx)('nginx serving the static build with dist/nginx/site.
   });
 
   afterAll(async () => {
-    if (nginx && nginx.exitCode === null) {
-      const exited = new Promise((resolve) => nginx?.once('exit', resolve));
-      nginx.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-      if (nginx.exitCode === null) nginx.kill('SIGKILL');
-    }
+    await nginx?.stop(5_000);
     await new Promise((resolve) => (node ? node.close(resolve) : resolve(undefined)));
     if (prefix) rmSync(prefix, { recursive: true, force: true });
   });

@@ -1,17 +1,16 @@
 /**
- * Starts the real server (`node src/server/main.ts`) as a child process for the tests in
- * tests/server: on a free loopback port, against the built dist/ (DIST_DIR), with its own
- * LEADS_DB, and stops it again. Also a small HTTP client that sends paths exactly as given (no
- * URL normalisation, unlike fetch) and a raw-socket exchange for malformed HTTP.
+ * Starts the real server (`node src/server/main.ts`, through scripts/support/server-process.ts)
+ * for the tests in tests/server: on a free loopback port, against the built dist/ (DIST_DIR),
+ * with its own LEADS_DB, and stops it again. Also a small HTTP client that sends paths exactly
+ * as given (no URL normalisation, unlike fetch) and a raw-socket exchange for malformed HTTP.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { afterAll } from 'vitest';
-import { freePort } from '../../../scripts/support/free-port.ts';
+import { startServerProcess, type ServerProcess } from '../../../scripts/support/server-process.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../../..');
 /** The build under test: dist/ of the repository, or SERVER_TEST_DIST when set */
@@ -37,12 +36,12 @@ export function requireBuild(): void {
 }
 
 const tempDirs: string[] = [];
-const children = new Set<ChildProcess>();
+const servers = new Set<ServerProcess>();
 
 /** After each test file: no server left running, no temporary directory left behind */
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-  children.clear();
+afterAll(async () => {
+  await Promise.all([...servers].map((server) => server.kill()));
+  servers.clear();
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -76,118 +75,35 @@ export interface ServerOptions {
   startTimeoutMs?: number;
 }
 
-export interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-export interface RunningServer {
-  port: number;
-  origin: string;
+export interface RunningServer extends ServerProcess {
   leadsDb: string;
-  child: ChildProcess;
-  /** Everything the server wrote to stdout and stderr so far */
-  output(): string;
-  /** Resolves when the process has exited */
-  exited: Promise<Exit>;
-  /** SIGTERM, then waits for the exit (SIGKILL after `timeoutMs`) */
-  stop(timeoutMs?: number): Promise<Exit>;
-  /** SIGKILL, then waits for the exit */
-  kill(): Promise<Exit>;
+  /** Keep-alive connections for `send`, closed when the server is stopped or killed */
   agent: Agent;
 }
-
-/** Environment variables of the developer's shell that would change what the server does */
-const INHERITED_SETTINGS = [
-  'PORT',
-  'HOST',
-  'DIST_DIR',
-  'SITE_URL',
-  'LEADS_DB',
-  'LEADS_RATE_LIMIT',
-  'SMTP_URL',
-  'LEADS_NOTIFY_TO',
-  'PUBLIC_FORM_ENDPOINT',
-];
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   requireBuild();
   const root = makeTempDir('run');
-  const distDir = sandboxDist(root);
   const leadsDb = options.leadsDb ?? join(root, 'leads.sqlite');
-  let lastError: Error | undefined;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      return await spawnServer(distDir, leadsDb, options);
-    } catch (error) {
-      lastError = error as Error;
-      // Another process took the port between the probe and the listen: try another one
-      if (!/EADDRINUSE/.test(lastError.message)) break;
-    }
-  }
-  throw lastError;
-}
-
-async function spawnServer(distDir: string, leadsDb: string, options: ServerOptions): Promise<RunningServer> {
-  const port = await freePort();
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (value !== undefined && !INHERITED_SETTINGS.includes(name)) env[name] = value;
-  }
-  Object.assign(env, {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DIST_DIR: distDir,
-    LEADS_DB: leadsDb,
-    LEADS_RATE_LIMIT: '0',
-    ...options.env,
+  const server = await startServerProcess({
+    env: { DIST_DIR: sandboxDist(root), LEADS_DB: leadsDb, LEADS_RATE_LIMIT: '0', ...options.env },
+    startTimeoutMs: options.startTimeoutMs ?? 20_000,
   });
-  const child = spawn(process.execPath, ['src/server/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let output = '';
-  child.stdout!.setEncoding('utf8').on('data', (text: string) => (output += text));
-  child.stderr!.setEncoding('utf8').on('data', (text: string) => (output += text));
-  let hasExited = false;
-  const exited = new Promise<Exit>((resolveExit) => {
-    child.once('exit', (code, signal) => {
-      hasExited = true;
-      children.delete(child);
-      resolveExit({ code, signal });
-    });
-  });
-  const origin = `http://127.0.0.1:${port}`;
+  servers.add(server);
   const agent = new Agent({ keepAlive: true, maxSockets: 16 });
-
-  const stop = async (timeoutMs = 15_000): Promise<Exit> => {
-    agent.destroy();
-    if (!hasExited) child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    const exit = await exited;
-    clearTimeout(timer);
-    return exit;
+  return {
+    ...server,
+    leadsDb,
+    agent,
+    stop: (graceMs = 15_000) => {
+      agent.destroy();
+      return server.stop(graceMs);
+    },
+    kill: () => {
+      agent.destroy();
+      return server.kill();
+    },
   };
-  const kill = async (): Promise<Exit> => {
-    agent.destroy();
-    if (!hasExited) child.kill('SIGKILL');
-    return exited;
-  };
-
-  const deadline = Date.now() + (options.startTimeoutMs ?? 20_000);
-  for (;;) {
-    if (hasExited) throw new Error(`The server exited before it answered:\n${output}`);
-    try {
-      const response = await send({ port }, { path: '/', method: 'HEAD', timeoutMs: 2000 });
-      if (response.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await kill();
-      throw new Error(`The server did not answer GET / within the time allowed:\n${output}`);
-    }
-    await new Promise((wait) => setTimeout(wait, 50));
-  }
-  return { port, origin, leadsDb, child, output: () => output, exited, stop, kill, agent };
 }
 
 export interface SendOptions {
