@@ -11,6 +11,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_SERVICE_OPTIONS } from '../../src/config/quote.ts';
 import { FIELD_MAX_LENGTHS, FORM_SOURCES, HERO_FIELDS, QUOTE_FIELDS, validateLead, type QuoteField } from '../../src/lib/validation.ts';
+import { FORM, multipart } from './support/form-bodies.ts';
 import { requireBuild, send, startServer, type Answer, type RunningServer, type SendOptions } from './support/server.ts';
 
 requireBuild();
@@ -58,26 +59,18 @@ interface HostilePost {
   request: SendOptions;
 }
 
-function urlencoded(fields: Record<string, string>): SendOptions {
+function urlencodedPost(fields: Record<string, string>): SendOptions {
   return {
     method: 'POST',
     path: '/api/leads',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
+    headers: { Accept: 'application/json', 'Content-Type': FORM },
     body: new URLSearchParams(fields).toString(),
   };
 }
 
-function multipart(fields: Record<string, string>): SendOptions {
-  const boundary = `----hostile${Math.random().toString(36).slice(2)}`;
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  return {
-    method: 'POST',
-    path: '/api/leads',
-    headers: { Accept: 'application/json', 'Content-Type': `multipart/form-data; boundary=${boundary}` },
-    body: Buffer.from(`${parts.join('')}--${boundary}--\r\n`, 'utf8'),
-  };
+function multipartPost(fields: Record<string, string>): SendOptions {
+  const { body, contentType } = multipart(Object.entries(fields), { boundary: `----hostile${Math.random().toString(36).slice(2)}` });
+  return { method: 'POST', path: '/api/leads', headers: { Accept: 'application/json', 'Content-Type': contentType }, body };
 }
 
 const posts: HostilePost[] = FORMS.flatMap((form) =>
@@ -85,8 +78,8 @@ const posts: HostilePost[] = FORMS.flatMap((form) =>
     hostileValues(field).flatMap(({ shape, value }) => {
       const fields: Record<string, string> = { form_source: form.source, ...form.valid, [field]: value };
       return [
-        { label: `${form.source} ${field} (${shape}), url-encoded`, field, fields, request: urlencoded(fields) },
-        { label: `${form.source} ${field} (${shape}), multipart`, field, fields, request: multipart(fields) },
+        { label: `${form.source} ${field} (${shape}), url-encoded`, field, fields, request: urlencodedPost(fields) },
+        { label: `${form.source} ${field} (${shape}), multipart`, field, fields, request: multipartPost(fields) },
       ];
     }),
   ),
