@@ -1,17 +1,19 @@
 /**
- * The home hero: its content fades in once the scene has loaded (or after the fallback), never
- * under reduced motion; and the scenes rotate when the hero asks for it (data-rotate-ms).
+ * The home hero: a photo scene still loading when the page is read fades in once it has loaded
+ * (or after the fallback), never under reduced motion; the text over it is never hidden, so what
+ * painted first stays. An illustrated scene is part of the page and needs none of this. The
+ * scenes rotate when the hero asks for it (data-rotate-ms).
  */
 import { HERO_REVEAL_FALLBACK_MS } from '../lib/page-timing.ts';
 
-const content = document.querySelector<HTMLElement>('[data-hero-content]');
-const firstImage = document.querySelector<HTMLImageElement>('.hero-slide img');
+const firstSlide = document.querySelector<HTMLElement>('.hero-slide');
+const firstImage = firstSlide?.querySelector('img');
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-if (content && firstImage && !firstImage.complete && !reducedMotion) {
-  content.dataset['state'] = 'waiting';
+if (firstSlide && firstImage && !firstImage.complete && !reducedMotion) {
+  firstSlide.dataset['state'] = 'waiting';
   const show = () => {
-    content.dataset['state'] = 'shown';
+    firstSlide.dataset['state'] = 'shown';
   };
   firstImage.addEventListener('load', show, { once: true });
   firstImage.addEventListener('error', show, { once: true });
