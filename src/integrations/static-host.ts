@@ -11,6 +11,7 @@ import {
   retiredPaths,
   servicePrefix,
   serviceNotFoundPath,
+  type Redirect,
 } from '../config/routes.ts';
 import { pageCsp, resourceCsp, securityHeaders } from '../server/security-headers.ts';
 import { contentTypeOf } from '../server/site-files.ts';
@@ -59,12 +60,14 @@ export function renderSitemap(urls: readonly string[]): string {
  */
 export function renderRedirectsFile(pages: readonly BuiltPage[] = []): string {
   const shadowsPage = (rule: string) => pages.some((page) => matchesRule(rule, page.path));
-  const rule = (from: string, to: string, status: number) =>
-    shadowsPage(from)
-      ? [`${from}  ${to}  ${status}!`, ...(status < 400 ? [`${from}  ${to}  ${status}`] : [])]
-      : [`${from}  ${to}  ${status}`];
+  // `/who-we-are/` is the same built page as `/who-we-are`, so its rule is forced alike
+  const rule = (from: string, to: string, status: number, forced = shadowsPage(from)) =>
+    forced ? [`${from}  ${to}  ${status}!`, ...(status < 400 ? [`${from}  ${to}  ${status}`] : [])] : [`${from}  ${to}  ${status}`];
+  // An old address with a trailing slash goes to its new one in one hop, also on hosts that do not
+  // ignore the slash when matching rules as Netlify does
+  const withSlash = (r: Redirect) => (r.from.endsWith('/*') ? [] : rule(`${r.from}/`, r.to, r.status, shadowsPage(r.from)));
   const lines = [
-    ...redirects.flatMap((r) => rule(r.from, r.to, r.status)),
+    ...redirects.flatMap((r) => [...rule(r.from, r.to, r.status), ...withSlash(r)]),
     ...retiredPaths.flatMap((path) => rule(path, gonePagePath, 410)),
     `${servicePrefix}*  ${serviceNotFoundPath}  404`,
     `/*  /404.html  404`,
@@ -95,6 +98,16 @@ export function pageFileOf(path: string): string {
 function nginxString(value: string): string {
   if (/[$\r\n]/.test(value)) throw new Error(`Cannot put ${JSON.stringify(value)} in the nginx config`);
   return `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+}
+
+/**
+ * A quoted nginx pattern for the paths a rule covers, followed by a slash (`//` is refused before
+ * it is tried). Only plain path characters are taken.
+ */
+function trailingSlashPattern(rule: string): string {
+  if (!/^\/[\w\-./]*\*?$/.test(rule)) throw new Error(`Cannot match ${JSON.stringify(rule)} in the nginx config`);
+  const literal = rule.replace(/\*$/, '').replaceAll('.', '\\.');
+  return `"^${literal}${rule.endsWith('/*') ? '.+' : ''}/$"`;
 }
 
 /** nginx refuses one parameter longer than its 4 KB read buffer, so long values are set in pieces */
@@ -267,7 +280,13 @@ export function renderNginxConfig({ root, origin, pages }: NginxConfigOptions): 
     'if ($uri ~ "//") {',
     '  return 400;',
     '}',
-    '# A trailing slash redirects to the address without it, query string kept',
+    '# An old address with a trailing slash goes straight to its new one, query string kept',
+    ...redirects.flatMap((redirect) => [
+      `if ($uri ~ ${trailingSlashPattern(redirect.from)}) {`,
+      `  return ${redirect.status} ${redirect.to}$is_args$args;`,
+      '}',
+    ]),
+    '# Any other trailing slash redirects to the address without it, query string kept',
     'if ($request_uri ~ "^(?<slashless_path>/[^?]*?)/+(?<slashless_query>\\?.*)?$") {',
     '  return 301 $slashless_path$slashless_query;',
     '}',

@@ -214,7 +214,11 @@ export function createSiteServer(options: SiteServerOptions): Server {
       return sendPlain(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });
     }
     if (path.length > 1 && path.endsWith('/')) {
-      return sendPlain(res, 301, 'Moved Permanently', { Location: encodeURI(withoutTrailingSlashes(path)) + search });
+      const slashless = withoutTrailingSlashes(path);
+      // An old address goes straight to its new one, not by way of its slashless form
+      const redirect = findRedirect(slashless);
+      if (redirect) return sendPlain(res, redirect.status, 'Moved', { Location: redirect.to + search });
+      return sendPlain(res, 301, 'Moved Permanently', { Location: encodeURI(slashless) + search });
     }
     const redirect = findRedirect(path);
     if (redirect) return sendPlain(res, redirect.status, 'Moved', { Location: redirect.to + search });

@@ -163,6 +163,11 @@ describe.skipIf(!hasNginx)('nginx serving the static build with dist/nginx/site.
     expect(answer.status).toBe(301);
     expect(answer.headers.location).toBe('/services?a=1');
     expect((await get('/areas/electrician-howick/')).headers.location).toBe('/areas/electrician-howick');
+    // An old address goes to its new one in one hop
+    for (const [from, location] of specRedirects) {
+      const old = await get(`${from}/?ref=1`);
+      expect([old.status, old.headers.location], `${from}/`).toEqual([301, `${location}?ref=1`]);
+    }
     // An empty segment is refused, as by the Node server, not merged into one slash
     expect((await get('/services//residential')).status).toBe(400);
     expect((await get('/about//')).status).toBe(400);

@@ -62,6 +62,8 @@ describe('_redirects, parsed with netlify-redirect-parser', () => {
   it('redirects every path of SPEC.md permanently, even where the build wrote a page there', () => {
     for (const [from, location] of specRedirects) {
       expect(netlifyAnswer(from), from).toEqual({ status: 301, to: location });
+      // With a trailing slash too, in one hop, on hosts that match the slash literally
+      expect(netlifyAnswer(`${from}/`), `${from}/`).toEqual({ status: 301, to: location });
     }
     // The build does write pages at redirected paths (meta refresh for hosts without redirects)
     expect(files.has('/who-we-are')).toBe(true);
@@ -88,7 +90,7 @@ describe('_redirects, parsed with netlify-redirect-parser', () => {
     for (const rule of rules) expect(files.has(rule.to), `${rule.from} → ${rule.to}`).toBe(true);
   });
 
-  it('keeps every redirect for Cloudflare Pages, which drops forced and 4xx lines', () => {
+  it('keeps every redirect, and its trailing-slash form, for Cloudflare Pages, which drops forced and 4xx lines', () => {
     const cloudflare = new Map<string, { to: string; status: number }>();
     for (const line of readFileSync(redirectsPath, 'utf8').split('\n')) {
       const [from, to, status = '302'] = line.trim().split(/\s+/);
@@ -97,7 +99,10 @@ describe('_redirects, parsed with netlify-redirect-parser', () => {
       if (![200, 301, 302, 303, 307, 308].includes(code) || cloudflare.has(from)) continue;
       cloudflare.set(from, { to, status: code });
     }
-    expect(Object.fromEntries(cloudflare)).toEqual(Object.fromEntries(redirects.map((r) => [r.from, { to: r.to, status: r.status }])));
+    const expected = redirects.flatMap((r) =>
+      (r.from.endsWith('/*') ? [r.from] : [r.from, `${r.from}/`]).map((from) => [from, { to: r.to, status: r.status }]),
+    );
+    expect(Object.fromEntries(cloudflare)).toEqual(Object.fromEntries(expected));
   });
 });
 

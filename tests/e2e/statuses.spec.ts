@@ -67,6 +67,17 @@ test('a trailing slash redirects to the address without it', async ({ request })
   expect(response.headers()['location']).toBe('/services?a=1');
 });
 
+test('an old address with a trailing slash redirects to its new one in one hop', async ({ request }) => {
+  for (const [from, to] of [
+    ['/who-we-are/', '/about'],
+    ['/electrician-botany/?a=1', '/areas/electrician-botany?a=1'],
+    ['/testimonial/jane/', '/testimonials'],
+  ]) {
+    const response = await request.get(from!, { maxRedirects: 0 });
+    expect([response.status(), response.headers()['location']], from).toEqual([301, to]);
+  }
+});
+
 test('other methods on pages answer 405', async ({ request }) => {
   const response = await request.fetch('/services', { method: 'DELETE' });
   expect(response.status()).toBe(405);

@@ -52,6 +52,14 @@ describe('the nginx config generated from routes.ts and the built pages', () => 
     expect(config.match(/location = \/who-we-are \{/g)).toHaveLength(1);
   });
 
+  it('sends an old address with a trailing slash straight to its new one, before the slash rule', () => {
+    const oneHop = 'if ($uri ~ "^/who-we-are/$") {\n  return 301 /about$is_args$args;\n}';
+    expect(config).toContain(oneHop);
+    expect(config.indexOf(oneHop)).toBeLessThan(config.indexOf('# Any other trailing slash'));
+    expect(config).toContain('if ($uri ~ "^/testimonial/.+/$") {\n  return 301 /testimonials$is_args$args;\n}');
+    expect(config).toContain('if ($uri ~ "^/services/residential-electrician/$") {');
+  });
+
   it('answers retired paths 410 with the Page Gone page, keeping the status', () => {
     expect(locationBody('= /blog')).toEqual(['return 410;']);
     expect(locationBody('= /gone')).toEqual(['return 410;']);
@@ -134,6 +142,14 @@ describe('_redirects with the built pages', () => {
     expect(lines[at + 1]).toBe('/who-we-are  /about  301');
     expect(lines).toContain('/blog  /gone  410!');
     expect(lines).not.toContain('/blog  /gone  410');
+  });
+
+  it('gives each exact redirect a trailing-slash rule with the same target and forcing', () => {
+    const at = lines.indexOf('/who-we-are/  /about  301!');
+    expect(at).toBeGreaterThan(-1);
+    expect(lines[at + 1]).toBe('/who-we-are/  /about  301');
+    expect(lines).toContain('/hot-water-repairs/  /services/hot-water-repairs  301');
+    expect(lines.filter((line) => line.startsWith('/testimonial/'))).toEqual(['/testimonial/*  /testimonials  301']);
   });
 
   it('leaves rules with no page below them unforced', () => {
