@@ -1,5 +1,6 @@
 /**
- * Completes the build once Astro has written the pages (`astro:build:done`): sitemap.xml,
+ * Completes the build once Astro has written the pages (`astro:build:done`): body styles moved
+ * into the head (src/integrations/body-styles.ts), sitemap.xml,
  * robots.txt, the static host's `_redirects` and `_headers`, brotli and gzip copies of every text
  * file, and the nginx include dist/nginx/site.conf (outside dist/client, so a CDN never serves
  * it), all from the built pages and src/config/routes.ts. So `astro build` alone gives all of dist/.
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { loadSiteFiles } from '../server/site-files.ts';
+import { moveBodyStylesToHead } from './body-styles.ts';
 import { renderHeadersFile, renderNginxConfig, renderRedirectsFile, renderSitemap, sitemapEntries } from './static-host.ts';
 
 /** Text worth compressing: pages, styles, scripts, data and SVG */
@@ -19,7 +21,12 @@ const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|manifest)|image\/svg)/
 export function writeHostFiles(clientDir: string, origin: string): { urls: number; compressed: number } {
   const pages = [...loadSiteFiles(clientDir).entries()]
     .filter(([, file]) => file.contentType.startsWith('text/html'))
-    .map(([path, file]) => ({ path, status: file.status, html: readFileSync(file.absolutePath, 'utf8') }));
+    .map(([path, file]) => {
+      const built = readFileSync(file.absolutePath, 'utf8');
+      const html = moveBodyStylesToHead(built);
+      if (html !== built) writeFileSync(file.absolutePath, html);
+      return { path, status: file.status, html };
+    });
 
   const urls = sitemapEntries(pages, origin);
   writeFileSync(join(clientDir, 'sitemap.xml'), renderSitemap(urls));
