@@ -65,13 +65,17 @@ test('the hero scene is part of the page, with a portrait variant; images below 
 test('project filter counts add up to 24 and each tab shows its count', async ({ page }) => {
   await page.goto('/projects');
   await islandsHydrated(page);
-  const tabs = page.getByRole('group', { name: 'Filter projects' }).getByRole('button');
-  await expect(tabs).toHaveText([/^All\s*24$/, /^Residential\s*\d+$/, /^Maintenance\s*\d+$/]);
-  const count = async (index: number) => Number((await tabs.nth(index).innerText()).match(/(?<!\d)\d+$/)![0]);
+  const group = page.getByRole('group', { name: 'Filter projects' });
+  const tabs = group.getByRole('radio');
+  const labels = group.locator('label');
+  await expect(tabs).toHaveCount(3);
+  await expect(labels).toHaveText([/^All\s*24$/, /^Residential\s*\d+$/, /^Maintenance\s*\d+$/]);
+  await expect(tabs.first()).toBeChecked();
+  const count = async (index: number) => Number((await labels.nth(index).innerText()).match(/(?<!\d)\d+$/)![0]);
   expect((await count(1)) + (await count(2))).toBe(24);
-  for (let index = 0; index < 3; index++) {
-    await tabs.nth(index).click();
-    await expect(tabs.nth(index)).toHaveAttribute('aria-pressed', 'true');
+  for (const index of [1, 2, 0]) {
+    await labels.nth(index).click();
+    await expect(tabs.nth(index)).toBeChecked();
     await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article')).toHaveCount(await count(index));
   }
   const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
@@ -152,8 +156,9 @@ test('the testimonial filter counts and clears', async ({ page }) => {
   const review = page.getByRole('link', { name: /Read our/ });
   await expect(review).toHaveAttribute('target', '_blank');
   await expect(review).toHaveAttribute('rel', /noopener/);
+  // The status holds every choice's count line; CSS shows the chosen one
   const status = page.getByRole('status').filter({ hasText: 'Showing' });
-  await expect(status).toHaveText('Showing 12 of 12 reviews');
+  await expect(status).toHaveText('Showing 12 of 12 reviews', { useInnerText: true });
   const select = page.getByLabel('Service type');
   expect((await select.boundingBox())!.width).toBe(180);
   const counts: Record<string, number> = {};
@@ -164,13 +169,13 @@ test('the testimonial filter counts and clears', async ({ page }) => {
       .filter({ has: page.locator('figure') })
       .getByRole('listitem');
     counts[service] = await cards.count();
-    await expect(status).toHaveText(`Showing ${counts[service]} of 12 reviews`);
+    await expect(status).toHaveText(`Showing ${counts[service]} of 12 reviews`, { useInnerText: true });
     for (const card of await cards.all()) await expect(card).toContainText(service);
   }
   expect(counts['Residential']! + counts['Commercial']!).toBe(12);
   await page.getByRole('button', { name: 'Clear Filters' }).click();
   await expect(select).toHaveValue('');
-  await expect(status).toHaveText('Showing 12 of 12 reviews');
+  await expect(status).toHaveText('Showing 12 of 12 reviews', { useInnerText: true });
   await expect(page.locator('main a[href="/quote"]').first()).toBeVisible();
   await expect(page.locator('main a[href="/services"]').first()).toBeVisible();
 });

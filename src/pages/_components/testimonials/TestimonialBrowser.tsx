@@ -1,49 +1,61 @@
-import { useState } from 'react';
 import { buttonClass } from '../../../lib/button.ts';
 import type { TestimonialData } from '../../../lib/testimonials.ts';
 import { TestimonialCard } from '../../../components/sections/TestimonialCard.tsx';
+import { filterChoice, filterMatch } from '../../../components/ui/filter-choices.ts';
 
 const services = ['Residential', 'Commercial'] as const;
+const choices = [{ label: 'All services', value: '' }, ...services.map((service) => ({ label: service, value: service }))];
 
-/** The reviews with a service-type filter; without JavaScript every review shows */
+/**
+ * The reviews with a service-type filter. The select filters through CSS
+ * (src/components/ui/filter-choices.ts) and Clear Filters is the form's reset button, so the
+ * filter works without any JavaScript: every review is in the page, and each choice's count
+ * line and no-results message are written out for CSS to show.
+ */
 export function TestimonialBrowser({ testimonials }: { testimonials: TestimonialData[] }) {
-  const [service, setService] = useState('');
-  const shown = service ? testimonials.filter((testimonial) => testimonial.service === service) : testimonials;
+  const shownBy = (index: number) =>
+    index === 0 ? testimonials.length : testimonials.filter((testimonial) => testimonial.service === choices[index]!.value).length;
 
   return (
-    <div>
-      <div className="mb-6 flex flex-wrap items-end gap-4">
+    <div data-filter="">
+      <form className="mb-6 flex flex-wrap items-end gap-4">
         <div>
           <label htmlFor="service-filter" className="field-label">
             Service type
           </label>
-          <select id="service-filter" value={service} onChange={(event) => setService(event.target.value)} className="field w-[180px]">
-            <option value="">All services</option>
-            {services.map((option) => (
-              <option key={option} value={option}>
-                {option}
+          <select id="service-filter" defaultValue="" className="field w-[180px]">
+            {choices.map(({ label, value }, index) => (
+              <option key={value} value={value} {...filterChoice(index)}>
+                {label}
               </option>
             ))}
           </select>
         </div>
-        <button type="button" onClick={() => setService('')} disabled={!service} className={buttonClass({ variant: 'outline' })}>
+        <button type="reset" className={buttonClass({ variant: 'outline' })}>
           Clear Filters
         </button>
         <p role="status" className="ml-auto font-semibold text-brand-900">
-          Showing {shown.length} of {testimonials.length} reviews
-        </p>
-      </div>
-      {shown.length === 0 ? (
-        <p className="card text-center text-muted">No testimonials found with the selected filters.</p>
-      ) : (
-        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {shown.map((testimonial) => (
-            <li key={testimonial.id}>
-              <TestimonialCard testimonial={testimonial} />
-            </li>
+          {choices.map(({ value }, index) => (
+            <span key={value} {...filterMatch([index])}>
+              Showing {shownBy(index)} of {testimonials.length} reviews
+            </span>
           ))}
-        </ul>
+        </p>
+      </form>
+      {choices.map(({ value }, index) =>
+        shownBy(index) === 0 ? (
+          <p key={value} className="card text-center text-muted" {...filterMatch([index])}>
+            No testimonials found with the selected filters.
+          </p>
+        ) : null,
       )}
+      <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {testimonials.map((testimonial) => (
+          <li key={testimonial.id} {...filterMatch([0, choices.findIndex(({ value }) => value === testimonial.service)])}>
+            <TestimonialCard testimonial={testimonial} />
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
