@@ -18,7 +18,7 @@ export function apiHandler(service: LeadService, { built }: { built: string | nu
   return async (req: IncomingMessage, res: ServerResponse, site: SiteFacts): Promise<void> => {
     const path = (req.url ?? '').split('?')[0];
     if (path === LEADS_ENDPOINT) {
-      await sendWebResponse(res, await service.respond(toWebRequest(req), req.socket.remoteAddress ?? 'unknown'));
+      await sendWebResponse(res, await service.respond(toWebRequest(req), req.socket.remoteAddress ?? 'unknown', site.readPage));
     } else if (path === EVENTS_ENDPOINT) {
       await service.recordEvent(req, res, site);
     } else if (path === HEALTH_ENDPOINT) {

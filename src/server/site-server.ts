@@ -4,11 +4,13 @@
  * and the quote-request endpoint (src/server/leads/api.ts).
  */
 import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isIPv6 } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { findRedirect, gonePagePath, isRetired, servicePrefix, serviceNotFoundPath } from '../config/routes.ts';
+import type { PageReader } from './leads/form-page.ts';
 import { createThrottledLog } from './log.ts';
 import { pageCsp, resourceCsp, securityHeaders } from './security-headers.ts';
 import { loadSiteFiles, type SiteFile } from './site-files.ts';
@@ -17,6 +19,8 @@ import { loadSiteFiles, type SiteFile } from './site-files.ts';
 export interface SiteFacts {
   /** Whether `path` is one of the site's pages (an HTML page that answers 200) */
   isPage(path: string): boolean;
+  /** One of the site's pages as built, with its Content-Security-Policy; null for any other path */
+  readPage: PageReader;
 }
 
 export type ApiHandler = (req: IncomingMessage, res: ServerResponse, site: SiteFacts) => void | Promise<void>;
@@ -139,10 +143,15 @@ export function createSiteServer(options: SiteServerOptions): Server {
     if (!file) throw new Error(`The build has no ${path}; run npm run build`);
     return file;
   };
+  const isPage = (path: string) => {
+    const file = files.get(path);
+    return file !== undefined && file.status === 200 && file.contentType.startsWith('text/html');
+  };
   const site: SiteFacts = {
-    isPage: (path) => {
+    isPage,
+    readPage: async (path) => {
       const file = files.get(path);
-      return file !== undefined && file.status === 200 && file.contentType.startsWith('text/html');
+      return file && isPage(path) ? { html: await readFile(file.absolutePath, 'utf8'), csp: file.csp } : null;
     },
   };
   const notFoundPage = page('/404.html');

@@ -354,7 +354,7 @@ describe('native form posts (no JavaScript)', () => {
     expect(store.countLeads()).toBe(1);
   });
 
-  it('422 HTML page listing the problems, repeating the input escaped, linking back', async () => {
+  it('422 HTML page listing the problems, repeating the input escaped, linking back, where no built page can be read', async () => {
     const response = await handle(
       urlencoded(
         { ...heroFields, name: '<b>Bold</b>', email: '"><script>alert(1)</script>', message: 'short' },
@@ -373,6 +373,32 @@ describe('native form posts (no JavaScript)', () => {
     expect(html).not.toContain('<b>');
     expect(html).toContain('<a href="/services/ceiling-fans">Back to the form</a>');
     expect(store.countLeads()).toBe(0);
+  });
+
+  it('422 with the form page itself, filled in and marked, when the built page can be read', async () => {
+    const form =
+      '<form aria-label="Quote request" method="post"><input type="hidden" name="form_source" value="Hero Form"/>' +
+      '<input id="h-name" class="field" name="name"/><input id="h-email" type="email" class="field" name="email"/>' +
+      '<textarea id="h-message" class="field" name="message"></textarea></form>';
+    const pages: Record<string, string> = { '/': `<html><head><title>Home</title></head><body>${form}</body></html>` };
+    const readPage = async (path: string) => (path in pages ? { html: pages[path]!, csp: "default-src 'self'; form-action 'self'" } : null);
+    const response = await handle(urlencoded({ ...heroFields, name: 'A', message: 'short' }, BROWSER_ACCEPT), { readPage });
+    expect(response.status).toBe(422);
+    expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('Content-Security-Policy')).toContain("form-action 'self'");
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    const html = await response.text();
+    expect(html).toContain('<title>Error: Home</title>');
+    expect(html).toContain('name="email" value="tama@example.nz"/>');
+    expect(html).toContain('<p id="h-name-error" class="field-error">Please enter your full name (at least 2 characters).</p>');
+    expect(html).toContain('aria-describedby="h-message-error">short</textarea>');
+    expect(store.countLeads()).toBe(0);
+
+    // Scripts still get JSON, and a form with no page gets the plain problem page
+    const json = await handle(urlencoded({ ...heroFields, name: 'A' }), { readPage });
+    expect(await json.json()).toEqual({ errors: [{ field: 'name', message: 'Please enter your full name (at least 2 characters).' }] });
+    const plain = await (await handle(urlencoded({ ...quoteFields, email: 'x' }, BROWSER_ACCEPT), { readPage })).text();
+    expect(plain).toContain('<a href="/quote">Back to the form</a>');
   });
 
   it('links back to /quote when the Referer is missing or another site', async () => {

@@ -1,12 +1,14 @@
 /**
  * The endpoint's answers, in Formspree's shapes: JSON for scripts that accept it, and for a
- * native form post (no JavaScript) a 303 to the thank-you page or a small HTML page that says
- * what went wrong, repeats what the visitor typed (escaped) and links back to the form.
+ * native form post (no JavaScript) a 303 to the thank-you page, the form again with the problems
+ * beside its fields (src/server/leads/form-page.ts), or, where that page cannot be had, a small
+ * HTML page that says what went wrong, repeats what the visitor typed (escaped) and links back.
  */
 import { createHash } from 'node:crypto';
 import { business, telHref } from '../../config/business.ts';
 import { FIELD_LABELS, type LeadProblem, type QuoteField } from '../../lib/validation.ts';
-import { resourceCsp, securityHeaders } from '../security-headers.ts';
+import { pageCsp, resourceCsp, securityHeaders } from '../security-headers.ts';
+import type { BuiltPage } from './form-page.ts';
 
 export const THANKS_PATH = '/quote/thanks';
 
@@ -79,12 +81,21 @@ export function answersFor(request: Request, siteUrl: string, backHref: string) 
   }
 
   return {
+    /** Whether the answers are JSON (the islands' fetch) rather than pages (a native post) */
+    json,
     success(id: number): Response {
       if (json) return jsonResponse(200, { ok: true, id });
       return new Response(null, { status: 303, headers: { ...baseHeaders, Location: THANKS_PATH } });
     },
-    problems(problems: readonly LeadProblem[], submitted: Readonly<Record<string, string>>): Response {
+    /** `formPage`: the form's page filled in and marked, for a native post */
+    problems(problems: readonly LeadProblem[], submitted: Readonly<Record<string, string>>, formPage?: BuiltPage | null): Response {
       if (json) return jsonResponse(422, { errors: problems });
+      if (formPage) {
+        return new Response(formPage.html, {
+          status: 422,
+          headers: { ...baseHeaders, 'Content-Security-Policy': pageCsp(formPage.csp), 'Content-Type': 'text/html; charset=utf-8' },
+        });
+      }
       return htmlResponse(422, {
         title: 'Please check your request',
         intro: 'Your request has not been sent yet. Please go back, correct the following, and send it again:',

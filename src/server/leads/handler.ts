@@ -8,6 +8,7 @@
 import { business } from '../../config/business.ts';
 import { FORM_SOURCES, QUOTE_FIELDS, validateLead, type LeadProblem } from '../../lib/validation.ts';
 import { answersFor } from './answers.ts';
+import { formPageWithProblems, type PageReader } from './form-page.ts';
 import type { AsyncLeadStore } from './async-store.ts';
 import {
   declaresTooLarge,
@@ -34,6 +35,8 @@ export interface LeadHandlerOptions {
   rateLimiter?: RateLimiter | null | undefined;
   maxBodyBytes?: number | undefined;
   log?: ((message: string, error?: unknown) => void) | undefined;
+  /** The built pages, to answer a native post with a mistake with its form filled in again */
+  readPage?: PageReader | undefined;
 }
 
 const LEAD_FIELDS = ['form_source', ...QUOTE_FIELDS] as const;
@@ -99,13 +102,13 @@ function toNewLead(fields: Readonly<Record<string, string>>, request: Request, s
   };
 }
 
-/** What the visitor typed, to show back on the no-JavaScript problem page */
+/** What the visitor typed, to show back on the plain no-JavaScript problem page */
 function visibleFields(fields: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(Object.entries(fields).filter(([field]) => field !== 'form_source'));
 }
 
 export async function handleLeadRequest(request: Request, clientAddress: string, options: LeadHandlerOptions): Promise<Response> {
-  const { siteUrl, store, outbox, rateLimiter, maxBodyBytes = MAX_BODY_BYTES, log = console.error } = options;
+  const { siteUrl, store, outbox, rateLimiter, maxBodyBytes = MAX_BODY_BYTES, log = console.error, readPage } = options;
   const backPath = refererPath(request, siteUrl) ?? DEFAULT_BACK_PATH;
   const answer = answersFor(request, siteUrl, backPath);
 
@@ -142,7 +145,10 @@ export async function handleLeadRequest(request: Request, clientAddress: string,
 
   const { fields, problems } = collectFields(parsed.entries);
   const allProblems = problems.length > 0 ? problems : validateLead(fields);
-  if (allProblems.length > 0) return answer.problems(allProblems, visibleFields(fields));
+  if (allProblems.length > 0) {
+    const formPage = answer.json ? null : await formPageWithProblems(readPage, fields, allProblems);
+    return answer.problems(allProblems, visibleFields(fields), formPage);
+  }
 
   let id: number;
   try {

@@ -11,6 +11,7 @@ import { openStoreThread, type AsyncLeadStore } from './async-store.ts';
 import { smtpChannel } from './channels/email.ts';
 import { ntfyChannel } from './channels/ntfy.ts';
 import { webhookChannel } from './channels/webhook.ts';
+import type { PageReader } from './form-page.ts';
 import { handleLeadRequest } from './handler.ts';
 import { checkHealth, type HealthReport } from './health.ts';
 import { createOutbox, type Channel, type RetryPolicy } from './outbox.ts';
@@ -27,8 +28,11 @@ const EVENTS_PER_MINUTE = 30;
 type Log = (message: string, error?: unknown) => void;
 
 export interface LeadService {
-  /** Answers one request to /api/leads from the client at `socketAddress` */
-  respond(request: Request, socketAddress: string): Promise<Response>;
+  /**
+   * Answers one request to /api/leads from the client at `socketAddress`; `readPage` gives the
+   * built pages, so a native post with a mistake gets its form back filled in
+   */
+  respond(request: Request, socketAddress: string, readPage?: PageReader): Promise<Response>;
   /** The anonymous page and tap counts for the owner's report */
   readonly counter: Counter;
   /** Answers one request to /api/events (a tap on a phone or e-mail link) */
@@ -163,9 +167,9 @@ export function createLeadService(env: Env = process.env, parts: LeadServicePart
       }
       return lastHealth.report;
     },
-    respond(request, socketAddress) {
+    respond(request, socketAddress, readPage) {
       const clientKey = rateLimitKey(rateLimitAddress(request.headers.get('x-forwarded-for'), socketAddress, env));
-      return handleLeadRequest(request, clientKey, options);
+      return handleLeadRequest(request, clientKey, { ...options, readPage });
     },
     async close() {
       weekly?.close();
