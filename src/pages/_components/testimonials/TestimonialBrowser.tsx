@@ -1,3 +1,4 @@
+import { testimonialsPath } from '../../../config/routes.ts';
 import { buttonClass } from '../../../lib/button.ts';
 import type { TestimonialData } from '../../../lib/testimonials.ts';
 import { TestimonialCard } from '../../../components/sections/TestimonialCard.tsx';
@@ -7,10 +8,10 @@ const services = ['Residential', 'Commercial'] as const;
 const choices = [{ label: 'All services', value: '' }, ...services.map((service) => ({ label: service, value: service }))];
 
 /**
- * The reviews with a service-type filter. The select filters through CSS
- * (src/components/ui/filter-choices.ts) and Clear Filters is the form's reset button, so the
- * filter works without any JavaScript: every review is in the page, and each choice's count
- * line and no-results message are written out for CSS to show.
+ * The reviews with a service-type filter that needs no JavaScript: every review is in the page,
+ * the select filters them through CSS (src/components/ui/filter-choices.ts), and each choice's
+ * count line and no-results message are written out for CSS to show. Clear Filters submits the
+ * form, whose select sends nothing, so the page loads again unfiltered.
  */
 export function TestimonialBrowser({ testimonials }: { testimonials: TestimonialData[] }) {
   const shownBy = (index: number) =>
@@ -18,7 +19,7 @@ export function TestimonialBrowser({ testimonials }: { testimonials: Testimonial
 
   return (
     <div data-filter="">
-      <form className="mb-6 flex flex-wrap items-end gap-4">
+      <form method="get" action={testimonialsPath} className="mb-6 flex flex-wrap items-end gap-4">
         <div>
           <label htmlFor="service-filter" className="field-label">
             Service type
@@ -31,7 +32,7 @@ export function TestimonialBrowser({ testimonials }: { testimonials: Testimonial
             ))}
           </select>
         </div>
-        <button type="reset" className={buttonClass({ variant: 'outline' })}>
+        <button type="submit" className={buttonClass({ variant: 'outline' })}>
           Clear Filters
         </button>
         <p role="status" className="ml-auto font-semibold text-brand-900">
