@@ -13,6 +13,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { loadSiteFiles } from '../server/site-files.ts';
 import { moveBodyStylesToHead } from './body-styles.ts';
 import { renderHeadersFile, renderNginxConfig, renderRedirectsFile, renderSitemap, sitemapEntries } from './static-host.ts';
+import { writeOgImages } from './og-images.ts';
 
 /** Text worth compressing: pages, styles, scripts, data and SVG */
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|manifest)|image\/svg)/;
@@ -54,7 +55,8 @@ export function hostFiles({ origin }: { origin: string }): AstroIntegration {
   return {
     name: 'host-files',
     hooks: {
-      'astro:build:done': ({ dir, logger }) => {
+      'astro:build:done': async ({ dir, logger }) => {
+        logger.info(await writeOgImages(fileURLToPath(dir)));
         const { urls, compressed } = writeHostFiles(fileURLToPath(dir), origin);
         logger.info(`${urls} URLs in sitemap.xml, ${compressed} files precompressed`);
       },

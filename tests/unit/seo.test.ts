@@ -9,6 +9,7 @@ import {
   serializeJsonLd,
   serviceLd,
 } from '../../src/lib/seo/json-ld.ts';
+import { defaultOgImagePath, defaultOgScene, ogImagePath, ogImageSource } from '../../src/lib/seo/og-image.ts';
 import { business, type Business } from '../../src/config/business.ts';
 
 /** Any origin: the builders take it as an argument */
@@ -45,7 +46,13 @@ describe('absoluteUrl', () => {
 
 describe('buildHead', () => {
   const head = buildHead(
-    { title: 'Ceiling Fans | Example', description: 'Fans fitted.', path: '/services/ceiling-fans', image: '/og.jpg' },
+    {
+      title: 'Ceiling Fans | Example',
+      description: 'Fans fitted.',
+      path: '/services/ceiling-fans',
+      image: '/_astro/ceiling-fans.a1b2.svg',
+      imageAlt: 'Illustration of a ceiling fan',
+    },
     origin,
   );
 
@@ -60,9 +67,27 @@ describe('buildHead', () => {
 
   it('has Open Graph and Twitter tags with absolute URLs', () => {
     expect(metaOf(head, 'og:url')).toMatchObject({ attrs: { content: 'https://sparky.test/services/ceiling-fans' } });
-    expect(metaOf(head, 'og:image')).toMatchObject({ attrs: { content: 'https://sparky.test/og.jpg' } });
     expect(metaOf(head, 'og:locale')).toMatchObject({ attrs: { content: 'en_NZ' } });
     expect(metaOf(head, 'twitter:card')).toMatchObject({ attrs: { content: 'summary_large_image' } });
+  });
+
+  it("shares the card made from the page's picture, with its size and a text alternative", () => {
+    const card = 'https://sparky.test/og/_astro/ceiling-fans.a1b2.svg.jpg';
+    const alt = `${business.name}: Illustration of a ceiling fan`;
+    expect(metaOf(head, 'og:image')).toMatchObject({ attrs: { content: card } });
+    expect(metaOf(head, 'og:image:width')).toMatchObject({ attrs: { content: '1200' } });
+    expect(metaOf(head, 'og:image:height')).toMatchObject({ attrs: { content: '630' } });
+    expect(metaOf(head, 'og:image:alt')).toMatchObject({ attrs: { content: alt } });
+    expect(metaOf(head, 'twitter:image')).toMatchObject({ attrs: { content: card } });
+    expect(metaOf(head, 'twitter:image:alt')).toMatchObject({ attrs: { content: alt } });
+  });
+
+  it('shares the default card from a page without a picture, and names only the business where the picture is not described', () => {
+    const plain = buildHead({ title: 't', description: 'd', path: '/quote' }, origin);
+    expect(metaOf(plain, 'og:image')).toMatchObject({ attrs: { content: `https://sparky.test${defaultOgImagePath}` } });
+    expect(metaOf(plain, 'og:image:alt')).toMatchObject({ attrs: { content: `${business.name}: ${defaultOgScene.alt}` } });
+    const undescribed = buildHead({ title: 't', description: 'd', path: '/x', image: '/_astro/x.svg' }, origin);
+    expect(metaOf(undescribed, 'og:image:alt')).toMatchObject({ attrs: { content: business.name } });
   });
 
   it('points an alias at its main address', () => {
@@ -78,6 +103,21 @@ describe('buildHead', () => {
     expect(metaOf(gone, 'robots')).toMatchObject({ attrs: { content: 'noindex' } });
     expect(metaOf(gone, 'prerender-status-code')).toMatchObject({ attrs: { content: '410' } });
     expect(linkOf(gone, 'canonical')).toBeUndefined();
+  });
+});
+
+describe('sharing card addresses', () => {
+  it("puts each picture's card below /og and reads the picture back from it", () => {
+    expect(ogImagePath('/_astro/hero-5-wide.Cq.svg')).toBe('/og/_astro/hero-5-wide.Cq.svg.jpg');
+    expect(ogImageSource('/og/_astro/hero-5-wide.Cq.svg.jpg')).toEqual({ kind: 'file', path: '/_astro/hero-5-wide.Cq.svg' });
+    expect(ogImagePath()).toBe(defaultOgImagePath);
+    expect(ogImageSource(defaultOgImagePath)).toEqual({ kind: 'default' });
+    expect(ogImageSource('/_astro/x.jpg')).toBeUndefined();
+  });
+
+  it('makes cards only from files of the site', () => {
+    expect(() => ogImagePath('https://elsewhere.test/x.jpg')).toThrow();
+    expect(() => ogImagePath('//elsewhere.test/x.jpg')).toThrow();
   });
 });
 

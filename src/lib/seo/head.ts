@@ -3,6 +3,7 @@
  * so what a crawler sees is decided (and tested) here.
  */
 import { business } from '../../config/business.ts';
+import { defaultOgScene, ogImagePath, ogImageSize } from './og-image.ts';
 
 export interface HeadInput {
   /** Full <title>; kept under 60 characters by the content schemas */
@@ -12,8 +13,10 @@ export interface HeadInput {
   path: string;
   /** Where the canonical link points when this page is served at a second address */
   canonicalPath?: string;
-  /** Absolute or root-relative URL of the sharing image */
+  /** Root-relative URL of the page's illustration or photo, which its sharing card is made from */
   image?: string;
+  /** What that illustration or photo shows */
+  imageAlt?: string;
   /** Error pages and the thank-you page stay out of search results */
   noindex?: boolean;
   /** For the static build: the status a prerendering host should answer with */
@@ -45,6 +48,7 @@ export function buildHead(input: HeadInput, origin: string): HeadEntry[] {
   } else {
     entries.push({ tag: 'link', attrs: { rel: 'canonical', href: canonical } });
   }
+  const image = sharingImage(input, origin);
   const og: Record<string, string> = {
     'og:type': input.type ?? 'website',
     'og:site_name': business.name,
@@ -52,15 +56,30 @@ export function buildHead(input: HeadInput, origin: string): HeadEntry[] {
     'og:title': input.title,
     'og:description': input.description,
     'og:url': canonical,
+    'og:image': image.url,
+    'og:image:type': 'image/jpeg',
+    'og:image:width': String(ogImageSize.width),
+    'og:image:height': String(ogImageSize.height),
+    'og:image:alt': image.alt,
   };
-  if (input.image) og['og:image'] = absoluteUrl(input.image, origin);
   for (const [property, content] of Object.entries(og)) entries.push({ tag: 'meta', attrs: { property, content } });
   const twitter: Record<string, string> = {
-    'twitter:card': input.image ? 'summary_large_image' : 'summary',
+    'twitter:card': 'summary_large_image',
     'twitter:title': input.title,
     'twitter:description': input.description,
+    'twitter:image': image.url,
+    'twitter:image:alt': image.alt,
   };
-  if (input.image) twitter['twitter:image'] = absoluteUrl(input.image, origin);
   for (const [name, content] of Object.entries(twitter)) entries.push({ tag: 'meta', attrs: { name, content } });
   return entries;
+}
+
+/**
+ * The page's sharing card and its text alternative: the business name the card carries, and the
+ * scene behind it where the page says what its picture shows (or the default scene is used).
+ */
+function sharingImage(input: Pick<HeadInput, 'image' | 'imageAlt'>, origin: string): { url: string; alt: string } {
+  const url = absoluteUrl(ogImagePath(input.image), origin);
+  const sceneAlt = input.image === undefined ? defaultOgScene.alt : input.imageAlt;
+  return { url, alt: sceneAlt ? `${business.name}: ${sceneAlt}` : business.name };
 }
