@@ -1,9 +1,13 @@
-/** What a shared link reads from every built page: a 1200 × 630 sharing card that exists in the build */
+/**
+ * What a shared link and a search engine read from every built page: a 1200 × 630 sharing card
+ * that exists in the build, and one business entity that says the same thing wherever it appears.
+ */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { business } from '../../src/config/business.ts';
+import { businessId, hasGeoPrecision, isProfileUrl } from '../../src/lib/seo/json-ld.ts';
 import { loadSiteFiles } from '../../src/server/site-files.ts';
 import { builtOrigin, clientDir } from './support.ts';
 
@@ -17,6 +21,19 @@ const pages = [...loadSiteFiles(clientDir).entries()]
 
 const metaContent = (html: string, key: string) =>
   new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(html)?.[1]?.replaceAll('&amp;', '&');
+
+type Node = Record<string, unknown>;
+
+function jsonLd(html: string): unknown[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+}
+
+/** Every object in the JSON-LD of a page, however deeply nested */
+function nodesOf(value: unknown): Node[] {
+  if (Array.isArray(value)) return value.flatMap(nodesOf);
+  if (value === null || typeof value !== 'object') return [];
+  return [value as Node, ...Object.values(value).flatMap(nodesOf)];
+}
 
 describe('sharing cards', () => {
   it('finds the pages, error pages included', () => {
@@ -43,5 +60,42 @@ describe('sharing cards', () => {
       expect(metaContent(html, 'twitter:card'), path).toBe('summary_large_image');
       expect(metaContent(html, 'twitter:image'), path).toBe(image);
     }
+  });
+});
+
+describe('the business entity', () => {
+  const id = businessId(origin);
+  const perPage = pages.map(({ path, html }) => {
+    const mentions = nodesOf(jsonLd(html)).filter((node) => node['@id'] === id);
+    return { path, full: mentions.filter((node) => Object.keys(node).length > 1), references: mentions.length };
+  });
+  const described = perPage.filter((page) => page.full.length > 0);
+
+  it('is described on the pages about the business', () => {
+    expect(described.length).toBeGreaterThan(30);
+    for (const path of ['/', '/about', '/services', '/services/ceiling-fans', '/areas/electrician-botany', '/projects']) {
+      expect(described.map((page) => page.path)).toContain(path);
+    }
+  });
+
+  it('says the same thing on every page, once per page, with the home page as its url', () => {
+    const [first] = described[0]!.full;
+    expect(first).toMatchObject({ '@type': 'Electrician', url: `${origin}/`, name: business.name });
+    for (const page of described) {
+      expect(page.full, `${page.path} describes the business once`).toHaveLength(1);
+      expect(page.full[0], page.path).toEqual(first);
+    }
+  });
+
+  it('is only pointed at by @id elsewhere, and only on pages that describe it', () => {
+    for (const page of perPage) {
+      if (page.references > page.full.length) expect(page.full.length, `${page.path} points at a business it does not describe`).toBe(1);
+    }
+  });
+
+  it('has its geo to five decimal places or none, and links only profiles that exist', () => {
+    const [node] = described[0]!.full as [{ geo?: { latitude: number; longitude: number }; sameAs?: string[] }];
+    if (node.geo) expect(hasGeoPrecision(node.geo)).toBe(true);
+    for (const url of node.sameAs ?? []) expect(isProfileUrl(url), url).toBe(true);
   });
 });

@@ -46,12 +46,15 @@ test('the hub has its benefit cards, services, suburbs, article, nearby areas an
   expect(words).toBeLessThanOrEqual(1400);
   await expect(page.getByRole('region', { name: 'Find your suburb' }).getByRole('listitem')).toHaveCount(6);
   const data = await jsonLd(page);
-  const electrician = data.find((item) => item['@type'] === 'Electrician')!;
-  expect(electrician).toMatchObject({
+  // The area, its places and its rating are the page's Service; the business node is the same on every page
+  const service = data.find((item) => item['@type'] === 'Service')!;
+  expect(service).toMatchObject({
     aggregateRating: { ratingValue: business.claims.rating.value, reviewCount: 68 },
-    geo: { latitude: -36.91, longitude: 174.91 },
+    provider: { '@id': `${siteOrigin()}/#business` },
   });
-  expect((electrician['areaServed'] as unknown[]).length).toBeGreaterThan(1);
+  const places = service['areaServed'] as unknown[];
+  expect(places.length).toBeGreaterThan(1);
+  expect(places[0]).toMatchObject({ name: 'East Auckland', geo: { latitude: -36.91, longitude: 174.91 } });
   expect(data.map((item) => item['@type'])).toContain('BreadcrumbList');
   await expect(page.locator('main')).toContainText('68 reviews');
 });
@@ -103,8 +106,8 @@ for (const [slug, reviewCount] of Object.entries(reviewCounts)) {
     expect(topics).toMatch(/certificate/);
     expect(topics).toMatch(/quote/);
 
-    const electrician = data.find((item) => item['@type'] === 'Electrician')!;
-    expect(electrician['aggregateRating']).toMatchObject({ ratingValue: business.claims.rating.value, reviewCount });
+    const service = data.find((item) => item['@type'] === 'Service')!;
+    expect(service['aggregateRating']).toMatchObject({ ratingValue: business.claims.rating.value, reviewCount });
     await expect(page.locator('main')).toContainText(`${reviewCount} reviews`);
     if (aimSuburbs.includes(slug)) await expect(page.locator('main')).toContainText(business.claims.emergencyResponseAim);
     else await expect(page.locator('main')).not.toContainText(business.claims.emergencyResponseAim);

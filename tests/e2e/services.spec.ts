@@ -61,8 +61,11 @@ for (const slug of detailSlugs) {
     const hero = page.locator('main section').first();
     await expect(hero.getByRole('link', { name: 'Get a Free Quote' })).toHaveAttribute('href', '/quote');
     await expect(hero.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', `tel:${business.phone.e164}`);
-    const types = await page.locator('script[type="application/ld+json"]').allTextContents();
-    expect(types.map((json) => (JSON.parse(json) as { '@type': string })['@type'])).toEqual(['Service', 'BreadcrumbList']);
+    const types = (await page.locator('script[type="application/ld+json"]').allTextContents()).flatMap((json) => {
+      const data = JSON.parse(json) as { '@type'?: string; '@graph'?: { '@type': string }[] };
+      return data['@graph']?.map((node) => node['@type']) ?? [data['@type']];
+    });
+    expect(types).toEqual(['Electrician', 'WebPage', 'Service', 'BreadcrumbList']);
   });
 }
 

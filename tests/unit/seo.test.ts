@@ -3,9 +3,12 @@ import { absoluteUrl, buildHead, type HeadEntry } from '../../src/lib/seo/head.t
 import {
   aggregateRating,
   breadcrumbLd,
+  businessId,
   electricianLd,
   faqLd,
+  hasGeoPrecision,
   imageGalleryLd,
+  isProfileUrl,
   serializeJsonLd,
   serviceLd,
 } from '../../src/lib/seo/json-ld.ts';
@@ -22,7 +25,7 @@ const facts: Business = {
   phone: { display: '021 555 0142', e164: '+64215550142' },
   email: 'jobs@fixture-sparks.co.nz',
   address: { locality: 'Beachlands, Auckland', region: 'Auckland', country: 'NZ' },
-  geo: { latitude: -36.88, longitude: 175.0 },
+  geo: { latitude: -36.88412, longitude: 175.00231 },
   serviceArea: { priority: 'Beachlands', covered: 'the eastern bays', summary: 'Beachlands and the eastern bays' },
   hours: [
     { days: ['Tuesday', 'Thursday'], opens: '06:30', closes: '15:00', label: 'Tue and Thu' },
@@ -30,7 +33,10 @@ const facts: Business = {
   ],
   priceRange: '$$$',
   claims: { ...business.claims, rating: { value: 4.7, best: 5, worst: 1 } },
-  social: [{ name: 'Facebook', url: 'https://www.facebook.com/fixturesparks' }],
+  social: [
+    { name: 'Facebook', url: 'https://www.facebook.com/fixturesparks' },
+    { name: 'Instagram', url: 'https://www.instagram.com/' },
+  ],
 };
 const metaOf = (entries: HeadEntry[], key: string) =>
   entries.find((entry) => entry.tag === 'meta' && (entry.attrs['name'] === key || entry.attrs['property'] === key));
@@ -121,64 +127,75 @@ describe('sharing card addresses', () => {
   });
 });
 
+type Node = Record<string, unknown>;
+const graphOf = (ld: unknown) => (ld as { '@graph': Node[] })['@graph'];
+
 describe('JSON-LD', () => {
   it('describes the business as an Electrician with the facts passed in', () => {
-    const ld = electricianLd(
-      {
-        origin,
-        path: '/',
-        areaServed: [{ name: 'Botany', latitude: -36.934, longitude: 174.913 }],
-        reviewCount: 47,
-      },
-      facts,
-    );
-    expect(ld).toMatchObject({
+    const [business] = graphOf(electricianLd({ origin, path: '/' }, facts));
+    expect(business).toEqual({
       '@type': 'Electrician',
       '@id': 'https://sparky.test/#business',
       name: 'Fixture Sparks & Co',
+      url: 'https://sparky.test/',
+      image: `https://sparky.test${defaultOgImagePath}`,
       telephone: '+64215550142',
       email: 'jobs@fixture-sparks.co.nz',
       priceRange: '$$$',
-      url: 'https://sparky.test/',
       address: { '@type': 'PostalAddress', addressLocality: 'Beachlands, Auckland', addressRegion: 'Auckland', addressCountry: 'NZ' },
-      geo: { latitude: -36.88, longitude: 175.0 },
-      areaServed: [{ '@type': 'Place', name: 'Botany', geo: { latitude: -36.934, longitude: 174.913 } }],
-      aggregateRating: { ratingValue: 4.7, reviewCount: 47, bestRating: 5, worstRating: 1 },
+      geo: { '@type': 'GeoCoordinates', latitude: -36.88412, longitude: 175.00231 },
+      areaServed: [
+        { '@type': 'Place', name: 'Beachlands' },
+        { '@type': 'Place', name: 'Auckland' },
+      ],
       openingHoursSpecification: [
-        { dayOfWeek: ['Tuesday', 'Thursday'], opens: '06:30', closes: '15:00' },
-        { dayOfWeek: ['Sunday'], opens: '10:00', closes: '12:00' },
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Tuesday', 'Thursday'], opens: '06:30', closes: '15:00' },
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Sunday'], opens: '10:00', closes: '12:00' },
       ],
       sameAs: ['https://www.facebook.com/fixturesparks'],
     });
   });
 
-  it('serves the business priority area and Auckland when no area is given, at the page geo if given', () => {
-    const ld = electricianLd({ origin, path: '/areas/x', geo: { latitude: -36.9, longitude: 174.9 } }, facts);
-    expect(ld).toMatchObject({
-      areaServed: [
-        { '@type': 'Place', name: 'Beachlands' },
-        { '@type': 'Place', name: 'Auckland' },
-      ],
-      geo: { latitude: -36.9, longitude: 174.9 },
+  it('describes the business identically from every page, and the page as a WebPage about it', () => {
+    const [home, homePage] = graphOf(electricianLd({ origin, path: '/' }, facts));
+    const [area, areaPage] = graphOf(electricianLd({ origin, path: '/areas/electrician-botany' }, facts));
+    expect(area).toEqual(home);
+    expect(homePage).toEqual({
+      '@type': 'WebPage',
+      '@id': 'https://sparky.test/',
+      url: 'https://sparky.test/',
+      about: { '@id': businessId(origin) },
     });
+    expect(areaPage).toMatchObject({ url: 'https://sparky.test/areas/electrician-botany', about: { '@id': businessId(origin) } });
   });
 
   it('reads the facts of business.ts by default', () => {
-    const ld = electricianLd({ origin, path: '/', reviewCount: 3 });
-    expect(ld).toMatchObject({
+    const [node] = graphOf(electricianLd({ origin, path: '/' }));
+    expect(node).toMatchObject({
       name: business.name,
       telephone: business.phone.e164,
       email: business.email,
       priceRange: business.priceRange,
-      aggregateRating: { ratingValue: business.claims.rating.value, reviewCount: 3 },
       openingHoursSpecification: business.hours.map((hours) => ({ dayOfWeek: hours.days, opens: hours.opens, closes: hours.closes })),
     });
   });
 
-  it('leaves geo off an areaServed place without coordinates', () => {
-    const ld = electricianLd({ origin, path: '/', areaServed: [{ name: 'Dannemora' }] }, facts);
-    expect(ld).toMatchObject({ areaServed: [{ '@type': 'Place', name: 'Dannemora' }] });
-    expect(ld).not.toHaveProperty('areaServed.0.geo');
+  it('leaves out a geo rougher than the five decimal places Google reads', () => {
+    expect(hasGeoPrecision({ latitude: -36.88412, longitude: 175.00231 })).toBe(true);
+    expect(hasGeoPrecision({ latitude: -36.91, longitude: 174.91 })).toBe(false);
+    expect(hasGeoPrecision({ latitude: -36.88412, longitude: 174.9 })).toBe(false);
+    const [node] = graphOf(electricianLd({ origin, path: '/' }, { ...facts, geo: { latitude: -36.91, longitude: 174.91 } }));
+    expect(node).not.toHaveProperty('geo');
+  });
+
+  it("links only profiles that exist: a site's front page is a placeholder", () => {
+    expect(isProfileUrl('https://www.facebook.com/fixturesparks')).toBe(true);
+    expect(isProfileUrl('https://www.facebook.com/')).toBe(false);
+    expect(isProfileUrl('https://www.instagram.com')).toBe(false);
+    const [node] = graphOf(
+      electricianLd({ origin, path: '/' }, { ...facts, social: [{ name: 'Facebook', url: 'https://www.facebook.com/' }] }),
+    );
+    expect(node).not.toHaveProperty('sameAs');
   });
 
   it('numbers breadcrumbs from 1 and leaves the item off the last', () => {
@@ -211,27 +228,20 @@ describe('JSON-LD', () => {
     expect(aggregateRating(68)).toMatchObject({ ratingValue: business.claims.rating.value, reviewCount: 68 });
   });
 
-  it('builds an image gallery with its provider', () => {
+  it('builds an image gallery provided by the business', () => {
     const ld = imageGalleryLd(
       'Projects',
       [{ url: '/p.jpg', alt: 'A switchboard', caption: 'New board', about: 'Residential', width: 800 }],
       origin,
-      facts,
     );
     expect(ld).toMatchObject({
       '@type': 'ImageGallery',
-      provider: {
-        '@type': 'Organization',
-        name: 'Fixture Sparks & Co',
-        telephone: '+64215550142',
-        email: 'jobs@fixture-sparks.co.nz',
-        address: { addressLocality: 'Beachlands, Auckland', addressRegion: 'Auckland' },
-      },
+      provider: { '@id': 'https://sparky.test/#business' },
       image: [{ contentUrl: 'https://sparky.test/p.jpg', caption: 'New board', width: { value: 800 } }],
     });
   });
 
-  it('builds a Service provided by the business', () => {
+  it('builds a Service that points at the business, in its priority area and Auckland', () => {
     const ld = serviceLd(
       { name: 'Ceiling Fans', description: 'd', path: '/services/ceiling-fans', serviceType: 'Residential electrical' },
       origin,
@@ -240,9 +250,34 @@ describe('JSON-LD', () => {
     expect(ld).toMatchObject({
       '@type': 'Service',
       url: 'https://sparky.test/services/ceiling-fans',
-      provider: { '@id': 'https://sparky.test/#business', name: 'Fixture Sparks & Co', telephone: '+64215550142' },
       areaServed: [{ name: 'Beachlands' }, { name: 'Auckland' }],
     });
+    expect(ld.provider).toEqual({ '@id': 'https://sparky.test/#business' });
+    expect(ld).not.toHaveProperty('aggregateRating');
+  });
+
+  it("builds an area's Service with its places, their coordinates and the page's review count", () => {
+    const ld = serviceLd(
+      {
+        name: 'Electrician in Botany',
+        description: 'd',
+        path: '/areas/electrician-botany',
+        serviceType: 'Electrical services',
+        areaServed: [{ name: 'Botany', latitude: -36.934, longitude: 174.913 }, { name: 'Dannemora' }],
+        reviewCount: 47,
+      },
+      origin,
+      facts,
+    );
+    expect(ld).toMatchObject({
+      areaServed: [
+        { '@type': 'Place', name: 'Botany', geo: { '@type': 'GeoCoordinates', latitude: -36.934, longitude: 174.913 } },
+        { '@type': 'Place', name: 'Dannemora' },
+      ],
+      aggregateRating: { ratingValue: 4.7, reviewCount: 47, bestRating: 5, worstRating: 1 },
+      provider: { '@id': 'https://sparky.test/#business' },
+    });
+    expect(ld).not.toHaveProperty('areaServed.1.geo');
   });
 
   it('escapes < so text cannot close the script element', () => {

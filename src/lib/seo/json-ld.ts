@@ -2,15 +2,23 @@
  * JSON-LD builders, typed with schema-dts. Pages pass content in; these return plain objects,
  * and `serializeJsonLd` turns them into text that is safe inside a <script> element.
  */
-import type { AggregateRating, BreadcrumbList, Electrician, FAQPage, ImageGallery, Place, Service, WithContext } from 'schema-dts';
+import type { AggregateRating, BreadcrumbList, Electrician, FAQPage, Graph, ImageGallery, Place, Service, WithContext } from 'schema-dts';
 import { business, type Business } from '../../config/business.ts';
 import { absoluteUrl } from './head.ts';
+import { defaultOgImagePath } from './og-image.ts';
 
 export interface AreaServedEntry {
   name: string;
   latitude?: number | undefined;
   longitude?: number | undefined;
 }
+
+/** The one identifier of the business: every node about it is this node, or points at it */
+export function businessId(origin: string): string {
+  return `${origin}/#business`;
+}
+
+const businessRef = (origin: string) => ({ '@id': businessId(origin) });
 
 export function aggregateRating(reviewCount: number, facts: Business = business): AggregateRating {
   return {
@@ -30,26 +38,34 @@ function place(entry: AreaServedEntry): Place {
   return result;
 }
 
-export interface ElectricianOptions {
-  origin: string;
-  /** The page the business is described on */
-  path: string;
-  areaServed?: readonly AreaServedEntry[];
-  geo?: { latitude: number; longitude: number } | undefined;
-  reviewCount?: number;
-  image?: string;
+/**
+ * Google reads a business's geo to at least five decimal places; a rougher point (a suburb's
+ * centre) would put the business somewhere it is not, so it is left out until the facts hold one.
+ * Write both numbers with five decimals whose last is not 0 (174.93201, not 174.932).
+ */
+export function hasGeoPrecision({ latitude, longitude }: { latitude: number; longitude: number }): boolean {
+  const decimals = (value: number) => String(value).split('.')[1]?.length ?? 0;
+  return decimals(latitude) >= 5 && decimals(longitude) >= 5;
 }
 
-/** The business as schema.org's Electrician (a HomeAndConstructionBusiness) */
-export function electricianLd(options: ElectricianOptions, facts: Business = business): WithContext<Electrician> {
-  const geo = options.geo ?? facts.geo;
-  const areaServed = options.areaServed ?? [{ name: facts.serviceArea.priority }, { name: 'Auckland' }];
-  const ld: WithContext<Electrician> = {
-    '@context': 'https://schema.org',
+/** A link to a site's front page (the placeholder the facts ship with) is not the business's profile there */
+export function isProfileUrl(url: string): boolean {
+  return new URL(url).pathname.split('/').some((segment) => segment !== '');
+}
+
+/**
+ * The business as schema.org's Electrician (a HomeAndConstructionBusiness). It depends on the
+ * facts and the origin alone, so every page that carries it says the same thing; what a page
+ * adds (its area, its service, its rating) goes into nodes of its own that point at this one.
+ */
+function businessNode(origin: string, facts: Business): Electrician {
+  const profiles = facts.social.map((link) => link.url).filter(isProfileUrl);
+  return {
     '@type': 'Electrician',
-    '@id': `${options.origin}/#business`,
+    '@id': businessId(origin),
     name: facts.name,
-    url: absoluteUrl(options.path, options.origin),
+    url: absoluteUrl('/', origin),
+    image: absoluteUrl(defaultOgImagePath, origin),
     telephone: facts.phone.e164,
     email: facts.email,
     priceRange: facts.priceRange,
@@ -59,19 +75,27 @@ export function electricianLd(options: ElectricianOptions, facts: Business = bus
       addressRegion: facts.address.region,
       addressCountry: facts.address.country,
     },
-    geo: { '@type': 'GeoCoordinates', latitude: geo.latitude, longitude: geo.longitude },
-    areaServed: areaServed.map(place),
+    ...(hasGeoPrecision(facts.geo)
+      ? { geo: { '@type': 'GeoCoordinates', latitude: facts.geo.latitude, longitude: facts.geo.longitude } }
+      : {}),
+    areaServed: [place({ name: facts.serviceArea.priority }), place({ name: 'Auckland' })],
     openingHoursSpecification: facts.hours.map((hours) => ({
       '@type': 'OpeningHoursSpecification',
       dayOfWeek: hours.days,
       opens: hours.opens,
       closes: hours.closes,
     })),
-    sameAs: facts.social.map((link) => link.url),
+    ...(profiles.length > 0 ? { sameAs: profiles } : {}),
   };
-  if (options.image) ld.image = absoluteUrl(options.image, options.origin);
-  if (options.reviewCount !== undefined) ld.aggregateRating = aggregateRating(options.reviewCount, facts);
-  return ld;
+}
+
+/** The business, and the page at `path` as a WebPage about it */
+export function electricianLd({ origin, path }: { origin: string; path: string }, facts: Business = business): Graph {
+  const url = absoluteUrl(path, origin);
+  return {
+    '@context': 'https://schema.org',
+    '@graph': [businessNode(origin, facts), { '@type': 'WebPage', '@id': url, url, about: businessRef(origin) }],
+  };
 }
 
 export interface Crumb {
@@ -114,28 +138,12 @@ export interface GalleryImage {
   height?: number;
 }
 
-export function imageGalleryLd(
-  name: string,
-  images: readonly GalleryImage[],
-  origin: string,
-  facts: Business = business,
-): WithContext<ImageGallery> {
+export function imageGalleryLd(name: string, images: readonly GalleryImage[], origin: string): WithContext<ImageGallery> {
   return {
     '@context': 'https://schema.org',
     '@type': 'ImageGallery',
     name,
-    provider: {
-      '@type': 'Organization',
-      name: facts.name,
-      telephone: facts.phone.e164,
-      email: facts.email,
-      address: {
-        '@type': 'PostalAddress',
-        addressLocality: facts.address.locality,
-        addressRegion: facts.address.region,
-        addressCountry: facts.address.country,
-      },
-    },
+    provider: businessRef(origin),
     image: images.map((image) => ({
       '@type': 'ImageObject',
       contentUrl: absoluteUrl(image.url, origin),
@@ -148,11 +156,20 @@ export function imageGalleryLd(
   };
 }
 
-export function serviceLd(
-  service: { name: string; description: string; path: string; serviceType: string },
-  origin: string,
-  facts: Business = business,
-): WithContext<Service> {
+export interface ServiceInput {
+  name: string;
+  description: string;
+  path: string;
+  serviceType: string;
+  /** Where it is offered; the business's priority area and Auckland unless a page names its own */
+  areaServed?: readonly AreaServedEntry[];
+  /** Reviews the page counts for this service, rated at the business's rating */
+  reviewCount?: number;
+}
+
+/** A service the business provides, for the page that offers it */
+export function serviceLd(service: ServiceInput, origin: string, facts: Business = business): WithContext<Service> {
+  const areaServed = service.areaServed ?? [{ name: facts.serviceArea.priority }, { name: 'Auckland' }];
   return {
     '@context': 'https://schema.org',
     '@type': 'Service',
@@ -160,11 +177,9 @@ export function serviceLd(
     serviceType: service.serviceType,
     description: service.description,
     url: absoluteUrl(service.path, origin),
-    provider: { '@id': `${origin}/#business`, '@type': 'Electrician', name: facts.name, telephone: facts.phone.e164 },
-    areaServed: [
-      { '@type': 'Place', name: facts.serviceArea.priority },
-      { '@type': 'City', name: 'Auckland' },
-    ],
+    provider: businessRef(origin),
+    areaServed: areaServed.map(place),
+    ...(service.reviewCount === undefined ? {} : { aggregateRating: aggregateRating(service.reviewCount, facts) }),
   };
 }
 
