@@ -104,7 +104,8 @@ export async function writeOgImages(clientDir: string, name: string = business.n
       mkdirSync(dirname(file), { recursive: true });
       const jpeg = await sharp(await background(sourceFile(source, clientDir)))
         .composite(layers)
-        .jpeg({ quality: 82, progressive: true, mozjpeg: true })
+        // The plain encoder: mozjpeg saves about 15 % of the bytes but triples the time this step adds to the build
+        .jpeg({ quality: 82, progressive: true })
         .toBuffer();
       writeFileSync(file, jpeg);
     }),
