@@ -1,4 +1,4 @@
-/** The service-area map: points projected into an SVG box, and the embed and directions URLs */
+/** The service-area map: points projected into a box, and the embed URL */
 import { areaPages } from '../config/routes.ts';
 import { mapEmbedOrigin } from './csp.ts';
 
@@ -45,16 +45,13 @@ export function placePoints(points: readonly MapPoint[], width: number, height: 
   }));
 }
 
-export function embedUrl(points: readonly MapPoint[], centre: { latitude: number; longitude: number }): string {
+/** OpenStreetMap's embed framing the points, with no marker: the business comes to the customer */
+export function embedUrl(points: readonly MapPoint[]): string {
   const pad = 0.03;
   const lats = points.map((point) => point.latitude);
   const lons = points.map((point) => point.longitude);
   const bbox = [Math.min(...lons) - pad, Math.min(...lats) - pad, Math.max(...lons) + pad, Math.max(...lats) + pad]
     .map((n) => n.toFixed(4))
     .join(',');
-  return `${mapEmbedOrigin}/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${centre.latitude},${centre.longitude}`;
-}
-
-export function directionsUrl(destination: { latitude: number; longitude: number }): string {
-  return `https://www.google.com/maps/dir/?api=1&destination=${destination.latitude},${destination.longitude}`;
+  return `${mapEmbedOrigin}/export/embed.html?bbox=${bbox}&layer=mapnik`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { areaPages } from '../../src/config/routes.ts';
-import { placePoints, suburbPoints } from '../../src/lib/map.ts';
+import { embedUrl, placePoints, suburbPoints } from '../../src/lib/map.ts';
 
 const [hub, first, second] = areaPages;
 const slug = (href: string) => href.replace('/areas/', '');
@@ -30,5 +30,16 @@ describe('the service-area map', () => {
       [100, 100],
       [900, 500],
     ]);
+  });
+
+  it('frames the points in the embed without a marker, as the business comes to the customer', () => {
+    const url = new URL(
+      embedUrl([
+        { name: 'A', href: '/a', latitude: -36.8, longitude: 174.8 },
+        { name: 'B', href: '/b', latitude: -37.0, longitude: 175.0 },
+      ]),
+    );
+    expect(url.searchParams.get('bbox')).toBe('174.7700,-37.0300,175.0300,-36.7700');
+    expect(url.searchParams.has('marker')).toBe(false);
   });
 });

@@ -1,36 +1,40 @@
-import { MapPin, Navigation } from 'lucide-react';
+import { MapPin } from 'lucide-react';
 import { buttonClass } from '../../../lib/button.ts';
 import type { PlacedPoint } from '../../../lib/map.ts';
 
 interface Props {
+  /** Positions in per cent of the map's box, so the map can take any shape the layout gives it */
   points: readonly PlacedPoint[];
-  width: number;
-  height: number;
   embedUrl: string;
-  directionsUrl: string;
 }
 
 /**
- * A static map of the service area drawn from the area pages' coordinates. Nothing from a
- * third party loads until the visitor presses the button (`map-loader.ts` swaps in the embed).
+ * A static map of the service area drawn from the area pages' coordinates. The SVG has no viewBox,
+ * so its labels and markers keep their CSS size (readable, and big enough to tap, on a phone)
+ * while their positions stretch with the box. Nothing from a third party loads until the visitor
+ * presses the button (`map-loader.ts` swaps in the embed).
  */
-export function ServiceAreaMap({ points, width, height, embedUrl, directionsUrl }: Props) {
+export function ServiceAreaMap({ points, embedUrl }: Props) {
   return (
-    <div className="overflow-hidden rounded-(--radius-card) border border-line bg-white shadow-(--shadow-card)">
-      <div data-map-frame="" className="relative aspect-[4/3] bg-brand-50 sm:aspect-[16/9]">
-        <svg
-          viewBox={`0 0 ${width} ${height}`}
-
-          className="h-full w-full"
-          preserveAspectRatio="xMidYMid meet"
-        >
+    <div className="flex flex-col overflow-hidden rounded-(--radius-card) border border-line bg-white shadow-(--shadow-card)">
+      <div data-map-frame="" className="relative aspect-[4/3] bg-brand-50 sm:aspect-[16/10] lg:aspect-auto lg:min-h-96 lg:flex-1">
+        <svg className="absolute inset-0 size-full">
           <title>Map of the East Auckland suburbs we serve</title>
-          <rect width={width} height={height} fill="#dbe7f3" />
+          <rect width="100%" height="100%" fill="#dbe7f3" />
           {points.map((point) => (
-            <a key={point.href} href={point.href}>
-              <circle cx={point.x} cy={point.y} r="26" fill="#f5b700" opacity="0.25" />
-              <circle cx={point.x} cy={point.y} r="9" fill="#1d4e89" stroke="#fff" strokeWidth="3" />
-              <text x={point.x} y={point.y - 16} textAnchor="middle" fontSize="20" fontWeight="700" fill="#0f2a44">
+            <a key={point.href} href={point.href} data-map-point="" className="no-underline hover:underline focus-visible:underline">
+              <circle cx={`${point.x}%`} cy={`${point.y}%`} r="14" fill="#f5b700" opacity="0.35" />
+              <circle cx={`${point.x}%`} cy={`${point.y}%`} r="6" fill="#1d4e89" stroke="#fff" strokeWidth="2" />
+              <text
+                x={`${point.x}%`}
+                y={`${point.y}%`}
+                dy="-14"
+                textAnchor="middle"
+                stroke="#fff"
+                strokeWidth="4"
+                paintOrder="stroke"
+                className="fill-brand-950 text-sm font-bold"
+              >
                 {point.name}
               </text>
             </a>
@@ -41,10 +45,9 @@ export function ServiceAreaMap({ points, width, height, embedUrl, directionsUrl 
         <button type="button" data-map-load={embedUrl} className={buttonClass({ variant: 'brand' })}>
           <MapPin className="size-5" aria-hidden="true" /> Load interactive map
         </button>
-        <a href={directionsUrl} target="_blank" rel="noopener" className={buttonClass({ variant: 'outline' })}>
-          <Navigation className="size-5" aria-hidden="true" /> Get directions<span className="sr-only"> (opens in a new tab)</span>
-        </a>
-        <p className="text-sm text-muted">The interactive map is provided by OpenStreetMap and loads only when you ask for it.</p>
+        <p className="text-sm text-muted">
+          We come to you. The interactive map is provided by OpenStreetMap and loads only when you ask for it.
+        </p>
       </div>
     </div>
   );
