@@ -4,6 +4,7 @@ import { HERO_ROTATE_MS } from '../../../lib/page-timing.ts';
 import { business, yearsClaim } from '../../../config/business.ts';
 import { ResponsivePicture } from '../../../components/ui/ResponsivePicture.tsx';
 import { Stars } from '../../../components/ui/Stars.tsx';
+import { HeroEmergencyCall } from './HeroEmergencyCall.tsx';
 
 interface Slide {
   picture: PictureData;
@@ -21,7 +22,7 @@ interface Props {
 }
 
 /**
- * The home page's first screen: the scene behind, the promise and the short quote form.
+ * The home page's first screen: the scene behind, the emergency call, the promise and the short quote form.
  * Only the first scene is in the page unless rotation is on.
  */
 export function HomeHero({ heading, text, slides, rotate, children }: Props) {
@@ -35,6 +36,7 @@ export function HomeHero({ heading, text, slides, rotate, children }: Props) {
     >
       <div data-hero-content="" className="container-page grid items-center gap-10 py-12 md:py-20 lg:grid-cols-[1.2fr_1fr]">
         <div>
+          <HeroEmergencyCall />
           <p className="flex items-center gap-2 text-sm font-semibold text-accent-400">
             <Stars rating={rating.value} outOf={rating.best} /> {yearsClaim} · Licensed &amp; insured
           </p>
