@@ -1,0 +1,27 @@
+import { Clock } from 'lucide-react';
+
+interface Props {
+  /** The areas whose pages state the aim (responseClaim: aim) */
+  areas: readonly string[];
+  /** business.claims.emergencyResponseAim */
+  aim: string;
+}
+
+/** The emergency response aim as the business states it: only for the areas it is stated for */
+export function ResponseAim({ areas, aim }: Props) {
+  return (
+    <p className="flex basis-full items-start gap-2 text-white/90">
+      <Clock className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      {areas.length > 0 ? (
+        <span>
+          <strong className="text-white">
+            Emergency response aim in {new Intl.ListFormat('en-NZ').format(areas)}: {aim}.
+          </strong>{' '}
+          Elsewhere in Auckland, as quickly as we can.
+        </span>
+      ) : (
+        <span>We come as quickly as we can, day or night.</span>
+      )}
+    </p>
+  );
+}
