@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { business, emergencyClaim, yearsClaim } from '../../../config/business.ts';
 import { Icon } from '../../../components/ui/Icon.tsx';
+import { RegistrationCheck } from '../../../components/sections/RegistrationCheck.tsx';
 import type { IconName } from '../../../config/icon-names.ts';
 
-const cards: { title: string; text: string; icon: IconName }[] = [
+const cards: { title: string; text: string; icon: IconName; proof?: ReactNode }[] = [
   {
     title: emergencyClaim('Emergency Service'),
     text: 'Power out, sparks or a burning smell? Call any time, day or night, weekends included.',
@@ -12,6 +14,8 @@ const cards: { title: string; text: string; icon: IconName }[] = [
     title: 'Licensed & Insured',
     text: `Registered with the ${business.registration.body.replace(/ \(EWRB\)$/, '')} with a current practising licence, and fully insured.`,
     icon: 'shield-check',
+    // The claim comes with what proves it
+    proof: <RegistrationCheck className="mt-3 text-sm" />,
   },
   { title: 'Expert Team', text: `${yearsClaim} on the tools, and the person who quotes your job is the one who does it.`, icon: 'award' },
 ];
@@ -28,6 +32,7 @@ export function TrustCards() {
           <div>
             <h3 className="text-h3">{card.title}</h3>
             <p className="mt-1 text-muted">{card.text}</p>
+            {card.proof}
           </div>
         </li>
       ))}
