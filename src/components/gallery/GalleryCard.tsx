@@ -7,10 +7,11 @@ interface Props {
   onOpen: (item: GalleryItem, trigger: HTMLElement) => void;
 }
 
-/** A gallery tile: without JavaScript its link opens the large image; with it, the lightbox */
+/** A gallery tile: without JavaScript its link opens the large image; with it, the lightbox. Its title names it. */
 export function GalleryCard({ item, onOpen }: Props) {
+  const titleId = `gallery-card-${item.id}`;
   return (
-    <article data-reveal="" className="card group relative flex h-full flex-col overflow-hidden p-0">
+    <article aria-labelledby={titleId} data-reveal="" className="card group relative flex h-full flex-col overflow-hidden p-0">
       <ResponsivePicture
         data={item.thumb}
         alt={item.alt}
@@ -19,7 +20,7 @@ export function GalleryCard({ item, onOpen }: Props) {
       />
       <div className="flex flex-1 flex-col p-5">
         <p className="eyebrow">{item.category}</p>
-        <h3 className="mt-1 text-lg font-bold">
+        <h3 id={titleId} className="mt-1 text-lg font-bold">
           <a
             href={item.full.src}
             className="text-brand-900 no-underline after:absolute after:inset-0 hover:underline"

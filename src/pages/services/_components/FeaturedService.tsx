@@ -5,8 +5,9 @@ import { ResponsivePicture } from '../../../components/ui/ResponsivePicture.tsx'
 
 /** The residential page's lead service, shown large */
 export function FeaturedService({ card }: { card: ServiceCardData }) {
+  const titleId = 'featured-service-title';
   return (
-    <article className="card grid overflow-hidden p-0 md:grid-cols-2">
+    <article aria-labelledby={titleId} className="card grid overflow-hidden p-0 md:grid-cols-2">
       {card.picture && (
         <ResponsivePicture
           data={card.picture}
@@ -19,7 +20,9 @@ export function FeaturedService({ card }: { card: ServiceCardData }) {
         <p className="eyebrow flex items-center gap-2">
           <Icon name={card.icon} className="size-5" /> Featured service
         </p>
-        <h2 className="mt-3 text-h2">{card.title}</h2>
+        <h2 id={titleId} className="mt-3 text-h2">
+          {card.title}
+        </h2>
         <p className="mt-3 text-lg text-muted">{card.description}</p>
         <a href={card.href} className={buttonClass({ variant: 'brand' }, 'mt-6 self-start')}>
           Read about {card.title.toLowerCase()}

@@ -29,7 +29,7 @@ export function ServiceDetail({ service, groupLabel, picture }: Props) {
         </a>
       </div>
       <section aria-labelledby="trust-heading" className="container-page py-10">
-        <h2 id="trust-heading" className="sr-only">
+        <h2 id="trust-heading" className="eyebrow mb-4">
           Why you can trust us
         </h2>
         <TrustCards />
