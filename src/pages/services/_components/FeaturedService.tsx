@@ -1,5 +1,6 @@
 import { buttonClass } from '../../../lib/button.ts';
 import type { ServiceCardData } from '../../../lib/cards.ts';
+import { midSentence } from '../../../lib/mid-sentence.ts';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import { ResponsivePicture } from '../../../components/ui/ResponsivePicture.tsx';
 
@@ -25,7 +26,7 @@ export function FeaturedService({ card }: { card: ServiceCardData }) {
         </h2>
         <p className="mt-3 text-lg text-muted">{card.description}</p>
         <a href={card.href} className={buttonClass({ variant: 'brand' }, 'mt-6 self-start')}>
-          Read about {card.title.toLowerCase()}
+          Read about {midSentence(card.title)}
         </a>
       </div>
     </article>

@@ -3,6 +3,7 @@ import { business } from '../../../config/business.ts';
 import { servicesPath } from '../../../config/routes.ts';
 import type { DetailService } from '../../../lib/content.ts';
 import type { PictureData } from '../../../lib/pictures.ts';
+import { midSentence } from '../../../lib/mid-sentence.ts';
 import { PageHero } from '../../../components/sections/PageHero.tsx';
 import { CallToAction } from '../../../components/sections/CallToAction.tsx';
 import { CallButton, FreeQuoteButton } from '../../../components/ui/ContactButtons.tsx';
@@ -67,7 +68,7 @@ export function ServiceDetail({ service, groupLabel, picture }: Props) {
           </ul>
         </div>
       </section>
-      <CallToAction title={`Need help with ${title.toLowerCase()}?`} />
+      <CallToAction title={`Need help with ${midSentence(title)}?`} />
     </>
   );
 }
