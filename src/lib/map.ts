@@ -45,6 +45,79 @@ export function placePoints(points: readonly MapPoint[], width: number, height: 
   }));
 }
 
+/** Where a name stands from its marker, in CSS pixels: SVG text's anchor and offsets */
+export interface LabelPlacement {
+  anchor: 'middle' | 'start' | 'end';
+  dx: number;
+  dy: number;
+}
+
+/** Above, below, right and left of the marker, in that order of preference */
+const placements: readonly LabelPlacement[] = [
+  { anchor: 'middle', dx: 0, dy: -14 },
+  { anchor: 'middle', dx: 0, dy: 28 },
+  { anchor: 'start', dx: 18, dy: 5 },
+  { anchor: 'end', dx: -18, dy: 5 },
+];
+
+/**
+ * The map the names must fit without overlapping: a 360 px phone's square frame (the narrowest common
+ * phone), the names in 14 px bold at a generous 0.68 em a character (DejaVu Sans Bold, wide among fallback fonts, measures about 0.64). Wider maps only move the
+ * markers further apart.
+ */
+export const labelFit = { width: 328, height: 328, fontSize: 14, charWidth: 0.68, markerRadius: 14 };
+
+interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+function labelBox(x: number, y: number, name: string, { anchor, dx, dy }: LabelPlacement): Box {
+  const width = name.length * labelFit.charWidth * labelFit.fontSize;
+  const left = x + dx - (anchor === 'middle' ? width / 2 : anchor === 'end' ? width : 0);
+  const baseline = y + dy;
+  // The box a browser measures for SVG text: the font's ascent and descent around the baseline
+  return { left, right: left + width, top: baseline - labelFit.fontSize * 1.2, bottom: baseline + labelFit.fontSize * 0.5 };
+}
+
+/**
+ * Gives each point (placed in per cent of the map) a side for its name so that, on the map of
+ * `labelFit`, every name stays inside and clear of the other names and markers, preferring names
+ * above their markers (a search over the sides, cut short at the first clash: a few suburbs only).
+ * When no arrangement is clear, every name goes above.
+ */
+export function labelPoints(points: readonly PlacedPoint[]): (PlacedPoint & { label: LabelPlacement })[] {
+  const at = points.map((point) => [(point.x / 100) * labelFit.width, (point.y / 100) * labelFit.height] as const);
+  const r = labelFit.markerRadius;
+  const markers: Box[] = at.map(([x, y]) => ({ left: x - r, right: x + r, top: y - r, bottom: y + r }));
+  const inside = (box: Box) => box.left >= 0 && box.top >= 0 && box.right <= labelFit.width && box.bottom <= labelFit.height;
+  // Each point's possible name boxes: inside the map and clear of the other markers (a name may touch its own)
+  const options = points.map((point, index) => {
+    const [x, y] = at[index]!;
+    return placements
+      .map((placement, cost) => ({ placement, cost, box: labelBox(x, y, point.name, placement) }))
+      .filter(({ box }) => inside(box) && !markers.some((marker, other) => other !== index && overlaps(box, marker)));
+  });
+  let best: { cost: number; chosen: LabelPlacement[] } | undefined;
+  const search = (index: number, boxes: Box[], chosen: LabelPlacement[], cost: number) => {
+    if (best && cost >= best.cost) return;
+    if (index === points.length) {
+      best = { cost, chosen };
+      return;
+    }
+    for (const option of options[index]!) {
+      if (boxes.some((box) => overlaps(box, option.box))) continue;
+      search(index + 1, [...boxes, option.box], [...chosen, option.placement], cost + option.cost);
+    }
+  };
+  search(0, [], [], 0);
+  return points.map((point, index) => ({ ...point, label: best?.chosen[index] ?? placements[0]! }));
+}
+
 /** OpenStreetMap's embed framing the points, with no marker: the business comes to the customer */
 export function embedUrl(points: readonly MapPoint[]): string {
   const pad = 0.03;

@@ -1,10 +1,10 @@
 import { MapPin } from 'lucide-react';
 import { buttonClass } from '../../../lib/button.ts';
-import type { PlacedPoint } from '../../../lib/map.ts';
+import type { LabelPlacement, PlacedPoint } from '../../../lib/map.ts';
 
 interface Props {
   /** Positions in per cent of the map's box, so the map can take any shape the layout gives it */
-  points: readonly PlacedPoint[];
+  points: readonly (PlacedPoint & { label: LabelPlacement })[];
   embedUrl: string;
 }
 
@@ -17,7 +17,7 @@ interface Props {
 export function ServiceAreaMap({ points, embedUrl }: Props) {
   return (
     <div className="flex flex-col overflow-hidden rounded-(--radius-card) border border-line bg-white shadow-(--shadow-card)">
-      <div data-map-frame="" className="relative aspect-[4/3] bg-brand-50 sm:aspect-[16/10] lg:aspect-auto lg:min-h-96 lg:flex-1">
+      <div data-map-frame="" className="relative aspect-square bg-brand-50 sm:aspect-[16/10] lg:aspect-auto lg:min-h-96 lg:flex-1">
         <svg className="absolute inset-0 size-full">
           <title>Map of the East Auckland suburbs we serve</title>
           <rect width="100%" height="100%" fill="#dbe7f3" />
@@ -28,8 +28,9 @@ export function ServiceAreaMap({ points, embedUrl }: Props) {
               <text
                 x={`${point.x}%`}
                 y={`${point.y}%`}
-                dy="-14"
-                textAnchor="middle"
+                dx={point.label.dx}
+                dy={point.label.dy}
+                textAnchor={point.label.anchor}
                 stroke="#fff"
                 strokeWidth="4"
                 paintOrder="stroke"
