@@ -90,7 +90,7 @@ function labelBox(x: number, y: number, name: string, { anchor, dx, dy }: LabelP
  * above their markers (a search over the sides, cut short at the first clash: a few suburbs only).
  * When no arrangement is clear, every name goes above.
  */
-export function labelPoints(points: readonly PlacedPoint[]): (PlacedPoint & { label: LabelPlacement })[] {
+export function labelPoints<T extends { name: string; x: number; y: number }>(points: readonly T[]): (T & { label: LabelPlacement })[] {
   const at = points.map((point) => [(point.x / 100) * labelFit.width, (point.y / 100) * labelFit.height] as const);
   const r = labelFit.markerRadius;
   const markers: Box[] = at.map(([x, y]) => ({ left: x - r, right: x + r, top: y - r, bottom: y + r }));
