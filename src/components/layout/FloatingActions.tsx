@@ -3,19 +3,28 @@ import { quotePath } from '../../config/routes.ts';
 import { buttonClass } from '../../lib/button.ts';
 import { CallButton } from '../ui/ContactButtons.tsx';
 
-/** Call and quote, one tap away: a bar along the bottom of phones, a pair of buttons on desktops */
+/** On wide screens each action is a small tile of the rail: the icon above a two-line label */
+const railTile = 'xl:w-14 xl:flex-col xl:gap-1 xl:px-1 xl:py-2.5 xl:text-center xl:text-xs xl:leading-tight';
+
+/**
+ * Call and quote, one tap away, never over the page: a bar along the bottom edge below 1280 px
+ * (the footer leaves room for it at the end of every page), and from 1280 px a slim rail in the
+ * right-hand margin the layout leaves free.
+ */
 export function FloatingActions() {
   return (
     <aside
       aria-label="Call or get a quote"
-      className="fixed inset-x-0 bottom-0 z-30 grid grid-cols-2 gap-2 border-t border-line bg-white/95 p-2 backdrop-blur md:inset-x-auto md:right-5 md:bottom-5 md:flex md:gap-3 md:rounded-full md:border md:p-2 md:shadow-(--shadow-header)"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white/95 backdrop-blur xl:inset-x-auto xl:top-1/2 xl:right-2 xl:bottom-auto xl:-translate-y-1/2 xl:rounded-2xl xl:border xl:shadow-(--shadow-header)"
     >
-      <CallButton variant="brand" className="md:rounded-full">
-        Call Now
-      </CallButton>
-      <a href={quotePath} className={buttonClass({ variant: 'accent' }, 'md:rounded-full')}>
-        <FileText className="size-5" aria-hidden="true" /> Get a Quote
-      </a>
+      <div className="mx-auto grid max-w-xl grid-cols-2 gap-2 p-2 xl:flex xl:flex-col xl:p-1.5">
+        <CallButton variant="brand" className={railTile}>
+          Call Now
+        </CallButton>
+        <a href={quotePath} className={buttonClass({ variant: 'accent' }, railTile)}>
+          <FileText className="size-5" aria-hidden="true" /> Get a Quote
+        </a>
+      </div>
     </aside>
   );
 }

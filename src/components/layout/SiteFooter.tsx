@@ -26,8 +26,9 @@ function FooterNav({ title, links, children }: { title: string; links: readonly 
 }
 
 export function SiteFooter({ year }: { year: number }) {
+  // Below 1280 px the call/quote bar covers the page's last 4 rem: the footer's padding is that room
   return (
-    <footer className="bg-brand-950 pb-24 text-brand-100 md:pb-0">
+    <footer className="bg-brand-950 pb-20 text-brand-100 xl:pb-0">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <Logo tone="light" />
