@@ -1,7 +1,10 @@
 import { cn } from './cn.ts';
 
-/** The site's button looks, as styled by `.btn-*` in src/styles/global.css */
-export type ButtonVariant = 'accent' | 'brand' | 'outline' | 'ghost-light' | 'danger';
+/**
+ * The site's button looks, as styled by `.btn-*` in src/styles/global.css: `danger` is the white
+ * button on a red banner, `danger-solid` the red button that leads on the emergency pages
+ */
+export type ButtonVariant = 'accent' | 'brand' | 'outline' | 'ghost-light' | 'danger' | 'danger-solid';
 /** `sm` fits a row of small links, `lg` is the one call to action a page is about */
 export type ButtonSize = 'sm' | 'md' | 'lg';
 

@@ -1,6 +1,6 @@
 /** The shell at 390 px: the drawer with pointer and keyboard, and the call/quote bar */
-import { expect, test } from '@playwright/test';
-import { mainNav } from '../../src/config/routes.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { emergencyAliasPath, emergencyPath, mainNav } from '../../src/config/routes.ts';
 
 test('the drawer opens and closes with the pointer', async ({ page }) => {
   await page.goto('/does-not-exist');
@@ -51,4 +51,22 @@ test('on a portrait phone the home hero shows its tall scene, inline with the pa
   const scenes = page.locator('.hero-slide [role="img"] svg');
   await expect(scenes.last()).toBeVisible();
   await expect(scenes.first()).toBeHidden();
+});
+
+/** The call/quote bar's first link, and its background colour */
+const callFirst = (page: Page) => page.getByRole('complementary', { name: 'Call or get a quote' }).getByRole('link').first();
+const dangerRed = 'rgb(179, 38, 30)';
+
+for (const path of [emergencyPath, emergencyAliasPath]) {
+  test(`on ${path} the bottom bar leads with a red call button`, async ({ page }) => {
+    await page.goto(path);
+    await expect(callFirst(page)).toHaveAccessibleName('Call Now');
+    await expect(callFirst(page)).toHaveCSS('background-color', dangerRed);
+  });
+}
+
+test('elsewhere the bottom bar keeps its brand-blue call button', async ({ page }) => {
+  await page.goto('/');
+  await expect(callFirst(page)).toHaveAccessibleName('Call Now');
+  await expect(callFirst(page)).not.toHaveCSS('background-color', dangerRed);
 });

@@ -1,7 +1,7 @@
 /** The shell on every page at desktop width: header, banner, footer, floating actions, keyboard use */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { business } from '../../src/config/business.ts';
-import { areaPages, mainNav } from '../../src/config/routes.ts';
+import { areaPages, emergencyAliasPath, emergencyPath, mainNav, servicePath } from '../../src/config/routes.ts';
 
 const pages = ['/', '/does-not-exist', '/gone', '/services/does-not-exist'];
 
@@ -62,4 +62,22 @@ test('the home page header is compact from the start', async ({ page }) => {
 test('the current section is marked in the navigation', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+});
+
+/** The call/quote buttons' first link, and its background colour */
+const callFirst = (page: Page) => page.getByRole('complementary', { name: 'Call or get a quote' }).getByRole('link').first();
+const dangerRed = 'rgb(179, 38, 30)';
+
+for (const path of [emergencyPath, emergencyAliasPath]) {
+  test(`on ${path} the call/quote rail leads with a red call button`, async ({ page }) => {
+    await page.goto(path);
+    await expect(callFirst(page)).toHaveAccessibleName('Call Now');
+    await expect(callFirst(page)).toHaveCSS('background-color', dangerRed);
+  });
+}
+
+test('elsewhere the call/quote rail keeps its brand-blue call button', async ({ page }) => {
+  await page.goto(servicePath('switchboard-upgrades'));
+  await expect(callFirst(page)).toHaveAccessibleName('Call Now');
+  await expect(callFirst(page)).not.toHaveCSS('background-color', dangerRed);
 });
