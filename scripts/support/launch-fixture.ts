@@ -24,7 +24,7 @@ export interface FixtureIdentity {
   yearsExperience: number;
   /** The business's own pages, by the name of the network in business.ts */
   social: Record<string, string>;
-  reviewSite: { name: string; url: string };
+  reviewSite: { name: string; url: string; reviewCount: number };
 }
 
 /** Another business, with no placeholder left: what `npm run test:launch` builds and tests */
@@ -38,7 +38,7 @@ export const fixtureIdentity: FixtureIdentity = {
   registrationNumber: 'E 123456',
   yearsExperience: 32,
   social: { Facebook: 'https://www.facebook.com/tamakisparks', Instagram: 'https://www.instagram.com/tamakisparks' },
-  reviewSite: { name: 'Google reviews', url: 'https://g.page/r/tamakisparks/review' },
+  reviewSite: { name: 'Google reviews', url: 'https://g.page/r/tamakisparks/review', reviewCount: 87 },
 };
 
 export const PLACEHOLDER_MARK = '// PLACEHOLDER';

@@ -55,7 +55,11 @@ const businessSchema = z.object({
   /** Trade memberships the business really holds; empty until the owner names one */
   memberships: z.array(z.string()),
   social: z.array(z.object({ name: z.string(), url: z.url() })),
-  reviewSite: z.object({ name: z.string(), url: z.url() }),
+  /**
+   * Where the rating comes from: the site's name as it reads after a count ('68 Google reviews'),
+   * the business's own listing there, and how many reviews that listing holds
+   */
+  reviewSite: z.object({ name: z.string(), url: z.url(), reviewCount: z.number().int().positive() }),
   /** Lines company for power cuts and fallen lines in most of Auckland */
   linesCompany: z.object({ name: z.string(), phoneDisplay: z.string(), phoneE164: z.string() }),
 });
@@ -102,7 +106,7 @@ export const business: Business = businessSchema.parse({
     { name: 'Facebook', url: 'https://www.facebook.com/' }, // PLACEHOLDER
     { name: 'Instagram', url: 'https://www.instagram.com/' }, // PLACEHOLDER
   ],
-  reviewSite: { name: 'Google reviews', url: 'https://www.google.com/maps' }, // PLACEHOLDER
+  reviewSite: { name: 'Google reviews', url: 'https://www.google.com/maps', reviewCount: 68 }, // PLACEHOLDER
   linesCompany: { name: 'Vector', phoneDisplay: '0508 832 867', phoneE164: '+64508832867' },
 });
 

@@ -9,4 +9,6 @@ export const placeholderIdentity = {
   email: 'hello@example.com',
   origin: 'https://www.example.com',
   registration: 'E 000000',
+  /** Reviews on the review site (business.reviewSite.reviewCount) */
+  reviewCount: 68,
 } as const;

@@ -13,7 +13,7 @@ const placeholderBusiness: Business = {
   defaultOrigin: placeholderIdentity.origin,
   registration: { ...business.registration, number: placeholderIdentity.registration },
   social: [{ name: 'Facebook', url: 'https://www.facebook.com/' }],
-  reviewSite: { name: 'Google reviews', url: 'https://www.google.com/maps' },
+  reviewSite: { name: 'Google reviews', url: 'https://www.google.com/maps', reviewCount: placeholderIdentity.reviewCount },
 };
 
 const realIdentity: Business = {
@@ -25,7 +25,7 @@ const realIdentity: Business = {
   defaultOrigin: 'https://www.tamakisparks.co.nz',
   registration: { ...business.registration, number: 'E 123456' },
   social: [{ name: 'Facebook', url: 'https://www.facebook.com/tamakisparks' }],
-  reviewSite: { name: 'Google reviews', url: 'https://g.page/r/tamakisparks' },
+  reviewSite: { name: 'Google reviews', url: 'https://g.page/r/tamakisparks', reviewCount: 87 },
 };
 const realOrigin = realIdentity.defaultOrigin;
 
@@ -37,7 +37,8 @@ const parts: [words: string, withPlaceholder: Partial<Business>][] = [
   ['e-mail', { email: placeholderBusiness.email }],
   ['EWRB registration', { registration: placeholderBusiness.registration }],
   ['Facebook link', { social: placeholderBusiness.social }],
-  ['review site', { reviewSite: placeholderBusiness.reviewSite }],
+  ['review site', { reviewSite: { ...realIdentity.reviewSite, url: placeholderBusiness.reviewSite.url } }],
+  ['review count', { reviewSite: { ...realIdentity.reviewSite, reviewCount: placeholderIdentity.reviewCount } }],
 ];
 
 describe('launch check', () => {
@@ -82,6 +83,7 @@ describe('launch check', () => {
       ['phone', business.phone.e164 === placeholderIdentity.phone],
       ['e-mail', business.email === placeholderIdentity.email],
       ['EWRB registration', business.registration.number === placeholderIdentity.registration],
+      ['review count', business.reviewSite.reviewCount === placeholderIdentity.reviewCount],
     ];
     for (const [words, placeholder] of held) {
       expect(
