@@ -1,5 +1,6 @@
 /** The shell at 390 px: the drawer with pointer and keyboard, and the call/quote bar */
 import { expect, test, type Page } from '@playwright/test';
+import { business, emergencyClaim } from '../../src/config/business.ts';
 import { emergencyAliasPath, emergencyPath, mainNav } from '../../src/config/routes.ts';
 
 test('the drawer opens and closes with the pointer', async ({ page }) => {
@@ -69,4 +70,26 @@ test('elsewhere the bottom bar keeps its brand-blue call button', async ({ page 
   await page.goto('/');
   await expect(callFirst(page)).toHaveAccessibleName('Call Now');
   await expect(callFirst(page)).not.toHaveCSS('background-color', dangerRed);
+});
+
+test('on a phone the rating bar offers the 24/7 emergency call and says where the rating comes from, on the first screen', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const bar = page.getByRole('complementary', { name: 'Rating and emergency help' });
+  const emergencyLine = bar.getByRole('link', { name: `${emergencyClaim('emergency help')}: ${business.phone.display}` });
+  await expect(emergencyLine).toBeVisible();
+  await expect(emergencyLine).toHaveAttribute('href', `tel:${business.phone.e164}`);
+  const rating = bar.getByRole('link', {
+    name: `${business.claims.rating.value.toFixed(1)} from ${business.reviewSite.reviewCount} ${business.reviewSite.name}`,
+  });
+  await expect(rating).toBeVisible();
+  await expect(rating).toHaveAttribute('href', business.reviewSite.url);
+  // Above the call/quote bar, and each on one line
+  const callBar = (await page.getByRole('complementary', { name: 'Call or get a quote' }).boundingBox())!;
+  for (const link of [emergencyLine, rating]) {
+    const box = (await link.boundingBox())!;
+    expect(box.y + box.height).toBeLessThan(callBar.y);
+    expect(box.height).toBeLessThan(36);
+  }
 });

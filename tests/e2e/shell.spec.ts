@@ -1,9 +1,16 @@
 /** The shell on every page at desktop width: header, banner, footer, floating actions, keyboard use */
 import { expect, test, type Page } from '@playwright/test';
-import { business } from '../../src/config/business.ts';
+import { business, emergencyClaim, yearsClaim } from '../../src/config/business.ts';
 import { areaPages, emergencyAliasPath, emergencyPath, mainNav, servicePath } from '../../src/config/routes.ts';
 
 const pages = ['/', '/does-not-exist', '/gone', '/services/does-not-exist'];
+
+const ratingBar = (page: Page) => page.getByRole('complementary', { name: 'Rating and emergency help' });
+/** The rating with where it comes from, as the bar words it at this width */
+const ratingLink = (page: Page) =>
+  ratingBar(page).getByRole('link', {
+    name: `${business.claims.rating.value.toFixed(1)} average from ${business.reviewSite.reviewCount} ${business.reviewSite.name}`,
+  });
 
 for (const path of pages) {
   test(`the shell is complete on ${path}`, async ({ page }) => {
@@ -13,9 +20,7 @@ for (const path of pages) {
       await expect(mainNavigation.getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.href);
     }
     await expect(page.getByRole('banner').getByRole('link', { name: 'Get a Quote' })).toHaveAttribute('href', '/quote');
-    await expect(page.getByRole('complementary', { name: 'Customer rating' })).toContainText(
-      `Rated ${business.claims.rating.value} out of ${business.claims.rating.best}`,
-    );
+    await expect(ratingLink(page)).toHaveAttribute('href', business.reviewSite.url);
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: business.phone.display })).toHaveAttribute('href', `tel:${business.phone.e164}`);
     await expect(footer.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
@@ -80,4 +85,17 @@ test('elsewhere the call/quote rail keeps its brand-blue call button', async ({ 
   await page.goto(servicePath('switchboard-upgrades'));
   await expect(callFirst(page)).toHaveAccessibleName('Call Now');
   await expect(callFirst(page)).not.toHaveCSS('background-color', dangerRed);
+});
+
+test('the rating bar says where the rating comes from, with the licence, the years and the emergency line', async ({ page }) => {
+  await page.goto('/about');
+  await expect(ratingLink(page)).toBeVisible();
+  await expect(ratingLink(page)).toHaveAttribute('href', business.reviewSite.url);
+  await expect(ratingBar(page)).toContainText('Licensed & insured');
+  await expect(ratingBar(page)).toContainText(`${yearsClaim} experience`);
+  const emergencyLine = ratingBar(page).getByRole('link', { name: `${emergencyClaim('emergency help')}: ${business.phone.display}` });
+  await expect(emergencyLine).toBeVisible();
+  await expect(emergencyLine).toHaveAttribute('href', `tel:${business.phone.e164}`);
+  // One bar, one line
+  expect((await ratingBar(page).boundingBox())!.height).toBeLessThan(48);
 });

@@ -1,28 +1,45 @@
-import { business, emergencyClaim, yearsClaim } from '../../config/business.ts';
+import { Phone } from 'lucide-react';
+import { business, emergencyClaim, phoneText, telHref, yearsClaim } from '../../config/business.ts';
 import { Stars } from '../ui/Stars.tsx';
 
-/** The strip under the header: the rating and the claims every visitor should see */
+const linkClass = 'inline-flex min-h-7 items-center gap-2 font-semibold no-underline hover:underline';
+
+/** A dot between two claims, where they share a line */
+function Separator({ className }: { className: string }) {
+  return (
+    <span className={className} aria-hidden="true">
+      ·
+    </span>
+  );
+}
+
+/**
+ * The strip under the header: the rating with where it comes from (a link to the review site),
+ * and the emergency line; on wider screens the licence and the years as well
+ */
 export function RatingBanner() {
   const { rating } = business.claims;
+  const { reviewSite } = business;
   return (
-    <aside aria-label="Customer rating" className="bg-brand-900 text-white">
-      <p className="container-page flex flex-wrap items-center justify-center gap-x-4 gap-y-1 py-2 text-center text-sm">
-        <span className="inline-flex items-center gap-2 font-semibold">
-          <Stars rating={rating.value} outOf={rating.best} />
-          Rated {rating.value} out of {rating.best} by our customers
-        </span>
-        <span className="hidden sm:inline" aria-hidden="true">
-          ·
-        </span>
-        <span className="hidden sm:inline">Licensed &amp; insured</span>
-        <span className="hidden sm:inline" aria-hidden="true">
-          ·
-        </span>
-        <span className="hidden sm:inline">{yearsClaim} experience</span>
-        <span className="hidden md:inline" aria-hidden="true">
-          ·
-        </span>
-        <span className="hidden md:inline">{emergencyClaim('emergency call-outs')}</span>
+    <aside aria-label="Rating and emergency help" className="bg-brand-900 text-white">
+      <p className="container-page flex flex-wrap items-center justify-center gap-x-4 gap-y-0.5 py-1.5 text-center text-sm">
+        <a href={reviewSite.url} className={`${linkClass} text-white`}>
+          <span aria-hidden="true">
+            <Stars rating={rating.value} outOf={rating.best} />
+          </span>
+          <span>
+            {rating.value.toFixed(1)} <span className="hidden sm:inline">average </span>from {reviewSite.reviewCount} {reviewSite.name}
+          </span>
+        </a>
+        <Separator className="hidden lg:inline" />
+        <span className="hidden lg:inline">Licensed &amp; insured</span>
+        <Separator className="hidden lg:inline" />
+        <span className="hidden lg:inline">{yearsClaim} experience</span>
+        <Separator className="hidden sm:inline" />
+        <a href={telHref} className={`${linkClass} text-accent-400`}>
+          <Phone className="size-4" aria-hidden="true" />
+          {emergencyClaim('emergency help')}: {phoneText}
+        </a>
       </p>
     </aside>
   );
