@@ -31,10 +31,10 @@ export function RatingBanner() {
             {rating.value.toFixed(1)} <span className="hidden sm:inline">average </span>from {reviewSite.reviewCount} {reviewSite.name}
           </span>
         </a>
-        <Separator className="hidden lg:inline" />
-        <span className="hidden lg:inline">Licensed &amp; insured</span>
-        <Separator className="hidden lg:inline" />
-        <span className="hidden lg:inline">{yearsClaim} experience</span>
+        <Separator className="hidden xl:inline" />
+        <span className="hidden xl:inline">Licensed &amp; insured</span>
+        <Separator className="hidden xl:inline" />
+        <span className="hidden xl:inline">{yearsClaim} experience</span>
         <Separator className="hidden sm:inline" />
         <a href={telHref} className={`${linkClass} text-accent-400`}>
           <Phone className="size-4" aria-hidden="true" />
