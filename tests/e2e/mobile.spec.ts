@@ -93,3 +93,22 @@ test('on a phone the rating bar offers the 24/7 emergency call and says where th
     expect(box.height).toBeLessThan(36);
   }
 });
+
+test('on a phone the header shows the short name on one line', async ({ page }) => {
+  await page.goto('/about');
+  const home = page.getByRole('banner').getByRole('link', { name: business.shortName, exact: true });
+  await expect(home).toBeVisible();
+  // The tops of the lines its visible text sits on
+  const lineTops = await home.evaluate((link) => {
+    const tops = new Set<number>();
+    const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.parentElement!.checkVisibility()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
+    }
+    return [...tops];
+  });
+  expect(lineTops).toHaveLength(1);
+});

@@ -99,3 +99,34 @@ test('the rating bar says where the rating comes from, with the licence, the yea
   // One bar, one line
   expect((await ratingBar(page).boundingBox())!.height).toBeLessThan(48);
 });
+
+/** Text in the header's bar that wraps, and parts of it that spill out of the bar */
+function headerProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const bar = document.querySelector<HTMLElement>('#site-header > div')!;
+    const box = bar.getBoundingClientRect();
+    const problems: string[] = [];
+    if (bar.scrollWidth > bar.clientWidth) problems.push(`the bar overflows by ${bar.scrollWidth - bar.clientWidth} px`);
+    const walker = document.createTreeWalker(bar, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent!.trim();
+      if (!text || !node.parentElement!.checkVisibility()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      if (lines.size > 1) problems.push(`"${text}" wraps onto ${lines.size} lines`);
+      const { left, right } = range.getBoundingClientRect();
+      if (left < box.left || right > box.right) problems.push(`"${text}" spills out of the bar`);
+    }
+    return problems;
+  });
+}
+
+for (const width of [1024, 1152, 1280, 1366, 1440]) {
+  test(`at ${width} px the header shows the whole name on one line and nothing in it wraps or overflows`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/about');
+    await expect(page.getByRole('banner').getByRole('link', { name: business.name, exact: true })).toBeVisible();
+    expect(await headerProblems(page)).toEqual([]);
+  });
+}

@@ -5,9 +5,9 @@ import { isCurrent } from '../../lib/nav.ts';
 const looks = {
   header: {
     label: 'Main',
-    nav: 'hidden lg:block',
-    list: 'flex items-center gap-1',
-    link: 'rounded-md px-3 py-2 font-semibold text-brand-900 no-underline hover:bg-brand-50 aria-[current=page]:text-brand-700 aria-[current=page]:underline aria-[current=page]:decoration-accent-500 aria-[current=page]:decoration-3 aria-[current=page]:underline-offset-8',
+    nav: 'hidden xl:block',
+    list: 'flex items-center',
+    link: 'rounded-md px-2 py-2 text-[0.9375rem] font-semibold text-brand-900 no-underline hover:bg-brand-50 aria-[current=page]:text-brand-700 aria-[current=page]:underline aria-[current=page]:decoration-accent-500 aria-[current=page]:decoration-3 aria-[current=page]:underline-offset-8',
   },
   drawer: {
     label: 'Mobile',

@@ -29,9 +29,9 @@ export function SiteFooter({ year }: { year: number }) {
   // Below 1280 px the call/quote bar covers the page's last 4 rem: the footer's padding is that room
   return (
     <footer className="bg-brand-950 pb-20 text-brand-100 xl:pb-0">
-      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.25fr_1fr_1fr_1fr]">
         <div>
-          <Logo tone="light" />
+          <Logo place="footer" />
           <p className="mt-4 text-sm">Licensed electrician and handyman, owner-operated, serving {business.serviceArea.summary}.</p>
           <p className="mt-3 text-sm">
             {business.registration.body} registration {business.registration.number}.{' '}

@@ -13,7 +13,11 @@ interface Props {
   compactFromStart: boolean;
 }
 
-/** Fixed header; `shell.ts` sets data-compact beyond 10 px of scroll */
+/**
+ * Fixed header; `shell.ts` sets data-compact beyond 10 px of scroll. It is wider than the page's
+ * content (max-w-7xl) so that from 1280 px the whole name, the navigation, the phone number and
+ * the quote button share one line; below 1280 px the navigation is in the menu.
+ */
 export function SiteHeader({ currentPath, compactFromStart }: Props) {
   return (
     <header
@@ -22,13 +26,13 @@ export function SiteHeader({ currentPath, compactFromStart }: Props) {
       data-compact-start={String(compactFromStart)}
       className="group/header fixed inset-x-0 top-0 z-40 border-b border-line bg-white/95 backdrop-blur transition-shadow duration-200 data-[compact=true]:shadow-(--shadow-header)"
     >
-      <div className="container-page flex h-18 items-center justify-between gap-4 transition-[height] duration-200 group-data-[compact=true]/header:h-14 md:h-20 md:group-data-[compact=true]/header:h-16">
+      <div className="mx-auto flex h-18 w-full max-w-7xl px-4 sm:px-6 lg:px-8 items-center justify-between gap-4 transition-[height] duration-200 group-data-[compact=true]/header:h-14 md:h-20 md:group-data-[compact=true]/header:h-16">
         <a href={homePath} className="no-underline">
-          <Logo />
+          <Logo place="header" />
         </a>
         <MainNav place="header" currentPath={currentPath} />
         <div className="flex items-center gap-2">
-          <a href={telHref} className="hidden items-center gap-2 font-bold whitespace-nowrap text-brand-900 no-underline xl:flex">
+          <a href={telHref} className="hidden items-center gap-2 font-bold whitespace-nowrap text-brand-900 no-underline lg:flex">
             <Phone className="size-5 text-brand-700" aria-hidden="true" />
             {phoneText}
           </a>
@@ -38,7 +42,7 @@ export function SiteHeader({ currentPath, compactFromStart }: Props) {
           <button
             type="button"
             {...popoverTargetAttributes('nav-drawer')}
-            className="inline-flex size-11 items-center justify-center rounded-lg border border-line text-brand-900 hover:bg-brand-50 lg:hidden"
+            className="inline-flex size-11 items-center justify-center rounded-lg border border-line text-brand-900 hover:bg-brand-50 xl:hidden"
             aria-label="Menu"
           >
             <Menu className="size-6" aria-hidden="true" />
