@@ -1,6 +1,6 @@
 /**
  * The few behaviours every page shares, kept tiny so content pages stay within the JavaScript
- * budget: the compact header, closing the menu after a tap, 'Back to all services', and
+ * budget: the compact header, the menu as a modal dialog, 'Back to all services', and
  * scroll reveal. Everything here only enhances: without it the page is complete.
  */
 import { REVEAL_FALLBACK_MS, REVEAL_STEP_MS, REVEAL_THRESHOLD, SCROLL_COMPACT_PX } from '../lib/page-timing.ts';
@@ -16,9 +16,35 @@ if (header) {
 }
 
 const drawer = document.getElementById('nav-drawer');
-drawer?.addEventListener('click', (event) => {
-  if ((event.target as Element).closest('a')) drawer.hidePopover();
-});
+if (drawer) {
+  drawer.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a')) drawer.hidePopover();
+  });
+  // A modal menu: the page behind is inert while it is open. Set before it shows, and lifted
+  // before it hides, so the browser can return focus to the Menu button.
+  const behind = () => [...document.body.children].filter((element) => element !== drawer && element.tagName !== 'SCRIPT');
+  drawer.addEventListener('beforetoggle', (event) => {
+    const opening = (event as ToggleEvent).newState === 'open';
+    for (const element of behind()) (element as HTMLElement).inert = opening;
+  });
+  const focusable = () => [...drawer.querySelectorAll<HTMLElement>('a[href], button')];
+  drawer.addEventListener('toggle', (event) => {
+    if ((event as ToggleEvent).newState === 'open') focusable()[0]?.focus();
+  });
+  // Tab and Shift+Tab go round the menu rather than out to the browser's own controls
+  drawer.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab') return;
+    const items = focusable();
+    const [first, last] = [items[0], items.at(-1)];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  });
+}
 
 // 'Back to all services' goes back in history when the visitor came from this site
 for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-back]')) {

@@ -5,7 +5,6 @@ import { buttonClass } from '../../lib/button.ts';
 import { popoverTargetAttributes } from '../../lib/nav.ts';
 import { Logo } from './Logo.tsx';
 import { MainNav } from './MainNav.tsx';
-import { NavDrawer } from './NavDrawer.tsx';
 
 interface Props {
   currentPath: string;
@@ -16,7 +15,7 @@ interface Props {
 /**
  * Fixed header; `shell.ts` sets data-compact beyond 10 px of scroll. It is wider than the page's
  * content (max-w-7xl) so that from 1280 px the whole name, the navigation, the phone number and
- * the quote button share one line; below 1280 px the navigation is in the menu.
+ * the quote button share one line; below 1280 px the navigation is in the menu (NavDrawer).
  */
 export function SiteHeader({ currentPath, compactFromStart }: Props) {
   return (
@@ -49,7 +48,6 @@ export function SiteHeader({ currentPath, compactFromStart }: Props) {
           </button>
         </div>
       </div>
-      <NavDrawer currentPath={currentPath} />
     </header>
   );
 }
