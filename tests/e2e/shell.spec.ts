@@ -130,3 +130,30 @@ for (const width of [1024, 1152, 1280, 1366, 1440]) {
     expect(await headerProblems(page)).toEqual([]);
   });
 }
+
+/** How far below the fixed header the next thing starts: a band of page background shows when above 0 */
+const bandUnderHeader = (page: Page) =>
+  page.evaluate(() => {
+    const header = document.getElementById('site-header')!.getBoundingClientRect();
+    const next = document.querySelector('aside[aria-label="Rating and emergency help"]')!.getBoundingClientRect();
+    return next.bottom <= header.bottom ? 0 : Math.max(0, Math.round(next.top - header.bottom));
+  });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+    for (const path of ['/', '/about']) {
+      test(`no band shows under the header on ${path}, at the top or after scrolling`, async ({ page }) => {
+        await page.goto(path);
+        await expect.poll(() => bandUnderHeader(page)).toBe(0);
+        for (const y of [5, 300]) {
+          await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+          await expect.poll(() => bandUnderHeader(page), `at ${y} px`).toBe(0);
+        }
+      });
+    }
+  });
+}

@@ -51,3 +51,11 @@ export function SiteHeader({ currentPath, compactFromStart }: Props) {
     </header>
   );
 }
+
+/**
+ * The room the fixed header takes at the top of the page: as tall as the header starts (the
+ * heights above), so no band shows between it and what follows
+ */
+export function HeaderSpacer({ compact }: { compact: boolean }) {
+  return <div className={`shrink-0 ${compact ? 'h-14 md:h-16' : 'h-18 md:h-20'}`} aria-hidden="true" />;
+}
