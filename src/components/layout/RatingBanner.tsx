@@ -36,7 +36,7 @@ export function RatingBanner() {
         <Separator className="hidden xl:inline" />
         <span className="hidden xl:inline">{yearsClaim} experience</span>
         <Separator className="hidden sm:inline" />
-        <a href={telHref} className={`${linkClass} text-accent-400`}>
+        <a href={telHref} className={`${linkClass} whitespace-nowrap text-accent-400`}>
           <Phone className="size-4" aria-hidden="true" />
           {emergencyClaim('emergency help')}: {phoneText}
         </a>
