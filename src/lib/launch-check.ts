@@ -24,7 +24,7 @@ export function placeholderProblems(facts: Business, siteUrl: string): string[] 
     if (genericLink.test(link.url)) problems.push(`${link.name} link is not the business's own page: ${link.url}`);
   if (genericLink.test(facts.reviewSite.url)) problems.push(`review site link is not the business's own listing: ${facts.reviewSite.url}`);
   if (facts.reviewSite.reviewCount === placeholderIdentity.reviewCount)
-    problems.push(`review count is the placeholder ${facts.reviewSite.reviewCount} (the number of reviews on ${facts.reviewSite.name})`);
+    problems.push(`review count is the placeholder ${facts.reviewSite.reviewCount} (how many ${facts.reviewSite.name} the listing holds)`);
   return problems;
 }
 
