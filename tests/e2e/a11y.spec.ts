@@ -21,3 +21,24 @@ test('no axe violations on any page', async ({ page, request }) => {
   }
   expect(failures).toEqual([]);
 });
+
+test('every region landmark is named by words the page shows', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const failures: string[] = [];
+  for (const path of [...(await sitemapPaths(request)), ...errorPages]) {
+    await page.goto(path);
+    const unnamed = await page.evaluate(() =>
+      [...document.querySelectorAll('section[aria-label], section[aria-labelledby], [role="region"]')].flatMap((region) => {
+        if (region.hasAttribute('aria-label')) return [`aria-label="${region.getAttribute('aria-label')}"`];
+        const ids = (region.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean);
+        // A visually hidden heading (1 px, clipped) does not count as shown
+        const shown = ids
+          .map((id) => document.getElementById(id)?.getBoundingClientRect())
+          .filter((box) => box && box.width > 1 && box.height > 1);
+        return shown.length > 0 ? [] : [`aria-labelledby="${ids.join(' ')}" names nothing visible`];
+      }),
+    );
+    failures.push(...unnamed.map((problem) => `${path}: ${problem}`));
+  }
+  expect(failures).toEqual([]);
+});

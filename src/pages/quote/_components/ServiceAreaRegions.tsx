@@ -2,9 +2,11 @@
 export function ServiceAreaRegions({ regions }: { regions: readonly { region: string; suburbs: readonly string[] }[] }) {
   return (
     <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-      {regions.map((region) => (
-        <section key={region.region} aria-label={region.region} className="card">
-          <h3 className="text-h3">{region.region}</h3>
+      {regions.map((region, index) => (
+        <section key={region.region} aria-labelledby={`region-${index}`} className="card">
+          <h3 id={`region-${index}`} className="text-h3">
+            {region.region}
+          </h3>
           <ul className="mt-3 space-y-1.5 text-muted">
             {region.suburbs.map((suburb) => (
               <li key={suburb}>{suburb}</li>

@@ -18,7 +18,7 @@ export function FeaturedService({ card }: { card: ServiceCardData }) {
         />
       )}
       <div className="flex flex-col justify-center p-6 md:p-10">
-        <p className="eyebrow flex items-center gap-2">
+        <p id="featured-service-label" className="eyebrow flex items-center gap-2">
           <Icon name={card.icon} className="size-5" /> Featured service
         </p>
         <h2 id={titleId} className="mt-3 text-h2">
