@@ -14,6 +14,7 @@ import { loadSiteFiles } from '../server/site-files.ts';
 import { moveBodyStylesToHead } from './body-styles.ts';
 import { renderHeadersFile, renderNginxConfig, renderRedirectsFile, renderSitemap, sitemapEntries } from './static-host.ts';
 import { writeOgImages } from './og-images.ts';
+import { writeSiteIcons } from './site-icons.ts';
 
 /** Text worth compressing: pages, styles, scripts, data and SVG */
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|manifest)|image\/svg)/;
@@ -56,6 +57,7 @@ export function hostFiles({ origin }: { origin: string }): AstroIntegration {
     name: 'host-files',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
+        logger.info(await writeSiteIcons(fileURLToPath(dir)));
         logger.info(await writeOgImages(fileURLToPath(dir)));
         const { urls, compressed } = writeHostFiles(fileURLToPath(dir), origin);
         logger.info(`${urls} URLs in sitemap.xml, ${compressed} files precompressed`);

@@ -11,6 +11,7 @@ import sharp, { type OverlayOptions } from 'sharp';
 import { business } from '../config/business.ts';
 import { defaultOgScene, ogImageSize, ogImageSource, type OgImageSource } from '../lib/seo/og-image.ts';
 import { loadSiteFiles } from '../server/site-files.ts';
+import { iconAt } from './site-icons.ts';
 
 const { width, height } = ogImageSize;
 const illustrationsDir = fileURLToPath(new URL('../assets/illustrations/', import.meta.url));
@@ -64,11 +65,6 @@ const bandSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height
   <rect y="${height - 12}" width="${width}" height="12" fill="${accent}"/>
 </svg>`;
 
-/** The logo's bolt in its amber roundel, as in the header (src/components/layout/Logo.tsx) */
-const roundelSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40" width="${roundel}" height="${roundel}">
-  <circle cx="20" cy="20" r="20" fill="${accent}"/><path d="M22.5 6 11 22.5h7.5L16.5 34 29 16.5h-7.8z" fill="${brand}"/>
-</svg>`;
-
 /** The layers every card shares, drawn once per build */
 async function overlays(name: string): Promise<OverlayOptions[]> {
   const text = await sharp({
@@ -87,7 +83,7 @@ async function overlays(name: string): Promise<OverlayOptions[]> {
   const foot = height - margin;
   return [
     { input: Buffer.from(bandSvg) },
-    { input: Buffer.from(roundelSvg), left: margin, top: Math.round(foot - (textHeight + roundel) / 2) },
+    { input: iconAt(roundel), left: margin, top: Math.round(foot - (textHeight + roundel) / 2) },
     { input: text, left: margin + roundel + 28, top: foot - textHeight },
   ];
 }
