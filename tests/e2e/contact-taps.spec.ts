@@ -5,6 +5,8 @@
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { business } from '../../src/config/business.ts';
+import { DatabaseSync } from 'node:sqlite';
+import { leadsDb } from './support/leads.ts';
 
 /** Beacons to /api/events, answered 204 as the server does */
 async function catchBeacons(page: Page): Promise<Request[]> {
@@ -96,8 +98,6 @@ test('a browser without sendBeacon loses the count, not the tap', async ({ page 
 });
 
 test('the server counts a tap on the phone number, anonymously, for the page it was on', async ({ page }) => {
-  const leadsDb = process.env['E2E_LEADS_DB'] ?? 'test-results/e2e-leads.sqlite';
-  const { DatabaseSync } = await import('node:sqlite');
   const tapsOnPrivacyPage = () => {
     const db = new DatabaseSync(leadsDb, { readOnly: true });
     try {

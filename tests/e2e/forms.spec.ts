@@ -1,20 +1,7 @@
 /** The two quote forms end to end: every hero rule, sending states, success stored, failures kept */
-import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Page } from '@playwright/test';
 import { business } from '../../src/config/business.ts';
-
-const leadsDb = process.env['E2E_LEADS_DB'] ?? 'test-results/e2e-leads.sqlite';
-
-function storedLead(email: string): Record<string, unknown> | undefined {
-  const db = new DatabaseSync(leadsDb, { readOnly: true });
-  try {
-    return db.prepare('SELECT * FROM leads WHERE email = ? ORDER BY id DESC').get(email) as Record<string, unknown> | undefined;
-  } finally {
-    db.close();
-  }
-}
-
-const unique = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`;
+import { storedLead, uniqueEmail } from './support/leads.ts';
 
 async function heroForm(page: Page) {
   await page.goto('/');
@@ -58,7 +45,7 @@ test('the hero form walks every validation rule in order, with its exact texts',
 
 test('the hero form sends, shows Sending..., stores the request and clears', async ({ page }) => {
   const { name, email, message, submit } = await heroForm(page);
-  const address = unique('hero');
+  const address = uniqueEmail('hero');
   await name.fill('Aroha Test');
   await email.fill(address);
   await message.fill('Two new double power points in the lounge please.');
@@ -92,7 +79,7 @@ for (const failure of ['a 500 answer', 'an unreachable endpoint'] as const) {
     );
     const errors: string[] = [];
     page.on('console', (entry) => entry.type() === 'error' && errors.push(entry.text()));
-    const address = unique('hero-fail');
+    const address = uniqueEmail('hero-fail');
     await name.fill('Sam Smith');
     await email.fill(address);
     await message.fill('The heat pump circuit keeps tripping.');
@@ -126,7 +113,7 @@ async function fillQuoteForm(page: Page, address: string, { hydrated = true } = 
 
 test('the quote form shows Submitting..., stores the request and clears after 2 seconds', async ({ page }) => {
   await page.goto('/quote');
-  const address = unique('quote');
+  const address = uniqueEmail('quote');
   const form = await fillQuoteForm(page, address);
   await expect(form.getByLabel('Service').locator('option').first()).toHaveText('Select a Service');
   await expect(form.getByLabel('Service').locator('option')).toHaveCount(9);
@@ -150,7 +137,7 @@ test('the quote form shows Submitting..., stores the request and clears after 2 
 test('the quote form keeps the values and shows the error when the endpoint fails', async ({ page }) => {
   await page.goto('/quote');
   await page.route('**/api/leads', (route) => route.fulfill({ status: 500, body: '' }));
-  const form = await fillQuoteForm(page, unique('quote-fail'));
+  const form = await fillQuoteForm(page, uniqueEmail('quote-fail'));
   await form.getByRole('button', { name: 'Request My Free Quote' }).click();
   await expect(toast(page)).toContainText('Submission Error');
   await expect(toast(page)).toContainText('There was an error submitting your request. Please try again or contact us directly.');
@@ -160,7 +147,7 @@ test('the quote form keeps the values and shows the error when the endpoint fail
 
 test('the quote form marks a missing field inline and in a toast', async ({ page }) => {
   await page.goto('/quote');
-  const form = await fillQuoteForm(page, unique('quote-missing'));
+  const form = await fillQuoteForm(page, uniqueEmail('quote-missing'));
   await form.getByLabel('Phone').fill('');
   await form.getByRole('button', { name: 'Request My Free Quote' }).click();
   await expect(form.getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true');
@@ -170,7 +157,7 @@ test('the quote form marks a missing field inline and in a toast', async ({ page
 
 test('a marked field loses its mark once it is changed, and only that field does', async ({ page }) => {
   await page.goto('/quote');
-  const form = await fillQuoteForm(page, unique('quote-unmark'));
+  const form = await fillQuoteForm(page, uniqueEmail('quote-unmark'));
   const phone = form.getByLabel('Phone');
   const address = form.getByLabel('Address');
   await phone.fill('');
@@ -233,7 +220,7 @@ test.describe('typing before the form hydrates', () => {
   test('the quote form keeps what was typed and sends it once hydrated', async ({ page }) => {
     const scripts = await holdIslandScripts(page);
     await page.goto('/quote', { waitUntil: 'domcontentloaded' });
-    const address = unique('early-quote');
+    const address = uniqueEmail('early-quote');
     const form = await fillQuoteForm(page, address, { hydrated: false });
     await scripts.requested;
     await expect(form).not.toHaveAttribute('novalidate', '');
@@ -256,7 +243,7 @@ test.describe('typing before the form hydrates', () => {
     const scripts = await holdIslandScripts(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     const form = page.getByRole('form', { name: 'Request a free quote' });
-    const address = unique('early-hero');
+    const address = uniqueEmail('early-hero');
     await form.getByLabel('Your name').fill('Wiremu Test');
     await form.getByLabel('Email').fill(address);
     await form.getByLabel('What do you need done?').fill('A new outdoor power point by the deck.');
@@ -279,7 +266,7 @@ test.describe('without JavaScript', () => {
 
   test('the quote form posts natively, lands on the thank-you page and is stored', async ({ page }) => {
     await page.goto('/quote');
-    const address = unique('nojs');
+    const address = uniqueEmail('nojs');
     const form = await fillQuoteForm(page, address, { hydrated: false });
     await form.getByRole('button', { name: 'Request My Free Quote' }).click();
     await expect(page).toHaveURL(/\/quote\/thanks$/);
@@ -294,7 +281,7 @@ test.describe('without JavaScript', () => {
     await expect(form).not.toHaveAttribute('novalidate', '');
     await expect(form.getByLabel('Email')).toHaveAttribute('type', 'email');
     await expect(form.getByLabel('Your name')).toHaveAttribute('required', '');
-    const address = unique('nojs-hero');
+    const address = uniqueEmail('nojs-hero');
     await form.getByLabel('Your name').fill('Tane');
     await form.getByLabel('Email').fill(address);
     await form.getByLabel('What do you need done?').fill('Please quote for a new ceiling fan.');

@@ -3,22 +3,9 @@
  * and the review filter work (through CSS), and a form sent with a mistake comes back as the
  * form itself, everything typed still in it and each problem beside its field.
  */
-import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FIELDS, HERO_MESSAGES } from '../../src/lib/validation.ts';
-
-const leadsDb = process.env['E2E_LEADS_DB'] ?? 'test-results/e2e-leads.sqlite';
-
-function storedLead(email: string): Record<string, unknown> | undefined {
-  const db = new DatabaseSync(leadsDb, { readOnly: true });
-  try {
-    return db.prepare('SELECT * FROM leads WHERE email = ? ORDER BY id DESC').get(email) as Record<string, unknown> | undefined;
-  } finally {
-    db.close();
-  }
-}
-
-const unique = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`;
+import { storedLead, uniqueEmail } from './support/leads.ts';
 
 /** The field is marked invalid and its message stands right under it */
 async function expectProblemBeside(page: Page, field: Locator, message: string) {
@@ -50,7 +37,7 @@ for (const viewport of [
       test('a quote with mistakes comes back as the form, filled in, each problem beside its field', async ({ page }) => {
         await page.goto('/quote');
         const form = page.getByRole('form', { name: 'Quote request' });
-        const address = unique('nojs-mistake');
+        const address = uniqueEmail('nojs-mistake');
         const typed = {
           name: 'Aroha <b>Test</b>',
           email: 'aroha@example',
@@ -97,7 +84,7 @@ for (const viewport of [
       test('the hero form with mistakes comes back as the home page with its form filled in', async ({ page }) => {
         await page.goto('/');
         const form = page.getByRole('form', { name: 'Request a free quote' });
-        const address = unique('nojs-hero-mistake');
+        const address = uniqueEmail('nojs-hero-mistake');
         await form.getByLabel('Your name').fill('A');
         await form.getByLabel('Email').fill(address);
         await form.getByLabel('What do you need done?').fill('Fan');

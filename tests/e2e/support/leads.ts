@@ -1,0 +1,18 @@
+/** The quote requests the browser tests' server stored, read straight from its database */
+import { DatabaseSync } from 'node:sqlite';
+
+/** The database playwright.config.ts gives the server */
+export const leadsDb = process.env['E2E_LEADS_DB'] ?? 'test-results/e2e-leads.sqlite';
+
+/** The newest stored request from `email`, if any */
+export function storedLead(email: string): Record<string, unknown> | undefined {
+  const db = new DatabaseSync(leadsDb, { readOnly: true });
+  try {
+    return db.prepare('SELECT * FROM leads WHERE email = ? ORDER BY id DESC').get(email) as Record<string, unknown> | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+/** An e-mail address no other test uses, to find this test's request by */
+export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`;
