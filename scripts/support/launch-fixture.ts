@@ -25,6 +25,7 @@ export interface FixtureIdentity {
   /** The business's own pages, by the name of the network in business.ts */
   social: Record<string, string>;
   reviewSite: { name: string; url: string; reviewCount: number };
+  geo: { latitude: number; longitude: number };
 }
 
 /** Another business, with no placeholder left: what `npm run test:launch` builds and tests */
@@ -39,6 +40,7 @@ export const fixtureIdentity: FixtureIdentity = {
   yearsExperience: 32,
   social: { Facebook: 'https://www.facebook.com/tamakisparks', Instagram: 'https://www.instagram.com/tamakisparks' },
   reviewSite: { name: 'Google reviews', url: 'https://g.page/r/tamakisparks/review', reviewCount: 87 },
+  geo: { latitude: -36.90463, longitude: 174.84172 },
 };
 
 export const PLACEHOLDER_MARK = '// PLACEHOLDER';
@@ -77,6 +79,7 @@ export function applyFixture(source: string, fixture: FixtureIdentity = fixtureI
     ['registration.number', fixture.registrationNumber],
     ['claims.yearsExperience', fixture.yearsExperience],
     ['reviewSite', fixture.reviewSite],
+    ['geo', fixture.geo],
     ...Object.entries(fixture.social).map(([name, url]): [string, unknown] => [`social[${name}]`, { name, url }]),
   ]);
   const lines = source.split('\n');

@@ -74,7 +74,7 @@ export const business: Business = businessSchema.parse({
   email: 'hello@example.com', // PLACEHOLDER
   defaultOrigin: 'https://www.example.com', // PLACEHOLDER
   address: { locality: 'Howick, Auckland', region: 'Auckland', country: 'NZ' },
-  geo: { latitude: -36.91, longitude: 174.91 },
+  geo: { latitude: -36.91, longitude: 174.91 }, // PLACEHOLDER: where the business is based, to 5 decimal places
   serviceArea: {
     priority: 'East Auckland',
     covered: 'all of Auckland',

@@ -4,6 +4,7 @@
  */
 import type { Business } from '../config/business.ts';
 import { placeholderIdentity } from '../config/placeholders.ts';
+import { hasGeoPrecision } from './seo/json-ld.ts';
 
 /** Links that point at a site's front page rather than the business's own page there */
 const genericLink = /^https:\/\/(?:www\.)?(?:facebook\.com|instagram\.com|google\.com\/maps)\/?$/;
@@ -25,6 +26,9 @@ export function placeholderProblems(facts: Business, siteUrl: string): string[] 
   if (genericLink.test(facts.reviewSite.url)) problems.push(`review site link is not the business's own listing: ${facts.reviewSite.url}`);
   if (facts.reviewSite.reviewCount === placeholderIdentity.reviewCount)
     problems.push(`review count is the placeholder ${facts.reviewSite.reviewCount} (how many ${facts.reviewSite.name} the listing holds)`);
+  // Search engines place a business by its coordinates only when they are precise
+  if (!hasGeoPrecision(facts.geo))
+    problems.push(`business location ${facts.geo.latitude}, ${facts.geo.longitude} is approximate (give it to 5 decimal places)`);
   return problems;
 }
 

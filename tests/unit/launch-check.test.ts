@@ -14,6 +14,7 @@ const placeholderBusiness: Business = {
   registration: { ...business.registration, number: placeholderIdentity.registration },
   social: [{ name: 'Facebook', url: 'https://www.facebook.com/' }],
   reviewSite: { name: 'Google reviews', url: 'https://www.google.com/maps', reviewCount: placeholderIdentity.reviewCount },
+  geo: { latitude: -36.91, longitude: 174.91 },
 };
 
 const realIdentity: Business = {
@@ -26,6 +27,7 @@ const realIdentity: Business = {
   registration: { ...business.registration, number: 'E 123456' },
   social: [{ name: 'Facebook', url: 'https://www.facebook.com/tamakisparks' }],
   reviewSite: { name: 'Google reviews', url: 'https://g.page/r/tamakisparks', reviewCount: 87 },
+  geo: { latitude: -36.90463, longitude: 174.84172 },
 };
 const realOrigin = realIdentity.defaultOrigin;
 
@@ -39,6 +41,7 @@ const parts: [words: string, withPlaceholder: Partial<Business>][] = [
   ['Facebook link', { social: placeholderBusiness.social }],
   ['review site', { reviewSite: { ...realIdentity.reviewSite, url: placeholderBusiness.reviewSite.url } }],
   ['review count', { reviewSite: { ...realIdentity.reviewSite, reviewCount: placeholderIdentity.reviewCount } }],
+  ['business location', { geo: placeholderBusiness.geo }],
 ];
 
 describe('launch check', () => {

@@ -23,6 +23,7 @@ describe('the launch rehearsal fixture', () => {
       registration: { ...business.registration, number: fixture.registrationNumber },
       social: Object.entries(fixture.social).map(([name, url]) => ({ name, url })),
       reviewSite: fixture.reviewSite,
+      geo: fixture.geo,
     };
     expect(placeholderProblems(facts, fixture.defaultOrigin)).toEqual([]);
     expect(fixture.phone.e164).toMatch(/^\+64\d{7,10}$/);
@@ -33,7 +34,7 @@ describe('the launch rehearsal fixture', () => {
     const { text, replaced } = applyFixture(source);
     expect(text).not.toContain(PLACEHOLDER_MARK);
     expect(replaced).toEqual(expect.arrayContaining(['name', 'shortName', 'owner', 'phone', 'email', 'defaultOrigin']));
-    expect(replaced).toEqual(expect.arrayContaining(['registration.number', 'claims.yearsExperience', 'reviewSite']));
+    expect(replaced).toEqual(expect.arrayContaining(['registration.number', 'claims.yearsExperience', 'reviewSite', 'geo']));
     expect(text).toContain(`name: ${JSON.stringify(fixtureIdentity.name)},`);
     expect(text).toContain(`number: ${JSON.stringify(fixtureIdentity.registrationNumber)},`);
     expect(text).toContain(`yearsExperience: ${fixtureIdentity.yearsExperience},`);
@@ -59,6 +60,7 @@ describe('the launch rehearsal fixture', () => {
       '  },',
       "  registration: { body: 'EWRB', number: 'E 1', registerUrl: 'https://r.example' },",
       "  reviewSite: { name: 'Reviews', url: 'https://r.example' }, // PLACEHOLDER",
+      '  geo: { latitude: -36.9, longitude: 174.9 }, // PLACEHOLDER',
       '  memberships: [],',
       '});',
     ].join('\n');
