@@ -12,16 +12,16 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { loadSiteFiles } from '../server/site-files.ts';
 import { moveBodyStylesToHead } from './body-styles.ts';
-import { renderHeadersFile, renderNginxConfig, renderRedirectsFile, renderSitemap, sitemapEntries } from './static-host.ts';
+import { renderHeadersFile, renderNginxConfig, renderRedirectsFile, renderSitemap, sitemapEntries, type BuiltPage } from './static-host.ts';
 import { writeOgImages } from './og-images.ts';
 import { writeSiteIcons } from './site-icons.ts';
 
 /** Text worth compressing: pages, styles, scripts, data and SVG */
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|manifest)|image\/svg)/;
 
-/** Writes the host files into `clientDir` (and nginx/ beside it); returns what it wrote */
-export function writeHostFiles(clientDir: string, origin: string): { urls: number; compressed: number } {
-  const pages = [...loadSiteFiles(clientDir).entries()]
+/** The built pages, read once, each with its body `<style>`s moved to the head (written back) */
+export function readBuiltPages(clientDir: string): BuiltPage[] {
+  return [...loadSiteFiles(clientDir).entries()]
     .filter(([, file]) => file.contentType.startsWith('text/html'))
     .map(([path, file]) => {
       const built = readFileSync(file.absolutePath, 'utf8');
@@ -29,7 +29,10 @@ export function writeHostFiles(clientDir: string, origin: string): { urls: numbe
       if (html !== built) writeFileSync(file.absolutePath, html);
       return { path, status: file.status, html };
     });
+}
 
+/** Writes the host files for `pages` into `clientDir` (and nginx/ beside it); returns what it wrote */
+export function writeHostFiles(clientDir: string, origin: string, pages: readonly BuiltPage[]): { urls: number; compressed: number } {
   const urls = sitemapEntries(pages, origin);
   writeFileSync(join(clientDir, 'sitemap.xml'), renderSitemap(urls));
   // The API answers scripts and monitors, not readers
@@ -57,9 +60,11 @@ export function hostFiles({ origin }: { origin: string }): AstroIntegration {
     name: 'host-files',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
-        logger.info(await writeSiteIcons(fileURLToPath(dir)));
-        logger.info(await writeOgImages(fileURLToPath(dir)));
-        const { urls, compressed } = writeHostFiles(fileURLToPath(dir), origin);
+        const clientDir = fileURLToPath(dir);
+        const pages = readBuiltPages(clientDir);
+        logger.info(await writeSiteIcons(clientDir));
+        logger.info(await writeOgImages(clientDir, pages));
+        const { urls, compressed } = writeHostFiles(clientDir, origin, pages);
         logger.info(`${urls} URLs in sitemap.xml, ${compressed} files precompressed`);
       },
     },

@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 import sharp, { type OverlayOptions } from 'sharp';
 import { business } from '../config/business.ts';
 import { defaultOgScene, ogImageSize, ogImageSource, type OgImageSource } from '../lib/seo/og-image.ts';
-import { loadSiteFiles } from '../server/site-files.ts';
 import { iconAt } from './site-icons.ts';
 
 const { width, height } = ogImageSize;
@@ -26,11 +25,10 @@ const bandHeight = 300;
 const nameBox = { width: width - 2 * margin - roundel - 28, height: 150 };
 
 /** Card paths the built pages link, e.g. /og/_astro/hero-5-wide.CqujPnzq.svg.jpg */
-function linkedCards(clientDir: string): Set<string> {
+function linkedCards(pages: readonly { html: string }[]): Set<string> {
   const cards = new Set<string>();
-  for (const file of loadSiteFiles(clientDir).values()) {
-    if (!file.contentType.startsWith('text/html')) continue;
-    const content = /<meta property="og:image" content="([^"]+)"/.exec(readFileSync(file.absolutePath, 'utf8'))?.[1];
+  for (const { html } of pages) {
+    const content = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
     if (content && ogImageSource(new URL(content).pathname)) cards.add(new URL(content).pathname);
   }
   return cards;
@@ -88,10 +86,10 @@ async function overlays(name: string): Promise<OverlayOptions[]> {
   ];
 }
 
-/** Writes every card the pages link; returns what it did, for the build log */
-export async function writeOgImages(clientDir: string, name: string = business.name): Promise<string> {
+/** Writes every card the built pages link; returns what it did, for the build log */
+export async function writeOgImages(clientDir: string, pages: readonly { html: string }[], name: string = business.name): Promise<string> {
   const started = performance.now();
-  const cards = linkedCards(clientDir);
+  const cards = linkedCards(pages);
   const layers = await overlays(name);
   await Promise.all(
     [...cards].map(async (card) => {
