@@ -11,6 +11,7 @@ import sharp, { type OverlayOptions } from 'sharp';
 import { business } from '../config/business.ts';
 import { defaultOgScene, ogImageSize, ogImageSource, type OgImageSource } from '../lib/seo/og-image.ts';
 import { iconAt } from './site-icons.ts';
+import { escapeHtml } from '../server/leads/answers.ts';
 
 const { width, height } = ogImageSize;
 const illustrationsDir = fileURLToPath(new URL('../assets/illustrations/', import.meta.url));
@@ -50,8 +51,6 @@ async function background(file: string): Promise<Buffer> {
   return image.resize(width, height, { fit: 'cover' }).toBuffer();
 }
 
-const escapeMarkup = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-
 /** The band the name sits on: clear at the top so the scene shows, nearly solid under the text */
 const bandSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
   <defs><linearGradient id="band" x1="0" y1="0" x2="0" y2="1">
@@ -67,7 +66,7 @@ const bandSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height
 async function overlays(name: string): Promise<OverlayOptions[]> {
   const text = await sharp({
     text: {
-      text: `<span foreground="white">${escapeMarkup(name)}</span>`,
+      text: `<span foreground="white">${escapeHtml(name)}</span>`,
       font: 'sans-serif Bold',
       width: nameBox.width,
       height: nameBox.height,
