@@ -1,15 +1,19 @@
 /**
- * What the build carries for counting visits and taps, against the settings it was built with
- * (the same environment as this test run, as `npm test` builds first):
- * - built for the Node server (no PUBLIC_FORM_ENDPOINT), every page reports call and e-mail taps
- *   to /api/events with an inline module script that the page's CSP allows by its hash;
- * - without PUBLIC_GOATCOUNTER_URL, no file of the build mentions GoatCounter, and the CSP names
- *   no origin for it; with it, every page loads count.js as GoatCounter documents it.
+ * What the build carries for counting visits and taps:
+ * - dist/, built with the settings of this test run (`npm test` builds first): built for the Node
+ *   server (no PUBLIC_FORM_ENDPOINT), every page reports call and e-mail taps to /api/events with
+ *   an inline module script that the page's CSP allows by its hash; without
+ *   PUBLIC_GOATCOUNTER_URL, no file of it mentions GoatCounter, and the CSP names no origin for it;
+ * - a second build made here with PUBLIC_GOATCOUNTER_URL, into a temporary folder: every page loads
+ *   count.js as GoatCounter documents it, and the CSP of its meta tag and of `_headers` allows it.
  */
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formEndpoint, LEADS_ENDPOINT } from '../../src/lib/csp.ts';
 import { goatCounter } from '../../src/lib/goatcounter.ts';
 import { loadSiteFiles } from '../../src/server/site-files.ts';
@@ -17,18 +21,27 @@ import { buildFile, clientDir, distDir } from './support.ts';
 
 buildFile('client', 'index.html');
 const builtForServer = formEndpoint() === LEADS_ENDPOINT;
-const counter = goatCounter();
+const countedWithGoatCounter = goatCounter() !== undefined;
+
+/** A hosted GoatCounter site: its count.js comes from gc.zgo.at, another origin than the endpoint's */
+const GOATCOUNTER_URL = 'https://example.goatcounter.com/count';
+/** A whole build on two busy cores, with room to spare */
+const BUILD_TIMEOUT_MS = 180_000;
 
 /** Pages made from the site's layout: everything but the redirect stubs */
-const pages = [...loadSiteFiles(clientDir)]
-  .filter(([, file]) => file.contentType.startsWith('text/html') && file.status !== 301)
-  .map(([path, file]) => ({ path, html: readFileSync(file.absolutePath, 'utf8') }));
+function layoutPages(client: string) {
+  return [...loadSiteFiles(client)]
+    .filter(([, file]) => file.contentType.startsWith('text/html') && file.status !== 301)
+    .map(([path, file]) => ({ path, html: readFileSync(file.absolutePath, 'utf8') }));
+}
+
+const pages = layoutPages(clientDir);
 
 const inlineModules = (html: string) => [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map(([, body = '']) => body);
 const metaCsp = (html: string) =>
   /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(html)?.[1]?.replaceAll('&#39;', "'") ?? '';
-const scriptSrc = (html: string) => /(?:^|;)\s*script-src ([^;]*)/.exec(metaCsp(html))?.[1]?.split(' ') ?? [];
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const directive = (csp: string, name: string) => new RegExp(`(?:^|;)\\s*${name} ([^;]*)`).exec(csp)?.[1]?.split(' ') ?? [];
+const scriptSrc = (html: string) => directive(metaCsp(html), 'script-src');
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /** Every text file of the build (pages, scripts, styles, host config), not images or compressed copies */
@@ -36,6 +49,14 @@ function textFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && !/\.(?:avif|webp|jpe?g|png|ico|woff2?|br|gz)$/.test(entry.name))
     .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** `npm run build` with `env` added, into `dir` (its pages in dir/client, as in dist/) */
+async function buildInto(dir: string, env: Record<string, string>): Promise<void> {
+  await promisify(execFile)('npm', ['run', 'build', '--', '--outDir', join(dir, 'client')], {
+    env: { ...process.env, ...env },
+    maxBuffer: 16 * 1024 * 1024,
+  });
 }
 
 describe('tap counting', () => {
@@ -58,7 +79,7 @@ describe('tap counting', () => {
 });
 
 describe('GoatCounter', () => {
-  it.runIf(!counter)('appears nowhere in the build without PUBLIC_GOATCOUNTER_URL', () => {
+  it.runIf(!countedWithGoatCounter)('appears nowhere in the build without PUBLIC_GOATCOUNTER_URL', () => {
     const files = textFiles(distDir);
     expect(files.some((file) => file.endsWith('_headers'))).toBe(true);
     for (const file of files) expect(readFileSync(file, 'utf8'), file).not.toMatch(/goatcounter|zgo\.at/i);
@@ -69,18 +90,41 @@ describe('GoatCounter', () => {
       ).toEqual([]);
   });
 
-  it.runIf(counter)('loads count.js on every page and lets the CSP allow it', () => {
-    const { endpoint, script } = counter!;
-    const tag = `<script data-goatcounter="${endpoint}" async src="${script}"></script>`;
-    for (const { path, html } of pages) {
-      expect(html, path).toContain(tag);
-      expect(scriptSrc(html), path).toContain(new URL(script).origin);
-      expect(metaCsp(html), path).toMatch(new RegExp(`connect-src [^;]*${escaped(endpoint)}`));
-      expect(metaCsp(html), path).toMatch(new RegExp(`img-src [^;]*${escaped(endpoint)}`));
-      expect(
-        inlineModules(html).filter((body) => body.includes('goatcounter')),
-        path,
-      ).toHaveLength(1);
-    }
+  describe('built with PUBLIC_GOATCOUNTER_URL', () => {
+    const { endpoint, script } = goatCounter({ PUBLIC_GOATCOUNTER_URL: GOATCOUNTER_URL })!;
+    const scriptOrigin = new URL(script).origin;
+    const buildDir = mkdtempSync(join(tmpdir(), 'goatcounter-build-'));
+    let counted: ReturnType<typeof layoutPages> = [];
+    beforeAll(async () => {
+      await buildInto(buildDir, { PUBLIC_GOATCOUNTER_URL: GOATCOUNTER_URL });
+      counted = layoutPages(join(buildDir, 'client'));
+    }, BUILD_TIMEOUT_MS);
+    afterAll(() => rmSync(buildDir, { recursive: true, force: true }));
+
+    it('loads count.js on every page and lets the CSP allow it', () => {
+      expect(counted.map(({ path }) => path)).toEqual(pages.map(({ path }) => path));
+      const tag = `<script data-goatcounter="${endpoint}" async src="${script}"></script>`;
+      for (const { path, html } of counted) {
+        expect(html, path).toContain(tag);
+        expect(scriptSrc(html), path).toContain(scriptOrigin);
+        expect(directive(metaCsp(html), 'connect-src'), path).toContain(endpoint);
+        expect(directive(metaCsp(html), 'img-src'), path).toContain(endpoint);
+        const taps = inlineModules(html).filter((body) => body.includes('goatcounter'));
+        expect(taps, path).toHaveLength(1);
+        expect(scriptSrc(html), path).toContain(sha256(taps[0]!));
+      }
+    });
+
+    it("puts the same allowance in the static host's CSP headers", () => {
+      const headerCsps = readFileSync(join(buildDir, 'client', '_headers'), 'utf8')
+        .split('\n')
+        .filter((line) => line.trim().startsWith('Content-Security-Policy: '))
+        .map((line) => line.trim().slice('Content-Security-Policy: '.length));
+      expect(headerCsps.length).toBeGreaterThanOrEqual(counted.length);
+      for (const csp of headerCsps) {
+        expect(directive(csp, 'script-src')).toContain(scriptOrigin);
+        expect(directive(csp, 'connect-src')).toContain(endpoint);
+      }
+    });
   });
 });
