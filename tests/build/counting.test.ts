@@ -2,7 +2,7 @@
  * What the build carries for counting visits and taps:
  * - dist/, built with the settings of this test run (`npm test` builds first): built for the Node
  *   server (no PUBLIC_FORM_ENDPOINT), every page reports call and e-mail taps to /api/events with
- *   an inline module script that the page's CSP allows by its hash; without
+ *   an inline module script of under 1 KB that the page's CSP allows by its hash; without
  *   PUBLIC_GOATCOUNTER_URL, no file of it mentions GoatCounter, and the CSP names no origin for it;
  * - a second build made here with PUBLIC_GOATCOUNTER_URL, into a temporary folder: every page loads
  *   count.js as GoatCounter documents it, and the CSP of its meta tag and of `_headers` allows it.
@@ -27,6 +27,7 @@ const countedWithGoatCounter = goatCounter() !== undefined;
 const GOATCOUNTER_URL = 'https://example.goatcounter.com/count';
 /** A whole build on two busy cores, with room to spare */
 const BUILD_TIMEOUT_MS = 180_000;
+const TAP_SCRIPT_LIMIT_BYTES = 1024;
 
 /** Pages made from the site's layout: everything but the redirect stubs */
 function layoutPages(client: string) {
@@ -64,11 +65,12 @@ describe('tap counting', () => {
     expect(pages.length).toBeGreaterThan(20);
   });
 
-  it.runIf(builtForServer)('reports taps on every page, through a script the CSP allows by its hash', () => {
+  it.runIf(builtForServer)('reports taps on every page, through a script of under 1 KB that the CSP allows by its hash', () => {
     for (const { path, html } of pages) {
       const reporters = inlineModules(html).filter((body) => body.includes('/api/events'));
       expect(reporters, path).toHaveLength(1);
       expect(reporters[0], path).toContain('sendBeacon');
+      expect(Buffer.byteLength(reporters[0]!), path).toBeLessThan(TAP_SCRIPT_LIMIT_BYTES);
       expect(scriptSrc(html), path).toContain(sha256(reporters[0]!));
     }
   });
@@ -111,6 +113,7 @@ describe('GoatCounter', () => {
         expect(directive(metaCsp(html), 'img-src'), path).toContain(endpoint);
         const taps = inlineModules(html).filter((body) => body.includes('goatcounter'));
         expect(taps, path).toHaveLength(1);
+        expect(Buffer.byteLength(taps[0]!), path).toBeLessThan(TAP_SCRIPT_LIMIT_BYTES);
         expect(scriptSrc(html), path).toContain(sha256(taps[0]!));
       }
     });
