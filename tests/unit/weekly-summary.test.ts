@@ -1,0 +1,220 @@
+/**
+ * The owner's weekly summary as it leaves the server: by e-mail through a real SMTP exchange and
+ * by the signed webhook to a local receiver, with the five pages that brought the most contact
+ * and the quote requests not yet delivered; and STATS_WEEKLY=1 as the one switch that starts it.
+ */
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { inProcessStore } from '../../src/server/leads/async-store.ts';
+import { smtpChannel } from '../../src/server/leads/channels/email.ts';
+import { SIGNATURE_HEADER, webhookChannel } from '../../src/server/leads/channels/webhook.ts';
+import type { Channel } from '../../src/server/leads/outbox.ts';
+import { createLeadService } from '../../src/server/leads/service.ts';
+import { openLeadStore, type DailyCount, type LeadStore } from '../../src/server/leads/store.ts';
+import { startWeeklySummaries, type WeeklySummary } from '../../src/server/stats/weekly.ts';
+import { sampleLead } from '../support/leads.ts';
+
+/** Monday 23 November 2026, 09:00 in Auckland: the summary of 16 to 22 November is due */
+const monday = new Date('2026-11-22T20:00:00Z');
+const week = { from: '2026-11-16', to: '2026-11-22' };
+
+/** Seven pages with calls, from 7 down to 1, and 100 views each: two more than the summary lists */
+const pagesByContact = [
+  '/',
+  '/about',
+  '/services',
+  '/areas/electrician-howick',
+  '/emergency-electrician-auckland',
+  '/projects',
+  '/privacy',
+];
+const counts: DailyCount[] = pagesByContact.flatMap((path, index) => [
+  { day: '2026-11-18', path, kind: 'view' as const, count: 100 },
+  { day: '2026-11-18', path, kind: 'tel' as const, count: pagesByContact.length - index },
+]);
+
+let dir: string;
+let store: LeadStore;
+let cleanups: Array<() => Promise<void> | void>;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'weekly-summary-'));
+  store = openLeadStore(join(dir, 'leads.sqlite'));
+  cleanups = [];
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * Last week's counts, and three quote requests from the home page: one delivered, one still
+ * waiting for its e-mail, one whose webhook delivery was given up
+ */
+function storeTheWeek() {
+  store.addCounts(counts);
+  const during = { now: new Date('2026-11-19T01:00:00Z') };
+  const delivered = store.insertLead(sampleLead({ page: '/' }), { ...during, channels: ['email'] });
+  store.markDelivered(delivered, 'email');
+  store.insertLead(sampleLead({ page: '/' }), { ...during, channels: ['email'] });
+  const givenUp = store.insertLead(sampleLead({ page: '/' }), { ...during, channels: ['webhook'] });
+  store.markAttemptFailed(givenUp, 'webhook', { error: 'HTTP 500', retryAt: null });
+}
+
+/** Sends the summary now due through `channels`, as the server does, and waits for it */
+async function sendWeek(channels: Channel[]) {
+  const summaries = startWeeklySummaries({ store: inProcessStore(store), channels, log: () => {}, now: () => monday });
+  await summaries.check();
+  summaries.close();
+}
+
+/** A local SMTP server that keeps every message it is given */
+async function startSmtp() {
+  const received: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    disableReverseLookup: true,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push(Buffer.concat(chunks).toString('utf8'));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { url: `smtp://127.0.0.1:${port}`, received };
+}
+
+/** A local HTTP receiver that answers 200 and keeps every request */
+async function startReceiver() {
+  const hits: Array<{ path: string; headers: IncomingHttpHeaders; body: string }> = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      hits.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits };
+}
+
+/** A message's header block and its text body, quoted-printable decoded, with plain newlines */
+function readMessage(raw: string): { headers: string; text: string } {
+  const split = raw.indexOf('\r\n\r\n');
+  const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  let text = raw.slice(split + 4);
+  if (/^Content-Transfer-Encoding: quoted-printable$/im.test(headers)) {
+    text = text.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  }
+  return { headers, text: text.replace(/\r\n/g, '\n') };
+}
+
+describe('the weekly summary', () => {
+  it("e-mails the owner last week's figures, the five pages that brought the most contact, and the requests not yet delivered", async () => {
+    storeTheWeek();
+    const smtp = await startSmtp();
+    const email = smtpChannel({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'website@example.com' });
+    cleanups.push(() => email.close?.());
+    await sendWeek([email]);
+
+    expect(smtp.received).toHaveLength(1);
+    const { headers, text } = readMessage(smtp.received[0]!);
+    expect(headers).toMatch(/^Subject: Website summary for the week of 2026-11-16$/m);
+    expect(headers).toMatch(/^To: owner@example\.com$/m);
+    expect(headers).toMatch(/^From: website@example\.com$/m);
+    const lines = text.split('\n');
+    expect(lines).toContain('The website, 2026-11-16 to 2026-11-22:');
+    expect(lines).toContain('Visits (page views): 700');
+    expect(lines).toContain('Calls (taps on the phone number): 28');
+    expect(lines).toContain('Quote requests: 3');
+    expect(lines.filter((line) => /^\d+\. /.test(line))).toEqual([
+      '1. /: 10 (of 100 views)',
+      '2. /about: 6 (of 100 views)',
+      '3. /services: 5 (of 100 views)',
+      '4. /areas/electrician-howick: 4 (of 100 views)',
+      '5. /emergency-electrician-auckland: 3 (of 100 views)',
+    ]);
+    expect(lines).toContain('2 quote request(s) have not reached you yet: run npm run leads on the server.');
+  });
+
+  it('posts the figures to the webhook as signed JSON, with the top five pages and the requests not yet delivered', async () => {
+    storeTheWeek();
+    const receiver = await startReceiver();
+    const secret = 'a-long-shared-secret';
+    await sendWeek([webhookChannel({ url: `${receiver.origin}/hooks/summary`, secret })]);
+
+    expect(receiver.hits).toHaveLength(1);
+    const [hit] = receiver.hits;
+    expect(hit!.path).toBe('/hooks/summary');
+    expect(hit!.headers['content-type']).toBe('application/json');
+    expect(hit!.headers['idempotency-key']).toBe(`weekly-summary-${week.from}`);
+    expect(hit!.headers[SIGNATURE_HEADER.toLowerCase()]).toBe(`sha256=${createHmac('sha256', secret).update(hit!.body).digest('hex')}`);
+    const body = JSON.parse(hit!.body) as { topPages: Array<{ path: string }> } & Record<string, unknown>;
+    expect(body).toMatchObject({ type: 'weekly-summary', week, totals: { views: 700, calls: 28, quotes: 3 }, undelivered: 2 });
+    expect(body.topPages.map((page) => page.path)).toEqual(pagesByContact.slice(0, 5));
+  });
+
+  it('says every request has reached the owner when none waits or was given up', async () => {
+    store.addCounts(counts);
+    const id = store.insertLead(sampleLead(), { now: new Date('2026-11-19T01:00:00Z'), channels: ['email'] });
+    store.markDelivered(id, 'email');
+    const sent: WeeklySummary[] = [];
+    await sendWeek([{ name: 'email', deliver: async () => {}, sendSummary: async (summary) => void sent.push(summary) }]);
+    expect(sent.map((summary) => summary.undelivered)).toEqual([0]);
+    expect(sent[0]!.text).toContain('Every quote request has reached you.');
+  });
+});
+
+describe('STATS_WEEKLY', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(monday);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('starts the weekly summary with the lead service when it is 1, and leaves it off when unset', async () => {
+    store.addCounts(counts);
+    // Each service opens the database on its own, as the server does
+    const path = join(dir, 'leads.sqlite');
+    const sent: WeeklySummary[] = [];
+    const channel: Channel = { name: 'email', deliver: async () => {}, sendSummary: async (summary) => void sent.push(summary) };
+    const serviceWith = (env: Record<string, string>) =>
+      createLeadService(env, { store: inProcessStore(openLeadStore(path)), channels: [channel], log: () => {} });
+
+    const unset = serviceWith({});
+    await unset.ready;
+    await unset.close();
+    expect(sent).toEqual([]);
+
+    // Had the service without the setting claimed the week, this one would not send it
+    const on = serviceWith({ STATS_WEEKLY: '1' });
+    await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 5000 });
+    await on.close();
+    expect(sent[0]!.week).toEqual(week);
+    expect(sent[0]!.report.totals.views).toBe(700);
+  });
+});
