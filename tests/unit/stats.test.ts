@@ -160,7 +160,11 @@ describe('npm run stats', () => {
       expect(JSON.parse(run('--days', '60', '--format', 'json').stdout).totals.views).toBe(512);
       const html = join(dir, 'report.html');
       expect(run('--html', html).status).toBe(0);
-      expect(readFileSync(html, 'utf8')).toContain('<svg ');
+      const page = readFileSync(html, 'utf8');
+      expect(page).toContain('<svg ');
+      // Opened on a phone, as the README says, and nothing in it runs
+      expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+      expect(page).not.toMatch(/<script/i);
       expect(run('--days', 'lots').status).toBe(2);
       expect(
         spawnSync(process.execPath, ['scripts/stats.ts'], { env: { ...process.env, LEADS_DB: join(dir, 'none.sqlite') } }).status,
