@@ -54,3 +54,18 @@ test('every page, error pages included, has the footer link, and the sitemap lis
     expect(footer, path).toContain(`href="${privacyPath}"`);
   }
 });
+
+test('the privacy page says how long quote requests are kept and how to have one deleted', async ({ page }) => {
+  await page.goto(privacyPath);
+  const main = page.getByRole('main');
+  const partAfter = (heading: string) => main.getByRole('heading', { level: 2, name: heading }).locator('xpath=following-sibling::p[1]');
+  const keeping = partAfter('How long we keep it');
+  await expect(keeping).toContainText(
+    'We keep your request for as long as we need it to answer you, quote the job, do the work, and keep the business records the law requires.',
+  );
+  await expect(keeping).toContainText('If you ask us to delete it, we will. A copy may stay in our backups until those are replaced.');
+  const deleting = partAfter('Seeing, correcting or deleting your details');
+  await expect(deleting).toContainText("We'll also delete your quote request whenever you ask.");
+  await expect(deleting.getByRole('link', { name: business.phone.display })).toHaveAttribute('href', `tel:${business.phone.e164}`);
+  await expect(deleting.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
+});
