@@ -101,6 +101,37 @@ describe('POST /api/events', () => {
     expect(storedCounts(server.leadsDb)).toEqual([]);
   });
 
+  it("refuses, with a 403 and without counting, an event sent from another website's page", async () => {
+    const siteUrl = 'https://www.example.co.nz';
+    const server = await startServer({ env: { SITE_URL: siteUrl } });
+    try {
+      const refusals: Array<Record<string, string>> = [
+        { Origin: 'https://evil.example' },
+        { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+        { Origin: 'https://www.example.co.nz.evil.example' },
+        { Origin: 'http://127.0.0.1:1' },
+        { Origin: 'null' },
+        { 'Sec-Fetch-Site': 'cross-site' },
+        { Origin: server.origin, 'Sec-Fetch-Site': 'cross-site' },
+      ];
+      for (const headers of refusals) {
+        const answer = await postEvent(server, 'kind=tel&path=/', headers);
+        expect([headers, answer.status, answer.headers['content-type']]).toEqual([headers, 403, 'application/json']);
+      }
+      // The tap script's beacon: from a page of the site, reached at its own address or at SITE_URL
+      expect((await postEvent(server, 'kind=tel&path=/about', { Origin: server.origin, 'Sec-Fetch-Site': 'same-origin' })).status).toBe(
+        204,
+      );
+      expect((await postEvent(server, 'kind=mailto&path=/about', { Origin: siteUrl, 'Sec-Fetch-Site': 'same-origin' })).status).toBe(204);
+    } finally {
+      await server.stop();
+    }
+    expect(storedCounts(server.leadsDb)).toEqual([
+      { path: '/about', kind: 'mailto', count: 1 },
+      { path: '/about', kind: 'tel', count: 1 },
+    ]);
+  });
+
   it('stops counting a flood from one client', async () => {
     const server = await startServer();
     try {

@@ -1,10 +1,12 @@
 /**
  * POST /api/events: the tap script's report of a tap on a phone or e-mail link
- * (`kind=tel|mailto&path=/page`). Only those two kinds and the site's own pages are taken; the
- * count is anonymous (nothing about the visitor is kept) and a browser that asks not to be
- * tracked is not counted. Answers 204, or a 4xx naming what was wrong.
+ * (`kind=tel|mailto&path=/page`). Only those two kinds, about one of the site's pages and sent
+ * from one, are taken, so another website cannot add to the counts; the count is anonymous
+ * (nothing about the visitor is kept) and a browser that asks not to be tracked is not counted.
+ * Answers 204, or a 4xx naming what was wrong.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { siteOrigin } from '../../lib/site-url.ts';
 import { decodeUtf8, readLimitedBody } from '../leads/form-body.ts';
 import type { RateLimiter } from '../leads/rate-limit.ts';
 import { sendJson, toWebRequest } from '../web-exchange.ts';
@@ -29,9 +31,27 @@ function answer(res: ServerResponse, status: number, message?: string, extra: Re
   res.end();
 }
 
+/**
+ * Whether the event was sent from one of the site's pages, by the rule the lead endpoint applies
+ * to quote requests (src/server/leads/handler.ts): an Origin, when there is one, of the site
+ * (SITE_URL) or of the host the request was sent to; and, here, no Sec-Fetch-Site of cross-site.
+ * The tap script's beacon is same-origin, so it always passes.
+ */
+function fromOwnPages(headers: IncomingHttpHeaders): boolean {
+  if (headers['sec-fetch-site'] === 'cross-site') return false;
+  const { origin } = headers;
+  if (origin === undefined) return true;
+  if (!URL.canParse(origin)) return false;
+  const sender = new URL(origin);
+  // The host as a URL holds it (no default port), as the lead endpoint reads it from its request's URL
+  const asked = `http://${headers.host ?? 'localhost'}`;
+  return sender.origin === siteOrigin() || (URL.canParse(asked) && sender.host === new URL(asked).host);
+}
+
 /** `clientKey`: who the rate limit counts (see the lead service's rateLimitAddress and rateLimitKey) */
 export async function handleEvent(req: IncomingMessage, res: ServerResponse, clientKey: string, options: EventsOptions): Promise<void> {
   if (req.method !== 'POST') return answer(res, 405, 'Events must be sent with POST.', { Allow: 'POST' });
+  if (!fromOwnPages(req.headers)) return answer(res, 403, "Events are only taken from this website's own pages.");
   const decision = options.rateLimiter?.check(clientKey);
   if (decision && !decision.allowed) {
     return answer(res, 429, 'Too many events.', { 'Retry-After': String(decision.retryAfterSeconds) });
