@@ -59,8 +59,11 @@ describe('POST /api/events', () => {
       expect((await postEvent(server, 'kind=tel&path=%2Fabout')).status).toBe(204);
       expect((await postEvent(server, 'kind=tel&path=/about')).status).toBe(204);
       expect((await postEvent(server, 'kind=mailto&path=/', { 'Content-Type': 'text/plain;charset=UTF-8' })).status).toBe(204);
-      // Asked not to be tracked: answered the same, not counted
+      // Asked not to be tracked, or not a person: answered the same, not counted
       expect((await postEvent(server, 'kind=tel&path=/', { DNT: '1' })).status).toBe(204);
+      expect((await postEvent(server, 'kind=tel&path=/', { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' })).status).toBe(204);
+      expect((await postEvent(server, 'kind=tel&path=/', { 'User-Agent': 'HeadlessChrome/131.0' })).status).toBe(204);
+      expect((await postEvent(server, 'kind=tel&path=/', { 'User-Agent': '' })).status).toBe(204);
     } finally {
       await server.stop();
     }

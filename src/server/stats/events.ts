@@ -2,7 +2,8 @@
  * POST /api/events: the tap script's report of a tap on a phone or e-mail link
  * (`kind=tel|mailto&path=/page`). Only those two kinds, about one of the site's pages and sent
  * from one, are taken, so another website cannot add to the counts; the count is anonymous
- * (nothing about the visitor is kept) and a browser that asks not to be tracked is not counted.
+ * (nothing about the visitor is kept), and a browser that asks not to be tracked, a bot or a script
+ * is answered the same but not counted, as for page views.
  * Answers 204, or a 4xx naming what was wrong.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
@@ -11,7 +12,7 @@ import { decodeUtf8, readLimitedBody } from '../leads/form-body.ts';
 import type { RateLimiter } from '../leads/rate-limit.ts';
 import { sendJson, toWebRequest } from '../web-exchange.ts';
 import type { Counter } from './counter.ts';
-import { optsOut } from './visits.ts';
+import { isCountedPerson } from './visits.ts';
 
 export const EVENTS_ENDPOINT = '/api/events';
 export const TAP_KINDS = ['tel', 'mailto'] as const;
@@ -71,6 +72,6 @@ export async function handleEvent(req: IncomingMessage, res: ServerResponse, cli
   const path = fields.get('path');
   if (!TAP_KINDS.includes(kind as (typeof TAP_KINDS)[number])) return answer(res, 400, 'Unknown kind of event.');
   if (path === null || !options.isPage(path)) return answer(res, 400, 'The path is not a page of this site.');
-  if (!optsOut(req.headers)) options.counter.count(path, kind as (typeof TAP_KINDS)[number]);
+  if (isCountedPerson(req.headers)) options.counter.count(path, kind as (typeof TAP_KINDS)[number]);
   return answer(res, 204);
 }

@@ -14,14 +14,19 @@ function header(headers: IncomingHttpHeaders, name: string): string {
 }
 
 /** Whether the browser asked not to be tracked */
-export function optsOut(headers: IncomingHttpHeaders): boolean {
+function optsOut(headers: IncomingHttpHeaders): boolean {
   return header(headers, 'dnt') === '1' || header(headers, 'sec-gpc') === '1';
 }
 
-export function isCountedVisit(headers: IncomingHttpHeaders): boolean {
+/** Whether the request comes from a person's browser that lets itself be counted */
+export function isCountedPerson(headers: IncomingHttpHeaders): boolean {
   if (optsOut(headers)) return false;
   const agent = header(headers, 'user-agent');
-  if (agent === '' || NOT_A_PERSON.test(agent)) return false;
+  return agent !== '' && !NOT_A_PERSON.test(agent);
+}
+
+export function isCountedVisit(headers: IncomingHttpHeaders): boolean {
+  if (!isCountedPerson(headers)) return false;
   const purpose = `${header(headers, 'sec-purpose')} ${header(headers, 'purpose')} ${header(headers, 'x-moz')}`.toLowerCase();
   if (purpose.includes('prefetch') || purpose.includes('prerender')) return false;
   const destination = header(headers, 'sec-fetch-dest');
