@@ -118,6 +118,10 @@ describe('the report', () => {
     expect(html).not.toMatch(/<script/i);
     expect(html.match(/<svg /g)).toHaveLength(2);
     expect(html).toContain('<td>/areas/electrician-howick</td>');
+    expect(html).toMatch(/Against the period before: views \+30%, contacts [+−]\d+%\./);
+    // Charts keep their drawn size on a wide screen and shrink to fit a phone
+    expect(html.match(/<svg width="340" /g)).toHaveLength(2);
+    expect(reportHtml({ ...report, trend: { views: null, contacts: null } })).toContain('No figures for the period before.');
   });
 
   it('is read from the store the same way', async () => {

@@ -98,7 +98,7 @@ function pageBars(report: Report): string {
       ].join('');
     })
     .join('');
-  return `<svg viewBox="0 0 340 ${Math.max(pages.length, 1) * rowHeight}" role="img" aria-label="Views and contacts per page">${bars}</svg>`;
+  return `<svg width="340" viewBox="0 0 340 ${Math.max(pages.length, 1) * rowHeight}" role="img" aria-label="Views and contacts per page">${bars}</svg>`;
 }
 
 /** Views and contacts per day as two lines */
@@ -111,7 +111,7 @@ function dailyLines(report: Report): string {
   const y = (value: number) => height - 20 - (value / max) * (height - 40);
   const points = (key: 'views' | 'contacts') => days.map((day, index) => `${x(index).toFixed(1)},${y(day[key]).toFixed(1)}`).join(' ');
   return [
-    `<svg viewBox="0 0 ${width} ${height}" role="img" aria-label="Views and contacts per day">`,
+    `<svg width="${width}" viewBox="0 0 ${width} ${height}" role="img" aria-label="Views and contacts per day">`,
     `<line x1="10" y1="${height - 20}" x2="${width - 10}" y2="${height - 20}" class="axis"/>`,
     `<polyline points="${points('views')}" class="views-line"/>`,
     `<polyline points="${points('contacts')}" class="contacts-line"/>`,
@@ -123,11 +123,19 @@ function dailyLines(report: Report): string {
 }
 
 const STYLE = `body{font:1rem/1.5 system-ui,sans-serif;color:#1e293b;margin:0;padding:1rem}main{max-width:46rem;margin:auto}
-h1{font-size:1.4rem}table{border-collapse:collapse;width:100%;font-size:.85rem}th,td{padding:.3rem .4rem;border-bottom:1px solid #e2e8f0;text-align:right;white-space:nowrap}
-th:first-child,td:first-child{text-align:left;white-space:normal;overflow-wrap:anywhere;min-width:9rem}svg{width:100%;height:auto;margin:.5rem 0 1.5rem}
+h1{font-size:1.4rem}table{border-collapse:collapse;width:100%;font-size:.8rem}th,td{padding:.3rem .25rem;border-bottom:1px solid #e2e8f0;text-align:right;white-space:nowrap}
+th:first-child,td:first-child{text-align:left;white-space:normal;overflow-wrap:anywhere;min-width:6.5rem}svg{display:block;max-width:100%;height:auto;margin:.5rem 0 1.5rem}
 .label,.value{font:12px system-ui,sans-serif;fill:#334155}.views{fill:#2563eb}.contacts{fill:#ea580c}
 .views-line{fill:none;stroke:#2563eb;stroke-width:2}.contacts-line{fill:none;stroke:#ea580c;stroke-width:2}.axis{stroke:#94a3b8}
-.swatch-views{background:#2563eb}.swatch-contacts{background:#ea580c}.key span{display:inline-block;width:.8rem;height:.8rem;margin:0 .3rem 0 .8rem;vertical-align:middle}.table{overflow-x:auto}`;
+.swatch-views{background:#2563eb}.swatch-contacts{background:#ea580c}.key span{display:inline-block;width:.8rem;height:.8rem;margin:0 .3rem 0 .8rem;vertical-align:middle}.table{overflow-x:auto}
+@media (max-width:30rem){table{font-size:.75rem}th,td{padding:.3rem .15rem}th:first-child,td:first-child{min-width:6rem}}`;
+
+/** The trend against the period before, in one sentence */
+function trendSentence(report: Report): string {
+  const { views, contacts } = report.trend;
+  if (views === null && contacts === null) return 'No figures for the period before.';
+  return `Against the period before: views ${changeText(views)}, contacts ${changeText(contacts)}.`;
+}
 
 export function reportHtml(report: Report): string {
   const cells = (figures: Figures) =>
@@ -141,7 +149,7 @@ export function reportHtml(report: Report): string {
     `<style>${STYLE}</style></head><body><main>`,
     `<h1>Visits and contacts</h1><p>${escapeHtml(periodText(report))}. ${report.totals.views} views and ${report.totals.contacts} contacts `,
     `(calls ${report.totals.calls}, e-mails ${report.totals.emails}, quote requests ${report.totals.quotes}). `,
-    `On the period before: views ${changeText(report.trend.views)}, contacts ${changeText(report.trend.contacts)}.</p>`,
+    `${escapeHtml(trendSentence(report))}</p>`,
     '<p class="key"><span class="swatch-views"></span>views<span class="swatch-contacts"></span>contacts (calls, e-mails and quote requests)</p>',
     '<h2>Each day</h2>',
     dailyLines(report),
