@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FIELD_MAX_LENGTHS, HERO_FIELDS, QUOTE_FIELDS } from '../../src/lib/validation.ts';
 import { handleLeadRequest, type LeadHandlerOptions } from '../../src/server/leads/handler.ts';
 import { MAX_BODY_BYTES } from '../../src/server/leads/form-body.ts';
 import { inProcessStore } from '../../src/server/leads/async-store.ts';
@@ -244,6 +245,54 @@ describe('validation and bad input', () => {
     expect(file.status).toBe(422);
     expect(await file.json()).toEqual({ errors: [{ field: 'message', message: 'This field must be text, not a file.' }] });
     expect(store.countLeads()).toBe(0);
+  });
+
+  it('checks each field against its maximum before any pattern runs on it, line breaks included', async () => {
+    for (const [fields, names] of [
+      [heroFields, HERO_FIELDS],
+      [quoteFields, QUOTE_FIELDS],
+    ] as const) {
+      for (const field of names) {
+        const max = FIELD_MAX_LENGTHS[field];
+        // Over the maximum even once its CRLFs are single newlines and its ends are trimmed
+        const value = 'a\r\n'.repeat(Math.ceil(max / 2) + 1);
+        for (const request of [multipart, urlencoded]) {
+          // Built before the spy: serialising FormData runs a pattern of its own, in the sender
+          const sent = request({ ...fields, [field]: value });
+          const lengths: number[] = [];
+          const exec = RegExp.prototype.exec;
+          vi.spyOn(RegExp.prototype, 'exec').mockImplementation(function (this: RegExp, input: string) {
+            lengths.push(String(input).length);
+            return exec.call(this, input);
+          });
+          let response: Response;
+          try {
+            response = await handle(sent);
+          } finally {
+            vi.restoreAllMocks();
+          }
+          const where = `${fields.form_source} ${field} (${request.name})`;
+          expect(response.status, where).toBe(422);
+          expect(await response.json(), where).toEqual({
+            errors: [{ field, message: expect.stringContaining(`to ${max} characters or fewer`) }],
+          });
+          expect(
+            lengths.filter((length) => length > max),
+            `${where}: patterns run on values over the maximum`,
+          ).toEqual([]);
+        }
+      }
+    }
+    expect(store.countLeads()).toBe(0);
+  });
+
+  it('measures a value once its CRLFs are single newlines, so line breaks never take it over its maximum', async () => {
+    const max = FIELD_MAX_LENGTHS.message;
+    const message = 'a\r\n'.repeat(Math.floor((max + 1) / 2));
+    expect(message.length).toBeGreaterThan(max);
+    const response = await handle(urlencoded({ ...quoteFields, message }));
+    expect(response.status).toBe(200);
+    expect(store.listLeads()[0]?.message).toHaveLength(max - 1);
   });
 
   it('503 (not a false success) when the lead cannot be stored', async () => {

@@ -64,9 +64,12 @@ function isSpam(entries: readonly FormEntry[]): boolean {
   return entries.some(([name, value]) => name === HONEYPOT_FIELD && (typeof value !== 'string' || value.trim() !== ''));
 }
 
-/** Browsers send textarea line breaks as CRLF; store them as plain newlines */
+/**
+ * Browsers send textarea line breaks as CRLF; store them as plain newlines. No pattern runs
+ * here, so the first check of a value of any length is its field's maximum (validateLead).
+ */
 function normaliseText(value: string): string {
-  return value.replace(/\r\n?/g, '\n').trim();
+  return value.replaceAll('\r\n', '\n').replaceAll('\r', '\n').trim();
 }
 
 /**
