@@ -1,6 +1,7 @@
 /** The two quote forms end to end: every hero rule, sending states, success stored, failures kept */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { business } from '../../src/config/business.ts';
+import { FIELDS, HERO_FIELDS, QUOTE_FIELDS, type FieldSpec, type FormName, type QuoteField } from '../../src/lib/validation.ts';
 import { storedLead, uniqueEmail } from './support/leads.ts';
 
 async function heroForm(page: Page) {
@@ -171,6 +172,26 @@ test('a marked field loses its mark once it is changed, and only that field does
   await expect(phone).not.toHaveAttribute('aria-invalid');
   await expect(phoneError).toHaveCount(0);
   await expect(address).toHaveAttribute('aria-invalid', 'true');
+});
+
+/** Each typed field of a hydrated form limits its input to the field table's maximum */
+async function expectTableMaxLengths(form: Locator, formName: FormName, fields: readonly QuoteField[]) {
+  for (const field of fields) {
+    const spec: FieldSpec = FIELDS[field];
+    const control = form.getByLabel(spec.labels[formName]!, { exact: true });
+    if (spec.control === 'select') await expect(control, field).not.toHaveAttribute('maxlength');
+    else await expect(control, field).toHaveAttribute('maxlength', String(spec.maxLength));
+  }
+}
+
+test('every typed field of both forms has the maximum length of the field table', async ({ page }) => {
+  const { form: hero } = await heroForm(page);
+  await expectTableMaxLengths(hero, 'hero', HERO_FIELDS);
+  await page.goto('/quote');
+  const quote = page.getByRole('form', { name: 'Quote request' });
+  await quote.hover();
+  await expect(quote).toHaveAttribute('novalidate', '');
+  await expectTableMaxLengths(quote, 'quote', QUOTE_FIELDS);
 });
 
 test('the quote page has its areas by region and a one-at-a-time FAQ', async ({ page }) => {
