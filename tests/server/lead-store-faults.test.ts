@@ -1,17 +1,31 @@
 /**
  * The lead store under an unlucky owner: another process holding the write lock (a backup, a
  * `sqlite3` shell), the database deleted under the running server, a file that is not a
- * database, and the backups the README recommends.
+ * database, a database or directory the server may not write, and the backups the README
+ * recommends.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  chmodSync,
+  closeSync,
+  copyFileSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { performance } from 'node:perf_hooks';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { FORM_SOURCES } from '../../src/lib/validation.ts';
 import { STORE_WAIT_MS } from '../../src/server/leads/handler.ts';
-import { makeTempDir, repoRoot, requireBuild, send, startServer, type RunningServer } from './support/server.ts';
+import { openLeadStore } from '../../src/server/leads/store.ts';
+import { sampleLead } from '../support/leads.ts';
+import { makeTempDir, repoRoot, requireBuild, send, sleep, startServer, type RunningServer } from './support/server.ts';
 
 requireBuild();
 
@@ -38,6 +52,59 @@ function storedNames(path: string): string[] {
   } finally {
     db.close();
   }
+}
+
+/** The server's open files under `path` (the database and its -wal and -shm) */
+function openHandles(server: RunningServer, path: string): string[] {
+  const fds = `/proc/${server.child.pid}/fd`;
+  return readdirSync(fds).filter((fd) => {
+    try {
+      return readlinkSync(`${fds}/${fd}`).startsWith(path);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Whether this process may write `path`: open the file for writing, or create a file in the directory */
+function canWrite(path: string): boolean {
+  try {
+    if (statSync(path).isDirectory()) {
+      const probe = join(path, '.write-probe');
+      writeFileSync(probe, '');
+      rmSync(probe);
+    } else {
+      closeSync(openSync(path, 'r+'));
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Makes `path` (a file or a directory) read-only with its mode bits, as a wrong `chmod` on a
+ * server does, and returns how to make it writable again. Root writes through mode bits, so as
+ * root the path is also marked immutable (`chattr +i`), which stops root too. Skips the test,
+ * saying why, where neither stops this process.
+ */
+function makeReadOnly(path: string, context: TestContext): () => void {
+  const stats = statSync(path);
+  chmodSync(path, stats.isDirectory() ? 0o555 : 0o444);
+  if (!canWrite(path)) return () => chmodSync(path, stats.mode);
+  const chattr = (flag: string) => spawnSync('chattr', [flag, path], { encoding: 'utf8' });
+  const marked = chattr('+i');
+  if (marked.status === 0 && !canWrite(path)) {
+    return () => {
+      expect(chattr('-i').status).toBe(0);
+      chmodSync(path, stats.mode);
+    };
+  }
+  if (marked.status === 0) chattr('-i');
+  chmodSync(path, stats.mode);
+  const reason = `${path} stays writable to this process (uid ${process.getuid?.()}): mode bits do not stop it, and chattr +i ${marked.error ? 'is not installed' : `failed: ${marked.stderr.trim()}`}`;
+  console.warn(`Skipped: ${reason}`);
+  return context.skip(reason);
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
@@ -99,14 +166,7 @@ describe('never acknowledged into a lost file', () => {
     const server = await startServer({ leadsDb });
     try {
       for (let index = 0; index < 20; index++) expect((await postLead(server, `Refused ${index}`)).status).toBe(503);
-      const handles = readdirSync(`/proc/${server.child.pid}/fd`).filter((fd) => {
-        try {
-          return readlinkSync(`/proc/${server.child.pid}/fd/${fd}`).startsWith(leadsDb);
-        } catch {
-          return false;
-        }
-      });
-      expect(handles.length).toBeLessThanOrEqual(1);
+      expect(openHandles(server, leadsDb).length).toBeLessThanOrEqual(1);
       // One line for the repeated failure, not one stack per post
       expect(
         server
@@ -123,6 +183,58 @@ describe('never acknowledged into a lost file', () => {
     }
     expect(storedNames(leadsDb)).toEqual(['Once fixed']);
   });
+});
+
+describe('a database the server may not write', () => {
+  for (const readOnly of ['file', 'directory'] as const) {
+    it(`refuses with 503 and reports unhealthy while the ${readOnly} of LEADS_DB is read-only, without leaking handles, and stores once it is writable`, async (context) => {
+      const dir = makeTempDir(`read-only-${readOnly}`);
+      const leadsDb = join(dir, 'data', 'leads.sqlite');
+      mkdirSync(join(dir, 'data'));
+      const before: string[] = [];
+      if (readOnly === 'file') {
+        const store = openLeadStore(leadsDb);
+        store.insertLead(sampleLead({ name: 'Before read-only' }));
+        store.close();
+        before.push('Before read-only');
+      }
+      let makeWritable: (() => void) | undefined = makeReadOnly(readOnly === 'file' ? leadsDb : dirname(leadsDb), context);
+      const server = await startServer({ leadsDb });
+      try {
+        for (let index = 0; index < 10; index++) {
+          const refused = await postLead(server, `Refused ${index}`);
+          expect(refused.status).toBe(503);
+          expect(JSON.parse(refused.text()).errors[0].message).toContain('call us');
+        }
+        expect(openHandles(server, dirname(leadsDb)).length, 'open handles after 10 refused posts').toBeLessThanOrEqual(1);
+        // SQLite gives a -wal or -shm it creates the database file's mode; a read-only one would
+        // keep refusing writes after the file is made writable again
+        for (const companion of ['-wal', '-shm']) {
+          const stats = statSync(`${leadsDb}${companion}`, { throwIfNoEntry: false });
+          if (stats) expect(stats.mode & 0o200, `${companion} is writable by its owner`).not.toBe(0);
+        }
+        const health = await send(server, { path: '/api/health' });
+        expect(health.status).toBe(503);
+        expect(JSON.parse(health.text())).toMatchObject({ ok: false, store: { writable: false } });
+
+        makeWritable();
+        makeWritable = undefined;
+        expect((await postLead(server, 'Once writable')).status).toBe(200);
+        // The health check is reused for a few seconds, then reports the store writable again
+        const deadline = Date.now() + 15_000;
+        let recovered = await send(server, { path: '/api/health' });
+        while (recovered.status !== 200 && Date.now() < deadline) {
+          await sleep(500);
+          recovered = await send(server, { path: '/api/health' });
+        }
+        expect(recovered.status).toBe(200);
+      } finally {
+        makeWritable?.();
+        await server.stop();
+      }
+      expect(storedNames(leadsDb)).toEqual([...before, 'Once writable']);
+    });
+  }
 });
 
 describe('backups hold every lead', () => {

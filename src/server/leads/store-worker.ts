@@ -3,12 +3,23 @@
  * is opened on first use and dropped after any failure, closing its handle, so the next call
  * opens the database afresh.
  */
+import { accessSync, constants, existsSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { StoreRequest, StoreResponse } from './async-store.ts';
 import { openLeadStore, StoreBusyError, type LeadStore } from './store.ts';
 
 const { path } = workerData as { path: string };
 let store: LeadStore | undefined;
+
+/**
+ * A database file this process may not write is refused unopened: SQLite would open it read-only
+ * and create its -wal and -shm with the file's read-only mode, and those would keep refusing
+ * writes after the file itself is made writable again.
+ */
+function openWritableStore(): LeadStore {
+  if (existsSync(path)) accessSync(path, constants.W_OK);
+  return openLeadStore(path);
+}
 
 function answer(request: StoreRequest): StoreResponse {
   try {
@@ -17,7 +28,7 @@ function answer(request: StoreRequest): StoreResponse {
       store = undefined;
       return { id: request.id, ok: true, value: undefined };
     }
-    store ??= openLeadStore(path);
+    store ??= openWritableStore();
     const method = store[request.method] as (...args: unknown[]) => unknown;
     return { id: request.id, ok: true, value: method.apply(store, request.args) };
   } catch (error) {
