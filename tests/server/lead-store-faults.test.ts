@@ -12,6 +12,7 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
+  readFileSync,
   readlinkSync,
   rmSync,
   statSync,
@@ -28,6 +29,9 @@ import { sampleLead } from '../support/leads.ts';
 import { makeTempDir, repoRoot, requireBuild, send, sleep, startServer, type RunningServer } from './support/server.ts';
 
 requireBuild();
+
+/** The public origin README's examples use */
+const README_ORIGIN = 'https://www.example.com';
 
 function postLead(server: RunningServer, name: string) {
   const body = new URLSearchParams({
@@ -105,6 +109,20 @@ function makeReadOnly(path: string, context: TestContext): () => void {
   const reason = `${path} stays writable to this process (uid ${process.getuid?.()}): mode bits do not stop it, and chattr +i ${marked.error ? 'is not installed' : `failed: ${marked.stderr.trim()}`}`;
   console.warn(`Skipped: ${reason}`);
   return context.skip(reason);
+}
+
+/** README's uptime-monitor line, pointed at `server`; null (saying why) where there is no curl */
+function runMonitorLine(server: RunningServer): { status: number | null; stdout: string } | null {
+  if (spawnSync('curl', ['--version']).error) {
+    console.warn("Not run: README's monitor line needs curl, which is not installed");
+    return null;
+  }
+  const line = readFileSync(join(repoRoot, 'README.md'), 'utf8')
+    .split('\n')
+    .find((text) => text.startsWith('curl ') && text.includes('/api/health'));
+  expect(line, "README's monitor line").toContain(README_ORIGIN);
+  const run = spawnSync('sh', ['-c', line!.replace(README_ORIGIN, server.origin)], { encoding: 'utf8' });
+  return { status: run.status, stdout: run.stdout };
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
@@ -216,11 +234,13 @@ describe('a database the server may not write', () => {
         const health = await send(server, { path: '/api/health' });
         expect(health.status).toBe(503);
         expect(JSON.parse(health.text())).toMatchObject({ ok: false, store: { writable: false } });
+        const unhealthy = runMonitorLine(server);
+        if (unhealthy) expect(unhealthy).toEqual({ status: 0, stdout: 'harbour-east is not healthy\n' });
 
         makeWritable();
         makeWritable = undefined;
         expect((await postLead(server, 'Once writable')).status).toBe(200);
-        // The health check is reused for a few seconds, then reports the store writable again
+        // The health check is reused for a few seconds; the monitor goes quiet once it is redone
         const deadline = Date.now() + 15_000;
         let recovered = await send(server, { path: '/api/health' });
         while (recovered.status !== 200 && Date.now() < deadline) {
@@ -228,6 +248,8 @@ describe('a database the server may not write', () => {
           recovered = await send(server, { path: '/api/health' });
         }
         expect(recovered.status).toBe(200);
+        const healthy = runMonitorLine(server);
+        if (healthy) expect(healthy).toEqual({ status: 0, stdout: '' });
       } finally {
         makeWritable?.();
         await server.stop();
