@@ -1,12 +1,15 @@
 /**
  * Graceful shutdown: on SIGTERM (or SIGINT) the server stops taking connections, answers every
  * request already under way in full (and stores the quote requests among them), closes idle
- * keep-alive connections at once, and exits 0; a client that never finishes its request cannot
- * hold it beyond the grace period.
+ * keep-alive connections at once, and exits 0 with every acknowledged request in the database
+ * file itself (no -wal needed); a client that never finishes its request cannot hold it beyond
+ * the grace period.
  */
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { rawExchange, requireBuild, send, sleep, startServer, type RawExchange } from './support/server.ts';
+import { makeTempDir, rawExchange, requireBuild, send, sleep, startServer, type RawExchange } from './support/server.ts';
 
 requireBuild();
 
@@ -31,6 +34,8 @@ function leadHead(port: number, body: string): string {
 
 const headOf = (exchange: RawExchange) => exchange.received.slice(0, exchange.received.indexOf('\r\n\r\n') + 2);
 const bodyOf = (exchange: RawExchange) => exchange.received.slice(exchange.received.indexOf('\r\n\r\n') + 4);
+/** The id a stored quote request was acknowledged with (the JSON answer may come chunked) */
+const leadIdOf = (exchange: RawExchange) => (JSON.parse(/\{[^{}]*\}/.exec(bodyOf(exchange))![0]) as { ok: boolean; id: number }).id;
 
 describe('graceful shutdown', () => {
   it('answers the requests in flight at SIGTERM in full, refuses new connections, closes idle ones, and exits 0', async () => {
@@ -69,9 +74,7 @@ describe('graceful shutdown', () => {
       expect(headOf(result), label).toMatch(/\r\nConnection: close\r\n/i);
       expect(result.closedByServer, `${label}: the connection is closed after the answer`).toBe(true);
     }
-    const ids = [headersOnlyResult, halfBodyResult].map(
-      (result) => (JSON.parse(/\{[^{}]*\}/.exec(bodyOf(result))![0]) as { ok: boolean; id: number }).id,
-    );
+    const ids = [headersOnlyResult, halfBodyResult].map(leadIdOf);
 
     const exit = await server.exited;
     const exitedAfter = Date.now() - signalled;
@@ -87,18 +90,39 @@ describe('graceful shutdown', () => {
     expect(stored.map((row) => row.message.slice(0, 3)).sort()).toEqual(['S1:', 'S2:']);
   });
 
-  it('SIGINT shuts down the same way', async () => {
+  it('SIGINT shuts down the same way, leaving every acknowledged request in the database file itself', async () => {
     const server = await startServer();
-    const page = rawExchange(server.port, ['GET / HTTP/1.1\r\n', `Host: 127.0.0.1:${server.port}\r\n\r\n`], {
-      gapMs: 400,
-      idleMs: 5000,
-      timeoutMs: 8000,
-    });
+    const acknowledged: number[] = [];
+    for (const token of ['I1', 'I2', 'I3']) {
+      const answer = await send(server, {
+        method: 'POST',
+        path: '/api/leads',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+        body: leadBody(token),
+      });
+      expect(answer.status).toBe(200);
+      acknowledged.push((JSON.parse(answer.text()) as { id: number }).id);
+    }
+    const timing = { gapMs: 400, idleMs: 5000, timeoutMs: 8000 };
+    const page = rawExchange(server.port, ['GET / HTTP/1.1\r\n', `Host: 127.0.0.1:${server.port}\r\n\r\n`], timing);
+    const body = leadBody('I4');
+    const inFlight = rawExchange(server.port, [leadHead(server.port, body) + body.slice(0, 40), body.slice(40)], timing);
     await sleep(150);
     server.child.kill('SIGINT');
     expect((await page).statuses).toEqual([200]);
+    const inFlightResult = await inFlight;
+    expect(inFlightResult.statuses, 'the quote request with half its body sent').toEqual([200]);
+    acknowledged.push(leadIdOf(inFlightResult));
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(server.output()).toMatch(/SIGINT: finishing requests in flight/);
+
+    // The database file alone, copied as a plain file backup of the stopped server would be
+    const copy = join(makeTempDir('sigint-copy'), 'copy.sqlite');
+    copyFileSync(server.leadsDb, copy);
+    const db = new DatabaseSync(copy, { readOnly: true });
+    const stored = (db.prepare('SELECT id FROM leads ORDER BY id').all() as Array<{ id: number }>).map((row) => row.id);
+    db.close();
+    expect(stored).toEqual(acknowledged.sort((a, b) => a - b));
   });
 
   it('a client that never finishes its request cannot hold the server beyond the grace period', async () => {
