@@ -232,6 +232,23 @@ describe('npm run leads', () => {
     expect(run(path)).toContain('2 quote requests, newest first.');
   });
 
+  it('--limit 20, as README shows it, prints only the 20 newest', () => {
+    const path = join(dir, 'leads.sqlite');
+    const store = openLeadStore(path);
+    for (let index = 1; index <= 25; index++) {
+      store.insertLead({ ...stored({ name: `Client ${index}` }), phone: null, address: null, service: null, formSource: 'Hero Form' });
+    }
+    store.close();
+
+    const table = run(path, '--limit', '20');
+    expect(table).toContain('20 quote requests, newest first.');
+    expect(table).toContain('Client 25');
+    expect(table).toContain('Client 6');
+    expect(table).not.toContain('Client 5');
+    const json = JSON.parse(run(path, '--limit', '20', '--format', 'json')) as Array<{ id: number }>;
+    expect(json.map(({ id }) => id)).toEqual(Array.from({ length: 20 }, (_, index) => 25 - index));
+  });
+
   it('does not create a database that is not there, and refuses unknown formats', () => {
     const path = join(dir, 'missing', 'leads.sqlite');
     expect(run(path, '--format', 'json')).toBe('[]\n');
