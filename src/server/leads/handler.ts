@@ -22,6 +22,7 @@ import {
 import type { Outbox } from './outbox.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { NewLead } from './store.ts';
+import { isSameSite } from '../same-site.ts';
 
 /** How long a post may wait for the database (a lock held by a backup, say) before a 503 */
 export const STORE_WAIT_MS = 5000;
@@ -43,13 +44,6 @@ const LEAD_FIELDS = ['form_source', ...QUOTE_FIELDS] as const;
 const DEFAULT_BACK_PATH = '/quote';
 const HONEYPOT_FIELD = '_gotcha';
 const NOT_SAVED = `Sorry, we could not save your request. Please try again, or call us on ${business.phone.display}.`;
-
-/** Whether `url` (an Origin or a Referer) belongs to this site */
-function isSameSite(url: string, request: Request, siteUrl: string): boolean {
-  if (!URL.canParse(url)) return false;
-  const { origin, host } = new URL(url);
-  return origin === new URL(siteUrl).origin || host === new URL(request.url).host;
-}
 
 /** Path (and query) of a same-site Referer: the page the form was on */
 function refererPath(request: Request, siteUrl: string): string | null {

@@ -159,7 +159,12 @@ export function createLeadService(env: Env = process.env, parts: LeadServicePart
         req.socket.remoteAddress ?? 'unknown',
         env,
       );
-      return handleEvent(req, res, rateLimitKey(address), { counter, rateLimiter: eventLimiter, isPage: site.isPage });
+      return handleEvent(req, res, rateLimitKey(address), {
+        counter,
+        rateLimiter: eventLimiter,
+        isPage: site.isPage,
+        siteUrl: options.siteUrl,
+      });
     },
     health(built) {
       if (!lastHealth || Date.now() - lastHealth.at > HEALTH_REUSE_MS) {

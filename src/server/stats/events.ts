@@ -6,10 +6,10 @@
  * is answered the same but not counted, as for page views.
  * Answers 204, or a 4xx naming what was wrong.
  */
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import { siteOrigin } from '../../lib/site-url.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decodeUtf8, readLimitedBody } from '../leads/form-body.ts';
 import type { RateLimiter } from '../leads/rate-limit.ts';
+import { isSameSite } from '../same-site.ts';
 import { sendJson, toWebRequest } from '../web-exchange.ts';
 import type { Counter } from './counter.ts';
 import { isCountedPerson } from './visits.ts';
@@ -23,6 +23,8 @@ export interface EventsOptions {
   rateLimiter: RateLimiter | null;
   /** Whether `path` is one of the site's pages */
   isPage: (path: string) => boolean;
+  /** The site's public origin (SITE_URL) */
+  siteUrl: string;
 }
 
 /** An answer with no body (204), or a refusal that says what was wrong */
@@ -33,26 +35,21 @@ function answer(res: ServerResponse, status: number, message?: string, extra: Re
 }
 
 /**
- * Whether the event was sent from one of the site's pages, by the rule the lead endpoint applies
- * to quote requests (src/server/leads/handler.ts): an Origin, when there is one, of the site
- * (SITE_URL) or of the host the request was sent to; and, here, no Sec-Fetch-Site of cross-site.
- * The tap script's beacon is same-origin, so it always passes.
+ * Whether the event was sent from one of the site's pages: an Origin, when there is one, that is
+ * the site's, and no Sec-Fetch-Site of cross-site. The tap script's beacon is same-origin, so it
+ * always passes.
  */
-function fromOwnPages(headers: IncomingHttpHeaders): boolean {
-  if (headers['sec-fetch-site'] === 'cross-site') return false;
-  const { origin } = headers;
-  if (origin === undefined) return true;
-  if (!URL.canParse(origin)) return false;
-  const sender = new URL(origin);
-  // The host as a URL holds it (no default port), as the lead endpoint reads it from its request's URL
-  const asked = `http://${headers.host ?? 'localhost'}`;
-  return sender.origin === siteOrigin() || (URL.canParse(asked) && sender.host === new URL(asked).host);
+function fromOwnPages(request: Request, siteUrl: string): boolean {
+  if (request.headers.get('sec-fetch-site') === 'cross-site') return false;
+  const origin = request.headers.get('origin');
+  return origin === null || isSameSite(origin, request, siteUrl);
 }
 
 /** `clientKey`: who the rate limit counts (see the lead service's rateLimitAddress and rateLimitKey) */
 export async function handleEvent(req: IncomingMessage, res: ServerResponse, clientKey: string, options: EventsOptions): Promise<void> {
   if (req.method !== 'POST') return answer(res, 405, 'Events must be sent with POST.', { Allow: 'POST' });
-  if (!fromOwnPages(req.headers)) return answer(res, 403, "Events are only taken from this website's own pages.");
+  const request = toWebRequest(req);
+  if (!fromOwnPages(request, options.siteUrl)) return answer(res, 403, "Events are only taken from this website's own pages.");
   const decision = options.rateLimiter?.check(clientKey);
   if (decision && !decision.allowed) {
     return answer(res, 429, 'Too many events.', { 'Retry-After': String(decision.retryAfterSeconds) });
@@ -62,7 +59,7 @@ export async function handleEvent(req: IncomingMessage, res: ServerResponse, cli
     return answer(res, 415, 'Send the event as application/x-www-form-urlencoded.');
   }
   if (Number(req.headers['content-length'] ?? 0) > MAX_EVENT_BYTES) return answer(res, 413, 'The event is too large.');
-  const body = await readLimitedBody(toWebRequest(req), MAX_EVENT_BYTES);
+  const body = await readLimitedBody(request, MAX_EVENT_BYTES);
   if (!body.ok) return answer(res, body.reason === 'too-large' ? 413 : 400, 'The event could not be read.');
 
   const text = decodeUtf8(body.bytes);
