@@ -1,11 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inProcessStore } from '../../src/server/leads/async-store.ts';
 import { composeLeadEmail, smtpChannel } from '../../src/server/leads/channels/email.ts';
@@ -16,79 +13,9 @@ import { channelsFromEnv } from '../../src/server/leads/service.ts';
 import { openLeadStore, type ChannelName, type LeadStore } from '../../src/server/leads/store.ts';
 import { decodeEncodedWords, renderedHeaders } from '../support/mail.ts';
 import { sampleLead } from '../support/leads.ts';
+import { startReceiver, startSmtp } from '../support/receivers.ts';
 
 const lead = sampleLead;
-
-/** A local SMTP server that counts connections and refuses the first `refuseFirst` messages */
-async function startSmtp({ refuseFirst = 0 } = {}) {
-  const received: string[] = [];
-  let connections = 0;
-  let refused = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    disableReverseLookup: true,
-    onConnect(_session, callback) {
-      connections++;
-      callback();
-    },
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        if (refused < refuseFirst) {
-          refused++;
-          callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
-          return;
-        }
-        received.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    connections: () => connections,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-interface HttpHit {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A local HTTP receiver; `answer` picks each request's status, or 'hang' to never answer */
-async function startReceiver(answer: (hit: HttpHit, index: number) => number | 'hang' = () => 200) {
-  const hits: HttpHit[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const hit = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
-      hits.push(hit);
-      const status = answer(hit, hits.length - 1);
-      if (status === 'hang') return;
-      res.writeHead(status, { 'Content-Type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    hits,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 /** Runs a script with Node, without blocking this process (the receivers above answer it) */
 function runScript(script: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {

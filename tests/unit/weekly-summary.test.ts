@@ -5,11 +5,8 @@
  */
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inProcessStore } from '../../src/server/leads/async-store.ts';
 import { smtpChannel } from '../../src/server/leads/channels/email.ts';
@@ -19,6 +16,7 @@ import { createLeadService } from '../../src/server/leads/service.ts';
 import { openLeadStore, type DailyCount, type LeadStore } from '../../src/server/leads/store.ts';
 import { startWeeklySummaries, type WeeklySummary } from '../../src/server/stats/weekly.ts';
 import { sampleLead } from '../support/leads.ts';
+import { startReceiver, startSmtp } from '../support/receivers.ts';
 
 /** Monday 23 November 2026, 09:00 in Auckland: the summary of 16 to 22 November is due */
 const monday = new Date('2026-11-22T20:00:00Z');
@@ -75,51 +73,6 @@ async function sendWeek(channels: Channel[]) {
   summaries.close();
 }
 
-/** A local SMTP server that keeps every message it is given */
-async function startSmtp() {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    disableReverseLookup: true,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push(Buffer.concat(chunks).toString('utf8'));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { url: `smtp://127.0.0.1:${port}`, received };
-}
-
-/** A local HTTP receiver that answers 200 and keeps every request */
-async function startReceiver() {
-  const hits: Array<{ path: string; headers: IncomingHttpHeaders; body: string }> = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      hits.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits };
-}
-
 /** A message's header block and its text body, quoted-printable decoded, with plain newlines */
 function readMessage(raw: string): { headers: string; text: string } {
   const split = raw.indexOf('\r\n\r\n');
@@ -135,6 +88,7 @@ describe('the weekly summary', () => {
   it("e-mails the owner last week's figures, the five pages that brought the most contact, and the requests not yet delivered", async () => {
     storeTheWeek();
     const smtp = await startSmtp();
+    cleanups.push(smtp.close);
     const email = smtpChannel({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'website@example.com' });
     cleanups.push(() => email.close?.());
     await sendWeek([email]);
@@ -162,6 +116,7 @@ describe('the weekly summary', () => {
   it('posts the figures to the webhook as signed JSON, with the top five pages and the requests not yet delivered', async () => {
     storeTheWeek();
     const receiver = await startReceiver();
+    cleanups.push(receiver.close);
     const secret = 'a-long-shared-secret';
     await sendWeek([webhookChannel({ url: `${receiver.origin}/hooks/summary`, secret })]);
 
