@@ -1,6 +1,7 @@
 /**
  * Completes the build once Astro has written the pages (`astro:build:done`): body styles moved
- * into the head (src/integrations/body-styles.ts), sitemap.xml,
+ * into the head (src/integrations/body-styles.ts), each page's CSP narrowed to its own inline
+ * scripts and styles (src/integrations/page-csp.ts), sitemap.xml,
  * robots.txt, the static host's `_redirects` and `_headers`, brotli and gzip copies of every text
  * file, and the nginx include dist/nginx/site.conf (outside dist/client, so a CDN never serves
  * it), all from the built pages and src/config/routes.ts. So `astro build` alone gives all of dist/.
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { loadSiteFiles } from '../server/site-files.ts';
 import { moveBodyStylesToHead } from './body-styles.ts';
+import { withOwnHashes } from './page-csp.ts';
 import { renderHeadersFile, renderNginxConfig, renderRedirectsFile, renderSitemap, sitemapEntries, type BuiltPage } from './static-host.ts';
 import { writeOgImages } from './og-images.ts';
 import { writeSiteIcons } from './site-icons.ts';
@@ -19,13 +21,16 @@ import { writeSiteIcons } from './site-icons.ts';
 /** Text worth compressing: pages, styles, scripts, data and SVG */
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|manifest)|image\/svg)/;
 
-/** The built pages, read once, each with its body `<style>`s moved to the head (written back) */
+/**
+ * The built pages, read once, each with its body `<style>`s moved to the head and its CSP
+ * narrowed to its own inline scripts and styles (written back)
+ */
 export function readBuiltPages(clientDir: string): BuiltPage[] {
   return [...loadSiteFiles(clientDir).entries()]
     .filter(([, file]) => file.contentType.startsWith('text/html'))
     .map(([path, file]) => {
       const built = readFileSync(file.absolutePath, 'utf8');
-      const html = moveBodyStylesToHead(built);
+      const html = withOwnHashes(moveBodyStylesToHead(built));
       if (html !== built) writeFileSync(file.absolutePath, html);
       return { path, status: file.status, html };
     });

@@ -58,7 +58,7 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
  * Everything wrong with the CSP header a page is served with, against the page itself: the
  * header carries the page's own policy (its meta tag) and adds `frame-ancestors 'none'`; scripts
  * allow nothing inline or eval'd; every inline script and style of the page, hashed here, is allowed
- * by both the header and the meta tag.
+ * by both the header and the meta tag, and neither allows a hash the page has no use for.
  */
 export function pageCspProblems(headerCsp: string | undefined, html: string): string[] {
   if (!headerCsp) return ['no Content-Security-Policy header'];
@@ -85,6 +85,14 @@ export function pageCspProblems(headerCsp: string | undefined, html: string): st
     if (loose.length > 0) problems.push(`${policyName}: script-src allows ${loose.join(' ')}`);
     for (const hash of scripts) if (!scriptSrc?.includes(hash)) problems.push(`${policyName}: inline script ${hash} not in script-src`);
     for (const hash of styles) if (!styleSrc?.includes(hash)) problems.push(`${policyName}: inline style ${hash} not in style-src`);
+    // Least privilege: a hash allows its script on this page only if the page runs that script
+    const isHash = (source: string) => /^'sha(?:256|384|512)-/.test(source);
+    for (const hash of (scriptSrc ?? []).filter(isHash)) {
+      if (!scripts.includes(hash)) problems.push(`${policyName}: script-src allows ${hash}, which no inline script of the page has`);
+    }
+    for (const hash of (styleSrc ?? []).filter(isHash)) {
+      if (!styles.includes(hash)) problems.push(`${policyName}: style-src allows ${hash}, which no inline style of the page has`);
+    }
   }
   // Attributes cannot be hashed without 'unsafe-hashes'; the policy above would block them
   const markup = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, '');
