@@ -204,19 +204,23 @@ describe('never acknowledged into a lost file', () => {
 });
 
 describe('a database the server may not write', () => {
-  for (const readOnly of ['file', 'directory'] as const) {
+  // 'wal': the -wal another program left read-only (opened while the file itself was read-only)
+  for (const readOnly of ['file', 'wal', 'directory'] as const) {
     it(`refuses with 503 and reports unhealthy while the ${readOnly} of LEADS_DB is read-only, without leaking handles, and stores once it is writable`, async (context) => {
       const dir = makeTempDir(`read-only-${readOnly}`);
       const leadsDb = join(dir, 'data', 'leads.sqlite');
       mkdirSync(join(dir, 'data'));
       const before: string[] = [];
-      if (readOnly === 'file') {
+      if (readOnly !== 'directory') {
         const store = openLeadStore(leadsDb);
         store.insertLead(sampleLead({ name: 'Before read-only' }));
         store.close();
         before.push('Before read-only');
       }
-      let makeWritable: (() => void) | undefined = makeReadOnly(readOnly === 'file' ? leadsDb : dirname(leadsDb), context);
+      // An empty -wal is one with nothing to replay
+      if (readOnly === 'wal') writeFileSync(`${leadsDb}-wal`, '');
+      const readOnlyPath = { file: leadsDb, wal: `${leadsDb}-wal`, directory: dirname(leadsDb) }[readOnly];
+      let makeWritable: (() => void) | undefined = makeReadOnly(readOnlyPath, context);
       const server = await startServer({ leadsDb });
       try {
         for (let index = 0; index < 10; index++) {
@@ -227,10 +231,12 @@ describe('a database the server may not write', () => {
         expect(openHandles(server, dirname(leadsDb)).length, 'open handles after 10 refused posts').toBeLessThanOrEqual(1);
         // SQLite gives a -wal or -shm it creates the database file's mode; a read-only one would
         // keep refusing writes after the file is made writable again
-        for (const companion of ['-wal', '-shm']) {
+        for (const companion of readOnly === 'wal' ? ['-shm'] : ['-wal', '-shm']) {
           const stats = statSync(`${leadsDb}${companion}`, { throwIfNoEntry: false });
           if (stats) expect(stats.mode & 0o200, `${companion} is writable by its owner`).not.toBe(0);
         }
+        // The log names the file to give back to the server's user
+        expect(server.output()).toContain(readOnlyPath);
         const health = await send(server, { path: '/api/health' });
         expect(health.status).toBe(503);
         expect(JSON.parse(health.text())).toMatchObject({ ok: false, store: { writable: false } });

@@ -12,12 +12,16 @@ const { path } = workerData as { path: string };
 let store: LeadStore | undefined;
 
 /**
- * A database file this process may not write is refused unopened: SQLite would open it read-only
- * and create its -wal and -shm with the file's read-only mode, and those would keep refusing
- * writes after the file itself is made writable again.
+ * A database this process may not write is refused unopened: SQLite would open it read-only and
+ * create its -wal and -shm with the file's read-only mode, and those would keep refusing writes
+ * after the file itself is made writable again. So the -wal and -shm another program (a backup
+ * or `npm run leads` run while the file was read-only) left behind are checked too, and the
+ * error names the file to fix.
  */
 function openWritableStore(): LeadStore {
-  if (existsSync(path)) accessSync(path, constants.W_OK);
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    if (existsSync(file)) accessSync(file, constants.W_OK);
+  }
   return openLeadStore(path);
 }
 
