@@ -4,24 +4,30 @@
  * The build narrows each page's script-src and style-src to the hashes of that page's own inline
  * scripts and styles, so a page allows only what it runs. Hashes do not compress, and the policy
  * travels twice (the meta tag, then the header the servers copy from it), so this also keeps
- * about 800 bytes off every page's first round trip.
+ * about 800 bytes off every page's first round trip. The policy's other sources are kept; the
+ * site configures no hashes of its own (src/lib/csp.ts), as it inserts no script at run time.
  */
 import { createHash } from 'node:crypto';
 
 const META_CSP = /(<meta http-equiv="content-security-policy" content=")([^"]*)(")/i;
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
+/** An element's attributes, where a quoted value may hold '>' */
+const ATTRIBUTES = String.raw`((?:[^>"']|"[^"]*"|'[^']*')*)`;
+const INLINE_SCRIPT = new RegExp(String.raw`<script\b${ATTRIBUTES}>([\s\S]*?)</script\s*>`, 'gi');
+const INLINE_STYLE = new RegExp(String.raw`<style\b${ATTRIBUTES}>([\s\S]*?)</style\s*>`, 'gi');
+const EXTERNAL = /(?:^|\s)src\s*=/i;
 /** Data blocks the browser never runs, so the CSP does not apply to them */
-const DATA_BLOCK = /\btype="application\/(?:ld\+)?json"/i;
+const DATA_BLOCK = /\btype\s*=\s*["']?application\/(?:ld\+)?json/i;
 
-const hashSource = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+/** The source a browser allows the text by; it hashes the text with its line breaks as LF */
+const hashSource = (text: string) =>
+  `'sha256-${createHash('sha256').update(text.replaceAll('\r\n', '\n').replaceAll('\r', '\n'), 'utf8').digest('base64')}'`;
 
 /** The hash sources for the page's inline scripts and styles, each once, in page order */
 function pageHashes(html: string): { scripts: string[]; styles: string[] } {
   const scripts = [...html.matchAll(INLINE_SCRIPT)]
-    .filter(([, attributes = '']) => !/\bsrc=/i.test(attributes) && !DATA_BLOCK.test(attributes))
+    .filter(([, attributes = '']) => !EXTERNAL.test(attributes) && !DATA_BLOCK.test(attributes))
     .map(([, , body = '']) => hashSource(body));
-  const styles = [...html.matchAll(INLINE_STYLE)].map(([, body = '']) => hashSource(body));
+  const styles = [...html.matchAll(INLINE_STYLE)].map(([, , body = '']) => hashSource(body));
   return { scripts: [...new Set(scripts)], styles: [...new Set(styles)] };
 }
 

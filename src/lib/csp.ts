@@ -45,7 +45,11 @@ export function cspScriptResources(env: Env = process.env): string[] | undefined
   return counter ? ["'self'", new URL(counter.script).origin] : undefined;
 }
 
-/** Astro's `security.csp` setting; Astro adds each page's hashes to it */
+/**
+ * Astro's `security.csp` setting; Astro adds the hashes of the site's inline scripts and styles,
+ * and the build narrows each page's to its own (src/integrations/page-csp.ts), so a hash
+ * configured here would be dropped: allow a script inserted at run time by its origin instead.
+ */
 export function cspConfig(env: Env = process.env) {
   const scriptResources = cspScriptResources(env);
   return {
