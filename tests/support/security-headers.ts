@@ -10,6 +10,7 @@
  * SPEC.md and DESIGN.md name no header.
  */
 import { createHash } from 'node:crypto';
+import { parse, type DefaultTreeAdapterMap } from 'parse5';
 
 /** Every header but the CSP that each answer carries, name → exact value */
 export function expectedSecurityHeaders({ https }: { https: boolean }): Record<string, string> {
@@ -43,14 +44,30 @@ export function metaCsp(html: string): string | undefined {
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-/** The CSP hash sources a page needs: one per inline script (not JSON data, not src=) and inline style */
+type ParsedNode = DefaultTreeAdapterMap['node'];
+
+/** Every element of the document, as a browser's parser builds it (template contents included) */
+function* elementsOf(node: ParsedNode): Generator<DefaultTreeAdapterMap['element']> {
+  if ('tagName' in node) yield node;
+  if ('content' in node) yield* elementsOf(node.content);
+  if ('childNodes' in node) for (const child of node.childNodes) yield* elementsOf(child);
+}
+
+/**
+ * The CSP hash sources a page needs: one per inline script (not JSON data, not src=) and inline
+ * style, read with an HTML parser (parse5, as browsers parse), not with the build's own patterns
+ */
 export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
   const scripts: string[] = [];
-  for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\bsrc=/i.test(attributes) || /\btype="application\/(?:ld\+)?json"/i.test(attributes)) continue;
-    scripts.push(sha256(body));
+  const styles: string[] = [];
+  for (const element of elementsOf(parse(html))) {
+    const text = element.childNodes.map((child) => ('value' in child && child.nodeName === '#text' ? child.value : '')).join('');
+    const attribute = (name: string) => element.attrs.find((attr) => attr.name === name)?.value;
+    if (element.tagName === 'style') styles.push(sha256(text));
+    if (element.tagName !== 'script' || attribute('src') !== undefined) continue;
+    if (/^application\/(?:ld\+)?json$/i.test(attribute('type') ?? '')) continue;
+    scripts.push(sha256(text));
   }
-  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map(([, body = '']) => sha256(body));
   return { scripts, styles };
 }
 
