@@ -41,9 +41,13 @@ describe('which requests are visits', () => {
   it('counts a browser, and not bots, monitors, prefetches, sub-resources or opted-out browsers', () => {
     expect(isCountedVisit({ 'user-agent': BROWSER })).toBe(true);
     expect(isCountedVisit({ 'user-agent': BROWSER, 'sec-fetch-dest': 'document' })).toBe(true);
+    // A phone whose maker's name ends in "bot"
+    const cubot = 'Mozilla/5.0 (Linux; Android 11; CUBOT P50) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
+    expect(isCountedVisit({ 'user-agent': cubot })).toBe(true);
     for (const agent of [
       'Googlebot/2.1',
       'Mozilla/5.0 (compatible; bingbot/2.0)',
+      'Mozilla/5.0 (compatible; AhrefsBot/7.0)',
       'curl/8.5',
       'UptimeRobot/2.0',
       'HeadlessChrome/131',

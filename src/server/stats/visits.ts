@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 /** Crawlers, link previews, monitors and scripts name themselves in their user agent */
 const NOT_A_PERSON =
-  /bot|crawl|spider|slurp|archiver|facebookexternalhit|embedly|preview|headless|lighthouse|pingdom|uptime|monitor|curl|wget|python|go-http|java\/|okhttp|axios|node-fetch|node\.js|undici|libwww|httpclient|scrapy/i;
+  /(?<!cu)bot|crawl|spider|slurp|archiver|facebookexternalhit|embedly|preview|headless|lighthouse|pingdom|uptime|monitor|curl|wget|python|go-http|java\/|okhttp|axios|node-fetch|node\.js|undici|libwww|httpclient|scrapy/i;
 
 function header(headers: IncomingHttpHeaders, name: string): string {
   const value = headers[name];
