@@ -1,4 +1,8 @@
-import type { NewLead } from '../../src/server/leads/store.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
+import { openLeadStore, type LeadStore, type NewLead } from '../../src/server/leads/store.ts';
 
 /** A quote-form lead as the endpoint stores it, for store, outbox and channel tests */
 export function sampleLead(overrides: Partial<NewLead> = {}): NewLead {
@@ -14,4 +18,25 @@ export function sampleLead(overrides: Partial<NewLead> = {}): NewLead {
     userAgent: 'TestBrowser/1.0',
     ...overrides,
   };
+}
+
+/**
+ * For each test of the calling file: a lead store in a fresh temporary folder, handed to `use`
+ * with the folder; after the test, the clean-ups pushed to the returned list run (last first),
+ * then the store is closed and the folder removed.
+ */
+export function leadStorePerTest(prefix: string, use: (opened: { store: LeadStore; dir: string }) => void): Array<() => unknown> {
+  const cleanups: Array<() => unknown> = [];
+  let opened: { store: LeadStore; dir: string } | undefined;
+  beforeEach(() => {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    opened = { dir, store: openLeadStore(join(dir, 'leads.sqlite')) };
+    use(opened);
+  });
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    opened?.store.close();
+    if (opened) rmSync(opened.dir, { recursive: true, force: true });
+  });
+  return cleanups;
 }

@@ -1,18 +1,17 @@
 import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inProcessStore } from '../../src/server/leads/async-store.ts';
 import { composeLeadEmail, smtpChannel } from '../../src/server/leads/channels/email.ts';
 import { ntfyChannel } from '../../src/server/leads/channels/ntfy.ts';
 import { webhookChannel } from '../../src/server/leads/channels/webhook.ts';
 import { createOutbox, type Channel, type Outbox } from '../../src/server/leads/outbox.ts';
 import { channelsFromEnv } from '../../src/server/leads/service.ts';
-import { openLeadStore, type ChannelName, type LeadStore } from '../../src/server/leads/store.ts';
+import type { ChannelName, LeadStore } from '../../src/server/leads/store.ts';
 import { decodeEncodedWords, renderedHeaders } from '../support/mail.ts';
-import { sampleLead } from '../support/leads.ts';
+import { leadStorePerTest, sampleLead } from '../support/leads.ts';
 import { startReceiver, startSmtp } from '../support/receivers.ts';
 
 const lead = sampleLead;
@@ -31,18 +30,7 @@ function runScript(script: string, env: NodeJS.ProcessEnv): Promise<{ code: numb
 
 let dir: string;
 let store: LeadStore;
-let cleanups: Array<() => Promise<void>>;
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'leads-channels-'));
-  store = openLeadStore(join(dir, 'leads.sqlite'));
-  cleanups = [];
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const cleanups = leadStorePerTest('leads-channels-', (opened) => ({ dir, store } = opened));
 
 /** An outbox on `channels` with retries a few milliseconds apart */
 function outboxFor(channels: Channel[]): Outbox {

@@ -1,22 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inProcessStore } from '../../src/server/leads/async-store.ts';
 import { checkHealth, OVERDUE_AFTER_MS } from '../../src/server/leads/health.ts';
-import { openLeadStore, type LeadStore } from '../../src/server/leads/store.ts';
-import { sampleLead } from '../support/leads.ts';
+import type { LeadStore } from '../../src/server/leads/store.ts';
+import { leadStorePerTest, sampleLead } from '../support/leads.ts';
 
-let dir: string;
 let store: LeadStore;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'leads-health-'));
-  store = openLeadStore(join(dir, 'leads.sqlite'));
-});
-afterEach(() => {
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+leadStorePerTest('leads-health-', (opened) => (store = opened.store));
 
 const built = '2026-11-20T03:00:00.000Z';
 

@@ -1,7 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIELD_MAX_LENGTHS, HERO_FIELDS, QUOTE_FIELDS } from '../../src/lib/validation.ts';
 import { handleLeadRequest, type LeadHandlerOptions } from '../../src/server/leads/handler.ts';
 import { MAX_BODY_BYTES } from '../../src/server/leads/form-body.ts';
@@ -10,6 +9,7 @@ import type { Outbox } from '../../src/server/leads/outbox.ts';
 import { createRateLimiter } from '../../src/server/leads/rate-limit.ts';
 import { createLeadService, rateLimitAddress } from '../../src/server/leads/service.ts';
 import { openLeadStore, type LeadStore } from '../../src/server/leads/store.ts';
+import { leadStorePerTest } from '../support/leads.ts';
 
 /** The site's origin in these tests: passed in, not the configured one */
 const SITE = 'https://sparky.test';
@@ -32,6 +32,7 @@ const heroFields = { form_source: 'Hero Form', name: 'Tama', email: 'tama@exampl
 
 let dir: string;
 let store: LeadStore;
+leadStorePerTest('leads-handler-', (opened) => ({ dir, store } = opened));
 /** How many times the handler woke the outbox (after storing a lead) */
 let wakes: number;
 const outbox: Outbox = {
@@ -42,13 +43,7 @@ const outbox: Outbox = {
 };
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'leads-handler-'));
-  store = openLeadStore(join(dir, 'leads.sqlite'));
   wakes = 0;
-});
-afterEach(() => {
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 function handle(request: Request, options: Partial<LeadHandlerOptions> = {}, client = CLIENT) {

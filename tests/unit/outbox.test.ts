@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inProcessStore, type AsyncLeadStore } from '../../src/server/leads/async-store.ts';
-import { createOutbox, DEFAULT_RETRY, retryDelayMs, type Channel, type Outbox } from '../../src/server/leads/outbox.ts';
+import { createOutbox, DEFAULT_RETRY, retryDelayMs, type Channel } from '../../src/server/leads/outbox.ts';
 import { openLeadStore, type ChannelName, type LeadStore, type NewLead, type StoredLead } from '../../src/server/leads/store.ts';
-import { sampleLead } from '../support/leads.ts';
+import { leadStorePerTest, sampleLead } from '../support/leads.ts';
 
 const lead = (name: string): NewLead => sampleLead({ name });
 
@@ -28,25 +25,15 @@ function fakeChannel(name: ChannelName, down: () => boolean = () => false) {
   return { channel, attempts, delivered };
 }
 
-let dir: string;
 let store: LeadStore;
-let outboxes: Outbox[];
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'leads-outbox-'));
-  store = openLeadStore(join(dir, 'leads.sqlite'));
-  outboxes = [];
-});
-afterEach(async () => {
+const cleanups = leadStorePerTest('leads-outbox-', (opened) => (store = opened.store));
+afterEach(() => {
   vi.useRealTimers();
-  for (const outbox of outboxes) await outbox.close();
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 function outboxFor(channels: Channel[], asyncStore: AsyncLeadStore = inProcessStore(store)) {
   const outbox = createOutbox({ store: asyncStore, channels, log: () => {} });
-  outboxes.push(outbox);
+  cleanups.push(() => outbox.close());
   return outbox;
 }
 
@@ -148,7 +135,7 @@ describe('the outbox', () => {
     const ids = Array.from({ length: 10 }, (_, index) => storeLead(`Lead ${index}`, ['email']));
     const one = outboxFor([email.channel]);
     const two = createOutbox({ store: inProcessStore(openLeadStore(store.path)), channels: [email.channel], log: () => {} });
-    outboxes.push(two);
+    cleanups.push(() => two.close());
     await Promise.all([one.idle(), two.idle()]);
     expect(email.delivered.map((entry) => entry.id).sort((a, b) => a - b)).toEqual(ids);
   });

@@ -4,8 +4,6 @@
  * and the quote requests not yet delivered; and STATS_WEEKLY=1 as the one switch that starts it.
  */
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inProcessStore } from '../../src/server/leads/async-store.ts';
@@ -15,7 +13,7 @@ import type { Channel } from '../../src/server/leads/outbox.ts';
 import { createLeadService } from '../../src/server/leads/service.ts';
 import { openLeadStore, type DailyCount, type LeadStore } from '../../src/server/leads/store.ts';
 import { startWeeklySummaries, type WeeklySummary } from '../../src/server/stats/weekly.ts';
-import { sampleLead } from '../support/leads.ts';
+import { leadStorePerTest, sampleLead } from '../support/leads.ts';
 import { startReceiver, startSmtp } from '../support/receivers.ts';
 
 /** Monday 23 November 2026, 09:00 in Auckland: the summary of 16 to 22 November is due */
@@ -39,18 +37,7 @@ const counts: DailyCount[] = pagesByContact.flatMap((path, index) => [
 
 let dir: string;
 let store: LeadStore;
-let cleanups: Array<() => Promise<void> | void>;
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'weekly-summary-'));
-  store = openLeadStore(join(dir, 'leads.sqlite'));
-  cleanups = [];
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const cleanups = leadStorePerTest('weekly-summary-', (opened) => ({ dir, store } = opened));
 
 /**
  * Last week's counts, and three quote requests from the home page: one delivered, one still
