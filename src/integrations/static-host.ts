@@ -14,7 +14,7 @@ import {
   type Redirect,
 } from '../config/routes.ts';
 import { pageCsp, resourceCsp, securityHeaders } from '../server/security-headers.ts';
-import { contentTypeOf } from '../server/site-files.ts';
+import { contentTypeOf, metaCsp } from '../server/site-files.ts';
 
 export interface BuiltPage {
   path: string;
@@ -24,15 +24,6 @@ export interface BuiltPage {
 
 function canonicalOf(html: string): string | undefined {
   return /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
-}
-
-/** The page's CSP meta tag, decoded as the Node server decodes it (src/server/site-files.ts) */
-function metaCsp(html: string): string | undefined {
-  return /<meta http-equiv="content-security-policy" content="([^"]+)"/i
-    .exec(html)?.[1]
-    ?.replaceAll('&#39;', "'")
-    .replaceAll('&quot;', '"')
-    .replaceAll('&amp;', '&');
 }
 
 /** Pages that answer 200 at their own canonical address and may be indexed */

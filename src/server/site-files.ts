@@ -62,6 +62,14 @@ function metaContent(html: string, pattern: RegExp): string | undefined {
   return pattern.exec(html)?.[1];
 }
 
+/** A page's Content-Security-Policy from its meta tag, its attribute value decoded */
+export function metaCsp(html: string): string | undefined {
+  return metaContent(html, /<meta http-equiv="content-security-policy" content="([^"]+)"/i)
+    ?.replaceAll('&#39;', "'")
+    .replaceAll('&quot;', '"')
+    .replaceAll('&amp;', '&');
+}
+
 /** Instructions for static hosts, written into the build but not pages of the site */
 const hostConfigFiles = new Set(['_headers', '_redirects']);
 
@@ -86,8 +94,8 @@ export function loadSiteFiles(clientDir: string): Map<string, SiteFile> {
       const html = readFileSync(absolutePath, 'utf8');
       const status = metaContent(html, /<meta name="prerender-status-code" content="(\d{3})"/);
       if (status) file.status = Number(status);
-      const csp = metaContent(html, /<meta http-equiv="content-security-policy" content="([^"]+)"/i);
-      if (csp) file.csp = csp.replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+      const csp = metaCsp(html);
+      if (csp) file.csp = csp;
     }
     files.set(urlPathOf(relative(clientDir, absolutePath)), file);
   }
