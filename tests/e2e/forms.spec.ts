@@ -234,7 +234,15 @@ async function holdIslandScripts(page: Page) {
     await released;
     await route.continue();
   });
-  return { requested, release };
+  return {
+    /** Once the island's scripts were asked for, shows `form` still unhydrated, then lets them load and waits for it */
+    async hydrate(form: Locator) {
+      await requested;
+      await expect(form).not.toHaveAttribute('novalidate', '');
+      release();
+      await expect(form).toHaveAttribute('novalidate', '');
+    },
+  };
 }
 
 test.describe('typing before the form hydrates', () => {
@@ -243,10 +251,7 @@ test.describe('typing before the form hydrates', () => {
     await page.goto('/quote', { waitUntil: 'domcontentloaded' });
     const address = uniqueEmail('early-quote');
     const form = await fillQuoteForm(page, address, { hydrated: false });
-    await scripts.requested;
-    await expect(form).not.toHaveAttribute('novalidate', '');
-    scripts.release();
-    await expect(form).toHaveAttribute('novalidate', '');
+    await scripts.hydrate(form);
     await expect(form.getByLabel('Full name')).toHaveValue('Mere Tipene');
     await form.getByRole('button', { name: 'Request My Free Quote' }).click();
     await expect(toast(page)).toContainText('Quote Request Submitted');
@@ -268,10 +273,7 @@ test.describe('typing before the form hydrates', () => {
     await form.getByLabel('Your name').fill('Wiremu Test');
     await form.getByLabel('Email').fill(address);
     await form.getByLabel('What do you need done?').fill('A new outdoor power point by the deck.');
-    await scripts.requested;
-    await expect(form).not.toHaveAttribute('novalidate', '');
-    scripts.release();
-    await expect(form).toHaveAttribute('novalidate', '');
+    await scripts.hydrate(form);
     await form.getByRole('button', { name: 'Get My Free Quote' }).click();
     await expect(toast(page)).toContainText('Request Sent Successfully!');
     expect(storedLead(address)).toMatchObject({
