@@ -8,7 +8,9 @@
  *
  * Env: DIST_DIR (default dist), CHROME_PATH (default /usr/bin/chromium), BENCH_LIGHTHOUSE_RUNS
  * (default 3 runs per page; each figure is the median of its runs), BENCH_LIGHTHOUSE_PAGES (a
- * comma-separated list of the paths below, to audit only those).
+ * comma-separated list of the paths below, to audit only those), BENCH_LIGHTHOUSE_THROTTLING
+ * (default `simulate`, Lighthouse's model of a slow 4G phone, as PageSpeed Insights reports it;
+ * `devtools` slows a real load in Chromium instead, so the browser renders the page as it arrives).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -20,6 +22,12 @@ import { chromiumArgs, chromiumPath as chromePath } from '../support/chromium.ts
 
 const KB = 1024;
 const runsPerPage = envInt('BENCH_LIGHTHOUSE_RUNS', 3);
+const throttlingMethod = throttling(process.env['BENCH_LIGHTHOUSE_THROTTLING'] ?? 'simulate');
+
+function throttling(method: string): 'simulate' | 'devtools' {
+  if (method === 'simulate' || method === 'devtools') return method;
+  throw new Error(`BENCH_LIGHTHOUSE_THROTTLING: simulate or devtools, not ${method}`);
+}
 const MAX_RETRIES = 2;
 const outFile = resolve('test-results/lighthouse.json');
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -238,6 +246,7 @@ async function audit(page: (typeof pages)[number], origin: string, port: number)
     output: 'json',
     logLevel: 'error',
     onlyCategories: [...categories],
+    throttlingMethod,
     // The 404 page answers 404 on purpose; without this Lighthouse refuses to audit it.
     // The SEO category still reports the status (audit http-status-code).
     ...('expectedStatus' in page ? { ignoreStatusCode: true } : {}),
@@ -302,7 +311,9 @@ const showCls = (cls: number) => (cls === 0 ? '0' : cls < 0.001 ? cls.toExponent
 
 function report(results: readonly PageResult[], meta: { lighthouseVersion: string; userAgent: string }): void {
   console.log('');
-  console.log(`Lighthouse ${meta.lighthouseVersion}, mobile preset (simulated throttling), ${meta.userAgent}`);
+  console.log(
+    `Lighthouse ${meta.lighthouseVersion}, mobile preset (${throttlingMethod === 'simulate' ? 'simulated' : 'applied'} throttling), ${meta.userAgent}`,
+  );
   console.log(
     `${runsPerPage === 1 ? '1 run per page' : `medians of ${runsPerPage} runs per page`}; ` +
       `load average at the end ${loadavg()
@@ -462,6 +473,7 @@ async function main(): Promise<number> {
     benchmark: 'lighthouse',
     ...meta,
     preset: 'mobile',
+    throttlingMethod,
     runsPerPage,
     cpus: availableParallelism(),
     loadAverage: loadavg().map((load) => Number(load.toFixed(2))),
