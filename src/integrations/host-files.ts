@@ -8,9 +8,11 @@
  */
 import type { AstroIntegration } from 'astro';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { loadSiteFiles } from '../server/site-files.ts';
 import { moveBodyStylesToHead } from './body-styles.ts';
 import { withOwnHashes } from './page-csp.ts';
@@ -20,6 +22,8 @@ import { writeSiteIcons } from './site-icons.ts';
 
 /** Text worth compressing: pages, styles, scripts, data and SVG */
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|manifest)|image\/svg)/;
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
 
 /**
  * The built pages, read once, each with its body `<style>`s moved to the head and its CSP
@@ -36,8 +40,15 @@ export function readBuiltPages(clientDir: string): BuiltPage[] {
     });
 }
 
-/** Writes the host files for `pages` into `clientDir` (and nginx/ beside it); returns what it wrote */
-export function writeHostFiles(clientDir: string, origin: string, pages: readonly BuiltPage[]): { urls: number; compressed: number } {
+/**
+ * Writes the host files for `pages` into `clientDir` (and nginx/ beside it); returns what it wrote.
+ * The compressed copies are made on zlib's thread pool, so every core works on them at once.
+ */
+export async function writeHostFiles(
+  clientDir: string,
+  origin: string,
+  pages: readonly BuiltPage[],
+): Promise<{ urls: number; compressed: number }> {
   const urls = sitemapEntries(pages, origin);
   writeFileSync(join(clientDir, 'sitemap.xml'), renderSitemap(urls));
   // The API answers scripts and monitors, not readers
@@ -48,16 +59,17 @@ export function writeHostFiles(clientDir: string, origin: string, pages: readonl
   mkdirSync(nginxDir, { recursive: true });
   writeFileSync(join(nginxDir, 'site.conf'), renderNginxConfig({ root: clientDir, origin, pages }));
 
-  let compressed = 0;
-  for (const file of loadSiteFiles(clientDir).values()) {
-    if (!COMPRESSIBLE.test(file.contentType)) continue;
-    const body = readFileSync(file.absolutePath);
-    if (body.length < 256) continue;
-    writeFileSync(`${file.absolutePath}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    writeFileSync(`${file.absolutePath}.gz`, gzipSync(body, { level: 9 }));
-    compressed++;
-  }
-  return { urls: urls.length, compressed };
+  const compressible = [...loadSiteFiles(clientDir).values()].filter((file) => COMPRESSIBLE.test(file.contentType));
+  const written = await Promise.all(
+    compressible.map(async (file) => {
+      const body = await readFile(file.absolutePath);
+      if (body.length < 256) return false;
+      const [br, gz] = await Promise.all([brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzipped(body, { level: 9 })]);
+      await Promise.all([writeFile(`${file.absolutePath}.br`, br), writeFile(`${file.absolutePath}.gz`, gz)]);
+      return true;
+    }),
+  );
+  return { urls: urls.length, compressed: written.filter(Boolean).length };
 }
 
 export function hostFiles({ origin }: { origin: string }): AstroIntegration {
@@ -69,7 +81,7 @@ export function hostFiles({ origin }: { origin: string }): AstroIntegration {
         const pages = readBuiltPages(clientDir);
         logger.info(await writeSiteIcons(clientDir));
         logger.info(await writeOgImages(clientDir, pages));
-        const { urls, compressed } = writeHostFiles(clientDir, origin, pages);
+        const { urls, compressed } = await writeHostFiles(clientDir, origin, pages);
         logger.info(`${urls} URLs in sitemap.xml, ${compressed} files precompressed`);
       },
     },
