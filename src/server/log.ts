@@ -62,16 +62,22 @@ export function createThrottledLog({
     seen.delete(line);
   }
 
+  /** Whether a line's interval is over: it has passed, or the clock stepped back before its start */
+  const isOver = (entry: Seen, at: number) => at - entry.since >= intervalMs || at < entry.since;
+
   /** Reports and forgets every line whose interval has passed; wakes again when the next count is due */
   function flush() {
     const at = now();
     for (const [line, entry] of seen) {
-      if (at - entry.since >= intervalMs) report(line, entry);
+      if (isOver(entry, at)) report(line, entry);
       else if (entry.repeats > 0) wakeAt(entry.since + intervalMs);
     }
   }
 
-  /** An unref'd timer, so that a count still waiting never keeps the process alive */
+  /**
+   * An unref'd timer, so that a count still waiting never keeps the process alive; never set
+   * further ahead than one interval, whatever the clock did (Node fires a delay past 2^31 ms at once)
+   */
   function wakeAt(due: number) {
     if (due >= timerDue) return;
     clearTimeout(timer);
@@ -82,7 +88,7 @@ export function createThrottledLog({
         timerDue = Number.POSITIVE_INFINITY;
         flush();
       },
-      Math.max(0, due - now()),
+      Math.min(intervalMs, Math.max(0, due - now())),
     );
     timer.unref();
   }
@@ -91,7 +97,7 @@ export function createThrottledLog({
     const line = oneLine(error === undefined ? message : `${message}: ${describeError(error)}`, MAX_LINE);
     const at = now();
     const entry = seen.get(line);
-    if (entry && at - entry.since < intervalMs) {
+    if (entry && !isOver(entry, at)) {
       entry.repeats++;
       wakeAt(entry.since + intervalMs);
       return;

@@ -17,6 +17,33 @@ afterEach(() => {
 });
 
 describe('createThrottledLog', () => {
+  it('after the clock steps back, never arms a timer past one interval, and writes the line again', () => {
+    const delays: number[] = [];
+    const realSetTimeout = globalThis.setTimeout;
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((handler: () => void, ms: number) => {
+      delays.push(ms);
+      return realSetTimeout(handler, ms);
+    }) as typeof setTimeout);
+    try {
+      const { log, lines, advance } = setup();
+      log('A webhook delivery failed');
+      log('A webhook delivery failed');
+      // Booted with the clock a month ahead, then put right
+      advance(-30 * 24 * 3_600_000);
+      log('A webhook delivery failed');
+      log('A webhook delivery failed');
+      expect(delays.length).toBeGreaterThan(0);
+      expect(Math.max(...delays)).toBeLessThanOrEqual(60_000);
+      expect(lines).toEqual([
+        'A webhook delivery failed',
+        'A webhook delivery failed (repeated 1 time in the last minute)',
+        'A webhook delivery failed',
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('writes one short line without a stack trace', () => {
     const { log, lines } = setup();
     log('Request failed', diskFull());
