@@ -39,7 +39,7 @@ if (channels.length === 0) {
 let failures = 0;
 for (const channel of channels) {
   try {
-    await withDeadline(channel.deliver(sample), TIMEOUT_MS);
+    await withDeadline((signal) => channel.deliver(sample, signal), TIMEOUT_MS);
     console.log(`${channel.name}: sent`);
   } catch (error) {
     failures++;

@@ -21,7 +21,9 @@ function loadApi(root: URL): ApiHandler {
   const load = createRequire(new URL('package.json', root));
   const { apiHandler } = load('./src/server/api.ts') as typeof import('../server/api.ts');
   const { createLeadService } = load('./src/server/leads/service.ts') as typeof import('../server/leads/service.ts');
-  const handle = apiHandler(createLeadService(), { built: null });
+  const leads = createLeadService();
+  leads.start();
+  const handle = apiHandler(leads, { built: null });
   return (req, res) => handle(req, res, devSite);
 }
 

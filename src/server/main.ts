@@ -1,7 +1,9 @@
 /**
  * `npm run serve`: serves the built site on PORT (default 4321) and HOST (default 127.0.0.1),
- * with the quote-request service. SIGTERM and SIGINT stop taking new connections, let requests
- * in flight finish, then close the lead store (so the database file holds every lead) and exit.
+ * with the quote-request service. Deliveries to the owner start once the port is taken, so a
+ * second server started by mistake claims nothing before it fails. SIGTERM and SIGINT stop
+ * taking new connections, let requests in flight finish, then close the lead store (so the
+ * database file holds every lead) and exit.
  */
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -22,7 +24,6 @@ if (!home) {
   process.exit(1);
 }
 
-// Deliveries still due from before a restart go out as soon as the service starts
 const leads = createLeadService();
 
 const server = createSiteServer({
@@ -37,18 +38,24 @@ server.headersTimeout = 20_000;
 server.requestTimeout = 30_000;
 
 await leads.ready;
+server.once('error', (error) => {
+  console.error(`Cannot listen on ${host}:${port}`, error);
+  void exitAfterClosingLeads(1);
+});
 server.listen(port, host, () => {
   console.log(`Serving ${distDir} at http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+  // Deliveries still due from before a restart go out now
+  leads.start();
 });
 
 /** Closes the lead store last, so every lead acknowledged is in the database file */
-async function exitAfterClosingLeads(): Promise<never> {
+async function exitAfterClosingLeads(code = 0): Promise<never> {
   try {
     await leads.close();
   } catch (error) {
     console.error('The lead store could not be closed cleanly', error);
   }
-  process.exit(0);
+  process.exit(code);
 }
 
 function shutdown(signal: string) {

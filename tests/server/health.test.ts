@@ -16,7 +16,7 @@ describe('the health check', () => {
       expect(answer.headers['content-type']).toBe('application/json');
       expect(answer.headers['cache-control']).toBe('no-store');
       const report = JSON.parse(answer.text());
-      expect(report).toEqual({ ok: true, built: expect.any(String), store: { writable: true }, deliveries: {} });
+      expect(report).toEqual({ ok: true, built: expect.any(String), store: { writable: true }, unreachedLeads: 0, deliveries: {} });
       expect(Date.now() - Date.parse(report.built)).toBeGreaterThan(0);
 
       const head = await send(server, { path: '/api/health', method: 'HEAD' });

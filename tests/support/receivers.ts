@@ -6,11 +6,23 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-/** A local SMTP server that counts connections and refuses the first `refuseFirst` messages */
-export async function startSmtp({ refuseFirst = 0 } = {}) {
+/** How the SMTP stand-in answers one message: accept, refuse with a code, or never answer */
+export type SmtpAnswer = 'accept' | 'stall' | { code: number; text: string };
+
+/**
+ * A local SMTP server that counts connections, refuses the first `refuseFirst` messages (451),
+ * and answers each later one as `answer` says
+ */
+export async function startSmtp({
+  refuseFirst = 0,
+  answer = () => 'accept',
+}: { refuseFirst?: number; answer?: (message: string) => SmtpAnswer } = {}) {
   const received: string[] = [];
   let connections = 0;
   let refused = 0;
+  let stalled = 0;
+  /** Connections the client closed while their message waited for the final answer */
+  let abandoned = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -20,7 +32,10 @@ export async function startSmtp({ refuseFirst = 0 } = {}) {
       connections++;
       callback();
     },
-    onData(stream, _session, callback) {
+    onClose(session) {
+      if ((session as { stalling?: boolean }).stalling) abandoned++;
+    },
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
@@ -29,7 +44,18 @@ export async function startSmtp({ refuseFirst = 0 } = {}) {
           callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
           return;
         }
-        received.push(Buffer.concat(chunks).toString('utf8'));
+        const message = Buffer.concat(chunks).toString('utf8');
+        const decision = answer(message);
+        if (decision === 'stall') {
+          stalled++;
+          (session as { stalling?: boolean }).stalling = true;
+          return;
+        }
+        if (decision !== 'accept') {
+          callback(Object.assign(new Error(decision.text), { responseCode: decision.code }));
+          return;
+        }
+        received.push(message);
         callback();
       });
     },
@@ -40,6 +66,8 @@ export async function startSmtp({ refuseFirst = 0 } = {}) {
     url: `smtp://127.0.0.1:${port}`,
     received,
     connections: () => connections,
+    stalled: () => stalled,
+    abandoned: () => abandoned,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -50,9 +78,16 @@ export interface HttpHit {
   body: string;
 }
 
-/** A local HTTP receiver; `answer` picks each request's status, or 'hang' to never answer */
-export async function startReceiver(answer: (hit: HttpHit, index: number) => number | 'hang' = () => 200) {
+/** Bytes of the endless body a receiver streams for 'flood', before it stops on its own */
+const FLOOD_LIMIT_BYTES = 1024 ** 3;
+
+/**
+ * A local HTTP receiver; `answer` picks each request's status, 'hang' to never answer, or
+ * 'flood' to answer 200 with a body of up to 1 GB, written as fast as the client reads it
+ */
+export async function startReceiver(answer: (hit: HttpHit, index: number) => number | 'hang' | 'flood' = () => 200) {
   const hits: HttpHit[] = [];
+  let floodBytes = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -61,7 +96,23 @@ export async function startReceiver(answer: (hit: HttpHit, index: number) => num
       hits.push(hit);
       const status = answer(hit, hits.length - 1);
       if (status === 'hang') return;
-      res.writeHead(status, { 'Content-Type': 'application/json' }).end('{}');
+      if (status === 'flood') {
+        const chunk = Buffer.alloc(64 * 1024, 'x');
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        const write = () => {
+          while (floodBytes < FLOOD_LIMIT_BYTES && !res.destroyed) {
+            floodBytes += chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', write);
+          }
+          res.end();
+        };
+        write();
+        return;
+      }
+      const location = status >= 300 && status < 400 ? { Location: '/elsewhere' } : {};
+      res
+        .writeHead(status, { 'Content-Type': 'application/json', ...location })
+        .end(status < 300 ? '{}' : '{"error":"refused by the receiver"}');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -69,6 +120,7 @@ export async function startReceiver(answer: (hit: HttpHit, index: number) => num
   return {
     origin: `http://127.0.0.1:${port}`,
     hits,
+    floodBytes: () => floodBytes,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

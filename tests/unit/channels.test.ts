@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { inProcessStore } from '../../src/server/leads/async-store.ts';
 import { composeLeadEmail, smtpChannel } from '../../src/server/leads/channels/email.ts';
 import { ntfyChannel } from '../../src/server/leads/channels/ntfy.ts';
@@ -40,6 +40,7 @@ function outboxFor(channels: Channel[]): Outbox {
     retry: { firstDelayMs: 20, maxDelayMs: 100, giveUpAfterMs: 60_000, attemptTimeoutMs: 5000 },
     log: () => {},
   });
+  outbox.start();
   cleanups.push(() => outbox.close());
   return outbox;
 }
@@ -222,5 +223,103 @@ describe('channels from the environment', () => {
     // Half an e-mail setting is a mistake to report, not a quiet "off"
     expect(names({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toEqual([]);
     expect(logged.at(-1)).toContain('SMTP_URL');
+  });
+});
+
+describe('a failure that concerns one message', () => {
+  const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
+  const poisoned = (text: string) => text.includes('EICAR');
+  const leadsWith = (count: number) =>
+    Array.from({ length: count }, (_, index) =>
+      store.insertLead(lead({ name: `Poison ${index}`, message: EICAR }), { channels: CHANNELS_ALL }),
+    );
+  const CHANNELS_ALL: ChannelName[] = ['email', 'webhook', 'ntfy'];
+
+  it('is failed at once with the reason, on each channel, and a genuine lead after ten of them goes out at once', async () => {
+    const smtp = await startSmtp({
+      answer: (message) => (poisoned(message) ? { code: 550, text: '5.7.1 Message rejected: virus found' } : 'accept'),
+    });
+    const webhook = await startReceiver((hit) => (poisoned(hit.body) ? 302 : 200));
+    const ntfy = await startReceiver((hit) => (poisoned(hit.body) ? 400 : 200));
+    cleanups.push(smtp.close, webhook.close, ntfy.close);
+    const outbox = outboxFor([
+      smtpChannel({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'website@example.com' }),
+      webhookChannel({ url: `${webhook.origin}/hook` }),
+      ntfyChannel({ url: `${ntfy.origin}/harbour-leads` }),
+    ]);
+    const poison = leadsWith(10);
+    outbox.wake();
+    await deliverAll(outbox, () => poison.every((id) => store.getLead(id)!.deliveries.every((delivery) => delivery.status === 'failed')));
+    const started = Date.now();
+    const genuine = store.insertLead(lead({ name: 'Genuine' }), { channels: CHANNELS_ALL });
+    outbox.wake();
+    await deliverAll(outbox, () => store.getLead(genuine)!.deliveries.every((delivery) => delivery.status === 'sent'), 2000);
+    expect(Date.now() - started).toBeLessThan(2000);
+
+    for (const id of poison) {
+      expect(store.getLead(id)!.deliveries).toMatchObject([
+        { channel: 'email', status: 'failed', attempts: 1, lastError: expect.stringContaining('550 5.7.1 Message rejected: virus found') },
+        { channel: 'webhook', status: 'failed', attempts: 1, lastError: expect.stringMatching(/^HTTP 302 from 127\.0\.0\.1:\d+/) },
+        { channel: 'ntfy', status: 'failed', attempts: 1, lastError: expect.stringContaining('HTTP 400') },
+      ]);
+    }
+    expect(ntfy.hits.filter((hit) => poisoned(hit.body))).toHaveLength(10);
+  });
+
+  it('is retried on its own when it is deferred (SMTP 4xx), and sent once the relay takes it', async () => {
+    let deferrals = 2;
+    const smtp = await startSmtp({
+      answer: (message) => (poisoned(message) && deferrals-- > 0 ? { code: 451, text: '4.7.1 Greylisted, try again later' } : 'accept'),
+    });
+    cleanups.push(smtp.close);
+    const outbox = outboxFor([smtpChannel({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'website@example.com' })]);
+    const [id] = leadsWith(1);
+    await deliverAll(outbox, () => deliveryOf(id!, 'email')?.status === 'sent');
+    expect(deliveryOf(id!, 'email')).toMatchObject({ status: 'sent', attempts: 3 });
+  });
+
+  it('is retried like an outage when the receiver is overloaded (429, 5xx)', async () => {
+    const receiver = await startReceiver((_hit, index) => [429, 503, 200][index] ?? 200);
+    cleanups.push(receiver.close);
+    const outbox = outboxFor([webhookChannel({ url: `${receiver.origin}/hook` })]);
+    const id = store.insertLead(lead(), { channels: ['webhook'] });
+    await deliverAll(outbox, () => deliveryOf(id, 'webhook')?.status === 'sent');
+    expect(deliveryOf(id, 'webhook')).toMatchObject({ status: 'sent', attempts: 3 });
+  });
+});
+
+describe('a relay that stalls after the message', () => {
+  it('is hung up on at the deadline, so the message is never accepted later, and other leads use the other connections', async () => {
+    const smtp = await startSmtp({ answer: (message) => (message.includes('Stalled') ? 'stall' : 'accept') });
+    cleanups.push(smtp.close);
+    const outbox = createOutbox({
+      store: inProcessStore(store),
+      channels: [smtpChannel({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'website@example.com' })],
+      retry: { firstDelayMs: 60_000, maxDelayMs: 60_000, giveUpAfterMs: 60_000, attemptTimeoutMs: 1500 },
+      log: () => {},
+    });
+    outbox.start();
+    cleanups.push(() => outbox.close());
+    const stalled = store.insertLead(lead({ name: 'Stalled' }), { channels: ['email'] });
+    outbox.wake();
+    await vi.waitFor(() => expect(smtp.stalled()).toBe(1));
+    const genuine = store.insertLead(lead({ name: 'Genuine' }), { channels: ['email'] });
+    outbox.wake();
+    await vi.waitFor(() => expect(deliveryOf(genuine, 'email')?.status).toBe('sent'), { timeout: 1000 });
+    await vi.waitFor(() => expect(smtp.abandoned()).toBe(1), { timeout: 3000 });
+    expect(deliveryOf(stalled, 'email')).toMatchObject({ status: 'pending', lastError: 'No answer within 2 s' });
+    expect(smtp.received.filter((message) => message.includes('Stalled'))).toEqual([]);
+  });
+});
+
+describe("a receiver's answer", () => {
+  it('is read up to 64 KB and the rest dropped, so a huge body cannot fill memory', async () => {
+    const receiver = await startReceiver(() => 'flood');
+    cleanups.push(receiver.close);
+    const outbox = outboxFor([webhookChannel({ url: `${receiver.origin}/hook` })]);
+    const id = store.insertLead(lead(), { channels: ['webhook'] });
+    await deliverAll(outbox, () => deliveryOf(id, 'webhook')?.status === 'sent');
+    // What the sockets buffered between them, not the gigabyte on offer
+    expect(receiver.floodBytes()).toBeLessThan(16 * 1024 ** 2);
   });
 });

@@ -37,7 +37,9 @@ leadStorePerTest('leads-handler-', (opened) => ({ dir, store } = opened));
 let wakes: number;
 const outbox: Outbox = {
   channelNames: ['email', 'ntfy'],
+  start: () => {},
   wake: () => wakes++,
+  isWorking: () => true,
   idle: async () => {},
   close: async () => {},
 };

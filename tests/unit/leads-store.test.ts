@@ -84,7 +84,7 @@ describe('lead store', () => {
     const claim = (at: Date, channel: ChannelName) =>
       store.claimDueDeliveries({ channel, now: at, staleBefore: new Date(at.getTime() - 60_000), limit: 10 });
 
-    expect(store.nextDueAt('email')).toBe(now.toISOString());
+    expect(store.nextDueAt('email', 60_000)).toBe(now.toISOString());
     expect(claim(now, 'email')).toEqual([{ leadId: id, channel: 'email', attempts: 1 }]);
     expect(claim(now, 'email')).toEqual([]); // in flight
     const retryAt = new Date(now.getTime() + 1000);
@@ -105,8 +105,8 @@ describe('lead store', () => {
       { channel: 'email', status: 'sent', attempts: 2, deliveredAt: retryAt.toISOString(), lastError: null },
       { channel: 'webhook', status: 'failed', attempts: 1, lastError: 'HTTP 500' },
     ]);
-    expect(store.nextDueAt('email')).toBeNull();
-    expect(store.nextDueAt('webhook')).toBeNull();
+    expect(store.nextDueAt('email', 60_000)).toBeNull();
+    expect(store.nextDueAt('webhook', 60_000)).toBeNull();
     expect(store.getLead(id)?.message).toBe(lead().message);
     store.close();
   });
@@ -139,6 +139,37 @@ describe('lead store', () => {
       limit: 1,
     });
     expect(claimed.map((delivery) => delivery.leadId)).toEqual([fresh]);
+    store.close();
+  });
+
+  it('says when an attempt left in flight becomes stale, so a lane wakes for it instead of sleeping past it', () => {
+    const store = openLeadStore(join(dir, 'leads.sqlite'));
+    const start = new Date('2025-03-01T00:00:00Z');
+    store.insertLead(lead(), { channels: ['email'], now: start });
+    store.claimDueDeliveries({ channel: 'email', now: start, staleBefore: start, limit: 1 });
+    expect(store.nextDueAt('email', 180_000)).toBe(new Date(start.getTime() + 180_000).toISOString());
+    store.close();
+  });
+
+  it('claims at once a delivery stamped with a time no right clock could have written', () => {
+    const store = openLeadStore(join(dir, 'leads.sqlite'));
+    const now = new Date('2025-03-01T00:00:00Z');
+    const nextYear = new Date('2026-03-01T00:00:00Z');
+    const retrying = store.insertLead(lead({ name: 'Retrying' }), { channels: ['email'], now });
+    store.markAttemptFailed(retrying, 'email', { error: 'HTTP 503', retryAt: nextYear, now });
+    const inFlight = store.insertLead(lead({ name: 'In flight' }), { channels: ['email'], now });
+    store.claimDueDeliveries({ channel: 'email', now: nextYear, staleBefore: now, limit: 1 });
+    const claim = (implausibleAfter?: Date) =>
+      store.claimDueDeliveries({
+        channel: 'email',
+        now,
+        staleBefore: new Date(now.getTime() - 60_000),
+        limit: 10,
+        ...(implausibleAfter ? { implausibleAfter } : {}),
+      });
+    expect(claim()).toEqual([]);
+    const claimed = claim(new Date(now.getTime() + 11 * 60_000));
+    expect(claimed.map((delivery) => delivery.leadId).sort()).toEqual([retrying, inFlight]);
     store.close();
   });
 
@@ -181,6 +212,27 @@ describe('lead store', () => {
     expect(byName.get('Off')?.deliveries).toEqual([]);
     expect(new Set([...byName.values()].map((stored) => stored.uid)).size).toBe(3);
     expect(store.insertLead(lead())).toBe(4);
+    store.close();
+  });
+
+  it('upgrades an outbox without notices: failures from before are not announced again, later ones are', () => {
+    const path = join(dir, 'leads.sqlite');
+    const before = openLeadStore(path);
+    const oldFailure = before.insertLead(lead({ name: 'Old failure' }), { channels: ['email'] });
+    before.markAttemptFailed(oldFailure, 'email', { error: '550 rejected', retryAt: null });
+    before.close();
+    const old = new DatabaseSync(path);
+    old.exec('ALTER TABLE deliveries DROP COLUMN announced_at');
+    old.close();
+
+    const store = openLeadStore(path);
+    const overdueBefore = new Date(Date.now() - 3_600_000);
+    expect(store.undeliveredToAnnounce({ overdueBefore, limit: 10 })).toEqual([]);
+    const newFailure = store.insertLead(lead({ name: 'New failure' }), { channels: ['email'] });
+    store.markAttemptFailed(newFailure, 'email', { error: '550 rejected', retryAt: null });
+    expect(store.undeliveredToAnnounce({ overdueBefore, limit: 10 }).map(({ lead: stored }) => stored.name)).toEqual(['New failure']);
+    store.markAnnounced(newFailure, 'email');
+    expect(store.undeliveredToAnnounce({ overdueBefore, limit: 10 })).toEqual([]);
     store.close();
   });
 

@@ -1,6 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inProcessStore, type AsyncLeadStore } from '../../src/server/leads/async-store.ts';
+import { DeliveryFailure } from '../../src/server/leads/delivery-failure.ts';
 import { createOutbox, DEFAULT_RETRY, retryDelayMs, type Channel } from '../../src/server/leads/outbox.ts';
 import { openLeadStore, type ChannelName, type LeadStore, type NewLead, type StoredLead } from '../../src/server/leads/store.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';
@@ -33,6 +34,7 @@ afterEach(() => {
 
 function outboxFor(channels: Channel[], asyncStore: AsyncLeadStore = inProcessStore(store)) {
   const outbox = createOutbox({ store: asyncStore, channels, log: () => {} });
+  outbox.start();
   cleanups.push(() => outbox.close());
   return outbox;
 }
@@ -135,6 +137,7 @@ describe('the outbox', () => {
     const ids = Array.from({ length: 10 }, (_, index) => storeLead(`Lead ${index}`, ['email']));
     const one = outboxFor([email.channel]);
     const two = createOutbox({ store: inProcessStore(openLeadStore(store.path)), channels: [email.channel], log: () => {} });
+    two.start();
     cleanups.push(() => two.close());
     await Promise.all([one.idle(), two.idle()]);
     expect(email.delivered.map((entry) => entry.id).sort((a, b) => a - b)).toEqual(ids);
@@ -154,9 +157,10 @@ describe('the outbox', () => {
     // Each push went out within moments of its lead, while the webhook hung
     expect(ntfy.delivered.map((entry) => entry.id)).toEqual(ids);
     await vi.advanceTimersByTimeAsync(DEFAULT_RETRY.attemptTimeoutMs);
+    // Aborted at its deadline and retried on its own schedule
     expect(store.getLead(ids[0]!)?.deliveries[0]).toMatchObject({
       channel: 'webhook',
-      status: 'pending',
+      status: expect.stringMatching(/^(pending|sending)$/),
       lastError: expect.stringContaining('No answer'),
     });
   });
@@ -210,6 +214,7 @@ describe('the outbox', () => {
     const hung: Channel = { name: 'webhook', deliver: () => (calls++, new Promise<void>(() => {})) };
     storeLead('Aroha', ['webhook']);
     const outbox = createOutbox({ store: inProcessStore(store), channels: [hung], log: () => {} });
+    outbox.start();
     while (calls === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     const started = Date.now();
     await outbox.close();
@@ -225,5 +230,169 @@ describe('the outbox', () => {
       { channel: 'email', status: 'sent' },
       { channel: 'ntfy', status: 'pending', attempts: 0 },
     ]);
+  });
+});
+
+describe('each delivery on its own', () => {
+  /** A channel whose `fate` decides each attempt: deliver, or throw the failure it returns */
+  function channelWith(name: ChannelName, fate: (stored: StoredLead, attempt: number) => Error | undefined) {
+    const attempts: Array<{ id: number; at: number }> = [];
+    const delivered: Array<{ id: number; at: number }> = [];
+    const channel: Channel = {
+      name,
+      async deliver(stored) {
+        attempts.push({ id: stored.id, at: Date.now() });
+        const failure = fate(stored, attempts.filter((entry) => entry.id === stored.id).length);
+        if (failure) throw failure;
+        delivered.push({ id: stored.id, at: Date.now() });
+      },
+    };
+    return { channel, attempts, delivered };
+  }
+  const poisoned = (stored: StoredLead) => stored.name.startsWith('Poison');
+
+  it('marks a message refused for good failed at once, and later leads go out at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const email = channelWith('email', (stored) =>
+      poisoned(stored) ? new DeliveryFailure('refused', '550 5.7.1 Message rejected: virus found') : undefined,
+    );
+    const outbox = outboxFor([email.channel]);
+    const poison = Array.from({ length: 10 }, (_, index) => storeLead(`Poison ${index}`, ['email']));
+    outbox.wake();
+    await vi.advanceTimersByTimeAsync(100);
+    const genuineAt = Date.now();
+    const genuine = storeLead('Genuine', ['email']);
+    outbox.wake();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(email.delivered).toEqual([{ id: genuine, at: genuineAt }]);
+    for (const id of poison) {
+      expect(store.getLead(id)?.deliveries[0]).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        lastError: '550 5.7.1 Message rejected: virus found',
+      });
+    }
+    // Never tried again
+    await vi.advanceTimersByTimeAsync(HOUR);
+    expect(email.attempts).toHaveLength(11);
+  });
+
+  it('retries a message deferred on its own schedule while the others go out at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const webhook = channelWith('webhook', (stored, attempt) =>
+      poisoned(stored) && attempt < 4 ? new DeliveryFailure('deferred', '451 4.7.1 Try again later') : undefined,
+    );
+    const outbox = outboxFor([webhook.channel]);
+    const deferred = storeLead('Poison', ['webhook']);
+    outbox.wake();
+    await vi.advanceTimersByTimeAsync(10);
+    const started = Date.now();
+    const genuine = Array.from({ length: 5 }, (_, index) => storeLead(`Genuine ${index}`, ['webhook']));
+    outbox.wake();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(webhook.delivered.map((entry) => entry.id)).toEqual(genuine);
+    expect(webhook.delivered.every((entry) => entry.at === started)).toBe(true);
+    // 1 s, 2 s and 4 s after each failed attempt
+    await vi.advanceTimersByTimeAsync(8000);
+    const tries = webhook.attempts.filter((entry) => entry.id === deferred).map((entry) => entry.at - started);
+    expect(tries.slice(1)).toEqual([1000, 3000, 7000].map((ms) => ms - 10));
+    expect(store.getLead(deferred)?.deliveries[0]).toMatchObject({ status: 'sent', attempts: 4 });
+  });
+
+  it('does not slow the lane for a receiver that times out on one lead', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const hangsOnPoison: Channel = {
+      name: 'ntfy',
+      deliver: (stored, signal) =>
+        poisoned(stored)
+          ? new Promise<void>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)))
+          : Promise.resolve(),
+    };
+    const delivered: number[] = [];
+    const outbox = outboxFor([
+      { ...hangsOnPoison, deliver: (stored, signal) => hangsOnPoison.deliver(stored, signal).then(() => void delivered.push(stored.id)) },
+    ]);
+    storeLead('Poison', ['ntfy']);
+    outbox.wake();
+    // Past several of its deadlines and retries
+    await vi.advanceTimersByTimeAsync(5 * DEFAULT_RETRY.attemptTimeoutMs);
+    const genuine = storeLead('Genuine', ['ntfy']);
+    outbox.wake();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(delivered).toEqual([genuine]);
+  });
+
+  it('aborts an attempt at its deadline, so it cannot be completed later, and frees its place', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const signals: AbortSignal[] = [];
+    const stalls: Channel = {
+      name: 'email',
+      deliver: (_stored, signal) => (signals.push(signal), new Promise<void>(() => {})),
+    };
+    const outbox = outboxFor([stalls]);
+    const id = storeLead('Stalled', ['email']);
+    outbox.wake();
+    await vi.advanceTimersByTimeAsync(DEFAULT_RETRY.attemptTimeoutMs - 1);
+    expect(signals.map((signal) => signal.aborted)).toEqual([false]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(signals[0]!.aborted).toBe(true);
+    expect(store.getLead(id)?.deliveries[0]).toMatchObject({ status: 'pending', lastError: 'No answer within 60 s' });
+  });
+
+  it('stops a send in flight when its lead is deleted, and records nothing for it', async () => {
+    const signals: AbortSignal[] = [];
+    const stalls: Channel = { name: 'webhook', deliver: (_stored, signal) => (signals.push(signal), new Promise<void>(() => {})) };
+    const outbox = outboxFor([stalls]);
+    const id = storeLead('Sam', ['webhook']);
+    outbox.wake();
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    expect(store.deleteLead(id)).toBe(true);
+    await vi.waitFor(() => expect(signals[0]!.aborted).toBe(true), { timeout: 3000 });
+    await outbox.idle();
+    expect(new DatabaseSync(store.path).prepare('SELECT COUNT(*) AS rows FROM deliveries').get()).toEqual({ rows: 0 });
+  });
+
+  it('releases every claimed delivery when the store fails in the middle of a round', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const email = channelWith('email', () => undefined);
+    const base = inProcessStore(store);
+    let full = true;
+    const diskFull = () => Promise.reject(new Error('SQLITE_FULL: database or disk is full'));
+    const flaky: AsyncLeadStore = {
+      ...base,
+      getLead: (...args) => (full && args[0] === 2 ? diskFull() : base.getLead(...args)),
+      markDelivered: (...args) => (full && args[0] === 1 ? diskFull() : base.markDelivered(...args)),
+    };
+    const ids = ['Aroha', 'Tama', 'Mere'].map((name) => storeLead(name, ['email']));
+    outboxFor([email.channel], flaky).wake();
+    await vi.advanceTimersByTimeAsync(100);
+    full = false;
+    // Well within one retry interval, not after the stale period
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(store.listLeads().map((lead) => lead.deliveries[0]?.status)).toEqual(['sent', 'sent', 'sent']);
+    expect(email.delivered.map((entry) => entry.id).sort()).toEqual(ids);
+  });
+
+  it('claims nothing before it is started', async () => {
+    const email = channelWith('email', () => undefined);
+    const id = storeLead('Aroha', ['email']);
+    const outbox = createOutbox({ store: inProcessStore(store), channels: [email.channel], log: () => {} });
+    cleanups.push(() => outbox.close());
+    outbox.wake();
+    await outbox.idle();
+    expect(store.getLead(id)?.deliveries[0]).toMatchObject({ status: 'pending', attempts: 0 });
+    outbox.start();
+    await outbox.idle();
+    expect(email.delivered.map((entry) => entry.id)).toEqual([id]);
+  });
+
+  it('treats a retry time no right clock could have set as due now (the clock stepped back)', async () => {
+    const email = channelWith('email', () => undefined);
+    const id = storeLead('Aroha', ['email']);
+    const yearAhead = new Date(Date.now() + 365 * 24 * HOUR);
+    store.markAttemptFailed(id, 'email', { error: 'connect ECONNREFUSED', retryAt: yearAhead, now: yearAhead });
+    const outbox = outboxFor([email.channel]);
+    await outbox.idle();
+    expect(email.delivered.map((entry) => entry.id)).toEqual([id]);
   });
 });

@@ -148,12 +148,14 @@ describe('STATS_WEEKLY', () => {
       createLeadService(env, { store: inProcessStore(openLeadStore(path)), channels: [channel], log: () => {} });
 
     const unset = serviceWith({});
+    unset.start();
     await unset.ready;
     await unset.close();
     expect(sent).toEqual([]);
 
     // Had the service without the setting claimed the week, this one would not send it
     const on = serviceWith({ STATS_WEEKLY: '1' });
+    on.start();
     await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 5000 });
     await on.close();
     expect(sent[0]!.week).toEqual(week);

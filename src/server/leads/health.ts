@@ -1,20 +1,31 @@
 /**
- * GET /api/health for uptime monitors: 200 while the lead store takes writes and no delivery to
- * the owner is more than an hour overdue, 503 otherwise, with the same small JSON body either
- * way. It holds counts and ages only, nothing about any visitor.
+ * GET /api/health for uptime monitors: 200 while the lead store takes writes, no delivery to the
+ * owner is more than an hour overdue, every lead of the last 72 hours reached him on at least
+ * one channel, and no waiting delivery carries a time from the future (the clock stepped back);
+ * 503 otherwise, with the same small JSON body either way. It holds counts and ages only,
+ * nothing about any visitor.
  */
 import type { AsyncLeadStore } from './async-store.ts';
+import { DEFAULT_RETRY } from './outbox.ts';
 import type { ChannelName } from './store.ts';
 
 /** A delivery still waiting this long after its lead arrived makes the site unhealthy */
 export const OVERDUE_AFTER_MS = 60 * 60_000;
+/** A lead that reached the owner on no channel keeps the site unhealthy while it is this recent */
+export const UNREACHED_WINDOW_MS = DEFAULT_RETRY.giveUpAfterMs;
+/** Leeway for a clock that moved a little between a write and the check */
+const CLOCK_SLACK_MS = 60_000;
 
 export interface ChannelHealth {
   waiting: number;
   /** Age of the oldest lead still waiting on this channel */
   oldestWaitingSeconds: number | null;
-  /** Given up after 72 hours of retries */
+  /** Refused for good, or given up after 72 hours of retries */
   failed: number;
+  /** Age of the oldest lead whose delivery on this channel failed */
+  oldestFailedSeconds: number | null;
+  /** Waiting deliveries stamped in the future: the clock has stepped back since they were written */
+  futureDated: number;
 }
 
 export interface HealthReport {
@@ -22,8 +33,13 @@ export interface HealthReport {
   /** When the pages being served were built */
   built: string | null;
   store: { writable: boolean };
+  /** Leads of the last 72 hours that reached the owner on no channel */
+  unreachedLeads: number;
   deliveries: Partial<Record<ChannelName, ChannelHealth>>;
 }
+
+const ageSeconds = (since: string | null, now: number) =>
+  since === null ? null : Math.max(0, Math.round((now - Date.parse(since)) / 1000));
 
 export async function checkHealth(
   store: AsyncLeadStore,
@@ -31,18 +47,31 @@ export async function checkHealth(
   { built, now = Date.now() }: { built: string | null; now?: number },
 ): Promise<HealthReport> {
   const deliveries: Partial<Record<ChannelName, ChannelHealth>> = {};
-  for (const channel of channels) deliveries[channel] = { waiting: 0, oldestWaitingSeconds: null, failed: 0 };
+  for (const channel of channels) {
+    deliveries[channel] = { waiting: 0, oldestWaitingSeconds: null, failed: 0, oldestFailedSeconds: null, futureDated: 0 };
+  }
   let writable = true;
+  let unreachedLeads = 0;
   try {
-    for (const { channel, waiting, oldestCreatedAt, failed } of await store.health()) {
-      const age = oldestCreatedAt === null ? null : Math.max(0, Math.round((now - Date.parse(oldestCreatedAt)) / 1000));
-      deliveries[channel] = { waiting, oldestWaitingSeconds: age, failed };
+    const rows = await store.health({ now: new Date(now), latest: new Date(now + DEFAULT_RETRY.maxDelayMs + CLOCK_SLACK_MS) });
+    for (const { channel, waiting, oldestCreatedAt, failed, oldestFailedCreatedAt, futureDated } of rows) {
+      deliveries[channel] = {
+        waiting,
+        oldestWaitingSeconds: ageSeconds(oldestCreatedAt, now),
+        failed,
+        oldestFailedSeconds: ageSeconds(oldestFailedCreatedAt, now),
+        futureDated,
+      };
     }
+    unreachedLeads = await store.countUnreachedLeads({
+      since: new Date(now - UNREACHED_WINDOW_MS),
+      overdueBefore: new Date(now - OVERDUE_AFTER_MS),
+    });
   } catch {
     writable = false;
   }
-  const overdue = Object.values(deliveries).some(
-    (health) => health.oldestWaitingSeconds !== null && health.oldestWaitingSeconds * 1000 > OVERDUE_AFTER_MS,
+  const troubled = Object.values(deliveries).some(
+    (health) => health.futureDated > 0 || (health.oldestWaitingSeconds !== null && health.oldestWaitingSeconds * 1000 > OVERDUE_AFTER_MS),
   );
-  return { ok: writable && !overdue, built, store: { writable }, deliveries };
+  return { ok: writable && !troubled && unreachedLeads === 0, built, store: { writable }, unreachedLeads, deliveries };
 }

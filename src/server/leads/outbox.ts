@@ -1,26 +1,49 @@
 /**
  * Delivers each stored lead to the owner on every configured channel (e-mail, webhook, push),
  * from the deliveries queued with it in the store. Each channel has its own lane, so one that is
- * down or slow never holds up another. A failed attempt is retried with capped exponential
- * backoff (1 s doubling to 10 minutes) for 72 hours from the lead's arrival, by the running
- * server; while a channel keeps failing, its lane tries one delivery at a time on the same
- * schedule instead of every lead on its own. So after an outage of any length within those 72
- * hours, every lead still due goes out within one retry interval of the service's return,
- * without a restart. Each attempt is recorded in the store, so `npm run leads` shows it and a
- * restart carries on where it was.
+ * down or slow never holds up another, and within a lane each delivery is its own: a message
+ * the relay refuses for good is marked failed at once, one it defers is retried on its own
+ * schedule (1 s doubling to 10 minutes, for 72 hours from the lead's arrival), and neither
+ * delays any other lead. Only failures of the channel itself (see delivery-failure.ts) slow the
+ * whole lane: once three leads have failed so with no success between, a circuit breaker lets
+ * one delivery through at a time, the least tried first, on the same capped schedule, until one
+ * gets through. So after an
+ * outage of any length within those 72 hours, every lead still due goes out within one retry
+ * interval of the service's return, without a restart.
+ *
+ * Every attempt has a deadline that aborts it (the SMTP connection is closed before the relay's
+ * final answer), so a send given up on is never completed behind the store's back; a lead
+ * deleted meanwhile aborts its sends too. Each attempt and its outcome are recorded in the store,
+ * so `npm run leads` shows them and a restart carries on where it was.
  */
 import { withDeadline } from '../deadline.ts';
 import { describeError } from '../log.ts';
 import type { AsyncLeadStore } from './async-store.ts';
+import { DeliveryFailure, failureKind, type FailureKind } from './delivery-failure.ts';
 import type { WeeklySummary } from '../stats/weekly.ts';
 import type { ChannelName, ClaimedDelivery, StoredLead } from './store.ts';
 
-/** One way of telling the owner about a lead; `deliver` rejects when the attempt failed */
+/** What the owner is told on his other channels about a lead that did not reach him on one */
+export interface OwnerNotice {
+  lead: StoredLead;
+  /** The channels the lead did not reach him on, and why */
+  failures: ReadonlyArray<{ channel: ChannelName; reason: string }>;
+  title: string;
+  text: string;
+}
+
+/** One way of telling the owner about a lead */
 export interface Channel {
   readonly name: ChannelName;
-  deliver(lead: StoredLead): Promise<void>;
+  /**
+   * Attempts one delivery, stopping when `signal` aborts; rejects when it failed (with a
+   * DeliveryFailure when the channel can tell whom the failure concerns)
+   */
+  deliver(lead: StoredLead, signal: AbortSignal): Promise<void>;
+  /** Tells the owner that a lead did not reach him on another channel */
+  sendNotice?(notice: OwnerNotice, signal: AbortSignal): Promise<void>;
   /** Sends the owner's weekly summary, for channels that can carry one */
-  sendSummary?(summary: WeeklySummary): Promise<void>;
+  sendSummary?(summary: WeeklySummary, signal?: AbortSignal): Promise<void>;
   /** Releases connections (the SMTP pool) */
   close?(): void;
 }
@@ -30,7 +53,7 @@ export interface RetryPolicy {
   maxDelayMs: number;
   /** A delivery still failing this long after the lead arrived is given up (shown as failed) */
   giveUpAfterMs: number;
-  /** An attempt that has not settled by then counts as failed */
+  /** An attempt that has not settled by then is aborted and counts as failed */
   attemptTimeoutMs: number;
 }
 
@@ -38,7 +61,7 @@ export const DEFAULT_RETRY: RetryPolicy = {
   firstDelayMs: 1000,
   maxDelayMs: 10 * 60_000,
   giveUpAfterMs: 72 * 60 * 60_000,
-  attemptTimeoutMs: 2 * 60_000,
+  attemptTimeoutMs: 60_000,
 };
 
 export interface OutboxOptions {
@@ -52,24 +75,38 @@ export interface OutboxOptions {
   staleAfterMs?: number;
   /** Attempts in flight at once on one channel (the SMTP pool has as many connections) */
   concurrency?: number;
+  /** Called when a delivery has failed for good, so the owner can be told elsewhere */
+  onGivenUp?: () => void;
   log?: (message: string, error?: unknown) => void;
 }
 
 export interface Outbox {
   /** The channels deliveries are queued for */
   readonly channelNames: readonly ChannelName[];
+  /** Starts delivering (what is due from before a restart goes out now) */
+  start(): void;
   /** Looks for due deliveries now (after a lead was stored) */
   wake(): void;
-  /** Resolves once the current rounds of attempts have finished */
+  /** Whether a channel's lane is taking deliveries (its circuit breaker is closed) */
+  isWorking(channel: ChannelName): boolean;
+  /** Resolves once no attempt is in flight and no round is running */
   idle(): Promise<void>;
   /** Stops retrying and releases the channels; what is due stays queued for the next start */
   close(): Promise<void>;
 }
 
 export const OUTBOX_CONCURRENCY = 3;
-const CLAIM_BATCH = 20;
-/** How long closing waits for the attempts in flight */
+/**
+ * Deliveries whose attempts failed with the channel's failures, with no success between, that
+ * open the circuit breaker; a receiver that hangs on one lead again and again counts once
+ */
+export const BREAKER_FAILURES = 3;
+/** How long closing waits for the attempts in flight before aborting them */
 const CLOSE_WAIT_MS = 3000;
+/** How often an attempt in flight checks that its lead has not been deleted */
+const DELETION_CHECK_MS = 1000;
+/** A time this far past what the clock allows was written before the clock stepped back */
+const CLOCK_SLACK_MS = 60_000;
 
 /** The wait after `attempts` failed attempts: the first delay, doubling, capped */
 export function retryDelayMs(attempts: number, { firstDelayMs, maxDelayMs }: Pick<RetryPolicy, 'firstDelayMs' | 'maxDelayMs'>): number {
@@ -78,119 +115,209 @@ export function retryDelayMs(attempts: number, { firstDelayMs, maxDelayMs }: Pic
 
 type Log = (message: string, error?: unknown) => void;
 
+/** How an attempt ended, kept in memory until the store has recorded it */
+type Outcome =
+  | { kind: 'sent'; at: Date }
+  | { kind: 'failed'; at: Date; reason: string; retryAt: Date | null }
+  /** Not attempted after all (the store could not read the lead, or the server is closing) */
+  | { kind: 'released' };
+
+const LEAD_DELETED = 'The lead was deleted';
+
+/** What the owner reads: a refusal's own words, or the whole chain of causes of an outage */
+function failureReason(error: unknown): string {
+  return error instanceof DeliveryFailure && error.kind !== 'unavailable' ? describeError(error.message) : describeError(error);
+}
+
 interface Lane {
+  start(): void;
   wake(): void;
+  readonly working: boolean;
   idle(): Promise<void>;
   close(): Promise<void>;
 }
 
-function createLane(
-  channel: Channel,
-  {
-    store,
-    retry,
-    staleAfterMs,
-    concurrency,
-    log,
-  }: { store: AsyncLeadStore; retry: RetryPolicy; staleAfterMs: number; concurrency: number; log: Log },
-): Lane {
+interface LaneOptions {
+  store: AsyncLeadStore;
+  retry: RetryPolicy;
+  staleAfterMs: number;
+  concurrency: number;
+  onGivenUp: () => void;
+  log: Log;
+}
+
+function createLane(channel: Channel, { store, retry, staleAfterMs, concurrency, onGivenUp, log }: LaneOptions): Lane {
   const { name } = channel;
+  const inFlight = new Map<number, Promise<void>>();
+  /** Outcomes the store could not record yet: written before anything else is claimed */
+  const unrecorded = new Map<number, Outcome>();
+  /** Aborts every attempt in flight when the server stops */
+  const closing = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let round: Promise<void> | undefined;
   let again = false;
-  let closed = false;
-  /** Consecutive failed rounds; while above 0, one delivery is tried at a time */
-  let failedRounds = 0;
-  /** Delivered, but the store could not record it yet: recorded before anything is sent again */
-  const unrecorded = new Set<number>();
+  let started = false;
+  /** Set when closing begins: nothing more is claimed */
+  let stopping = false;
+  /** Leads whose attempts failed with the channel's failures since its last answer */
+  const failingLeads = new Set<number>();
+  /** Failed probes in a row while the breaker is open, for its backoff */
+  let failedProbes = 0;
+  /** While the breaker is open: no attempt before this moment, then one at a time */
+  let breakerUntil = 0;
+  let probing = false;
+  /** Rounds in a row the store failed in, for the lane's own backoff while it is unusable */
+  let storeFailures = 0;
 
-  async function recordDelivered() {
-    for (const leadId of unrecorded) {
-      await store.markDelivered(leadId, name, new Date());
+  const breakerOpen = () => failingLeads.size >= BREAKER_FAILURES;
+
+  function noteAttempt(leadId: number, kind: FailureKind | 'sent') {
+    // A refusal or a deferral is an answer: the channel works
+    if (kind !== 'unavailable') {
+      failingLeads.clear();
+      failedProbes = 0;
+      return;
+    }
+    failingLeads.add(leadId);
+    if (breakerOpen()) breakerUntil = Date.now() + retryDelayMs(++failedProbes, retry);
+  }
+
+  /** Aborts `controller` once the lead is no longer stored */
+  function watchDeletion(leadId: number, controller: AbortController) {
+    const timer = setInterval(() => {
+      store.hasLead(leadId).then(
+        (found) => found || controller.abort(new Error(LEAD_DELETED)),
+        () => undefined,
+      );
+    }, DELETION_CHECK_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  async function attempt({ leadId, attempts }: ClaimedDelivery): Promise<Outcome> {
+    let lead: StoredLead | undefined;
+    try {
+      lead = await store.getLead(leadId);
+    } catch (error) {
+      log(`The ${name} outbox could not read a lead`, error);
+      return { kind: 'released' };
+    }
+    // Deleted by hand since it was stored: nothing left to send
+    if (!lead) return { kind: 'failed', at: new Date(), reason: LEAD_DELETED, retryAt: null };
+    const deletion = new AbortController();
+    const stopWatching = watchDeletion(leadId, deletion);
+    try {
+      await withDeadline(
+        (signal) => channel.deliver(lead, signal),
+        retry.attemptTimeoutMs,
+        AbortSignal.any([deletion.signal, closing.signal]),
+      );
+      noteAttempt(leadId, 'sent');
+      return { kind: 'sent', at: new Date() };
+    } catch (error) {
+      const at = new Date();
+      if (deletion.signal.aborted) return { kind: 'failed', at, reason: LEAD_DELETED, retryAt: null };
+      if (closing.signal.aborted) return { kind: 'released' };
+      const kind = failureKind(error);
+      noteAttempt(leadId, kind);
+      const reason = failureReason(error);
+      const giveUp = kind === 'refused' || at.getTime() - Date.parse(lead.createdAt) >= retry.giveUpAfterMs;
+      // The same line for every lead while a channel is down, so the log counts them once a minute
+      if (kind === 'refused') log(`Lead ${leadId}: the ${name} delivery was refused for good: ${reason}`);
+      else if (giveUp) log(`Lead ${leadId}: ${name} delivery still failing ${retry.giveUpAfterMs / 3_600_000} hours on; giving up`, error);
+      else log(`A ${name} delivery failed; retrying with backoff (npm run leads shows each request)`, error);
+      return { kind: 'failed', at, reason, retryAt: giveUp ? null : new Date(at.getTime() + retryDelayMs(attempts, retry)) };
+    } finally {
+      stopWatching();
+    }
+  }
+
+  async function record(leadId: number, outcome: Outcome) {
+    if (outcome.kind === 'sent') await store.markDelivered(leadId, name, outcome.at);
+    else if (outcome.kind === 'released') await store.releaseClaim(leadId, name);
+    else await store.markAttemptFailed(leadId, name, { error: outcome.reason, retryAt: outcome.retryAt, now: outcome.at });
+  }
+
+  /** Writes the outcomes the store could not take before; throws while it still cannot */
+  async function recordPending() {
+    for (const [leadId, outcome] of unrecorded) {
+      await record(leadId, outcome);
       unrecorded.delete(leadId);
     }
   }
 
-  /** One attempt; resolves to whether the channel worked */
-  async function attempt({ leadId, attempts }: ClaimedDelivery): Promise<boolean> {
-    const lead = await store.getLead(leadId);
-    if (!lead) {
-      // Deleted by hand since it was stored: nothing left to send
-      await store.markAttemptFailed(leadId, name, { error: 'The lead was deleted', retryAt: null });
-      return true;
-    }
-    if (unrecorded.has(leadId)) return true;
-    try {
-      await withDeadline(channel.deliver(lead), retry.attemptTimeoutMs);
-    } catch (error) {
-      const now = Date.now();
-      const giveUp = now - Date.parse(lead.createdAt) >= retry.giveUpAfterMs;
-      const retryAt = giveUp ? null : new Date(now + retryDelayMs(attempts, retry));
-      await store.markAttemptFailed(leadId, name, { error: describeError(error), retryAt, now: new Date(now) });
-      // The same line for every lead while a channel is down, so the log counts them once a minute
-      if (giveUp) log(`Lead ${leadId}: ${name} delivery still failing ${retry.giveUpAfterMs / 3_600_000} hours on; giving up`, error);
-      else log(`A ${name} delivery failed; retrying with backoff (npm run leads shows each request)`, error);
-      return false;
-    }
-    // Sent: from here on only the bookkeeping is retried, never the send
-    unrecorded.add(leadId);
-    await recordDelivered();
-    return true;
-  }
-
-  /**
-   * Attempts the claimed deliveries, at most `concurrency` at a time; once one fails, the rest
-   * are given back unattempted. Resolves to whether every attempt made worked.
-   */
-  async function attemptAll(claimed: readonly ClaimedDelivery[]): Promise<boolean> {
-    const queue = [...claimed];
-    let worked = true;
-    const runner = async () => {
-      for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-        if (!worked || closed) {
-          await store.releaseClaim(next.leadId, name);
-          continue;
+  function begin(claimed: ClaimedDelivery, probe: boolean) {
+    const { leadId } = claimed;
+    if (probe) probing = true;
+    // Claimed again while its outcome waits to be recorded (after the stale period): never resent
+    const outcome = unrecorded.get(leadId) ? Promise.resolve(unrecorded.get(leadId)!) : attempt(claimed);
+    const running = outcome
+      .then(async (settled) => {
+        unrecorded.set(leadId, settled);
+        if (settled.kind === 'failed' && settled.retryAt === null && settled.reason !== LEAD_DELETED) onGivenUp();
+        try {
+          await record(leadId, settled);
+          unrecorded.delete(leadId);
+        } catch (error) {
+          log(`The ${name} outbox could not record a delivery; it will again shortly`, error);
         }
-        if (!(await attempt(next))) worked = false;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, runner));
-    return worked;
+      })
+      .finally(() => {
+        inFlight.delete(leadId);
+        if (probe) probing = false;
+        run();
+      });
+    inFlight.set(leadId, running);
   }
 
-  async function deliverDue(): Promise<void> {
-    await recordDelivered();
+  /** Claims due deliveries into the free slots: all of them, or one probe while the breaker is open */
+  async function fill(): Promise<void> {
+    await recordPending();
     for (;;) {
       again = false;
-      const now = new Date();
+      const free = concurrency - inFlight.size;
+      const probe = breakerOpen();
+      if (free <= 0 || stopping || (probe && (probing || Date.now() < breakerUntil))) return;
+      const limit = probe ? 1 : free;
+      const now = Date.now();
       const claimed = await store.claimDueDeliveries({
         channel: name,
-        now,
-        staleBefore: new Date(now.getTime() - staleAfterMs),
-        // While the channel is failing, one at a time: a probe, not a burst
-        limit: failedRounds > 0 ? 1 : CLAIM_BATCH,
+        now: new Date(now),
+        staleBefore: new Date(now - staleAfterMs),
+        // No retry is ever set further ahead than the cap
+        implausibleAfter: new Date(now + retry.maxDelayMs + CLOCK_SLACK_MS),
+        limit,
       });
-      if (claimed.length === 0) return;
-      if (!(await attemptAll(claimed))) {
-        failedRounds++;
-        return;
-      }
-      failedRounds = 0;
-      if (closed || (claimed.length < CLAIM_BATCH && !again)) return;
+      for (const delivery of claimed) begin(delivery, probe);
+      if (probe || (claimed.length < limit && !again)) return;
     }
   }
 
-  /** Sleeps until the next delivery is due (after the lane's own backoff while failing), at most the retry cap */
-  async function scheduleNext() {
+  /** The wait until the next delivery is due (now, for a time no right clock could have written) */
+  async function nextWaitMs(): Promise<number> {
+    if (unrecorded.size > 0 || storeFailures > 0) return retryDelayMs(Math.max(storeFailures, 1), retry);
+    // No place to fill before an attempt in flight ends, and its end looks again
+    if (inFlight.size >= concurrency || (breakerOpen() && probing)) return retry.maxDelayMs;
+    const due = await store.nextDueAt(name, staleAfterMs);
     let waitMs = retry.maxDelayMs;
-    try {
-      const due = await store.nextDueAt(name);
-      if (due !== null) waitMs = Math.min(waitMs, Math.max(0, Date.parse(due) - Date.now()));
-      if (failedRounds > 0) waitMs = Math.max(waitMs, retryDelayMs(failedRounds, retry));
-    } catch (error) {
-      log(`The ${name} outbox could not read when the next delivery is due`, error);
+    if (due !== null) {
+      const untilDue = Date.parse(due) - Date.now();
+      waitMs = untilDue > retry.maxDelayMs + CLOCK_SLACK_MS ? 0 : Math.min(waitMs, Math.max(0, untilDue));
     }
-    if (closed) return;
+    if (breakerOpen()) waitMs = Math.max(waitMs, Math.min(retry.maxDelayMs, breakerUntil - Date.now()));
+    return waitMs;
+  }
+
+  async function scheduleNext() {
+    let waitMs: number;
+    try {
+      waitMs = await nextWaitMs();
+    } catch (error) {
+      storeFailures++;
+      log(`The ${name} outbox could not read when the next delivery is due`, error);
+      waitMs = retryDelayMs(storeFailures, retry);
+    }
+    if (stopping) return;
     clearTimeout(timer);
     timer = setTimeout(run, waitMs);
     // A pending retry must not keep a stopping server alive; the next start carries on
@@ -198,39 +325,52 @@ function createLane(
   }
 
   function run() {
-    if (closed) return;
+    if (!started || stopping) return;
     if (round) {
       again = true;
       return;
     }
     clearTimeout(timer);
-    round = deliverDue()
-      .catch((error: unknown) => {
-        failedRounds++;
-        log(`The ${name} outbox could not read or record its deliveries`, error);
-      })
+    round = fill()
+      .then(
+        () => (storeFailures = 0),
+        (error: unknown) => {
+          storeFailures++;
+          log(`The ${name} outbox could not read or record its deliveries`, error);
+        },
+      )
       .then(scheduleNext)
       .finally(() => {
         round = undefined;
-        if (again && failedRounds === 0) run();
+        if (again && storeFailures === 0) run();
       });
   }
 
-  // Deliveries still due from before a restart go out now
-  run();
-
   return {
-    // While the channel is failing, a new lead waits for the lane's next try like the others
-    wake: () => (failedRounds > 0 ? (again = true) : run()),
+    start() {
+      started = true;
+      run();
+    },
+    wake: run,
+    get working() {
+      return !breakerOpen();
+    },
     async idle() {
-      while (round) await round;
+      while (round || inFlight.size > 0) {
+        await round;
+        await Promise.all(inFlight.values());
+      }
     },
     async close() {
-      closed = true;
+      stopping = true;
       clearTimeout(timer);
-      // An attempt cut short stays marked in flight and is redone after a restart
+      const settled = Promise.all([round, ...inFlight.values()]);
       let waited: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([round, new Promise((resolve) => (waited = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+      await Promise.race([settled, new Promise((resolve) => (waited = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+      clearTimeout(waited);
+      // What is still in flight is aborted and given back, to be sent after the next start
+      closing.abort(new Error('The server is stopping'));
+      await Promise.race([settled, new Promise((resolve) => (waited = setTimeout(resolve, CLOSE_WAIT_MS)))]);
       clearTimeout(waited);
       channel.close?.();
     },
@@ -243,19 +383,26 @@ export function createOutbox({
   retry = DEFAULT_RETRY,
   staleAfterMs = retry.attemptTimeoutMs + 60_000,
   concurrency = OUTBOX_CONCURRENCY,
+  onGivenUp = () => {},
   log = console.error,
 }: OutboxOptions): Outbox {
-  const lanes = channels.map((channel) => createLane(channel, { store, retry, staleAfterMs, concurrency, log }));
+  const lanes = new Map(
+    channels.map((channel) => [channel.name, createLane(channel, { store, retry, staleAfterMs, concurrency, onGivenUp, log })]),
+  );
   return {
     channelNames: channels.map((channel) => channel.name),
-    wake() {
-      for (const lane of lanes) lane.wake();
+    start() {
+      for (const lane of lanes.values()) lane.start();
     },
+    wake() {
+      for (const lane of lanes.values()) lane.wake();
+    },
+    isWorking: (channel) => lanes.get(channel)?.working ?? false,
     async idle() {
-      await Promise.all(lanes.map((lane) => lane.idle()));
+      await Promise.all([...lanes.values()].map((lane) => lane.idle()));
     },
     async close() {
-      await Promise.all(lanes.map((lane) => lane.close()));
+      await Promise.all([...lanes.values()].map((lane) => lane.close()));
     },
   };
 }

@@ -17,6 +17,7 @@ import { checkHealth, type HealthReport } from './health.ts';
 import { createOutbox, type Channel, type RetryPolicy } from './outbox.ts';
 import { createRateLimiter, rateLimitFromEnv, rateLimitKey } from './rate-limit.ts';
 import { DEFAULT_LEADS_DB } from './store.ts';
+import { startUndeliveredAlerts, type UndeliveredAlerts } from './undelivered-alerts.ts';
 import type { SiteFacts } from '../site-server.ts';
 import { createCounter, type Counter } from '../stats/counter.ts';
 import { handleEvent } from '../stats/events.ts';
@@ -39,6 +40,11 @@ export interface LeadService {
   recordEvent(req: IncomingMessage, res: ServerResponse, site: SiteFacts): Promise<void>;
   /** Settles once the database has been opened (or has failed to open, which is logged) */
   readonly ready: Promise<void>;
+  /**
+   * Starts delivering to the owner (what is due from before a restart goes out now), the notices
+   * of undelivered leads and the weekly summaries; a server calls it once it is listening
+   */
+  start(): void;
   /** The store's and the deliveries' state for GET /api/health (checked at most every 10 s) */
   health(built: string | null): Promise<HealthReport>;
   /** Stops the outbox and closes the store, checkpointing its WAL into the database file */
@@ -129,14 +135,16 @@ export function createLeadService(env: Env = process.env, parts: LeadServicePart
   } else if (!parts.channels) {
     console.log(`Quote requests are sent by: ${channels.map((channel) => channel.name).join(', ')}`);
   }
+  let alerts: UndeliveredAlerts | undefined;
   const outbox = createOutbox({
     store,
     channels,
     log,
+    onGivenUp: () => void alerts?.check(),
     ...(parts.retry ? { retry: parts.retry } : {}),
   });
   const counter = createCounter({ store, log });
-  const weekly = env['STATS_WEEKLY'] === '1' ? startWeeklySummaries({ store, channels, log }) : null;
+  let weekly: ReturnType<typeof startWeeklySummaries> | undefined;
   // Taps are cheap and a visitor may tap several links; the limit only stops floods
   const eventLimiter = createRateLimiter({ limit: EVENTS_PER_MINUTE });
   const limit = rateLimitFromEnv(env['LEADS_RATE_LIMIT']);
@@ -152,6 +160,12 @@ export function createLeadService(env: Env = process.env, parts: LeadServicePart
   return {
     ready,
     counter,
+    start() {
+      if (alerts) return;
+      outbox.start();
+      alerts = startUndeliveredAlerts({ store, channels, isWorking: outbox.isWorking, log });
+      if (env['STATS_WEEKLY'] === '1') weekly = startWeeklySummaries({ store, channels, log });
+    },
     recordEvent(req, res, site) {
       const forwardedFor = req.headers['x-forwarded-for'];
       const address = rateLimitAddress(
@@ -178,6 +192,7 @@ export function createLeadService(env: Env = process.env, parts: LeadServicePart
     },
     async close() {
       weekly?.close();
+      alerts?.close();
       await Promise.all([outbox.close(), counter.close()]);
       await store.close();
     },

@@ -1,6 +1,6 @@
 /**
  * The lead database's tables, created on first use, and the upgrades of a database written by an
- * earlier version: a uid per lead, and the e-mail state once kept in the leads table moved into
+ * earlier version: a uid per lead, a note of when an undelivered lead was announced, and the e-mail state once kept in the leads table moved into
  * the outbox, so e-mails still due from before the upgrade are sent.
  */
 import type { DatabaseSync } from 'node:sqlite';
@@ -30,6 +30,8 @@ CREATE TABLE IF NOT EXISTS deliveries (
   updated_at TEXT NOT NULL,
   delivered_at TEXT,
   last_error TEXT,
+  -- When the owner was told on his other channels that this delivery failed or is overdue
+  announced_at TEXT,
   PRIMARY KEY (lead_id, channel)
 ) WITHOUT ROWID;
 -- Anonymous counts for the owner's report: page views and taps on phone and e-mail links per
@@ -61,6 +63,11 @@ export function prepareSchema(db: DatabaseSync): void {
   inTransaction(db, () => {
     const hadOutbox = hasTable(db, 'deliveries');
     db.exec(TABLES);
+    if (!columnsOf(db, 'deliveries').includes('announced_at')) {
+      // Failures from before the upgrade are old news, not announced now
+      db.exec('ALTER TABLE deliveries ADD COLUMN announced_at TEXT');
+      db.exec(`UPDATE deliveries SET announced_at = updated_at WHERE status = 'failed'`);
+    }
     const columns = columnsOf(db, 'leads');
     if (!columns.includes('uid')) db.exec('ALTER TABLE leads ADD COLUMN uid TEXT');
     db.exec('UPDATE leads SET uid = lower(hex(randomblob(16))) WHERE uid IS NULL');

@@ -22,6 +22,8 @@ const BUSY_TIMEOUT_MS = 2000;
 export const USER_AGENT_MAX_LENGTH = 500;
 export const PAGE_MAX_LENGTH = 500;
 const ERROR_MAX_LENGTH = 1000;
+/** Later than any time stored, in the stored format */
+const FAR_FUTURE = '9999-12-31T23:59:59.999Z';
 
 export const CHANNELS = ['email', 'webhook', 'ntfy'] as const;
 export type ChannelName = (typeof CHANNELS)[number];
@@ -70,8 +72,19 @@ export interface WaitingDeliveries {
   channel: ChannelName;
   waiting: number;
   oldestCreatedAt: string | null;
-  /** Given up after retrying for 72 hours */
+  /** Refused for good, or given up after retrying for 72 hours */
   failed: number;
+  oldestFailedCreatedAt: string | null;
+  /** Waiting deliveries stamped later than the health check's clock allows (the clock stepped back) */
+  futureDated: number;
+}
+
+/** A delivery the owner has not been told about that failed for good or is overdue */
+export interface UndeliveredNotice {
+  lead: StoredLead;
+  channel: ChannelName;
+  status: DeliveryStatus;
+  lastError: string | null;
 }
 
 /** What is counted for the owner's report (quote requests come from the leads themselves) */
@@ -120,20 +133,41 @@ export interface LeadStore {
   countLeads(): number;
   /** Deletes a lead and its deliveries for good (a privacy request); false when there is none */
   deleteLead(id: number): boolean;
+  /** Whether a lead is still stored (not deleted since) */
+  hasLead(id: number): boolean;
   /**
-   * Takes up to `limit` deliveries on `channel` for one attempt each (counting it), earliest due
-   * first: those due by `now`, and those left in flight since before `staleBefore` (a crash mid-send).
+   * Takes up to `limit` deliveries on `channel` for one attempt each (counting it), the least
+   * tried first: those due by `now`, those left in flight since before `staleBefore` (a crash
+   * mid-send), and those due or claimed after `implausibleAfter`, a time no clock that is right
+   * could have written (it has stepped back since).
    */
-  claimDueDeliveries(options: { channel: ChannelName; now: Date; staleBefore: Date; limit: number }): ClaimedDelivery[];
+  claimDueDeliveries(options: {
+    channel: ChannelName;
+    now: Date;
+    staleBefore: Date;
+    limit: number;
+    implausibleAfter?: Date;
+  }): ClaimedDelivery[];
   /** Gives back a claimed delivery that was not attempted after all, uncounted */
   releaseClaim(leadId: number, channel: ChannelName): void;
   markDelivered(leadId: number, channel: ChannelName, now?: Date): void;
   /** Records a failed attempt: due again at `retryAt`, or given up (failed) when it is null */
   markAttemptFailed(leadId: number, channel: ChannelName, options: { error: string; retryAt: Date | null; now?: Date }): void;
-  /** When the next pending delivery on `channel` is due (ISO 8601), or null when none is */
-  nextDueAt(channel: ChannelName): string | null;
+  /**
+   * When the next delivery on `channel` is due (ISO 8601), or null when none is: a pending one's
+   * retry, or the moment one in flight becomes stale (`staleAfterMs` after it was claimed)
+   */
+  nextDueAt(channel: ChannelName, staleAfterMs: number): string | null;
   /** Writes to the database (a throw means it cannot store a lead now) and counts what is waiting */
-  health(): WaitingDeliveries[];
+  health(options?: { now?: Date; latest?: Date }): WaitingDeliveries[];
+  /**
+   * Leads since `since` that reached the owner on no channel: every delivery failed, or none
+   * made by `overdueBefore` (the lead is older than that)
+   */
+  countUnreachedLeads(options: { since: Date; overdueBefore: Date }): number;
+  /** Failed deliveries, and those of leads from before `overdueBefore` still waiting, not yet announced */
+  undeliveredToAnnounce(options: { overdueBefore: Date; limit: number }): UndeliveredNotice[];
+  markAnnounced(leadId: number, channel: ChannelName, now?: Date): void;
   /** Adds counts to the daily totals, in one transaction */
   addCounts(counts: readonly DailyCount[]): void;
   /** The daily totals from `fromDay` to `toDay`, both included */
@@ -234,12 +268,15 @@ function prepareStatements(db: DatabaseSync) {
       WHERE lead_id IN (SELECT id FROM leads ORDER BY id DESC LIMIT ?)`),
     count: prepare('SELECT COUNT(*) AS count FROM leads'),
     deleteLead: prepare('DELETE FROM leads WHERE id = ?'),
+    hasLead: prepare('SELECT 1 AS found FROM leads WHERE id = ?'),
+    // The least tried first: a fresh lead is the best test of whether the channel works
     claim: prepare(`UPDATE deliveries SET status = 'sending', attempts = attempts + 1, updated_at = :now
       WHERE channel = :channel AND lead_id IN (
         SELECT lead_id FROM deliveries
         WHERE channel = :channel
-          AND ((status = 'pending' AND next_attempt_at <= :now) OR (status = 'sending' AND updated_at < :staleBefore))
-        ORDER BY next_attempt_at LIMIT :limit)
+          AND ((status = 'pending' AND (next_attempt_at <= :now OR next_attempt_at > :implausibleAfter))
+            OR (status = 'sending' AND (updated_at < :staleBefore OR updated_at > :implausibleAfter)))
+        ORDER BY attempts, next_attempt_at LIMIT :limit)
       RETURNING lead_id, channel, attempts`),
     release: prepare(`UPDATE deliveries SET status = 'pending', attempts = attempts - 1
       WHERE lead_id = :leadId AND channel = :channel AND status = 'sending'`),
@@ -247,7 +284,9 @@ function prepareStatements(db: DatabaseSync) {
       WHERE lead_id = :leadId AND channel = :channel`),
     markFailed: prepare(`UPDATE deliveries SET status = :status, last_error = :error, next_attempt_at = :retryAt,
       updated_at = :now WHERE lead_id = :leadId AND channel = :channel`),
-    nextDue: prepare(`SELECT MIN(next_attempt_at) AS due FROM deliveries WHERE channel = ? AND status = 'pending'`),
+    nextDue: prepare(`SELECT MIN(CASE status WHEN 'pending' THEN next_attempt_at
+        ELSE strftime('%Y-%m-%dT%H:%M:%fZ', updated_at, '+' || :staleSeconds || ' seconds') END) AS due
+      FROM deliveries WHERE channel = :channel AND status IN ('pending', 'sending')`),
     addCount: prepare(`INSERT INTO daily_counts (day, path, kind, count) VALUES (:day, :path, :kind, :count)
       ON CONFLICT (day, path, kind) DO UPDATE SET count = count + excluded.count`),
     countsBetween: prepare('SELECT day, path, kind, count FROM daily_counts WHERE day BETWEEN ? AND ? ORDER BY day, path, kind'),
@@ -261,9 +300,24 @@ function prepareStatements(db: DatabaseSync) {
     waiting: prepare(`SELECT deliveries.channel AS channel,
         SUM(deliveries.status IN ('pending', 'sending')) AS waiting,
         MIN(CASE WHEN deliveries.status IN ('pending', 'sending') THEN leads.created_at END) AS oldest,
-        SUM(deliveries.status = 'failed') AS failed
+        SUM(deliveries.status = 'failed') AS failed,
+        MIN(CASE WHEN deliveries.status = 'failed' THEN leads.created_at END) AS oldestFailed,
+        SUM(deliveries.status IN ('pending', 'sending')
+          AND (leads.created_at > :latest OR deliveries.next_attempt_at > :latest OR deliveries.updated_at > :latest)) AS futureDated
       FROM deliveries JOIN leads ON leads.id = deliveries.lead_id
       WHERE deliveries.status <> 'sent' GROUP BY deliveries.channel`),
+    unreached: prepare(`SELECT COUNT(*) AS count FROM leads
+      WHERE created_at >= :since
+        AND EXISTS (SELECT 1 FROM deliveries WHERE lead_id = leads.id)
+        AND NOT EXISTS (SELECT 1 FROM deliveries WHERE lead_id = leads.id AND status = 'sent')
+        AND (created_at < :overdueBefore OR NOT EXISTS (SELECT 1 FROM deliveries WHERE lead_id = leads.id AND status <> 'failed'))`),
+    toAnnounce: prepare(`SELECT deliveries.lead_id AS leadId, deliveries.channel AS channel, deliveries.status AS status,
+        deliveries.last_error AS lastError
+      FROM deliveries JOIN leads ON leads.id = deliveries.lead_id
+      WHERE deliveries.announced_at IS NULL
+        AND (deliveries.status = 'failed' OR (deliveries.status IN ('pending', 'sending') AND leads.created_at < :overdueBefore))
+      ORDER BY deliveries.lead_id LIMIT :limit`),
+    markAnnounced: prepare('UPDATE deliveries SET announced_at = :now WHERE lead_id = :leadId AND channel = :channel'),
   };
 }
 
@@ -462,11 +516,15 @@ export function openLeadStore(path: string): LeadStore {
         return Number(statements.deleteLead.run(id).changes) === 1;
       });
     },
-    claimDueDeliveries({ channel, now, staleBefore, limit }) {
+    hasLead(id) {
+      return connection().statements.hasLead.get(id) !== undefined;
+    },
+    claimDueDeliveries({ channel, now, staleBefore, limit, implausibleAfter }) {
       const rows = connection().statements.claim.all({
         channel,
         now: now.toISOString(),
         staleBefore: staleBefore.toISOString(),
+        implausibleAfter: implausibleAfter?.toISOString() ?? FAR_FUTURE,
         limit,
       }) as Array<{ lead_id: number; channel: ChannelName; attempts: number }>;
       return rows.map((row) => ({ leadId: row.lead_id, channel: row.channel, attempts: row.attempts }));
@@ -487,8 +545,9 @@ export function openLeadStore(path: string): LeadStore {
         now: now.toISOString(),
       });
     },
-    nextDueAt(channel) {
-      return (connection().statements.nextDue.get(channel) as { due: string | null }).due;
+    nextDueAt(channel, staleAfterMs) {
+      const staleSeconds = (staleAfterMs / 1000).toFixed(3);
+      return (connection().statements.nextDue.get({ channel, staleSeconds }) as { due: string | null }).due;
     },
     addCounts(counts) {
       const { db, statements } = connection();
@@ -508,11 +567,46 @@ export function openLeadStore(path: string): LeadStore {
     releaseWeeklySummary(week) {
       connection().statements.releaseWeek.run(week);
     },
-    health() {
+    health({ now = new Date(), latest = now } = {}) {
       const { statements } = connection();
-      statements.touch.run(new Date().toISOString());
-      const rows = statements.waiting.all() as Array<{ channel: ChannelName; waiting: number; oldest: string | null; failed: number }>;
-      return rows.map(({ channel, waiting, oldest, failed }) => ({ channel, waiting, oldestCreatedAt: oldest, failed }));
+      statements.touch.run(now.toISOString());
+      const rows = statements.waiting.all({ latest: latest.toISOString() }) as Array<{
+        channel: ChannelName;
+        waiting: number;
+        oldest: string | null;
+        failed: number;
+        oldestFailed: string | null;
+        futureDated: number;
+      }>;
+      return rows.map(({ channel, waiting, oldest, failed, oldestFailed, futureDated }) => ({
+        channel,
+        waiting,
+        oldestCreatedAt: oldest,
+        failed,
+        oldestFailedCreatedAt: oldestFailed,
+        futureDated,
+      }));
+    },
+    countUnreachedLeads({ since, overdueBefore }) {
+      const row = connection().statements.unreached.get({ since: since.toISOString(), overdueBefore: overdueBefore.toISOString() });
+      return Number((row as { count: number }).count);
+    },
+    undeliveredToAnnounce({ overdueBefore, limit }) {
+      const { statements } = connection();
+      const rows = statements.toAnnounce.all({ overdueBefore: overdueBefore.toISOString(), limit }) as Array<{
+        leadId: number;
+        channel: ChannelName;
+        status: DeliveryStatus;
+        lastError: string | null;
+      }>;
+      return rows.flatMap(({ leadId, channel, status, lastError }) => {
+        const row = statements.get.get(leadId) as LeadRow | undefined;
+        if (!row) return [];
+        return [{ lead: fromRows(row, statements.deliveriesOf.all(leadId) as unknown as DeliveryRow[]), channel, status, lastError }];
+      });
+    },
+    markAnnounced(leadId, channel, now = new Date()) {
+      connection().statements.markAnnounced.run({ leadId, channel, now: now.toISOString() });
     },
     close({ checkpoint = true } = {}) {
       closed = true;

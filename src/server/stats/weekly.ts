@@ -70,7 +70,9 @@ export function startWeeklySummaries({
   const senders = channels.filter((channel) => channel.sendSummary);
 
   async function send(summary: WeeklySummary): Promise<boolean> {
-    const results = await Promise.allSettled(senders.map((channel) => withDeadline(channel.sendSummary!(summary), SEND_TIMEOUT_MS)));
+    const results = await Promise.allSettled(
+      senders.map((channel) => withDeadline((signal) => channel.sendSummary!(summary, signal), SEND_TIMEOUT_MS)),
+    );
     results.forEach((result, index) => {
       if (result.status === 'rejected') log(`The weekly summary could not be sent by ${senders[index]!.name}`, result.reason);
     });

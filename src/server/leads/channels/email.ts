@@ -4,11 +4,12 @@
  * connection per lead.
  */
 import { createTransport, type SendMailOptions } from 'nodemailer';
+import { smtpFailure } from '../delivery-failure.ts';
 import { literalHeaderText, oneLine } from '../plain-text.ts';
 import { OUTBOX_CONCURRENCY, type Channel } from '../outbox.ts';
 import type { StoredLead } from '../store.ts';
 
-// Socket-level limits; the outbox also gives up on any attempt that has not settled in 2 minutes
+// Socket-level limits; the outbox also aborts any attempt that has not settled by its deadline
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
 
 export type SendMail = (message: SendMailOptions) => Promise<unknown>;
@@ -58,14 +59,20 @@ export function composeLeadEmail(lead: StoredLead, { to, from }: { to: string; f
 }
 
 export function emailChannel({ send, to, from, close }: { send: SendMail; to: string; from: string; close?: () => void }): Channel {
+  /** Sends one message; an abort closes the connection sending it, before the relay's final answer */
+  async function sendOrThrow(message: SendMailOptions, signal?: AbortSignal) {
+    try {
+      await send(signal ? { ...message, signal } : message);
+    } catch (error) {
+      throw smtpFailure(error);
+    }
+  }
   return {
     name: 'email',
-    async deliver(lead) {
-      await send(composeLeadEmail(lead, { to, from }));
-    },
-    async sendSummary({ week, text }) {
-      await send({ to, from, subject: `Website summary for the week of ${week.from}`, text });
-    },
+    deliver: (lead, signal) => sendOrThrow(composeLeadEmail(lead, { to, from }), signal),
+    sendNotice: ({ title, text }, signal) => sendOrThrow({ to, from, subject: literalHeaderText(title), text }, signal),
+    sendSummary: ({ week, text }, signal) =>
+      sendOrThrow({ to, from, subject: `Website summary for the week of ${week.from}`, text }, signal),
     ...(close ? { close } : {}),
   };
 }

@@ -5,7 +5,7 @@
  * calls the visitor (or e-mails them when no phone number was given).
  * LEADS_NTFY_TOKEN, when set, is sent as a bearer token for protected topics.
  */
-import type { Channel } from '../outbox.ts';
+import type { Channel, OwnerNotice } from '../outbox.ts';
 import { oneLine } from '../plain-text.ts';
 import type { StoredLead } from '../store.ts';
 import { postOrThrow } from './http-post.ts';
@@ -48,13 +48,20 @@ export function ntfyMessage(lead: StoredLead, topic: string) {
   };
 }
 
+/** A notice that a lead did not reach the owner on another channel, with the same tap to answer it */
+export function ntfyNotice({ title, text, lead }: OwnerNotice, topic: string) {
+  const [action] = ntfyMessage(lead, topic).actions;
+  return { topic, title: oneLine(title, 120), message: text, tags: ['warning'], priority: 5, click: action!.url, actions: [action] };
+}
+
 export function ntfyChannel({ url, token, timeoutMs }: { url: string; token?: string | undefined; timeoutMs?: number }): Channel {
   const { publishUrl, topic } = ntfyTarget(url);
+  const headers = { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+  const publish = (message: object, signal: AbortSignal) =>
+    postOrThrow(publishUrl, JSON.stringify(message), headers, { signal, ...(timeoutMs ? { timeoutMs } : {}) });
   return {
     name: 'ntfy',
-    async deliver(lead) {
-      const headers = { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) };
-      await postOrThrow(publishUrl, JSON.stringify(ntfyMessage(lead, topic)), headers, timeoutMs);
-    },
+    deliver: (lead, signal) => publish(ntfyMessage(lead, topic), signal),
+    sendNotice: (notice, signal) => publish(ntfyNotice(notice, topic), signal),
   };
 }

@@ -6,7 +6,7 @@
  * so a receiver that saw the first attempt can tell.
  */
 import { createHmac } from 'node:crypto';
-import type { Channel } from '../outbox.ts';
+import type { Channel, OwnerNotice } from '../outbox.ts';
 import type { WeeklySummary } from '../../stats/weekly.ts';
 import type { StoredLead } from '../store.ts';
 import { postOrThrow } from './http-post.ts';
@@ -34,8 +34,13 @@ export function summaryBody({ week, report, undelivered }: WeeklySummary): strin
   });
 }
 
+/** A notice that a lead did not reach the owner on another channel */
+export function noticeBody({ title, text, lead, failures }: OwnerNotice): string {
+  return JSON.stringify({ type: 'undelivered', leadId: lead.id, uid: lead.uid, failures, title, text });
+}
+
 export function webhookChannel({ url, secret, timeoutMs }: { url: string; secret?: string | undefined; timeoutMs?: number }): Channel {
-  const post = (body: string, idempotencyKey: string) =>
+  const post = (body: string, idempotencyKey: string, signal?: AbortSignal) =>
     postOrThrow(
       url,
       body,
@@ -44,11 +49,13 @@ export function webhookChannel({ url, secret, timeoutMs }: { url: string; secret
         'Idempotency-Key': idempotencyKey,
         ...(secret ? { [SIGNATURE_HEADER]: signBody(body, secret) } : {}),
       },
-      timeoutMs,
+      { ...(timeoutMs ? { timeoutMs } : {}), ...(signal ? { signal } : {}) },
     );
   return {
     name: 'webhook',
-    deliver: (lead) => post(webhookBody(lead), lead.uid),
-    sendSummary: (summary) => post(summaryBody(summary), `weekly-summary-${summary.week.from}`),
+    deliver: (lead, signal) => post(webhookBody(lead), lead.uid, signal),
+    sendNotice: (notice, signal) =>
+      post(noticeBody(notice), `undelivered-${notice.lead.uid}-${notice.failures.map(({ channel }) => channel).join('-')}`, signal),
+    sendSummary: (summary, signal) => post(summaryBody(summary), `weekly-summary-${summary.week.from}`, signal),
   };
 }

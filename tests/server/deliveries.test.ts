@@ -1,0 +1,150 @@
+/**
+ * The owner's notifications from the running server, against local stand-ins for his mail relay,
+ * webhook and push service: a lead one channel refuses for good costs that lead alone, and the
+ * owner is told about it on the others.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it, vi } from 'vitest';
+import { openLeadStore } from '../../src/server/leads/store.ts';
+import { sampleLead } from '../support/leads.ts';
+import { startReceiver, startSmtp } from '../support/receivers.ts';
+import { builtDist, makeTempDir, repoRoot, requireBuild, send, startServer } from './support/server.ts';
+
+requireBuild();
+
+/** The anti-malware test string: content filters refuse any message that carries it */
+const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
+const carriesEicar = (text: string) => text.includes('EICAR-STANDARD');
+
+function quoteRequest(name: string, message: string) {
+  return new URLSearchParams({
+    form_source: 'Quote Form',
+    name,
+    email: 'visitor@example.co.nz',
+    phone: '021 555 0199',
+    address: '12 Picton Street, Howick',
+    service: 'Electrical Repairs',
+    message,
+  }).toString();
+}
+
+describe('a lead that one channel refuses for good', () => {
+  it('costs only that lead: after ten refused, a genuine lead reaches the owner on every channel within 30 s, and he is told', async () => {
+    const smtp = await startSmtp({
+      answer: (message) => (carriesEicar(message) ? { code: 550, text: '5.7.1 Message rejected: virus found' } : 'accept'),
+    });
+    const webhook = await startReceiver((hit) => (carriesEicar(hit.body) ? 302 : 200));
+    const ntfy = await startReceiver((hit) => (carriesEicar(hit.body) ? 400 : 200));
+    const server = await startServer({
+      env: {
+        SMTP_URL: smtp.url,
+        LEADS_NOTIFY_TO: 'owner@example.com',
+        LEADS_WEBHOOK_URL: `${webhook.origin}/hook`,
+        LEADS_NTFY_URL: `${ntfy.origin}/harbour-leads`,
+      },
+    });
+    const post = (name: string, message: string) =>
+      send(server, {
+        method: 'POST',
+        path: '/api/leads',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+        body: quoteRequest(name, message),
+      });
+    try {
+      for (let index = 0; index < 10; index++) expect((await post(`Refused ${index}`, `Attached: ${EICAR}`)).status).toBe(200);
+      const posted = Date.now();
+      const genuine = await post('Genuine Visitor', 'The hot water cylinder element has gone.');
+      expect(genuine.status).toBe(200);
+
+      const arrived = {
+        email: () => smtp.received.some((message) => message.includes('Genuine Visitor') && message.includes('hot water cylinder')),
+        webhook: () => webhook.hits.some((hit) => hit.body.includes('"name":"Genuine Visitor"')),
+        ntfy: () => ntfy.hits.some((hit) => hit.body.includes('Quote request: Genuine Visitor')),
+      };
+      await vi.waitFor(() => expect(Object.values(arrived).map((seen) => seen())).toEqual([true, true, true]), {
+        timeout: 30_000,
+        interval: 100,
+      });
+      const tookMs = Date.now() - posted;
+      expect(tookMs).toBeLessThan(30_000);
+
+      // Each refused lead tried once per channel and failed with the receiver's reason
+      const db = new DatabaseSync(server.leadsDb, { readOnly: true });
+      const refused = db
+        .prepare(
+          `SELECT channel, status, attempts, last_error AS lastError FROM deliveries JOIN leads ON leads.id = lead_id WHERE name LIKE 'Refused %'`,
+        )
+        .all() as Array<{ channel: string; status: string; attempts: number; lastError: string }>;
+      db.close();
+      expect(refused).toHaveLength(30);
+      for (const delivery of refused) expect(delivery).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(refused.filter((delivery) => delivery.channel === 'email').every((delivery) => delivery.lastError.includes('550 5.7.1'))).toBe(
+        true,
+      );
+
+      // The owner is told of each refused lead, without the text the filter refused
+      await vi.waitFor(
+        () => expect(smtp.received.filter((message) => /^Subject: Request \d+ from Refused/m.test(message))).toHaveLength(10),
+        {
+          timeout: 10_000,
+        },
+      );
+      expect(smtp.received.filter(carriesEicar)).toEqual([]);
+
+      const health = await send(server, { path: '/api/health' });
+      expect(health.status).toBe(503);
+      expect(JSON.parse(health.text())).toMatchObject({
+        ok: false,
+        unreachedLeads: 10,
+        deliveries: { email: { failed: 10 }, webhook: { failed: 10 }, ntfy: { failed: 10 } },
+      });
+      console.log(`The genuine lead reached every channel ${tookMs} ms after it was posted`);
+    } finally {
+      await server.stop();
+      await Promise.all([smtp.close(), webhook.close(), ntfy.close()]);
+    }
+  });
+});
+
+describe('a second server started by mistake on a port already taken', () => {
+  it('exits 1 without claiming or sending any delivery', async () => {
+    const leadsDb = join(makeTempDir('second-server'), 'leads.sqlite');
+    const store = openLeadStore(leadsDb);
+    const id = store.insertLead(sampleLead(), { channels: ['ntfy'] });
+    store.close();
+    const ntfy = await startReceiver();
+    const taken = createServer().listen(0, '127.0.0.1');
+    await once(taken, 'listening');
+    const { port } = taken.address() as { port: number };
+    try {
+      const child = spawn(process.execPath, ['src/server/main.ts'], {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          DIST_DIR: builtDist,
+          LEADS_DB: leadsDb,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          LEADS_NTFY_URL: `${ntfy.origin}/harbour-leads`,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+      const [code] = (await once(child, 'exit')) as [number | null];
+      expect(code).toBe(1);
+      expect(output).toContain('EADDRINUSE');
+      expect(ntfy.hits).toEqual([]);
+      const reader = openLeadStore(leadsDb);
+      expect(reader.getLead(id)?.deliveries).toMatchObject([{ channel: 'ntfy', status: 'pending', attempts: 0 }]);
+      reader.close();
+    } finally {
+      taken.close();
+      await ntfy.close();
+    }
+  });
+});
