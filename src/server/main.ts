@@ -1,9 +1,10 @@
 /**
  * `npm run serve`: serves the built site on PORT (default 4321) and HOST (default 127.0.0.1),
  * with the quote-request service. Deliveries to the owner start once the port is taken, so a
- * second server started by mistake claims nothing before it fails. SIGTERM and SIGINT stop
- * taking new connections, let requests in flight finish, then close the lead store (so the
- * database file holds every lead) and exit.
+ * second server started by mistake claims nothing before it fails. SIGTERM, SIGINT, SIGHUP and
+ * SIGUSR2 stop taking new connections, let requests in flight finish, then close the lead store
+ * (so the database file holds every lead) and exit. SIGUSR1 does not open Node's inspector,
+ * which any local user could reach and read the SMTP password from.
  */
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,6 +13,9 @@ import { apiHandler } from './api.ts';
 import { createLeadService } from './leads/service.ts';
 import { createSiteServer } from './site-server.ts';
 import { isCountedVisit } from './stats/visits.ts';
+
+// `npm run serve` also starts Node with --disable-sigusr1; this covers any other way of starting it
+process.on('SIGUSR1', () => console.log('SIGUSR1 ignored: the inspector stays closed'));
 
 const distDir = resolve(process.env['DIST_DIR'] ?? 'dist');
 const port = Number(process.env['PORT'] ?? 4321);
@@ -67,5 +71,4 @@ function shutdown(signal: string) {
     void exitAfterClosingLeads();
   }, shutdownGraceMs).unref();
 }
-process.once('SIGTERM', () => shutdown('SIGTERM'));
-process.once('SIGINT', () => shutdown('SIGINT'));
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGUSR2'] as const) process.once(signal, () => shutdown(signal));

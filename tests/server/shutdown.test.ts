@@ -6,6 +6,7 @@
  * the grace period.
  */
 import { copyFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
@@ -145,4 +146,45 @@ describe('graceful shutdown', () => {
     expect(result.closedByServer).toBe(true);
     expect(result.statuses.every((status) => status < 500)).toBe(true);
   }, 30_000);
+});
+
+describe('other signals', () => {
+  for (const signal of ['SIGHUP', 'SIGUSR2'] as const) {
+    it(`${signal} stops the server as gracefully as SIGTERM, with every acknowledged request in the database file`, async () => {
+      const server = await startServer();
+      const answer = await send(server, {
+        method: 'POST',
+        path: '/api/leads',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+        body: leadBody(signal),
+      });
+      expect(answer.status).toBe(200);
+      server.child.kill(signal);
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      expect(server.output()).toContain(`${signal}: finishing requests in flight`);
+      const copy = join(makeTempDir(`${signal}-copy`), 'copy.sqlite');
+      copyFileSync(server.leadsDb, copy);
+      const db = new DatabaseSync(copy, { readOnly: true });
+      expect(db.prepare('SELECT COUNT(*) AS count FROM leads').get()).toEqual({ count: 1 });
+      db.close();
+    });
+  }
+
+  it('SIGUSR1 neither stops the server nor opens the inspector', async () => {
+    const server = await startServer();
+    try {
+      server.child.kill('SIGUSR1');
+      await sleep(500);
+      expect((await send(server, { path: '/' })).status).toBe(200);
+      const inspector = await new Promise<string>((resolveProbe) => {
+        const socket = connect(9229, '127.0.0.1');
+        socket.once('connect', () => (socket.destroy(), resolveProbe('listening')));
+        socket.once('error', (error: NodeJS.ErrnoException) => resolveProbe(error.code ?? 'error'));
+      });
+      expect(inspector).toBe('ECONNREFUSED');
+      expect(server.output()).toContain('SIGUSR1 ignored');
+    } finally {
+      await server.stop();
+    }
+  });
 });
