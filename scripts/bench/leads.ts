@@ -6,13 +6,16 @@
  * under its id with what was sent, and that nothing else is. Exits 1 when they differ.
  * Before that it times GET / from one client, alone and then while a steady stream of
  * submissions arrives, to show that storing leads (fsyncs, locks) does not hold up page serving
- * (goal: page p99 with the stream within 1.5× of alone).
+ * (goal: page p99 with the stream within 1.5× of alone). Last, the deliveries phase
+ * (lead-deliveries.ts) times genuine requests' delivery to the owner after requests that every
+ * channel refuses for good.
  *
  * Env: DIST_DIR (default dist), BENCH_LEADS_TOTAL (default 2000), BENCH_LEADS_CONCURRENCY (default 20),
  * BENCH_PAGE_SECONDS (default 5, how long pages are timed in each phase), BENCH_STREAM_RATE (default 20 posts a second).
  */
 import { DatabaseSync } from 'node:sqlite';
 import { performance } from 'node:perf_hooks';
+import { benchDeliveries } from './lead-deliveries.ts';
 import { envInt, startSiteServer, table } from './support.ts';
 
 const total = envInt('BENCH_LEADS_TOTAL', 2000);
@@ -252,8 +255,10 @@ async function main(): Promise<number> {
       ? `OK: acknowledged ${acknowledged.length} = stored ${stored}, each under its acknowledged id`
       : `FAIL: ${problems.join('; ')}`,
   );
-  console.log(JSON.stringify({ benchmark: 'leads', ...figures, ok: problems.length === 0 }));
-  return problems.length === 0 ? 0 : 1;
+  const deliveries = await benchDeliveries();
+  const ok = problems.length === 0 && deliveries.ok;
+  console.log(JSON.stringify({ benchmark: 'leads', ...figures, deliveries, ok }));
+  return ok ? 0 : 1;
 }
 
 try {

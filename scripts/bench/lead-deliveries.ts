@@ -1,0 +1,142 @@
+/**
+ * The deliveries phase of `npm run bench:leads`: a fresh server whose three channels (a local
+ * SMTP server, webhook and ntfy receivers) refuse every message carrying the anti-malware test
+ * string, as content filters do. It posts BENCH_REFUSED_LEADS (default 10) such requests, then
+ * BENCH_GENUINE_LEADS (default 20) genuine ones a quarter of a second apart, and times each
+ * genuine one from its acknowledgement to its arrival on each channel. The contract: every
+ * genuine request reaches every channel within 30 s, and every refused one is tried once per
+ * channel and marked failed.
+ */
+import { DatabaseSync } from 'node:sqlite';
+import { performance } from 'node:perf_hooks';
+import { startReceiver, startSmtp } from '../../tests/support/receivers.ts';
+import { envInt, startSiteServer, table } from './support.ts';
+
+const refusedCount = envInt('BENCH_REFUSED_LEADS', 10);
+const genuineCount = envInt('BENCH_GENUINE_LEADS', 20);
+const GENUINE_GAP_MS = 250;
+const DELIVERY_GOAL_MS = 30_000;
+const POLL_MS = 5;
+const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
+const carriesEicar = (text: string) => text.includes('EICAR-STANDARD');
+const CHANNELS = ['email', 'webhook', 'ntfy'] as const;
+
+function request(name: string, message: string): URLSearchParams {
+  return new URLSearchParams({ form_source: 'Hero Form', name, email: 'bench@example.com', message });
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+}
+
+export interface DeliveryFigures {
+  refusedLeads: number;
+  genuineLeads: number;
+  deliveryP50Ms: Record<(typeof CHANNELS)[number], number>;
+  deliveryMaxMs: Record<(typeof CHANNELS)[number], number>;
+  undeliveredGenuine: number;
+  refusedNotFailedOnce: number;
+  ok: boolean;
+}
+
+export async function benchDeliveries(): Promise<DeliveryFigures> {
+  const smtp = await startSmtp({
+    answer: (message) => (carriesEicar(message) ? { code: 550, text: '5.7.1 Message rejected: virus found' } : 'accept'),
+  });
+  const webhook = await startReceiver((hit) => (carriesEicar(hit.body) ? 302 : 200));
+  const ntfy = await startReceiver((hit) => (carriesEicar(hit.body) ? 400 : 200));
+  const server = await startSiteServer({
+    env: {
+      SMTP_URL: smtp.url,
+      LEADS_NOTIFY_TO: 'owner@example.com',
+      LEADS_WEBHOOK_URL: `${webhook.origin}/hook`,
+      LEADS_NTFY_URL: `${ntfy.origin}/bench-topic`,
+    },
+  });
+  const arrivedOn = {
+    email: (name: string) => smtp.received.some((message) => message.includes(`from ${name} (`)),
+    webhook: (name: string) => webhook.hits.some((hit) => hit.body.includes(`"name":"${name}"`)),
+    ntfy: (name: string) => ntfy.hits.some((hit) => hit.body.includes(`Quote request: ${name}"`)),
+  };
+  const post = async (body: URLSearchParams) => {
+    const response = await fetch(`${server.origin}/api/leads`, { method: 'POST', headers: { Accept: 'application/json' }, body });
+    if (response.status !== 200) throw new Error(`A quote request was answered ${response.status}: ${await response.text()}`);
+    return performance.now();
+  };
+  const latencies = { email: [] as number[], webhook: [] as number[], ntfy: [] as number[] };
+  let undeliveredGenuine = 0;
+  try {
+    for (let index = 0; index < refusedCount; index++) await post(request(`Refused ${index}`, `See the attachment: ${EICAR}`));
+    const watches: Promise<void>[] = [];
+    for (let index = 0; index < genuineCount; index++) {
+      const name = `Genuine ${index}`;
+      const acknowledged = await post(request(name, 'The oven circuit trips when the element heats up.'));
+      watches.push(
+        ...CHANNELS.map(async (channel) => {
+          while (!arrivedOn[channel](name)) {
+            if (performance.now() - acknowledged > DELIVERY_GOAL_MS) {
+              undeliveredGenuine++;
+              return;
+            }
+            await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+          }
+          latencies[channel].push(performance.now() - acknowledged);
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, GENUINE_GAP_MS));
+    }
+    await Promise.all(watches);
+  } finally {
+    await server.stop();
+    await Promise.all([smtp.close(), webhook.close(), ntfy.close()]);
+  }
+  const db = new DatabaseSync(server.leadsDb, { readOnly: true });
+  const refused = db
+    .prepare("SELECT status, attempts FROM deliveries JOIN leads ON leads.id = lead_id WHERE name LIKE 'Refused %'")
+    .all() as Array<{ status: string; attempts: number }>;
+  db.close();
+  refusedNotFailedOnce =
+    refused.filter((row) => row.status !== 'failed' || row.attempts !== 1).length + (refusedCount * 3 - refused.length);
+
+  for (const list of Object.values(latencies)) list.sort((a, b) => a - b);
+  const round = (ms: number) => Number(ms.toFixed(1));
+  const figures: DeliveryFigures = {
+    refusedLeads: refusedCount,
+    genuineLeads: genuineCount,
+    deliveryP50Ms: {
+      email: round(percentile(latencies.email, 50)),
+      webhook: round(percentile(latencies.webhook, 50)),
+      ntfy: round(percentile(latencies.ntfy, 50)),
+    },
+    deliveryMaxMs: {
+      email: round(latencies.email.at(-1) ?? 0),
+      webhook: round(latencies.webhook.at(-1) ?? 0),
+      ntfy: round(latencies.ntfy.at(-1) ?? 0),
+    },
+    undeliveredGenuine,
+    refusedNotFailedOnce,
+    ok: undeliveredGenuine === 0 && refusedNotFailedOnce === 0,
+  };
+
+  console.log('');
+  console.log(
+    `Delivery to the owner after ${refusedCount} requests every channel refuses for good, then ${genuineCount} genuine ones ${GENUINE_GAP_MS} ms apart`,
+  );
+  console.log(
+    table(
+      ['channel', 'delivered', 'p50 ms', 'max ms'],
+      CHANNELS.map((channel) => [
+        channel,
+        `${latencies[channel].length}/${genuineCount}`,
+        figures.deliveryP50Ms[channel].toFixed(1),
+        figures.deliveryMaxMs[channel].toFixed(1),
+      ]),
+    ),
+  );
+  console.log(
+    figures.ok
+      ? `OK: every genuine request reached every channel within ${DELIVERY_GOAL_MS / 1000} s; each refused one was tried once per channel and marked failed`
+      : `FAIL: ${undeliveredGenuine} genuine deliveries missed ${DELIVERY_GOAL_MS / 1000} s; ${refusedNotFailedOnce} refused deliveries not failed after one attempt`,
+  );
+  return figures;
+}
