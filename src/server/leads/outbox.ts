@@ -254,10 +254,10 @@ function createLane(channel: Channel, { store, retry, staleAfterMs, concurrency,
     const running = outcome
       .then(async (settled) => {
         unrecorded.set(leadId, settled);
-        if (settled.kind === 'failed' && settled.retryAt === null && settled.reason !== LEAD_DELETED) onGivenUp();
         try {
           await record(leadId, settled);
           unrecorded.delete(leadId);
+          if (settled.kind === 'failed' && settled.retryAt === null && settled.reason !== LEAD_DELETED) onGivenUp();
         } catch (error) {
           log(`The ${name} outbox could not record a delivery; it will again shortly`, error);
         }
