@@ -168,6 +168,11 @@ export function characterCount(value: string): number {
   return [...value].length;
 }
 
+/** RFC 5321's limit on the part before the @, in octets of UTF-8 */
+export const EMAIL_LOCAL_PART_MAX_OCTETS = 64;
+
+const utf8 = new TextEncoder();
+
 /**
  * The form x@y.z with no spaces (deliberately loose: a typo check, not RFC 5322): one @ with
  * something before it, and after it a dot with something on either side. Linear in the length
@@ -175,9 +180,17 @@ export function characterCount(value: string): number {
  * dot, so no two quantifiers compete for the same characters (the old
  * `^[^\s@]+@[^\s@]+\.[^\s@]+$` tried every dot against every split and took seconds on
  * 'a@' and a run of dots).
+ * Also refused: control characters (NUL, ESC, C1) and format characters, which mislead the owner
+ * reading the address (a bidi control shows '\u202Emoc.evil@example.com' as
+ * 'moc.elpmaxe@live.com'); a part before the @ over 64 octets, which mail servers refuse
+ * (RFC 5321); and an RFC 2047 encoded-word ('=?utf-8?B?…?='), which mail clients show decoded.
  */
 export function isValidEmail(value: string): boolean {
-  return /^[^\s@]+@[^\s@][^\s.@]*\.[^\s@]+$/.test(value);
+  if (!/^[^\s@]+@[^\s@][^\s.@]*\.[^\s@]+$/.test(value)) return false;
+  if (/[\p{Cc}\p{Cf}]/u.test(value)) return false;
+  const encodedWordStart = value.indexOf('=?');
+  if (encodedWordStart !== -1 && value.includes('?=', encodedWordStart + 2)) return false;
+  return utf8.encode(value.slice(0, value.indexOf('@'))).length <= EMAIL_LOCAL_PART_MAX_OCTETS;
 }
 
 /** NZ or international: digits, spaces, +, - and brackets only, with at least 7 digits */

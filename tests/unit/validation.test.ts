@@ -9,6 +9,7 @@ import {
   FORM_SOURCES,
   HERO_FIELDS,
   isPlausiblePhone,
+  EMAIL_LOCAL_PART_MAX_OCTETS,
   isValidEmail,
   PHONE_MIN_DIGITS,
   QUOTE_FIELDS,
@@ -229,7 +230,8 @@ describe('quote form rules', () => {
   it('caps every field', () => {
     for (const [field, max] of Object.entries(FIELD_MAX_LENGTHS)) {
       if (field === 'service') continue;
-      const atLimit = field === 'email' ? `${'a'.repeat(max - 11)}@example.nz` : field === 'phone' ? '1'.repeat(max) : 'a'.repeat(max);
+      const longEmail = () => `${'a'.repeat(EMAIL_LOCAL_PART_MAX_OCTETS)}@${'b'.repeat(max - EMAIL_LOCAL_PART_MAX_OCTETS - 4)}.nz`;
+      const atLimit = field === 'email' ? longEmail() : field === 'phone' ? '1'.repeat(max) : 'a'.repeat(max);
       const overLimit = field === 'email' ? `a${atLimit}` : `${atLimit}1`;
       expect(validateQuoteForm({ ...validQuote, [field]: atLimit }), field).toEqual([]);
       expect(validateQuoteForm({ ...validQuote, [field]: overLimit }), field).toEqual([
@@ -247,6 +249,58 @@ describe('quote form rules', () => {
   it('shares the email rule with the hero form', () => {
     expect(isValidEmail('a@b.c')).toBe(true);
     expect(isValidEmail('a b@c.d')).toBe(false);
+  });
+});
+
+describe('addresses that would mislead the owner or bounce', () => {
+  const INVALID_EMAIL = { field: 'email', message: 'Please enter a valid email address.' };
+  const misleading: Array<[what: string, email: string]> = [
+    ['a NUL', 'aroha\u0000@example.co.nz'],
+    ['an ESC starting a terminal escape', 'aroha\u001b[2J@example.co.nz'],
+    ['a C1 control (CSI)', 'aroha\u009b2J@example.co.nz'],
+    ['a right-to-left override', '\u202Emoc.evil@example.com'],
+    ['a bidi isolate in the domain', 'aroha@example\u2066.co.nz'],
+    ['a zero-width space', 'aro\u200Bha@example.co.nz'],
+    ['a part before the @ over 64 octets', `${'a'.repeat(EMAIL_LOCAL_PART_MAX_OCTETS + 1)}@example.co.nz`],
+    ['a part before the @ of 33 two-octet characters', `${'ā'.repeat(EMAIL_LOCAL_PART_MAX_OCTETS / 2 + 1)}@example.co.nz`],
+    ['an encoded-word before the @', '=?utf-8?B?QWRtaW4=?=@example.com'],
+    ['an encoded-word in the domain', 'aroha@=?utf-8?Q?evil?=.example.com'],
+  ];
+
+  it.each(misleading)('refuses %s with the e-mail message, in both forms', (_, email) => {
+    expect(isValidEmail(email)).toBe(false);
+    expect(validateLead({ form_source: FORM_SOURCES.hero, ...validHero, email })).toEqual([INVALID_EMAIL]);
+    expect(validateLead({ form_source: FORM_SOURCES.quote, ...validQuote, email })).toEqual([INVALID_EMAIL]);
+  });
+
+  it('accepts a part before the @ of exactly 64 octets, and = or ? that make no encoded-word', () => {
+    for (const email of [
+      `${'a'.repeat(EMAIL_LOCAL_PART_MAX_OCTETS)}@example.co.nz`,
+      `${'ā'.repeat(EMAIL_LOCAL_PART_MAX_OCTETS / 2)}@example.co.nz`,
+      'a=b?c@example.co.nz',
+      'what?=@example.co.nz',
+      'aroha+quotes@example.co.nz',
+    ]) {
+      expect(isValidEmail(email), email).toBe(true);
+    }
+  });
+
+  it('refuses a control or format character anywhere in a valid address', () => {
+    const C0_DEL_C1 = fc.oneof(fc.integer({ min: 0, max: 0x1f }), fc.integer({ min: 0x7f, max: 0x9f }));
+    const FORMAT = fc.constantFrom(0xad, 0x061c, 0x200b, 0x200e, 0x200f, 0x202a, 0x202e, 0x2060, 0x2066, 0x2069, 0xfeff, 0xe0041);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(validHero.email, 'a@b.c', 'mere.tane+quote@mail.example.nz'),
+        fc.oneof(C0_DEL_C1, FORMAT).map((code) => String.fromCodePoint(code)),
+        fc.nat(),
+        (email, character, at) => {
+          const position = at % (email.length + 1);
+          const spoiled = `${email.slice(0, position)}${character}${email.slice(position)}`;
+          expect(isValidEmail(spoiled), JSON.stringify(spoiled)).toBe(false);
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 });
 
@@ -286,17 +340,23 @@ describe('length before patterns', () => {
 /** Whitespace as `\s` means it, without a pattern: exactly what String.prototype.trim removes */
 const isSpace = (character: string) => character.trim() === '';
 
+/** The control and format characters among the generated ones (whitespace aside) */
+const CONTROL_OR_FORMAT = new Set(['\u0000', '\u001b', '\u009b', '\u200b', '\u202e']);
+
 /**
  * SPEC.md's rule, "of the form x@y.z with no spaces", written without a regular expression:
  * no whitespace, exactly one @ with something before it, and after it a dot that has at least
- * one character on each side.
+ * one character on each side. Besides: no control or format character, at most 64 octets before
+ * the @, and no encoded-word ('=?' and a later '?=').
  */
 function emailOracle(value: string): boolean {
-  if ([...value].some(isSpace)) return false;
+  if ([...value].some((character) => isSpace(character) || CONTROL_OR_FORMAT.has(character))) return false;
   const parts = value.split('@');
   if (parts.length !== 2) return false;
   const [local = '', domain = ''] = parts;
-  if (local.length === 0) return false;
+  if (local.length === 0 || Buffer.byteLength(local, 'utf8') > EMAIL_LOCAL_PART_MAX_OCTETS) return false;
+  const encodedWordStart = value.indexOf('=?');
+  if (encodedWordStart !== -1 && value.indexOf('?=', encodedWordStart + 2) !== -1) return false;
   const dot = domain.indexOf('.', 1);
   return dot !== -1 && dot < domain.length - 1;
 }
@@ -311,12 +371,15 @@ const emailCharacter = fc.constantFrom(
   '-',
   '+',
   '_',
+  '=',
+  '?',
   ' ',
   '\t',
   '\n',
   '\u00a0',
   '\u2028',
   '\ufeff',
+  ...CONTROL_OR_FORMAT,
   'ā',
   '😀',
 );
@@ -325,6 +388,8 @@ const shortAddress = fc.oneof(
   fc.string({ unit: emailCharacter, maxLength: 16 }),
   fc.tuple(emailPart, emailPart).map(([local, domain]) => `${local}@${domain}`),
   fc.tuple(emailPart, emailPart, emailPart).map(([local, host, top]) => `${local}@${host}.${top}`),
+  // Around the 64-octet limit before the @
+  fc.string({ unit: fc.constantFrom('a', 'ā', '😀'), minLength: 14, maxLength: 70 }).map((local) => `${local}@example.nz`),
 );
 
 const MAX_ADVERSARIAL = 60_000;
