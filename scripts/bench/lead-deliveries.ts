@@ -95,7 +95,7 @@ export async function benchDeliveries(): Promise<DeliveryFigures> {
     .prepare("SELECT status, attempts FROM deliveries JOIN leads ON leads.id = lead_id WHERE name LIKE 'Refused %'")
     .all() as Array<{ status: string; attempts: number }>;
   db.close();
-  refusedNotFailedOnce =
+  const refusedNotFailedOnce =
     refused.filter((row) => row.status !== 'failed' || row.attempts !== 1).length + (refusedCount * 3 - refused.length);
 
   for (const list of Object.values(latencies)) list.sort((a, b) => a - b);
