@@ -217,6 +217,21 @@ describe('delivery state', () => {
     expect(leadsToTable([stored({ deliveries: [] })])).toContain('not sent (no channel set up)');
   });
 
+  it('lists under the table each request a channel failed or is an hour late on, with how to reach the client', () => {
+    const now = new Date('2025-03-05T00:00:00.000Z');
+    const refused = failing(new Date(now.getTime() - 10 * 60_000), 'failed');
+    const late = { ...failing(new Date(now.getTime() - 2 * HOUR)), id: 8, name: 'Tama Ngata', phone: null };
+    const onTime = { ...failing(new Date(now.getTime() - 10 * 60_000)), id: 9 };
+    const lines = leadsToTable([onTime, late, refused], now).split('\n');
+    const notice = lines.indexOf('2 requests did not reach you on every channel; call or e-mail the client:');
+    expect(notice).toBeGreaterThan(0);
+    expect(lines.slice(notice + 1, notice + 3)).toEqual([
+      `  #8 Tama Ngata, ${refused.email}: ntfy pending (HTTP 502 from ntfy.sh)`,
+      `  #7 ${refused.name}, ${refused.phone}, ${refused.email}: ntfy failed (HTTP 502 from ntfy.sh)`,
+    ]);
+    expect(leadsToTable([onTime], now)).not.toContain('did not reach you');
+  });
+
   it('shows a lead still undelivered 72 hours after it arrived as failed', () => {
     const [record] = JSON.parse(leadsToJson([failing(new Date(Date.now() - 73 * HOUR))])) as Array<Record<string, unknown>>;
     expect(record).toMatchObject({ email_status: 'sent', ntfy_status: 'failed' });

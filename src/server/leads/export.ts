@@ -5,6 +5,7 @@
  * neutralised. JSON escapes control characters itself.
  */
 import { displayWidth, fitToWidth } from './display-width.ts';
+import { OVERDUE_AFTER_MS } from './health.ts';
 import { DEFAULT_RETRY } from './outbox.ts';
 import { oneLine, withoutControls } from './plain-text.ts';
 import { CHANNELS, type ChannelName, type Delivery, type StoredLead } from './store.ts';
@@ -156,14 +157,36 @@ function tableCell(text: string, width: number): string {
   return fitted + ' '.repeat(width - displayWidth(fitted));
 }
 
-export function leadsToTable(leads: readonly StoredLead[]): string {
+/**
+ * The requests a channel failed for good or is over an hour late on, each with how to reach
+ * the client: what the owner must act on, under the table
+ */
+function undeliveredLines(leads: readonly StoredLead[], now: Date): string[] {
+  const lines = leads.flatMap((lead) => {
+    const missed = lead.deliveries.filter((delivery) => {
+      const state = deliveryState(delivery, lead, now);
+      return state === 'failed' || (state !== 'sent' && now.getTime() - Date.parse(lead.createdAt) > OVERDUE_AFTER_MS);
+    });
+    if (missed.length === 0) return [];
+    const reach = [lead.phone, lead.email].filter(Boolean).join(', ');
+    const what = missed.map(
+      (delivery) => `${delivery.channel} ${deliveryState(delivery, lead, now)}${delivery.lastError ? ` (${delivery.lastError})` : ''}`,
+    );
+    return [oneLine(`#${lead.id} ${lead.name}, ${reach}: ${what.join('; ')}`, 200)];
+  });
+  if (lines.length === 0) return [];
+  const count = `${lines.length} request${lines.length === 1 ? '' : 's'}`;
+  return ['', `${count} did not reach you on every channel; call or e-mail the client:`, ...lines.map((line) => `  ${line}`)];
+}
+
+export function leadsToTable(leads: readonly StoredLead[], now = new Date()): string {
   if (leads.length === 0) return 'No quote requests stored yet.\n';
   const line = (cells: string[]) => cells.join('  ').trimEnd();
   const header = line(TABLE_COLUMNS.map(({ heading, width }) => tableCell(heading, width)));
   const rule = line(TABLE_COLUMNS.map(({ width }) => '-'.repeat(width)));
   const rows = leads.map((lead) => line(TABLE_COLUMNS.map(({ cell, width }) => tableCell(cell(lead), width))));
   const total = `${leads.length} quote request${leads.length === 1 ? '' : 's'}, newest first.`;
-  return [header, rule, ...rows, '', total].join('\n') + '\n';
+  return [header, rule, ...rows, '', total, ...undeliveredLines(leads, now)].join('\n') + '\n';
 }
 
 export function formatLeads(leads: readonly StoredLead[], format: ExportFormat): string {
