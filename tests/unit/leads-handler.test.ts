@@ -1,7 +1,10 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { QUOTE_SERVICE_OPTIONS } from '../../src/config/quote.ts';
 import { FIELD_MAX_LENGTHS, HERO_FIELDS, QUOTE_FIELDS } from '../../src/lib/validation.ts';
+import { leadEmailText } from '../../src/server/leads/channels/email.ts';
 import { handleLeadRequest, type LeadHandlerOptions } from '../../src/server/leads/handler.ts';
 import { MAX_BODY_BYTES } from '../../src/server/leads/form-body.ts';
 import { inProcessStore } from '../../src/server/leads/async-store.ts';
@@ -369,6 +372,50 @@ describe('storing valid requests', () => {
     });
     expect(lead?.userAgent).toHaveLength(500);
     expect(Object.values(lead ?? {})).not.toContain('true');
+  });
+
+  it("keeps each field but the message on one line, so none can add a line of its own to the owner's e-mail", async () => {
+    const service = QUOTE_SERVICE_OPTIONS.find((option) => option.includes(' '))!;
+    const response = await handle(
+      urlencoded({
+        ...quoteFields,
+        name: ' Aroha\r\n\tSmith ',
+        phone: '021\u2028555\u0085 0199',
+        address: '1 Test St\nPhone: 0800 999 999',
+        service: service.replace(' ', '\r\n'),
+        message: 'First line.\r\nSecond line.',
+      }),
+    );
+    expect(response.status).toBe(200);
+    const lead = store.listLeads()[0]!;
+    expect(lead).toMatchObject({
+      name: 'Aroha Smith',
+      phone: '021 555 0199',
+      address: '1 Test St Phone: 0800 999 999',
+      service,
+      message: 'First line.\nSecond line.',
+    });
+    expect(
+      leadEmailText(lead)
+        .split('\n')
+        .filter((line) => line.startsWith('Phone:')),
+    ).toEqual(['Phone: 021 555 0199']);
+  });
+
+  it('stores any mix of whitespace and line breaks in a one-line field as single spaces', async () => {
+    const SPACING = [' ', '\t', '\n', '\r', '\r\n', '\v', '\f', '\u0085', '\u00a0', '\u2028', '\u2029', '\u3000'];
+    const spacing = fc.array(fc.constantFrom(...SPACING), { minLength: 1, maxLength: 4 }).map((run) => run.join(''));
+    const word = fc.string({ unit: fc.constantFrom('a', 'Ō', '1', '-', '#', '🙂'), minLength: 1, maxLength: 6 });
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(spacing, word), { minLength: 1, maxLength: 6 }), spacing, async (pieces, end) => {
+        const typed = `${pieces.map(([space, text]) => `${space}${text}`).join('')}${end}`;
+        expect((await handle(urlencoded({ ...quoteFields, name: typed, address: typed }))).status).toBe(200);
+        const lead = store.listLeads()[0]!;
+        const expected = pieces.map(([, text]) => text).join(' ');
+        expect([lead.name, lead.address], JSON.stringify(typed)).toEqual([expected, expected]);
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('does not record a cross-site Referer as the page', async () => {

@@ -58,12 +58,31 @@ function isSpam(entries: readonly FormEntry[]): boolean {
   return entries.some(([name, value]) => name === HONEYPOT_FIELD && (typeof value !== 'string' || value.trim() !== ''));
 }
 
+/** Whitespace as `\s` means it (what trim removes), and NEL, the line break of C1 */
+function isWhitespace(character: string): boolean {
+  return character.trim() === '' || character === '\u0085';
+}
+
 /**
- * Browsers send textarea line breaks as CRLF; store them as plain newlines. No pattern runs
- * here, so the first check of a value of any length is its field's maximum (validateLead).
+ * Every field but the message is one line: each run of whitespace, line breaks included, becomes
+ * one space, so an address typed as '1 Test St\nPhone: 0800 999 999' cannot read as a line of its
+ * own in the owner's e-mail. Browsers send the message's line breaks as CRLF; it keeps them as
+ * plain newlines. No pattern runs here, so the first check of a value of any length is its
+ * field's maximum (validateLead).
  */
-function normaliseText(value: string): string {
-  return value.replaceAll('\r\n', '\n').replaceAll('\r', '\n').trim();
+function normaliseText(field: string, value: string): string {
+  if (field === 'message') return value.replaceAll('\r\n', '\n').replaceAll('\r', '\n').trim();
+  const words: string[] = [];
+  let word = '';
+  for (const character of value) {
+    if (!isWhitespace(character)) word += character;
+    else if (word !== '') {
+      words.push(word);
+      word = '';
+    }
+  }
+  if (word !== '') words.push(word);
+  return words.join(' ');
 }
 
 /**
@@ -78,7 +97,7 @@ function collectFields(entries: readonly FormEntry[]): { fields: Record<string, 
     const [value] = values;
     if (values.length > 1) problems.push({ field, message: 'This field was sent more than once.' });
     else if (value instanceof Blob) problems.push({ field, message: 'This field must be text, not a file.' });
-    else if (value !== undefined) fields[field] = normaliseText(value);
+    else if (value !== undefined) fields[field] = normaliseText(field, value);
   }
   return { fields, problems };
 }
