@@ -4,9 +4,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inProcessStore } from '../../src/server/leads/async-store.ts';
+import fc from 'fast-check';
 import { composeLeadEmail, smtpChannel } from '../../src/server/leads/channels/email.ts';
-import { ntfyChannel } from '../../src/server/leads/channels/ntfy.ts';
-import { webhookChannel } from '../../src/server/leads/channels/webhook.ts';
+import { ntfyChannel, ntfyMessage } from '../../src/server/leads/channels/ntfy.ts';
+import { webhookBody, webhookChannel } from '../../src/server/leads/channels/webhook.ts';
 import { createOutbox, type Channel, type Outbox } from '../../src/server/leads/outbox.ts';
 import { channelsFromEnv } from '../../src/server/leads/service.ts';
 import type { ChannelName, LeadStore } from '../../src/server/leads/store.ts';
@@ -97,6 +98,84 @@ describe("the owner's e-mail headers", () => {
     const headers = await headersFor('=?utf-8?B?QWRtaW4=?=');
     expect(decodeEncodedWords(headers.get('subject')!)).toBe('New quote request from =?utf-8?B?QWRtaW4=?= (Quote Form)');
     expect(headers.get('reply-to')).toBe(lead().email);
+  });
+});
+
+describe('what each channel shows the owner of a lead stored with hostile characters', () => {
+  /** Controls other than the message's line breaks and tabs, and format characters but the joiner inside emoji */
+  const HOSTILE = /(?![\n\t])\p{Cc}|(?!\u200D)\p{Cf}/u;
+  const SAMPLES = ['\u0000', '\u001b[2J', '\u009b31m', '\u007f', '\u202E', '\u2066', '\u200B', '\u00AD', '\uFEFF', '\r', '\t', '\u0085'];
+
+  /** Every string in a value parsed from JSON, where an escaped character is raw again */
+  const strings = (value: unknown): string[] =>
+    typeof value === 'string' ? [value] : value !== null && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];
+
+  /**
+   * What each channel sends for lead `id`: the e-mail's text and Reply-To, the webhook's body and
+   * ntfy's, each as sent and as the receiver reads it
+   */
+  function composed(id: number) {
+    const stored = store.getLead(id)!;
+    const email = composeLeadEmail(stored, { to: 'owner@example.com', from: 'website@example.com' });
+    const webhook = webhookBody(stored);
+    const ntfy = JSON.stringify(ntfyMessage(stored, 'harbour-leads'));
+    return {
+      sent: {
+        'e-mail': [String(email.text), ...strings(email.replyTo)],
+        webhook: [webhook, ...strings(JSON.parse(webhook))],
+        ntfy: [ntfy, ...strings(JSON.parse(ntfy))],
+      },
+      text: String(email.text),
+      webhook: JSON.parse(webhook) as unknown,
+      ntfy: JSON.parse(ntfy) as unknown,
+    };
+  }
+
+  const expectClean = (sent: Record<string, string[]>, label = '') => {
+    for (const [channel, texts] of Object.entries(sent)) for (const text of texts) expect(text, `${channel}${label}`).not.toMatch(HOSTILE);
+  };
+
+  it('keeps NUL, ESC and RLO in the name and message out of the e-mail, the webhook and ntfy', () => {
+    const id = store.insertLead(
+      lead({
+        name: 'Aroha\u0000 \u001b[2JSmith\u202E',
+        message: 'Power\u0000 points\u001b]0;owned\u0007 trip.\u202E\nSecond line.',
+        address: '1 Test St\nPhone: 0800 999 999',
+        email: '\u202Emoc.evil@example.com',
+      }),
+    );
+    const { sent, text, webhook, ntfy } = composed(id);
+    expectClean(sent);
+    expect(text).toContain('Name: Aroha [2JSmith\n');
+    expect(text).toContain('Email: moc.evil@example.com\n');
+    expect(text).toContain('Message:\nPower points]0;owned trip.\nSecond line.\n');
+    expect(text.split('\n').filter((line) => line.startsWith('Phone:'))).toEqual([`Phone: ${lead().phone}`]);
+    expect(webhook).toMatchObject({ name: 'Aroha [2JSmith', message: 'Power points]0;owned trip.\nSecond line.' });
+    expect(ntfy).toMatchObject({ title: 'Quote request: Aroha [2JSmith', message: expect.stringContaining('Power points]0;owned trip.') });
+  });
+
+  it('keeps any control or format character out of every channel, whatever field holds it', () => {
+    const hostileText = fc
+      .array(fc.oneof(fc.constantFrom(...SAMPLES), fc.string({ unit: fc.constantFrom('a', 'Ō', ' ', '\n', '🙂', '👩🏽\u200D🔧') })), {
+        maxLength: 8,
+      })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(
+        fc.record({
+          name: hostileText,
+          email: hostileText,
+          phone: hostileText,
+          address: hostileText,
+          service: hostileText,
+          message: hostileText,
+        }),
+        (fields) => {
+          expectClean(composed(store.insertLead(lead(fields))).sent, ` of ${JSON.stringify(fields)}`);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
 

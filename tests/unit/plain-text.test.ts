@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { literalHeaderText, oneLine, withoutControls } from '../../src/server/leads/plain-text.ts';
+import { leadTextForOwner, literalHeaderText, oneLine, withoutControls } from '../../src/server/leads/plain-text.ts';
+import { sampleLead } from '../support/leads.ts';
 import { decodeEncodedWords, renderedHeaders } from '../support/mail.ts';
 
 const BIDI = ['\u061C', '\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
@@ -41,6 +42,40 @@ describe('oneLine', () => {
     expect(oneLine('abcdefghijk', 10)).toBe('abcdefghi…');
     expect(oneLine('🙂🙂🙂🙂', 3)).toBe('🙂🙂…');
     expect(oneLine('abc   def', 5)).toBe('abc…');
+  });
+});
+
+describe('leadTextForOwner', () => {
+  it('cleans every text field, each on one line but the message, and leaves the rest of the lead alone', () => {
+    const hostile = `\u001b[2J\u202E${BIDI[0]}\u0000`;
+    const stored = {
+      ...sampleLead({
+        formSource: `Quote Form${hostile}`,
+        name: `Aroha\r\n${hostile}Smith`,
+        email: `\u202Earoha@example.co.nz${C1.join('')}`,
+        phone: `021\t555${hostile} 0199`,
+        address: `1 Test St\nPhone: 0800 999 999${hostile}`,
+        service: null,
+        message: `First\r\nsecond\u2028third\twith a tab${hostile}\u0007\u007f`,
+        page: `/quote${hostile}`,
+        userAgent: `Browser\n${hostile}`,
+      }),
+      id: 7,
+      uid: 'uid-7',
+      createdAt: '2025-03-01T01:02:03.456Z',
+      deliveries: [],
+    };
+    expect(leadTextForOwner(stored)).toEqual({
+      ...stored,
+      formSource: 'Quote Form[2J',
+      name: 'Aroha [2JSmith',
+      email: 'aroha@example.co.nz',
+      phone: '021 555[2J 0199',
+      address: '1 Test St Phone: 0800 999 999[2J',
+      message: 'First\nsecond\nthird\twith a tab[2J',
+      page: '/quote[2J',
+      userAgent: 'Browser [2J',
+    });
   });
 });
 

@@ -4,7 +4,7 @@
  * connection per lead.
  */
 import { createTransport, type SendMailOptions } from 'nodemailer';
-import { literalHeaderText, oneLine } from '../plain-text.ts';
+import { leadTextForOwner, literalHeaderText, oneLine } from '../plain-text.ts';
 import { OUTBOX_CONCURRENCY, type Channel } from '../outbox.ts';
 import type { StoredLead } from '../store.ts';
 
@@ -25,21 +25,22 @@ export function leadEmailSubject(lead: StoredLead): string {
 }
 
 export function leadEmailText(lead: StoredLead): string {
+  const { id, createdAt, formSource, name, email, phone, address, service, message, page, userAgent } = leadTextForOwner(lead);
   const optional = (label: string, value: string | null) => (value === null ? [] : [`${label}: ${value}`]);
   return [
-    `New quote request #${lead.id} from the ${lead.formSource}, received ${lead.createdAt} (UTC).`,
+    `New quote request #${id} from the ${formSource}, received ${createdAt} (UTC).`,
     '',
-    `Name: ${lead.name}`,
-    `Email: ${lead.email}`,
-    ...optional('Phone', lead.phone),
-    ...optional('Address', lead.address),
-    ...optional('Service', lead.service),
+    `Name: ${name}`,
+    `Email: ${email}`,
+    ...optional('Phone', phone),
+    ...optional('Address', address),
+    ...optional('Service', service),
     '',
     'Message:',
-    lead.message,
+    message,
     '',
-    ...optional('Sent from page', lead.page),
-    ...optional('Browser', lead.userAgent),
+    ...optional('Sent from page', page),
+    ...optional('Browser', userAgent),
     '',
     'Reply to this e-mail to answer the visitor. All requests: npm run leads',
   ].join('\n');
@@ -47,13 +48,14 @@ export function leadEmailText(lead: StoredLead): string {
 
 export function composeLeadEmail(lead: StoredLead, { to, from }: { to: string; from: string }): SendMailOptions {
   const name = oneLine(lead.name, 80);
+  const { email } = leadTextForOwner(lead);
   return {
     to,
     from,
     subject: leadEmailSubject(lead),
     text: leadEmailText(lead),
     // A name that would read as an encoded-word stays out of the header
-    ...(isPlainAddress(lead.email) ? { replyTo: name.includes('=?') ? lead.email : { name, address: lead.email } } : {}),
+    ...(isPlainAddress(email) ? { replyTo: name.includes('=?') ? email : { name, address: email } } : {}),
   };
 }
 

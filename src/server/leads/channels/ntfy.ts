@@ -6,7 +6,7 @@
  * LEADS_NTFY_TOKEN, when set, is sent as a bearer token for protected topics.
  */
 import type { Channel } from '../outbox.ts';
-import { oneLine } from '../plain-text.ts';
+import { leadTextForOwner, oneLine } from '../plain-text.ts';
 import type { StoredLead } from '../store.ts';
 import { postOrThrow } from './http-post.ts';
 
@@ -31,16 +31,15 @@ export function telUrl(phone: string): string {
 }
 
 export function ntfyMessage(lead: StoredLead, topic: string) {
-  const firstLine = lead.message.split('\n').find((line) => line.trim() !== '') ?? '';
+  const { name, email, phone, address, service, message } = leadTextForOwner(lead);
+  const firstLine = message.split('\n').find((line) => line.trim() !== '') ?? '';
   const actions: NtfyAction[] = [];
-  if (lead.phone) actions.push({ action: 'view', label: 'Call', url: telUrl(lead.phone) });
-  actions.push({ action: 'view', label: 'E-mail', url: `mailto:${encodeURIComponent(lead.email).replace('%40', '@')}` });
+  if (phone) actions.push({ action: 'view', label: 'Call', url: telUrl(phone) });
+  actions.push({ action: 'view', label: 'E-mail', url: `mailto:${encodeURIComponent(email).replace('%40', '@')}` });
   return {
     topic,
-    title: `Quote request: ${oneLine(lead.name, 80)}`,
-    message: [lead.address && oneLine(lead.address, 120), lead.service && oneLine(lead.service, 60), oneLine(firstLine, 200)]
-      .filter(Boolean)
-      .join('\n'),
+    title: `Quote request: ${oneLine(name, 80)}`,
+    message: [address && oneLine(address, 120), service && oneLine(service, 60), oneLine(firstLine, 200)].filter(Boolean).join('\n'),
     tags: ['zap'],
     priority: 4,
     click: actions[0]!.url,

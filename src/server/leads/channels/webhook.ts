@@ -7,14 +7,16 @@
  */
 import { createHmac } from 'node:crypto';
 import type { Channel } from '../outbox.ts';
+import { leadTextForOwner } from '../plain-text.ts';
 import type { WeeklySummary } from '../../stats/weekly.ts';
 import type { StoredLead } from '../store.ts';
 import { postOrThrow } from './http-post.ts';
 
 export const SIGNATURE_HEADER = 'X-Signature-256';
 
+/** The lead as JSON, its text without the control and bidi characters JSON.stringify would leave raw (C1, bidi) */
 export function webhookBody(lead: StoredLead): string {
-  const { id, uid, createdAt, formSource, name, email, phone, address, service, message, page } = lead;
+  const { id, uid, createdAt, formSource, name, email, phone, address, service, message, page } = leadTextForOwner(lead);
   return JSON.stringify({ id, uid, createdAt, formSource, name, email, phone, address, service, message, page });
 }
 
