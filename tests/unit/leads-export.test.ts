@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { csvField, formatLeads, leadsToCsv, leadsToJson, leadsToTable, neutraliseFormula } from '../../src/server/leads/export.ts';
 import { openLeadStore, type StoredLead } from '../../src/server/leads/store.ts';
@@ -124,10 +125,67 @@ describe('table output', () => {
     expect(row).toContain('2J021');
     expect(table.split('\n')).toHaveLength(6);
   });
+});
 
-  it('keeps the columns aligned when a cell holds characters outside the BMP', () => {
-    const lines = leadsToTable([stored({ name: '🙂'.repeat(5), phone: 'x' })]).split('\n');
-    expect([...lines[2]!.slice(0, lines[2]!.indexOf('aroha@'))].length).toBe(lines[0]!.indexOf('email'));
+describe('table columns, by the width a terminal draws', () => {
+  /** Characters as a reader sees them (one grapheme each), with the columns each takes in a terminal */
+  const COLUMNS = new Map([
+    ['a', 1],
+    ['Ō', 1],
+    ['e\u0301', 1], // e and a combining acute accent: é
+    ['o\u0308\u0331', 1], // o with two combining marks
+    ['王', 2],
+    ['김', 2],
+    ['ｈ', 2], // fullwidth
+    ['🙂', 2],
+    ['⚡', 2],
+    ['👩🏽\u200D🔧', 2], // one emoji of four code points
+    ['🇳🇿', 2],
+  ]);
+  const { email } = stored();
+  /** The header's columns of the name: where it starts and how wide it is (the header is ASCII) */
+  const header = leadsToTable([stored()]).split('\n')[0]!;
+  const nameStart = header.indexOf('name');
+  const nameWidth = header.indexOf('email') - nameStart - 2;
+
+  /** The name cell a terminal should show for a name of these characters: cut with '…' when too wide, then padded */
+  function expectedCell(characters: readonly string[]): string {
+    const columns = (character: string) => COLUMNS.get(character)!;
+    const total = characters.reduce((sum, character) => sum + columns(character), 0);
+    if (total <= nameWidth) return characters.join('') + ' '.repeat(nameWidth - total);
+    let kept = '';
+    let used = 0;
+    for (const character of characters) {
+      if (used + columns(character) > nameWidth - 1) break;
+      kept += character;
+      used += columns(character);
+    }
+    return `${kept}…${' '.repeat(nameWidth - used - 1)}`;
+  }
+
+  function nameCell(characters: readonly string[]): string {
+    const row = leadsToTable([stored({ name: characters.join('') })]).split('\n')[2]!;
+    return row.slice(nameStart, row.indexOf(email));
+  }
+
+  it.each([
+    ['wide emoji', Array<string>(5).fill('🙂')],
+    ['an emoji of four code points and a flag', ['👩🏽\u200D🔧', '🇳🇿', 'a']],
+    ['combining marks', ['Ō', 'e\u0301', 'o\u0308\u0331', 'a']],
+    ['Chinese, Korean and fullwidth letters', ['王', '王', '김', 'ｈ']],
+    ['wide characters, too many to fit', Array<string>(15).fill('王')],
+    ['combined characters, too many to fit', Array<string>(25).fill('e\u0301')],
+  ])('lines up a name of %s with the header', (_, characters) => {
+    expect(nameCell(characters)).toBe(`${expectedCell(characters)}  `);
+  });
+
+  it('lines up any name made of wide, narrow and combining characters', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...COLUMNS.keys()), { minLength: 1, maxLength: 16 }), (characters) => {
+        expect(nameCell(characters)).toBe(`${expectedCell(characters)}  `);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 
@@ -247,6 +305,23 @@ describe('npm run leads', () => {
     expect(table).not.toContain('Client 5');
     const json = JSON.parse(run(path, '--limit', '20', '--format', 'json')) as Array<{ id: number }>;
     expect(json.map(({ id }) => id)).toEqual(Array.from({ length: 20 }, (_, index) => 25 - index));
+  });
+
+  it('prints the table with its columns lined up for names in any script', () => {
+    const path = join(dir, 'leads.sqlite');
+    const store = openLeadStore(path);
+    for (const name of ['Aroha Smith', '王小明', '👩🏽\u200D🔧 Zoe\u0308']) store.insertLead({ ...stored({ name }) });
+    store.close();
+
+    const [header, , ...rows] = run(path).split('\n');
+    const nameStart = header!.indexOf('name');
+    const emailStart = header!.indexOf('email');
+    // Newest first, each name followed by as many spaces as the columns it leaves free: it takes 6, 6 and 11
+    expect(rows.slice(0, 3).map((row) => row.slice(nameStart, row.indexOf(stored().email)))).toEqual([
+      `👩🏽\u200D🔧 Zoe\u0308${' '.repeat(emailStart - nameStart - 6)}`,
+      `王小明${' '.repeat(emailStart - nameStart - 6)}`,
+      `Aroha Smith${' '.repeat(emailStart - nameStart - 11)}`,
+    ]);
   });
 
   it('does not create a database that is not there, and refuses unknown formats', () => {

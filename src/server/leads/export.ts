@@ -4,6 +4,7 @@
  * sequences) and bidi controls, and CSV cells that a spreadsheet would run as a formula are
  * neutralised. JSON escapes control characters itself.
  */
+import { displayWidth, fitToWidth } from './display-width.ts';
 import { DEFAULT_RETRY } from './outbox.ts';
 import { oneLine, withoutControls } from './plain-text.ts';
 import { CHANNELS, type ChannelName, type Delivery, type StoredLead } from './store.ts';
@@ -145,11 +146,14 @@ function deliverySummary(lead: StoredLead, now = new Date()): string {
     .join('; ');
 }
 
-/** One line of `width` characters: line breaks shown as ⏎, tabs as spaces, control and bidi characters dropped */
+/**
+ * One line `width` columns wide as the terminal draws it (an emoji or a Chinese character takes
+ * two): line breaks shown as ⏎, tabs as spaces, control and bidi characters dropped
+ */
 function tableCell(text: string, width: number): string {
   const marked = withoutControls(text, { keepLineBreaks: true, keepTabs: true }).replaceAll('\n', ' \u23CE ');
-  const fitted = oneLine(marked, width);
-  return fitted + ' '.repeat(Math.max(0, width - [...fitted].length));
+  const fitted = fitToWidth(oneLine(marked), width);
+  return fitted + ' '.repeat(width - displayWidth(fitted));
 }
 
 export function leadsToTable(leads: readonly StoredLead[]): string {
