@@ -30,7 +30,10 @@ export interface SiteServerOptions {
   siteUrl: string;
   /** Receives every request under /api/ */
   api?: ApiHandler | undefined;
-  /** Told of each page shown (a GET of a page answered 200, or 304 from the browser's cache), for the visit counts */
+  /**
+   * Told of each page sent, for the visit counts: a GET of a page answered 200. A 304 is not told:
+   * it sends no page, and a script can ask for one as often as it likes.
+   */
   onPageView?: ((path: string, req: IncomingMessage) => void) | undefined;
 }
 
@@ -180,8 +183,6 @@ export function createSiteServer(options: SiteServerOptions): Server {
     if (status === 200 && isNotModified(req, file)) {
       res.writeHead(304, headers);
       res.end();
-      // Read again from the browser's cache: still a page shown to the visitor
-      if (isHtml && req.method === 'GET') options.onPageView?.(path, req);
       return;
     }
     const accepted = String(req.headers['accept-encoding'] ?? '');
