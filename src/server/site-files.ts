@@ -20,6 +20,18 @@ export interface SiteFile {
   csp?: string;
 }
 
+/** The Content-Encoding of each precompressed copy the build writes */
+export type PrecompressedCoding = 'br' | 'gzip';
+
+/**
+ * The ETag of a file as sent in `coding` (null: as it is). Each body gets its own, as a strong
+ * ETag names one exact body: a cache or a client holding the gzip bytes must not have them
+ * confirmed as the brotli ones.
+ */
+export function etagFor(file: SiteFile, coding: PrecompressedCoding | null): string {
+  return coding === null ? file.etag : `${file.etag.slice(0, -1)}-${coding === 'br' ? 'br' : 'gz'}"`;
+}
+
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',

@@ -13,7 +13,7 @@ import { findRedirect, gonePagePath, isRetired, servicePrefix, serviceNotFoundPa
 import type { PageReader } from './leads/form-page.ts';
 import { createThrottledLog } from './log.ts';
 import { pageCsp, resourceCsp, securityHeaders } from './security-headers.ts';
-import { loadSiteFiles, type SiteFile } from './site-files.ts';
+import { etagFor, loadSiteFiles, type PrecompressedCoding, type SiteFile } from './site-files.ts';
 
 /** What the API may ask of the site */
 export interface SiteFacts {
@@ -30,7 +30,10 @@ export interface SiteServerOptions {
   siteUrl: string;
   /** Receives every request under /api/ */
   api?: ApiHandler | undefined;
-  /** Told of each page shown (a GET of a page answered 200, or 304 from the browser's cache), for the visit counts */
+  /**
+   * Told of each page sent, for the visit counts: a GET of a page answered 200. A 304 is not told:
+   * it sends no page, and a script can ask for one as often as it likes.
+   */
   onPageView?: ((path: string, req: IncomingMessage) => void) | undefined;
 }
 
@@ -123,15 +126,25 @@ export function acceptsEncoding(header: string, coding: string): boolean {
   });
 }
 
-/** Whether the client's cached copy is current (RFC 9110 13.1.2 and 13.1.3): answer 304 */
-export function isNotModified(req: IncomingMessage, file: SiteFile): boolean {
+/** What to send for an Accept-Encoding header: the brotli copy, the gzip copy, or the file as it is */
+function chooseBody(file: SiteFile, acceptEncoding: string): { coding: PrecompressedCoding | null; path: string } {
+  if (file.brotliPath && acceptsEncoding(acceptEncoding, 'br')) return { coding: 'br', path: file.brotliPath };
+  if (file.gzipPath && acceptsEncoding(acceptEncoding, 'gzip')) return { coding: 'gzip', path: file.gzipPath };
+  return { coding: null, path: file.absolutePath };
+}
+
+/**
+ * Whether the client's cached copy is current (RFC 9110 13.1.2 and 13.1.3): answer 304. `etag` is
+ * the ETag of the body that would be sent, so a copy in another encoding is not current.
+ */
+export function isNotModified(req: IncomingMessage, etag: string, mtime: Date): boolean {
   const ifNoneMatch = req.headers['if-none-match'];
   if (ifNoneMatch !== undefined) {
     const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-    return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(file.etag));
+    return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
   }
   const since = Date.parse(req.headers['if-modified-since'] ?? '');
-  return !Number.isNaN(since) && Math.floor(file.mtime.getTime() / 1000) * 1000 <= since;
+  return !Number.isNaN(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
 }
 
 export function createSiteServer(options: SiteServerOptions): Server {
@@ -168,38 +181,30 @@ export function createSiteServer(options: SiteServerOptions): Server {
   function sendFile(req: IncomingMessage, res: ServerResponse, file: SiteFile, path: string, status = file.status) {
     const isHtml = file.contentType.startsWith('text/html');
     const immutable = file.absolutePath.includes(`${join(clientDir, '_astro')}`);
+    const body = chooseBody(file, String(req.headers['accept-encoding'] ?? ''));
+    const etag = etagFor(file, body.coding);
     const headers: Record<string, string | number> = {
       ...baseHeaders,
       'Content-Type': file.contentType,
       'Content-Security-Policy': isHtml ? pageCsp(file.csp) : resourceCsp,
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : isHtml ? 'no-cache' : 'public, max-age=86400',
       'Last-Modified': file.mtime.toUTCString(),
-      ETag: file.etag,
+      ETag: etag,
       Vary: 'Accept-Encoding',
     };
-    if (status === 200 && isNotModified(req, file)) {
+    if (status === 200 && isNotModified(req, etag, file.mtime)) {
       res.writeHead(304, headers);
       res.end();
-      // Read again from the browser's cache: still a page shown to the visitor
-      if (isHtml && req.method === 'GET') options.onPageView?.(path, req);
       return;
     }
-    const accepted = String(req.headers['accept-encoding'] ?? '');
-    let bodyPath = file.absolutePath;
-    if (file.brotliPath && acceptsEncoding(accepted, 'br')) {
-      bodyPath = file.brotliPath;
-      headers['Content-Encoding'] = 'br';
-    } else if (file.gzipPath && acceptsEncoding(accepted, 'gzip')) {
-      bodyPath = file.gzipPath;
-      headers['Content-Encoding'] = 'gzip';
-    }
+    if (body.coding) headers['Content-Encoding'] = body.coding;
     res.writeHead(status, headers);
     if (req.method === 'HEAD') {
       res.end();
       return;
     }
     if (status === 200 && isHtml) options.onPageView?.(path, req);
-    createReadStream(bodyPath)
+    createReadStream(body.path)
       .on('error', () => res.destroy())
       .pipe(res);
   }

@@ -205,6 +205,36 @@ describe('revalidation', () => {
     }
   });
 
+  it('gives each encoding of a file its own ETag, and answers 304 only to the ETag of the body it would send', async () => {
+    const compressed = withBody.filter((file) => file.hasBrotli && file.hasGzip);
+    const paths = ['/', '/services', compressed.find((file) => /^_astro\/.+\.js$/.test(file.relativePath))!.urlPath];
+    const encodings = { none: 'identity', gzip: 'gzip', br: 'gzip, deflate, br' } as const;
+    for (const path of paths) {
+      expect(
+        compressed.map((file) => file.urlPath),
+        path,
+      ).toContain(path);
+      const etags: Record<string, string> = {};
+      for (const [encoding, acceptEncoding] of Object.entries(encodings)) {
+        const answer = await get(path, { 'Accept-Encoding': acceptEncoding });
+        expect(answer.headers['content-encoding'] ?? 'none', path).toBe(encoding);
+        etags[encoding] = String(answer.headers['etag']);
+      }
+      expect(new Set(Object.values(etags)).size, `${path}: ${JSON.stringify(etags)}`).toBe(3);
+      for (const [encoding, acceptEncoding] of Object.entries(encodings)) {
+        for (const [tagged, etag] of [...Object.entries(etags), ['any', '*'] as const]) {
+          const answer = await get(path, { 'Accept-Encoding': acceptEncoding, 'If-None-Match': etag });
+          const label = `${path}: ${encoding} asked for with the ETag of ${tagged}`;
+          const current = tagged === encoding || tagged === 'any';
+          expect(answer.status, label).toBe(current ? 304 : 200);
+          expect(answer.headers['etag'], label).toBe(etags[encoding]);
+          expect(answer.headers['vary'], label).toMatch(/accept-encoding/i);
+          if (!current) expect(answer.headers['content-encoding'] ?? 'none', label).toBe(encoding);
+        }
+      }
+    }
+  });
+
   it('error pages are never answered 304', async () => {
     for (const path of ['/no-such-page', '/gone', '/services/no-such-service']) {
       const first = await get(path);

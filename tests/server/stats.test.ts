@@ -1,8 +1,12 @@
 /** The anonymous counts as the server keeps them: page views, and taps reported to /api/events */
+import { Agent, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { builtFiles, requireBuild, send, startServer, type RunningServer } from './support/server.ts';
+import { createSiteServer } from '../../src/server/site-server.ts';
+import { createRepeatViewFilter, isCountedVisit } from '../../src/server/stats/visits.ts';
+import { builtDist, builtFiles, requireBuild, send, startServer, type RunningServer } from './support/server.ts';
 
 requireBuild();
 
@@ -27,7 +31,7 @@ function postEvent(server: RunningServer, body: string | Buffer, headers: Record
 }
 
 describe('page views', () => {
-  it('counts each page shown to a person, from the server or its cache, and not assets, bots, prefetches, HEAD, 404s or opted-out browsers', async () => {
+  it('counts each page sent to a person, and not 304s, assets, bots, prefetches, HEAD, 404s or opted-out browsers', async () => {
     const server = await startServer();
     const asset = builtFiles().find((file) => file.urlPath.startsWith('/_astro/'))!.urlPath;
     try {
@@ -35,8 +39,9 @@ describe('page views', () => {
         send(server, { path, headers: { 'User-Agent': BROWSER, ...headers } });
       const home = await get('/');
       expect(home.status).toBe(200);
-      // Shown again from the browser's cache: a second view
+      // The browser checked the copy it holds: no page was sent
       expect((await get('/', { 'If-None-Match': String(home.headers['etag']) })).status).toBe(304);
+      expect((await get('/about', { 'If-None-Match': '*' })).status).toBe(304);
       expect((await get('/about', { 'Sec-Purpose': 'prefetch' })).status).toBe(200);
       expect((await get('/about', { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' })).status).toBe(200);
       expect((await get('/about', { DNT: '1' })).status).toBe(200);
@@ -48,7 +53,53 @@ describe('page views', () => {
     } finally {
       await server.stop();
     }
-    expect(storedCounts(server.leadsDb)).toEqual([{ path: '/', kind: 'view', count: 2 }]);
+    expect(storedCounts(server.leadsDb)).toEqual([{ path: '/', kind: 'view', count: 1 }]);
+  });
+});
+
+describe('the site server and the repeat-view filter', () => {
+  /** The site server on the build, in this process, with `onPageView`; requests go over one kept-alive connection */
+  async function siteServer(onPageView: (path: string, req: IncomingMessage) => void) {
+    const server = createSiteServer({ distDir: builtDist, siteUrl: 'https://www.example.co.nz', onPageView });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    const client = { port: (server.address() as AddressInfo).port, agent: new Agent({ keepAlive: true, maxSockets: 1 }) };
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      send(client, { path, headers: { 'User-Agent': BROWSER, ...headers } });
+    const close = () => {
+      client.agent.destroy();
+      return new Promise((closed) => server.close(closed));
+    };
+    return { get, close };
+  }
+
+  it('reports no view for a 304, however often one is asked for', async () => {
+    const viewed: string[] = [];
+    const { get, close } = await siteServer((path) => viewed.push(path));
+    try {
+      const statuses = new Set<number>();
+      for (let index = 0; index < 500; index++) statuses.add((await get('/about', { 'If-None-Match': '*' })).status);
+      expect([...statuses]).toEqual([304]);
+      expect(viewed).toEqual([]);
+      expect((await get('/about')).status).toBe(200);
+      expect(viewed).toEqual(['/about']);
+    } finally {
+      await close();
+    }
+  });
+
+  it('counts 500 GETs of a page by one visitor within the window as one view', async () => {
+    const viewed: string[] = [];
+    const views = createRepeatViewFilter();
+    const { get, close } = await siteServer((path, req) => {
+      if (isCountedVisit(req.headers) && views.isFirstView(req, path)) viewed.push(path);
+    });
+    try {
+      for (let index = 0; index < 500; index++) expect((await get('/about')).status).toBe(200);
+      expect((await get('/services')).status).toBe(200);
+      expect(viewed).toEqual(['/about', '/services']);
+    } finally {
+      await close();
+    }
   });
 });
 

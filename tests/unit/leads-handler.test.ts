@@ -6,7 +6,7 @@ import { QUOTE_SERVICE_OPTIONS } from '../../src/config/quote.ts';
 import { FIELD_MAX_LENGTHS, HERO_FIELDS, QUOTE_FIELDS } from '../../src/lib/validation.ts';
 import { leadEmailText } from '../../src/server/leads/channels/email.ts';
 import { handleLeadRequest, type LeadHandlerOptions } from '../../src/server/leads/handler.ts';
-import { MAX_BODY_BYTES } from '../../src/server/leads/form-body.ts';
+import { DISCARD_LIMITS, MAX_BODY_BYTES } from '../../src/server/leads/form-body.ts';
 import { inProcessStore } from '../../src/server/leads/async-store.ts';
 import type { Outbox } from '../../src/server/leads/outbox.ts';
 import { createRateLimiter } from '../../src/server/leads/rate-limit.ts';
@@ -81,6 +81,25 @@ function endlessBody(chunkBytes: number) {
   return { stream, stats };
 }
 
+/** A body of `totalBytes` in chunks of `chunkBytes`, with no Content-Length unless given one */
+function finiteBody(totalBytes: number, chunkBytes: number) {
+  const stats = { pulledBytes: 0, cancelled: false, ended: false };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (stats.pulledBytes >= totalBytes) {
+        stats.ended = true;
+        return controller.close();
+      }
+      stats.pulledBytes += chunkBytes;
+      controller.enqueue(new Uint8Array(chunkBytes).fill(0x61));
+    },
+    cancel() {
+      stats.cancelled = true;
+    },
+  });
+  return { stream, stats };
+}
+
 function streamingRequest(stream: ReadableStream<Uint8Array>, headers: Record<string, string> = {}): Request {
   return new Request(ENDPOINT, {
     method: 'POST',
@@ -110,22 +129,54 @@ describe('refusals before the body is read', () => {
     expect((await handle(noType)).status).toBe(415);
   });
 
-  it('413 from Content-Length alone, without reading the body', async () => {
-    const { stream, stats } = endlessBody(1024);
+  it('413 from Content-Length alone, parsing none of the body and dropping at most the discard limit of it', async () => {
+    const chunk = 8 * 1024;
+    const { stream, stats } = endlessBody(chunk);
     const response = await handle(streamingRequest(stream, { 'Content-Length': String(MAX_BODY_BYTES + 1) }));
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ errors: [{ message: expect.stringContaining('64 KB') }] });
-    expect(stats.pulledBytes).toBeLessThanOrEqual(1024); // at most what the stream queued up front
+    expect(stats.cancelled).toBe(true);
+    expect(stats.pulledBytes).toBeLessThanOrEqual(DISCARD_LIMITS.bytes + 2 * chunk);
   });
 
-  it('413 for a chunked body past the limit, reading no more than the limit', async () => {
+  it('413 for a chunked body past the limit, keeping no more than the limit and dropping at most the discard limit', async () => {
     const chunk = 8 * 1024;
     const { stream, stats } = endlessBody(chunk);
     const response = await handle(streamingRequest(stream));
     expect(response.status).toBe(413);
     expect(stats.cancelled).toBe(true);
-    expect(stats.pulledBytes).toBeLessThanOrEqual(MAX_BODY_BYTES + 2 * chunk);
+    // Besides: the chunk that passed each limit, and one the stream queued ahead
+    expect(stats.pulledBytes).toBeLessThanOrEqual(MAX_BODY_BYTES + DISCARD_LIMITS.bytes + 3 * chunk);
     expect(store.countLeads()).toBe(0);
+  });
+
+  it('reads a body it refuses to its end before answering, so that the client still sending it gets the answer', async () => {
+    const refusals: Array<[status: number, headers: Record<string, string>]> = [
+      [413, { 'Content-Length': String(200 * 1024) }],
+      [413, {}],
+      [403, { Origin: 'https://evil.example' }],
+      [415, { 'Content-Type': 'application/json' }],
+    ];
+    for (const [status, headers] of refusals) {
+      const { stream, stats } = finiteBody(200 * 1024, 8 * 1024);
+      const response = await handle(streamingRequest(stream, headers));
+      expect(response.status, JSON.stringify(headers)).toBe(status);
+      expect(stats, JSON.stringify(headers)).toEqual({ pulledBytes: 200 * 1024, cancelled: false, ended: true });
+    }
+  });
+
+  it('answers once the discard time has passed when the rest of a refused body stops arriving', async () => {
+    const stalled = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(new Uint8Array(1024)),
+      pull: () => new Promise(() => {}),
+    });
+    const started = performance.now();
+    const response = await handle(streamingRequest(stalled, { 'Content-Length': String(200 * 1024) }), {
+      discard: { bytes: DISCARD_LIMITS.bytes, ms: 200 },
+    });
+    expect(response.status).toBe(413);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('accepts a body just under the limit', async () => {

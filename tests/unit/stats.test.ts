@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inProcessStore } from '../../src/server/leads/async-store.ts';
 import type { Channel } from '../../src/server/leads/outbox.ts';
@@ -10,7 +12,7 @@ import { createCounter } from '../../src/server/stats/counter.ts';
 import { addDays, mondayOf, nzDay, nzDayStart } from '../../src/server/stats/days.ts';
 import { reportCsv, reportHtml, reportTable } from '../../src/server/stats/format.ts';
 import { buildReport, collectReport } from '../../src/server/stats/report.ts';
-import { isCountedVisit } from '../../src/server/stats/visits.ts';
+import { createRepeatViewFilter, isCountedVisit, REPEAT_VIEW_WINDOW_MS } from '../../src/server/stats/visits.ts';
 import { dueWeek, startWeeklySummaries, SUMMARY_HOUR, type WeeklySummary } from '../../src/server/stats/weekly.ts';
 import { sampleLead } from '../support/leads.ts';
 
@@ -60,6 +62,70 @@ describe('which requests are visits', () => {
     expect(isCountedVisit({ 'user-agent': BROWSER, 'sec-purpose': 'prefetch;prerender' })).toBe(false);
     expect(isCountedVisit({ 'user-agent': BROWSER, purpose: 'prefetch' })).toBe(false);
     expect(isCountedVisit({ 'user-agent': BROWSER, 'sec-fetch-dest': 'iframe' })).toBe(false);
+  });
+});
+
+describe('a page read again by the same visitor', () => {
+  /** A request from `address`, as the server hands it on */
+  const from = (address: string) => ({ socket: { remoteAddress: address }, headers: {} }) as unknown as IncomingMessage;
+
+  it('is one view for as long as the window lasts, then a view again', () => {
+    let now = 1_000_000;
+    const views = createRepeatViewFilter({ now: () => now });
+    const counted = (address: string, path: string) => views.isFirstView(from(address), path);
+    expect(counted('203.0.113.7', '/about')).toBe(true);
+    expect(Array.from({ length: 500 }, () => counted('203.0.113.7', '/about')).filter(Boolean)).toEqual([]);
+    // Another page, or another visitor, is a view of its own
+    expect(counted('203.0.113.7', '/services')).toBe(true);
+    expect(counted('198.51.100.4', '/about')).toBe(true);
+    now += REPEAT_VIEW_WINDOW_MS - 1;
+    expect(counted('203.0.113.7', '/about')).toBe(false);
+    now += 1;
+    expect(counted('203.0.113.7', '/about')).toBe(true);
+    expect(counted('203.0.113.7', '/about')).toBe(false);
+  });
+
+  it('forgets a visitor once the window, a few minutes long, has passed', () => {
+    expect(REPEAT_VIEW_WINDOW_MS).toBeGreaterThanOrEqual(60_000);
+    expect(REPEAT_VIEW_WINDOW_MS).toBeLessThanOrEqual(15 * 60_000);
+    let now = 1_000_000;
+    const views = createRepeatViewFilter({ now: () => now });
+    for (let index = 0; index < 100; index++) views.isFirstView(from(`203.0.113.${index}`), '/');
+    expect(views.size).toBe(100);
+    now += REPEAT_VIEW_WINDOW_MS;
+    views.isFirstView(from('198.51.100.4'), '/');
+    expect(views.size).toBe(1);
+  });
+
+  it('keeps its memory bounded under a flood of distinct addresses and paths', () => {
+    let now = 1_000_000;
+    const maxEntries = 1000;
+    const views = createRepeatViewFilter({ now: () => now, maxEntries });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.ipV4(), fc.webPath()), { minLength: 1, maxLength: 200 }), (requests) => {
+        for (const [address, path] of requests) {
+          views.isFirstView(from(address), path);
+          now += 1;
+          expect(views.size).toBeLessThanOrEqual(maxEntries);
+        }
+        // The latest visitor is still remembered
+        const [address, path] = requests.at(-1)!;
+        expect(views.isFirstView(from(address), path)).toBe(false);
+      }),
+      { numRuns: 100 },
+    );
+    // A flood within one window fills the map to its limit and no further
+    for (let index = 0; index < 50 * maxEntries; index++) views.isFirstView(from(`10.0.${index >> 8}.${index & 255}`), `/x${index}`);
+    expect(views.size).toBe(maxEntries);
+  });
+
+  it('tells visitors apart by the address it is given, such as the one a proxy forwards', () => {
+    const views = createRepeatViewFilter({ clientAddress: (req) => String(req.headers['x-forwarded-for']) });
+    const proxied = (address: string) =>
+      ({ socket: { remoteAddress: '127.0.0.1' }, headers: { 'x-forwarded-for': address } }) as unknown as IncomingMessage;
+    expect(views.isFirstView(proxied('203.0.113.7'), '/')).toBe(true);
+    expect(views.isFirstView(proxied('198.51.100.4'), '/')).toBe(true);
+    expect(views.isFirstView(proxied('203.0.113.7'), '/')).toBe(false);
   });
 });
 

@@ -12,11 +12,13 @@ import { formPageWithProblems, type PageReader } from './form-page.ts';
 import type { AsyncLeadStore } from './async-store.ts';
 import {
   declaresTooLarge,
+  discardUnreadBody,
   isFormMediaType,
   MAX_BODY_BYTES,
   mediaTypeOf,
   parseFormBody,
   readLimitedBody,
+  type DiscardLimits,
   type FormEntry,
 } from './form-body.ts';
 import type { Outbox } from './outbox.ts';
@@ -35,6 +37,8 @@ export interface LeadHandlerOptions {
   outbox?: Outbox | null | undefined;
   rateLimiter?: RateLimiter | null | undefined;
   maxBodyBytes?: number | undefined;
+  /** How much of a body refused unread, or past the limit, is read and dropped before the answer */
+  discard?: DiscardLimits | undefined;
   log?: ((message: string, error?: unknown) => void) | undefined;
   /** The built pages, to answer a native post with a mistake with its form filled in again */
   readPage?: PageReader | undefined;
@@ -124,7 +128,14 @@ function visibleFields(fields: Readonly<Record<string, string>>): Record<string,
 }
 
 export async function handleLeadRequest(request: Request, clientAddress: string, options: LeadHandlerOptions): Promise<Response> {
-  const { siteUrl, store, outbox, rateLimiter, maxBodyBytes = MAX_BODY_BYTES, log = console.error, readPage } = options;
+  const response = await leadResponse(request, clientAddress, options);
+  // A refusal made on the headers alone reaches the client only if the body is read first
+  await discardUnreadBody(request, options.discard);
+  return response;
+}
+
+async function leadResponse(request: Request, clientAddress: string, options: LeadHandlerOptions): Promise<Response> {
+  const { siteUrl, store, outbox, rateLimiter, maxBodyBytes = MAX_BODY_BYTES, discard, log = console.error, readPage } = options;
   const backPath = refererPath(request, siteUrl) ?? DEFAULT_BACK_PATH;
   const answer = answersFor(request, siteUrl, backPath);
 
@@ -150,7 +161,7 @@ export async function handleLeadRequest(request: Request, clientAddress: string,
 
   const tooLarge = () => answer.error(413, `The request is too large (the limit is ${maxBodyBytes / 1024} KB).`);
   if (declaresTooLarge(request, maxBodyBytes)) return tooLarge();
-  const body = await readLimitedBody(request, maxBodyBytes);
+  const body = await readLimitedBody(request, maxBodyBytes, discard);
   if (!body.ok) return body.reason === 'too-large' ? tooLarge() : answer.error(400, 'The request body could not be read.');
 
   const parsed = await parseFormBody(body.bytes, mediaType, contentType);

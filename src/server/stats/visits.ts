@@ -1,8 +1,10 @@
 /**
  * Which requests count as a visit by a person: not a bot or a monitor (by its user agent), not a
- * prefetch, and not from a browser that asks not to be tracked (DNT or Global Privacy Control).
+ * prefetch, and not from a browser that asks not to be tracked (DNT or Global Privacy Control);
+ * and a page read again by the same visitor within a few minutes (a reload, a step back, a
+ * script hammering it) is one view.
  */
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 
 /** Crawlers, link previews, monitors and scripts name themselves in their user agent */
 const NOT_A_PERSON =
@@ -31,4 +33,55 @@ export function isCountedVisit(headers: IncomingHttpHeaders): boolean {
   if (purpose.includes('prefetch') || purpose.includes('prerender')) return false;
   const destination = header(headers, 'sec-fetch-dest');
   return destination === '' || destination === 'document';
+}
+
+/** How long a page read again by the same visitor stays one view */
+export const REPEAT_VIEW_WINDOW_MS = 5 * 60_000;
+
+export interface RepeatViewFilterOptions {
+  windowMs?: number;
+  /** Visitor and page pairs held at most: a flood of addresses or paths cannot grow the map further */
+  maxEntries?: number;
+  /** Who is viewing; behind a reverse proxy, the address it forwards */
+  clientAddress?: (req: IncomingMessage) => string;
+  now?: () => number;
+}
+
+export interface RepeatViewFilter {
+  /** Whether `req` is the visitor's first view of `path` within the window; a first view starts the window */
+  isFirstView(req: IncomingMessage, path: string): boolean;
+  /** Visitor and page pairs held */
+  readonly size: number;
+}
+
+/**
+ * Remembers, in memory only, when each visitor last had a page counted. The pairs are held in the
+ * order their windows started, so the expired ones are always first; when the map is full the
+ * oldest go (at worst, such a visitor is counted again early).
+ */
+export function createRepeatViewFilter({
+  windowMs = REPEAT_VIEW_WINDOW_MS,
+  maxEntries = 10_000,
+  clientAddress = (req) => req.socket.remoteAddress ?? '',
+  now = Date.now,
+}: RepeatViewFilterOptions = {}): RepeatViewFilter {
+  const windowStarts = new Map<string, number>();
+  return {
+    isFirstView(req, path) {
+      const at = now();
+      const key = `${clientAddress(req)} ${path}`;
+      const started = windowStarts.get(key);
+      if (started !== undefined && at - started < windowMs) return false;
+      windowStarts.delete(key);
+      for (const [oldest, oldestStart] of windowStarts) {
+        if (at - oldestStart < windowMs && windowStarts.size < maxEntries) break;
+        windowStarts.delete(oldest);
+      }
+      windowStarts.set(key, at);
+      return true;
+    },
+    get size() {
+      return windowStarts.size;
+    },
+  };
 }
