@@ -10,9 +10,9 @@ import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { siteOrigin } from '../lib/site-url.ts';
 import { apiHandler } from './api.ts';
-import { createLeadService } from './leads/service.ts';
+import { createLeadService, rateLimitAddress } from './leads/service.ts';
 import { createSiteServer } from './site-server.ts';
-import { isCountedVisit } from './stats/visits.ts';
+import { createRepeatViewFilter, isCountedVisit } from './stats/visits.ts';
 
 // `npm run serve` also starts Node with --disable-sigusr1; this covers any other way of starting it
 process.on('SIGUSR1', () => console.log('SIGUSR1 ignored: the inspector stays closed'));
@@ -29,13 +29,17 @@ if (!home) {
 }
 
 const leads = createLeadService();
+// Behind the reverse proxy (TRUST_PROXY=1) a visitor is the address it forwards, as for the rate limit
+const repeatViews = createRepeatViewFilter({
+  clientAddress: (req) => rateLimitAddress(String(req.headers['x-forwarded-for'] ?? ''), req.socket.remoteAddress ?? 'unknown'),
+});
 
 const server = createSiteServer({
   distDir,
   siteUrl: siteOrigin(),
   api: apiHandler(leads, { built: home.mtime.toISOString() }),
   onPageView: (path, req) => {
-    if (isCountedVisit(req.headers)) leads.counter.count(path, 'view');
+    if (isCountedVisit(req.headers) && repeatViews.isFirstView(req, path)) leads.counter.count(path, 'view');
   },
 });
 server.headersTimeout = 20_000;

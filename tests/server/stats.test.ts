@@ -55,6 +55,18 @@ describe('page views', () => {
     }
     expect(storedCounts(server.leadsDb)).toEqual([{ path: '/', kind: 'view', count: 1 }]);
   });
+
+  it('counts a page read 500 times by one visitor within minutes as one view, and two visitors behind the proxy apart', async () => {
+    const server = await startServer({ env: { TRUST_PROXY: '1' } });
+    try {
+      const get = (path: string, visitor: string) => send(server, { path, headers: { 'User-Agent': BROWSER, 'X-Forwarded-For': visitor } });
+      for (let index = 0; index < 500; index++) expect((await get('/about', '203.0.113.7')).status).toBe(200);
+      expect((await get('/about', '198.51.100.20')).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+    expect(storedCounts(server.leadsDb)).toEqual([{ path: '/about', kind: 'view', count: 2 }]);
+  });
 });
 
 describe('the site server and the repeat-view filter', () => {

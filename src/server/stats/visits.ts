@@ -71,10 +71,11 @@ export function createRepeatViewFilter({
       const at = now();
       const key = `${clientAddress(req)} ${path}`;
       const started = windowStarts.get(key);
-      if (started !== undefined && at - started < windowMs) return false;
+      // A window that starts in the future began before the clock stepped back: it is over
+      if (started !== undefined && at >= started && at - started < windowMs) return false;
       windowStarts.delete(key);
       for (const [oldest, oldestStart] of windowStarts) {
-        if (at - oldestStart < windowMs && windowStarts.size < maxEntries) break;
+        if (at >= oldestStart && at - oldestStart < windowMs && windowStarts.size < maxEntries) break;
         windowStarts.delete(oldest);
       }
       windowStarts.set(key, at);
