@@ -8,7 +8,7 @@ import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
-import { DEFAULT_LEADS_DB } from '../src/server/leads/store.ts';
+import { DEFAULT_LEADS_DB } from '../src/server/db/store.ts';
 
 const usage = `Usage: npm run backup -- FILE
 Copies the quote-request database (LEADS_DB, default ${DEFAULT_LEADS_DB}) to FILE, safely while the server runs.`;

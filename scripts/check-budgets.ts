@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { loadSiteFiles } from '../src/server/site-files.ts';
+import { loadSiteFiles } from '../src/server/http/site-files.ts';
 
 const KB = 1024;
 const budgets = { content: 10 * KB, island: 80 * KB };

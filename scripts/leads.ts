@@ -8,8 +8,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXPORT_FORMATS, formatLeads, isExportFormat } from '../src/server/leads/export.ts';
-import { oneLine } from '../src/server/leads/plain-text.ts';
-import { DEFAULT_LEADS_DB, openLeadStore, type StoredLead } from '../src/server/leads/store.ts';
+import { oneLine } from '../src/server/support/plain-text.ts';
+import { DEFAULT_LEADS_DB, openLeadStore, type StoredLead } from '../src/server/db/store.ts';
 
 const usage = `Usage: npm run leads -- [--format ${EXPORT_FORMATS.join('|')}] [--limit N]
        npm run leads -- --delete ID

@@ -6,10 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { business } from '../src/config/business.ts';
-import { withDeadline } from '../src/server/deadline.ts';
-import { describeError } from '../src/server/log.ts';
-import { channelsFromEnv } from '../src/server/leads/service.ts';
-import type { StoredLead } from '../src/server/leads/store.ts';
+import { withDeadline } from '../src/server/support/deadline.ts';
+import { describeError } from '../src/server/support/log.ts';
+import { channelsFromEnv } from '../src/server/app.ts';
+import type { StoredLead } from '../src/server/db/store.ts';
 
 const TIMEOUT_MS = 60_000;
 

@@ -6,7 +6,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_LEADS_DB, openLeadStore } from '../src/server/leads/store.ts';
+import { DEFAULT_LEADS_DB, openLeadStore } from '../src/server/db/store.ts';
 import { reportCsv, reportHtml, reportJson, reportTable } from '../src/server/stats/format.ts';
 import { collectReport, lastDays } from '../src/server/stats/report.ts';
 

@@ -19,8 +19,8 @@ const devSite = { isPage: (path: string) => path.startsWith('/') && !path.starts
  */
 function loadApi(root: URL): ApiHandler {
   const load = createRequire(new URL('package.json', root));
-  const { apiHandler } = load('./src/server/api.ts') as typeof import('../server/api.ts');
-  const { createLeadService } = load('./src/server/leads/service.ts') as typeof import('../server/leads/service.ts');
+  const { apiHandler } = load('./src/server/http/api.ts') as typeof import('../server/http/api.ts');
+  const { createLeadService } = load('./src/server/app.ts') as typeof import('../server/app.ts');
   const leads = createLeadService();
   leads.start();
   const handle = apiHandler(leads, { built: null });

@@ -13,8 +13,8 @@ import {
   serviceNotFoundPath,
   type Redirect,
 } from '../config/routes.ts';
-import { pageCsp, resourceCsp, securityHeaders } from '../server/security-headers.ts';
-import { contentTypeOf, metaCsp } from '../server/site-files.ts';
+import { pageCsp, resourceCsp, securityHeaders } from '../server/http/security-headers.ts';
+import { contentTypeOf, metaCsp } from '../server/http/site-files.ts';
 
 export interface BuiltPage {
   path: string;
@@ -110,7 +110,7 @@ function setVariable(name: string, value: string): string[] {
   });
 }
 
-/** The extensions of src/server/site-files.ts, with the same types (charset from `charset_types`) */
+/** The extensions of src/server/http/site-files.ts, with the same types (charset from `charset_types`) */
 const typedExtensions = [
   'html',
   'css',
@@ -147,7 +147,7 @@ export interface NginxConfigOptions {
 
 /**
  * Server-level nginx directives that serve the static build with the Node server's statuses and
- * headers (src/server/site-server.ts): include it inside a `server { }` block that has `listen`,
+ * headers (src/server/http/site-server.ts): include it inside a `server { }` block that has `listen`,
  * `server_name` and TLS. Only pages of the build are served as pages (exact locations), so a
  * page's CSP, the redirects and the 410s take precedence exactly as in the Node server; every
  * header is added once at server level with `always`, from variables each location sets, because

@@ -9,9 +9,9 @@
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { siteOrigin } from '../lib/site-url.ts';
-import { apiHandler } from './api.ts';
-import { createLeadService, rateLimitAddress } from './leads/service.ts';
-import { createSiteServer } from './site-server.ts';
+import { apiHandler } from './http/api.ts';
+import { createLeadService, rateLimitAddress } from './app.ts';
+import { createSiteServer } from './http/site-server.ts';
 import { createRepeatViewFilter, isCountedVisit } from './stats/visits.ts';
 
 // `npm run serve` also starts Node with --disable-sigusr1; this covers any other way of starting it

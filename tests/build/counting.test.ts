@@ -17,7 +17,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formEndpoint, LEADS_ENDPOINT } from '../../src/lib/csp.ts';
 import { goatCounter } from '../../src/lib/goatcounter.ts';
-import { loadSiteFiles } from '../../src/server/site-files.ts';
+import { loadSiteFiles } from '../../src/server/http/site-files.ts';
 import { buildFile, clientDir, distDir } from './support.ts';
 
 buildFile('client', 'index.html');

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { loadSiteFiles } from '../../src/server/site-files.ts';
+import { loadSiteFiles } from '../../src/server/http/site-files.ts';
 import { buildFile, clientDir } from './support.ts';
 
 const source = readFileSync('src/assets/favicon.svg', 'utf8').trim();

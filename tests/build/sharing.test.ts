@@ -8,7 +8,7 @@ import sharp, { type Metadata } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { business } from '../../src/config/business.ts';
 import { businessId, hasGeoPrecision, isProfileUrl } from '../../src/lib/seo/json-ld.ts';
-import { loadSiteFiles } from '../../src/server/site-files.ts';
+import { loadSiteFiles } from '../../src/server/http/site-files.ts';
 import { builtOrigin, clientDir } from './support.ts';
 
 const origin = builtOrigin();

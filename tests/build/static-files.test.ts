@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parseAllRedirects } from 'netlify-redirect-parser';
 import { describe, expect, it } from 'vitest';
 import { gonePagePath, matchesRule, redirects, retiredPaths, serviceNotFoundPath } from '../../src/config/routes.ts';
-import { loadSiteFiles } from '../../src/server/site-files.ts';
+import { loadSiteFiles } from '../../src/server/http/site-files.ts';
 import { renderHeadersFile } from '../../src/integrations/static-host.ts';
 import { expectedSecurityHeaders, inlineHashes, metaCsp, pageCspProblems } from '../support/security-headers.ts';
 import { gonePaths, notFoundPaths, specRedirects, unknownServicePath } from '../support/status-table.ts';

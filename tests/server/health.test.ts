@@ -1,7 +1,7 @@
 /** GET /api/health as an uptime monitor sees it */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openLeadStore } from '../../src/server/leads/store.ts';
+import { openLeadStore } from '../../src/server/db/store.ts';
 import { sampleLead } from '../support/leads.ts';
 import { makeTempDir, requireBuild, send, startServer } from './support/server.ts';
 

@@ -24,7 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { describe, expect, it, type TestContext } from 'vitest';
 import { FORM_SOURCES } from '../../src/lib/validation.ts';
 import { STORE_WAIT_MS } from '../../src/server/leads/handler.ts';
-import { openLeadStore } from '../../src/server/leads/store.ts';
+import { openLeadStore } from '../../src/server/db/store.ts';
 import { sampleLead } from '../support/leads.ts';
 import { makeTempDir, repoRoot, requireBuild, send, sleep, startServer, type RunningServer } from './support/server.ts';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createSiteServer } from '../../src/server/site-server.ts';
+import { createSiteServer } from '../../src/server/http/site-server.ts';
 import { createRepeatViewFilter, isCountedVisit } from '../../src/server/stats/visits.ts';
 import { builtDist, builtFiles, requireBuild, send, startServer, type RunningServer } from './support/server.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { inProcessStore } from '../../src/server/leads/async-store.ts';
-import { checkHealth, OVERDUE_AFTER_MS } from '../../src/server/leads/health.ts';
-import { DEFAULT_RETRY } from '../../src/server/leads/outbox.ts';
-import type { LeadStore } from '../../src/server/leads/store.ts';
+import { inProcessStore } from '../../src/server/db/async-store.ts';
+import { checkHealth, OVERDUE_AFTER_MS } from '../../src/server/notify/health.ts';
+import { DEFAULT_RETRY } from '../../src/server/notify/outbox.ts';
+import type { LeadStore } from '../../src/server/db/store.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';
 
 let store: LeadStore;

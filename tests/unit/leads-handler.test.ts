@@ -4,14 +4,14 @@ import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUOTE_SERVICE_OPTIONS } from '../../src/config/quote.ts';
 import { FIELD_MAX_LENGTHS, HERO_FIELDS, QUOTE_FIELDS } from '../../src/lib/validation.ts';
-import { leadEmailText } from '../../src/server/leads/channels/email.ts';
+import { leadEmailText } from '../../src/server/notify/channels/email.ts';
 import { handleLeadRequest, type LeadHandlerOptions } from '../../src/server/leads/handler.ts';
 import { DISCARD_LIMITS, MAX_BODY_BYTES } from '../../src/server/leads/form-body.ts';
-import { inProcessStore } from '../../src/server/leads/async-store.ts';
-import type { Outbox } from '../../src/server/leads/outbox.ts';
-import { createRateLimiter } from '../../src/server/leads/rate-limit.ts';
-import { createLeadService, rateLimitAddress } from '../../src/server/leads/service.ts';
-import { openLeadStore, type LeadStore } from '../../src/server/leads/store.ts';
+import { inProcessStore } from '../../src/server/db/async-store.ts';
+import type { Outbox } from '../../src/server/notify/outbox.ts';
+import { createRateLimiter } from '../../src/server/support/rate-limit.ts';
+import { createLeadService, rateLimitAddress } from '../../src/server/app.ts';
+import { openLeadStore, type LeadStore } from '../../src/server/db/store.ts';
 import { leadStorePerTest } from '../support/leads.ts';
 
 /** The site's origin in these tests: passed in, not the configured one */

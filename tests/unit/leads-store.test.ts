@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openLeadStore, StoreBusyError, type ChannelName, type NewLead } from '../../src/server/leads/store.ts';
+import { openLeadStore, StoreBusyError, type ChannelName, type NewLead } from '../../src/server/db/store.ts';
 import { sampleLead } from '../support/leads.ts';
 
-const storeModule = resolve('src/server/leads/store.ts');
+const storeModule = resolve('src/server/db/store.ts');
 
 const lead = (overrides: Partial<NewLead> = {}): NewLead =>
   sampleLead({ message: 'Outdoor lights on the deck, with "quotes" and <tags>.', ...overrides });

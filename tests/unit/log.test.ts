@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createThrottledLog, describeError } from '../../src/server/log.ts';
+import { createThrottledLog, describeError } from '../../src/server/support/log.ts';
 
 function diskFull(): NodeJS.ErrnoException {
   return Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });

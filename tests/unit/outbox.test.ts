@@ -1,9 +1,9 @@
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { inProcessStore, type AsyncLeadStore } from '../../src/server/leads/async-store.ts';
-import { DeliveryFailure } from '../../src/server/leads/delivery-failure.ts';
-import { createOutbox, DEFAULT_RETRY, retryDelayMs, type Channel } from '../../src/server/leads/outbox.ts';
-import { openLeadStore, type ChannelName, type LeadStore, type NewLead, type StoredLead } from '../../src/server/leads/store.ts';
+import { inProcessStore, type AsyncLeadStore } from '../../src/server/db/async-store.ts';
+import { DeliveryFailure } from '../../src/server/notify/delivery-failure.ts';
+import { createOutbox, DEFAULT_RETRY, retryDelayMs, type Channel } from '../../src/server/notify/outbox.ts';
+import { openLeadStore, type ChannelName, type LeadStore, type NewLead, type StoredLead } from '../../src/server/db/store.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';
 
 const lead = (name: string): NewLead => sampleLead({ name });

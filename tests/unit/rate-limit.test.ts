@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter, rateLimitKey } from '../../src/server/leads/rate-limit.ts';
+import { createRateLimiter, rateLimitKey } from '../../src/server/support/rate-limit.ts';
 
 describe('rateLimitKey', () => {
   it('counts an IPv6 address by its /64, in one normal form', () => {

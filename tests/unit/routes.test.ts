@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findRedirect, isRetired, matchesRule } from '../../src/config/routes.ts';
-import { parseTarget } from '../../src/server/site-server.ts';
-import { pageCsp } from '../../src/server/security-headers.ts';
+import { parseTarget } from '../../src/server/http/site-server.ts';
+import { pageCsp } from '../../src/server/http/security-headers.ts';
 import { renderRedirectsFile, sitemapEntries } from '../../src/integrations/static-host.ts';
 import { fillTokens } from '../../src/lib/text.ts';
 import { business, yearsClaim } from '../../src/config/business.ts';

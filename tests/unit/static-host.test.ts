@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redirects } from '../../src/config/routes.ts';
-import { pageCsp, securityHeaders } from '../../src/server/security-headers.ts';
+import { pageCsp, securityHeaders } from '../../src/server/http/security-headers.ts';
 import { pageFileOf, renderNginxConfig, renderRedirectsFile, type BuiltPage } from '../../src/integrations/static-host.ts';
 
 const cspA = "default-src 'self'; script-src 'self' 'sha256-AAA='";

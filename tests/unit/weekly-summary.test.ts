@@ -6,12 +6,12 @@
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { inProcessStore } from '../../src/server/leads/async-store.ts';
-import { smtpChannel } from '../../src/server/leads/channels/email.ts';
-import { SIGNATURE_HEADER, webhookChannel } from '../../src/server/leads/channels/webhook.ts';
-import type { Channel } from '../../src/server/leads/outbox.ts';
-import { createLeadService } from '../../src/server/leads/service.ts';
-import { openLeadStore, type DailyCount, type LeadStore } from '../../src/server/leads/store.ts';
+import { inProcessStore } from '../../src/server/db/async-store.ts';
+import { smtpChannel } from '../../src/server/notify/channels/email.ts';
+import { SIGNATURE_HEADER, webhookChannel } from '../../src/server/notify/channels/webhook.ts';
+import type { Channel } from '../../src/server/notify/outbox.ts';
+import { createLeadService } from '../../src/server/app.ts';
+import { openLeadStore, type DailyCount, type LeadStore } from '../../src/server/db/store.ts';
 import { startWeeklySummaries, type WeeklySummary } from '../../src/server/stats/weekly.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';
 import { startReceiver, startSmtp } from '../support/receivers.ts';

@@ -4,11 +4,11 @@
  * sequences) and bidi controls, and CSV cells that a spreadsheet would run as a formula are
  * neutralised. JSON escapes control characters itself.
  */
-import { displayWidth, fitToWidth } from './display-width.ts';
-import { OVERDUE_AFTER_MS } from './health.ts';
-import { DEFAULT_RETRY } from './outbox.ts';
-import { oneLine, withoutControls } from './plain-text.ts';
-import { CHANNELS, type ChannelName, type Delivery, type StoredLead } from './store.ts';
+import { displayWidth, fitToWidth } from '../support/display-width.ts';
+import { OVERDUE_AFTER_MS } from '../notify/health.ts';
+import { DEFAULT_RETRY } from '../notify/outbox.ts';
+import { oneLine, withoutControls } from '../support/plain-text.ts';
+import { CHANNELS, type ChannelName, type Delivery, type StoredLead } from '../db/store.ts';
 
 export const EXPORT_FORMATS = ['table', 'csv', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

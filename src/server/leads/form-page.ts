@@ -8,7 +8,7 @@
  */
 import { homePath, quotePath } from '../../config/routes.ts';
 import { FORM_SOURCES, QUOTE_FIELDS, type LeadProblem } from '../../lib/validation.ts';
-import { escapeHtml } from './answers.ts';
+import { escapeHtml } from './responses.ts';
 
 /** A built page as the server has it: its HTML and its Content-Security-Policy */
 export interface BuiltPage {

@@ -7,9 +7,9 @@
  */
 import { business } from '../../config/business.ts';
 import { FORM_SOURCES, QUOTE_FIELDS, validateLead, type LeadProblem } from '../../lib/validation.ts';
-import { answersFor } from './answers.ts';
+import { answersFor } from './responses.ts';
 import { formPageWithProblems, type PageReader } from './form-page.ts';
-import type { AsyncLeadStore } from './async-store.ts';
+import type { AsyncLeadStore } from '../db/async-store.ts';
 import {
   declaresTooLarge,
   discardUnreadBody,
@@ -21,10 +21,10 @@ import {
   type DiscardLimits,
   type FormEntry,
 } from './form-body.ts';
-import type { Outbox } from './outbox.ts';
-import type { RateLimiter } from './rate-limit.ts';
-import type { NewLead } from './store.ts';
-import { isSameSite } from '../same-site.ts';
+import type { Outbox } from '../notify/outbox.ts';
+import type { RateLimiter } from '../support/rate-limit.ts';
+import type { NewLead } from '../db/store.ts';
+import { isSameSite } from '../support/same-site.ts';
 
 /** How long a post may wait for the database (a lock held by a backup, say) before a 503 */
 export const STORE_WAIT_MS = 5000;

@@ -3,8 +3,8 @@
  * a busy page costs no database write per view. Counts not yet written when the server stops
  * are written by `close()`.
  */
-import type { AsyncLeadStore } from '../leads/async-store.ts';
-import type { CountKind, DailyCount } from '../leads/store.ts';
+import type { AsyncLeadStore } from '../db/async-store.ts';
+import type { CountKind, DailyCount } from '../db/store.ts';
 import { nzDay } from './days.ts';
 
 export interface Counter {

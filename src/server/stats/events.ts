@@ -8,9 +8,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decodeUtf8, readLimitedBody } from '../leads/form-body.ts';
-import type { RateLimiter } from '../leads/rate-limit.ts';
-import { isSameSite } from '../same-site.ts';
-import { sendJson, toWebRequest } from '../web-exchange.ts';
+import type { RateLimiter } from '../support/rate-limit.ts';
+import { isSameSite } from '../support/same-site.ts';
+import { sendJson, toWebRequest } from '../http/web-exchange.ts';
 import type { Counter } from './counter.ts';
 import { isCountedPerson } from './visits.ts';
 

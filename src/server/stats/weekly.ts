@@ -5,9 +5,9 @@
  * the webhook). Each week is claimed in the database before it is sent, so it goes out once,
  * restarts or not; a week whose every send failed is released and tried again an hour later.
  */
-import { withDeadline } from '../deadline.ts';
-import type { AsyncLeadStore } from '../leads/async-store.ts';
-import type { Channel } from '../leads/outbox.ts';
+import { withDeadline } from '../support/deadline.ts';
+import type { AsyncLeadStore } from '../db/async-store.ts';
+import type { Channel } from '../notify/outbox.ts';
 import { addDays, mondayOf, nzDay, nzHour } from './days.ts';
 import { collectReport, type Period, type Report } from './report.ts';
 

@@ -6,8 +6,8 @@
  * LEADS_NTFY_TOKEN, when set, is sent as a bearer token for protected topics.
  */
 import type { Channel, OwnerNotice } from '../outbox.ts';
-import { leadTextForOwner, oneLine } from '../plain-text.ts';
-import type { StoredLead } from '../store.ts';
+import { leadTextForOwner, oneLine } from '../../support/plain-text.ts';
+import type { StoredLead } from '../../db/store.ts';
 import { postOrThrow } from './http-post.ts';
 
 interface NtfyAction {

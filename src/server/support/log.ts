@@ -3,7 +3,7 @@
  * line per distinct message, no stack trace, and repeats of a line within the interval counted
  * and reported once as '… (repeated 57 times in the last minute)', when the interval has passed.
  */
-import { oneLine } from './leads/plain-text.ts';
+import { oneLine } from './plain-text.ts';
 
 export type ThrottledLog = (message: string, error?: unknown) => void;
 

@@ -1,7 +1,7 @@
 /**
  * The Node server for the built site: real 301/302, 404 and 410 statuses from
  * src/config/routes.ts, precompressed files by negotiation, caching headers, security headers,
- * and the quote-request endpoint (src/server/leads/api.ts).
+ * and every request under /api/ handed to the handler it is given.
  */
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -9,9 +9,9 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import { isIPv6 } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
-import { findRedirect, gonePagePath, isRetired, servicePrefix, serviceNotFoundPath } from '../config/routes.ts';
-import type { PageReader } from './leads/form-page.ts';
-import { createThrottledLog } from './log.ts';
+import { findRedirect, gonePagePath, isRetired, servicePrefix, serviceNotFoundPath } from '../../config/routes.ts';
+import type { PageReader } from '../leads/form-page.ts';
+import { createThrottledLog } from '../support/log.ts';
 import { pageCsp, resourceCsp, securityHeaders } from './security-headers.ts';
 import { etagFor, loadSiteFiles, type PrecompressedCoding, type SiteFile } from './site-files.ts';
 

@@ -6,12 +6,12 @@
  * call back. A notice that no channel took is tried again at the next check; each is recorded
  * in the store once sent.
  */
-import { withDeadline } from '../deadline.ts';
-import type { AsyncLeadStore } from './async-store.ts';
+import { withDeadline } from '../support/deadline.ts';
+import type { AsyncLeadStore } from '../db/async-store.ts';
 import { OVERDUE_AFTER_MS } from './health.ts';
 import type { Channel, OwnerNotice } from './outbox.ts';
-import { oneLine } from './plain-text.ts';
-import type { ChannelName, UndeliveredNotice } from './store.ts';
+import { oneLine } from '../support/plain-text.ts';
+import type { ChannelName, UndeliveredNotice } from '../db/store.ts';
 
 const CHECK_EVERY_MS = 60_000;
 const NOTICE_TIMEOUT_MS = 30_000;

@@ -7,9 +7,9 @@
  */
 import { createHmac } from 'node:crypto';
 import type { Channel, OwnerNotice } from '../outbox.ts';
-import { leadTextForOwner } from '../plain-text.ts';
+import { leadTextForOwner } from '../../support/plain-text.ts';
 import type { WeeklySummary } from '../../stats/weekly.ts';
-import type { StoredLead } from '../store.ts';
+import type { StoredLead } from '../../db/store.ts';
 import { postOrThrow } from './http-post.ts';
 
 export const SIGNATURE_HEADER = 'X-Signature-256';

@@ -5,10 +5,10 @@
  * the Node server (src/server/main.ts) and by `astro dev`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LEADS_ENDPOINT } from '../lib/csp.ts';
-import type { LeadService } from './leads/service.ts';
+import { LEADS_ENDPOINT } from '../../lib/csp.ts';
+import type { LeadService } from '../app.ts';
 import type { SiteFacts } from './site-server.ts';
-import { EVENTS_ENDPOINT } from './stats/events.ts';
+import { EVENTS_ENDPOINT } from '../stats/events.ts';
 import { sendJson, sendWebResponse, toWebRequest } from './web-exchange.ts';
 
 export const HEALTH_ENDPOINT = '/api/health';

@@ -5,7 +5,7 @@
  * sees; zero-width spaces, soft hyphens, tag characters) are dropped.
  */
 import { encodeWord } from 'nodemailer/lib/mime-funcs';
-import type { NewLead } from './store.ts';
+import type { NewLead } from '../db/store.ts';
 
 /**
  * C0 and C1 controls, DEL, and format characters (the bidi controls among them), except the

@@ -5,9 +5,9 @@
  * 503 otherwise, with the same small JSON body either way. It holds counts and ages only,
  * nothing about any visitor.
  */
-import type { AsyncLeadStore } from './async-store.ts';
+import type { AsyncLeadStore } from '../db/async-store.ts';
 import { DEFAULT_RETRY } from './outbox.ts';
-import type { ChannelName } from './store.ts';
+import type { ChannelName } from '../db/store.ts';
 
 /** A delivery still waiting this long after its lead arrived makes the site unhealthy */
 export const OVERDUE_AFTER_MS = 60 * 60_000;

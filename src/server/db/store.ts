@@ -14,7 +14,7 @@ import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { inTransaction } from './sqlite.ts';
-import { prepareSchema } from './store-schema.ts';
+import { prepareSchema } from './schema.ts';
 
 export const DEFAULT_LEADS_DB = 'data/leads.sqlite';
 /** How long a read or an outbox update waits for a lock held by another process */

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { business, telHref } from '../../config/business.ts';
 import { FIELD_LABELS, type LeadProblem, type QuoteField } from '../../lib/validation.ts';
-import { pageCsp, resourceCsp, securityHeaders } from '../security-headers.ts';
+import { pageCsp, resourceCsp, securityHeaders } from '../http/security-headers.ts';
 import type { BuiltPage } from './form-page.ts';
 
 export const THANKS_PATH = '/quote/thanks';

@@ -5,9 +5,9 @@
  */
 import { createTransport, type SendMailOptions } from 'nodemailer';
 import { smtpFailure } from '../delivery-failure.ts';
-import { leadTextForOwner, literalHeaderText, oneLine } from '../plain-text.ts';
+import { leadTextForOwner, literalHeaderText, oneLine } from '../../support/plain-text.ts';
 import { OUTBOX_CONCURRENCY, type Channel } from '../outbox.ts';
-import type { StoredLead } from '../store.ts';
+import type { StoredLead } from '../../db/store.ts';
 
 // Socket-level limits; the outbox also aborts any attempt that has not settled by its deadline
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };

@@ -16,12 +16,12 @@
  * deleted meanwhile aborts its sends too. Each attempt and its outcome are recorded in the store,
  * so `npm run leads` shows them and a restart carries on where it was.
  */
-import { withDeadline } from '../deadline.ts';
-import { describeError } from '../log.ts';
-import type { AsyncLeadStore } from './async-store.ts';
+import { withDeadline } from '../support/deadline.ts';
+import { describeError } from '../support/log.ts';
+import type { AsyncLeadStore } from '../db/async-store.ts';
 import { DeliveryFailure, failureKind, type FailureKind } from './delivery-failure.ts';
 import type { WeeklySummary } from '../stats/weekly.ts';
-import type { ChannelName, ClaimedDelivery, StoredLead } from './store.ts';
+import type { ChannelName, ClaimedDelivery, StoredLead } from '../db/store.ts';
 
 /** What the owner is told on his other channels about a lead that did not reach him on one */
 export interface OwnerNotice {
