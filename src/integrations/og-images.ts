@@ -11,7 +11,7 @@ import sharp, { type OverlayOptions } from 'sharp';
 import { business } from '../config/business.ts';
 import { defaultOgScene, ogImageSize, ogImageSource, type OgImageSource } from '../lib/seo/og-image.ts';
 import { iconAt } from './site-icons.ts';
-import { escapeHtml } from '../server/leads/responses.ts';
+import { escapeHtml } from '../server/support/html.ts';
 
 const { width, height } = ogImageSize;
 const illustrationsDir = fileURLToPath(new URL('../assets/illustrations/', import.meta.url));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillForm, formPageWithProblems, type BuiltPage } from '../../src/server/leads/form-page.ts';
+import { fillForm, formPageWithProblems, type PageFile } from '../../src/server/leads/form-page.ts';
 import { FIELDS } from '../../src/lib/validation.ts';
 
 /** The quote form as the build writes it: server-rendered in its island */
@@ -72,7 +72,7 @@ describe('fillForm', () => {
 });
 
 describe('formPageWithProblems', () => {
-  const built: BuiltPage = { html: page, csp: "default-src 'self'" };
+  const built: PageFile = { html: page, csp: "default-src 'self'" };
   const read = async (path: string) => (path === '/quote' ? built : null);
 
   it("reads the form's own page and keeps its Content-Security-Policy", async () => {

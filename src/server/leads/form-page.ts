@@ -1,23 +1,24 @@
 /**
  * A native form post (no JavaScript) with a mistake is answered with the form itself: the page
  * the form stands on, as built, with what the visitor typed filled in and each problem beside its
- * field, marked up as the form's own components mark it (src/components/forms/FormField.tsx).
- * The built page is the template, so the form looks and reads exactly as it did, with no second
- * renderer to keep in step. The form answered this way is plain HTML, no longer an island: its
- * hydration would not match the filled-in markup, and posting natively again needs no script.
+ * field. The built page is the template, so the form looks and reads as it did; only the error
+ * beside each field is written here, in the markup of the form's own component
+ * (src/components/forms/FormField.tsx), which tests/unit/form-page.test.ts holds to. The form
+ * answered this way is plain HTML, no longer an island: its hydration would not match the
+ * filled-in markup, and posting natively again needs no script.
  */
 import { homePath, quotePath } from '../../config/routes.ts';
 import { FORM_SOURCES, QUOTE_FIELDS, type LeadProblem } from '../../lib/validation.ts';
-import { escapeHtml } from './responses.ts';
+import { escapeHtml } from '../support/html.ts';
 
-/** A built page as the server has it: its HTML and its Content-Security-Policy */
-export interface BuiltPage {
+/** A built page's file as the server reads it: its HTML and its Content-Security-Policy */
+export interface PageFile {
   html: string;
   csp: string | undefined;
 }
 
 /** Reads a built page by its path; null when the site has no such page (as under `astro dev`) */
-export type PageReader = (path: string) => Promise<BuiltPage | null>;
+export type PageReader = (path: string) => Promise<PageFile | null>;
 
 /** The page each form stands on */
 const FORM_PAGES = new Map<string, string>([
@@ -127,7 +128,7 @@ export async function formPageWithProblems(
   readPage: PageReader | undefined,
   values: Readonly<Record<string, string>>,
   problems: readonly LeadProblem[],
-): Promise<BuiltPage | null> {
+): Promise<PageFile | null> {
   const formSource = values['form_source'] ?? '';
   const path = FORM_PAGES.get(formSource);
   if (!readPage || !path) return null;

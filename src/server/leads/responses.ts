@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { business, telHref } from '../../config/business.ts';
 import { FIELD_LABELS, type LeadProblem, type QuoteField } from '../../lib/validation.ts';
 import { pageCsp, resourceCsp, securityHeaders } from '../http/security-headers.ts';
-import type { BuiltPage } from './form-page.ts';
+import { escapeHtml } from '../support/html.ts';
+import type { PageFile } from './form-page.ts';
 
 export const THANKS_PATH = '/quote/thanks';
 
@@ -18,10 +19,6 @@ const PAGE_STYLE =
   'dt{font-weight:600}li{margin-bottom:.25rem}a{color:#1d4ed8}';
 const PAGE_STYLE_HASH = createHash('sha256').update(PAGE_STYLE).digest('base64');
 const PAGE_CSP = `default-src 'none'; style-src 'sha256-${PAGE_STYLE_HASH}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
-
-export function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
-}
 
 export function wantsJson(request: Request): boolean {
   return /\bapplication\/json\b/i.test(request.headers.get('accept') ?? '');
@@ -88,7 +85,7 @@ export function answersFor(request: Request, siteUrl: string, backHref: string) 
       return new Response(null, { status: 303, headers: { ...baseHeaders, Location: THANKS_PATH } });
     },
     /** `formPage`: the form's page filled in and marked, for a native post */
-    problems(problems: readonly LeadProblem[], submitted: Readonly<Record<string, string>>, formPage?: BuiltPage | null): Response {
+    problems(problems: readonly LeadProblem[], submitted: Readonly<Record<string, string>>, formPage?: PageFile | null): Response {
       if (json) return jsonResponse(422, { errors: problems });
       if (formPage) {
         return new Response(formPage.html, {

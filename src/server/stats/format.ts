@@ -3,7 +3,7 @@
  * script) that reads well on a phone.
  */
 import { business } from '../../config/business.ts';
-import { escapeHtml } from '../leads/responses.ts';
+import { escapeHtml } from '../support/html.ts';
 import { csvField } from '../leads/export.ts';
 import type { Figures, Report } from './report.ts';
 
