@@ -2,7 +2,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inProcessStore, type AsyncLeadStore } from '../../src/server/db/async-store.ts';
 import { DeliveryFailure } from '../../src/server/notify/delivery-failure.ts';
-import { createOutbox, DEFAULT_RETRY, retryDelayMs, type Channel } from '../../src/server/notify/outbox.ts';
+import type { Channel } from '../../src/server/notify/channel.ts';
+import { createOutbox, DEFAULT_RETRY, retryDelayMs } from '../../src/server/notify/outbox.ts';
 import { openLeadStore, type ChannelName, type LeadStore, type NewLead, type StoredLead } from '../../src/server/db/store.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';
 

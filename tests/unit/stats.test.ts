@@ -6,14 +6,14 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inProcessStore } from '../../src/server/db/async-store.ts';
-import type { Channel } from '../../src/server/notify/outbox.ts';
+import type { Channel, OwnerReport } from '../../src/server/notify/channel.ts';
 import { openLeadStore, type DailyCount, type LeadSource, type LeadStore } from '../../src/server/db/store.ts';
 import { createCounter } from '../../src/server/stats/counter.ts';
 import { addDays, mondayOf, nzDay, nzDayStart } from '../../src/server/stats/days.ts';
 import { reportCsv, reportHtml, reportTable } from '../../src/server/stats/format.ts';
 import { buildReport, collectReport } from '../../src/server/stats/report.ts';
 import { createRepeatViewFilter, isCountedVisit, REPEAT_VIEW_WINDOW_MS } from '../../src/server/stats/visits.ts';
-import { dueWeek, startWeeklySummaries, SUMMARY_HOUR, type WeeklySummary } from '../../src/server/stats/weekly.ts';
+import { dueWeek, startWeeklySummaries, SUMMARY_HOUR } from '../../src/server/stats/weekly.ts';
 import { sampleLead } from '../support/leads.ts';
 
 const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
@@ -278,11 +278,11 @@ describe('the counter and the weekly summary', () => {
   });
 
   function summaryChannel(fail = () => false) {
-    const sent: WeeklySummary[] = [];
+    const sent: OwnerReport[] = [];
     const channel: Channel = {
       name: 'email',
       deliver: async () => {},
-      sendSummary: async (summary) => {
+      sendReport: async (summary) => {
         if (fail()) throw new Error('mail server down');
         sent.push(summary);
       },
@@ -307,7 +307,7 @@ describe('the counter and the weekly summary', () => {
     await afterRestart.check();
     afterRestart.close();
     expect(email.sent).toHaveLength(1);
-    expect(email.sent[0]!.week).toEqual(period);
+    expect(email.sent[0]!.json['week']).toEqual(period);
     expect(email.sent[0]!.text).toContain('Visits (page views): 130');
     expect(email.sent[0]!.text).toContain('1. /: 3 (of 100 views)');
     expect(email.sent[0]!.text).toContain('2. /areas/electrician-howick: 3 (of 20 views)');

@@ -9,10 +9,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inProcessStore } from '../../src/server/db/async-store.ts';
 import { smtpChannel } from '../../src/server/notify/channels/email.ts';
 import { SIGNATURE_HEADER, webhookChannel } from '../../src/server/notify/channels/webhook.ts';
-import type { Channel } from '../../src/server/notify/outbox.ts';
+import type { Channel, OwnerReport } from '../../src/server/notify/channel.ts';
 import { createLeadService } from '../../src/server/app.ts';
 import { openLeadStore, type DailyCount, type LeadStore } from '../../src/server/db/store.ts';
-import { startWeeklySummaries, type WeeklySummary } from '../../src/server/stats/weekly.ts';
+import { startWeeklySummaries } from '../../src/server/stats/weekly.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';
 import { startReceiver, startSmtp } from '../support/receivers.ts';
 
@@ -122,9 +122,9 @@ describe('the weekly summary', () => {
     store.addCounts(counts);
     const id = store.insertLead(sampleLead(), { now: new Date('2026-11-19T01:00:00Z'), channels: ['email'] });
     store.markDelivered(id, 'email');
-    const sent: WeeklySummary[] = [];
-    await sendWeek([{ name: 'email', deliver: async () => {}, sendSummary: async (summary) => void sent.push(summary) }]);
-    expect(sent.map((summary) => summary.undelivered)).toEqual([0]);
+    const sent: OwnerReport[] = [];
+    await sendWeek([{ name: 'email', deliver: async () => {}, sendReport: async (summary) => void sent.push(summary) }]);
+    expect(sent.map((summary) => summary.json['undelivered'])).toEqual([0]);
     expect(sent[0]!.text).toContain('Every quote request has reached you.');
   });
 });
@@ -142,8 +142,8 @@ describe('STATS_WEEKLY', () => {
     store.addCounts(counts);
     // Each service opens the database on its own, as the server does
     const path = join(dir, 'leads.sqlite');
-    const sent: WeeklySummary[] = [];
-    const channel: Channel = { name: 'email', deliver: async () => {}, sendSummary: async (summary) => void sent.push(summary) };
+    const sent: OwnerReport[] = [];
+    const channel: Channel = { name: 'email', deliver: async () => {}, sendReport: async (summary) => void sent.push(summary) };
     const serviceWith = (env: Record<string, string>) =>
       createLeadService(env, { store: inProcessStore(openLeadStore(path)), channels: [channel], log: () => {} });
 
@@ -158,7 +158,7 @@ describe('STATS_WEEKLY', () => {
     on.start();
     await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 5000 });
     await on.close();
-    expect(sent[0]!.week).toEqual(week);
-    expect(sent[0]!.report.totals.views).toBe(700);
+    expect(sent[0]!.json['week']).toEqual(week);
+    expect(sent[0]!.json['totals']).toMatchObject({ views: 700 });
   });
 });

@@ -20,33 +20,8 @@ import { withDeadline } from '../support/deadline.ts';
 import { describeError } from '../support/log.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import { DeliveryFailure, failureKind, type FailureKind } from './delivery-failure.ts';
-import type { WeeklySummary } from '../stats/weekly.ts';
 import type { ChannelName, ClaimedDelivery, StoredLead } from '../db/store.ts';
-
-/** What the owner is told on his other channels about a lead that did not reach him on one */
-export interface OwnerNotice {
-  lead: StoredLead;
-  /** The channels the lead did not reach him on, and why */
-  failures: ReadonlyArray<{ channel: ChannelName; reason: string }>;
-  title: string;
-  text: string;
-}
-
-/** One way of telling the owner about a lead */
-export interface Channel {
-  readonly name: ChannelName;
-  /**
-   * Attempts one delivery, stopping when `signal` aborts; rejects when it failed (with a
-   * DeliveryFailure when the channel can tell whom the failure concerns)
-   */
-  deliver(lead: StoredLead, signal: AbortSignal): Promise<void>;
-  /** Tells the owner that a lead did not reach him on another channel */
-  sendNotice?(notice: OwnerNotice, signal: AbortSignal): Promise<void>;
-  /** Sends the owner's weekly summary, for channels that can carry one */
-  sendSummary?(summary: WeeklySummary, signal?: AbortSignal): Promise<void>;
-  /** Releases connections (the SMTP pool) */
-  close?(): void;
-}
+import type { Channel } from './channel.ts';
 
 export interface RetryPolicy {
   firstDelayMs: number;

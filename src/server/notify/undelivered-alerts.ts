@@ -9,7 +9,7 @@
 import { withDeadline } from '../support/deadline.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import { OVERDUE_AFTER_MS } from './health.ts';
-import type { Channel, OwnerNotice } from './outbox.ts';
+import type { Channel, OwnerNotice } from './channel.ts';
 import { oneLine } from '../support/plain-text.ts';
 import type { ChannelName, UndeliveredNotice } from '../db/store.ts';
 

@@ -7,7 +7,7 @@
  */
 import { withDeadline } from '../support/deadline.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
-import type { Channel } from '../notify/outbox.ts';
+import type { Channel, OwnerReport } from '../notify/channel.ts';
 import { addDays, mondayOf, nzDay, nzHour } from './days.ts';
 import { collectReport, type Period, type Report } from './report.ts';
 
@@ -16,13 +16,22 @@ export const SUMMARY_HOUR = 8;
 const CHECK_EVERY_MS = 60 * 60_000;
 const SEND_TIMEOUT_MS = 2 * 60_000;
 
-export interface WeeklySummary {
-  week: Period;
-  report: Report;
-  /** Quote requests with a delivery to the owner still waiting or given up */
-  undelivered: number;
-  /** The summary as plain text, for an e-mail */
-  text: string;
+/** The week's summary as a report for the owner's channels: text for the e-mail, figures for the webhook */
+export function weeklyReport(week: Period, report: Report, undelivered: number): OwnerReport {
+  return {
+    title: `Website summary for the week of ${week.from}`,
+    text: summaryText(report, undelivered),
+    json: {
+      type: 'weekly-summary',
+      week,
+      totals: report.totals,
+      trend: report.trend,
+      topPages: report.pages.filter((page) => page.contacts > 0).slice(0, 5),
+      // Quote requests with a delivery to the owner still waiting or given up
+      undelivered,
+    },
+    key: `weekly-summary-${week.from}`,
+  };
 }
 
 /** The week whose summary is due at `at`, or null before Monday's hour */
@@ -67,11 +76,11 @@ export function startWeeklySummaries({
   log?: (message: string, error?: unknown) => void;
   now?: () => Date;
 }) {
-  const senders = channels.filter((channel) => channel.sendSummary);
+  const senders = channels.filter((channel) => channel.sendReport);
 
-  async function send(summary: WeeklySummary): Promise<boolean> {
+  async function send(summary: OwnerReport): Promise<boolean> {
     const results = await Promise.allSettled(
-      senders.map((channel) => withDeadline((signal) => channel.sendSummary!(summary, signal), SEND_TIMEOUT_MS)),
+      senders.map((channel) => withDeadline((signal) => channel.sendReport!(summary, signal), SEND_TIMEOUT_MS)),
     );
     results.forEach((result, index) => {
       if (result.status === 'rejected') log(`The weekly summary could not be sent by ${senders[index]!.name}`, result.reason);
@@ -87,7 +96,7 @@ export function startWeeklySummaries({
     try {
       const report = await collectReport(store, week);
       const undelivered = (await store.health()).reduce((total, channel) => total + channel.waiting + channel.failed, 0);
-      if (await send({ week, report, undelivered, text: summaryText(report, undelivered) })) return;
+      if (await send(weeklyReport(week, report, undelivered))) return;
     } catch (error) {
       log('The weekly summary could not be made', error);
     }

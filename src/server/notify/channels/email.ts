@@ -6,7 +6,8 @@
 import { createTransport, type SendMailOptions } from 'nodemailer';
 import { smtpFailure } from '../delivery-failure.ts';
 import { leadTextForOwner, literalHeaderText, oneLine } from '../../support/plain-text.ts';
-import { OUTBOX_CONCURRENCY, type Channel } from '../outbox.ts';
+import type { Channel } from '../channel.ts';
+import { OUTBOX_CONCURRENCY } from '../outbox.ts';
 import type { StoredLead } from '../../db/store.ts';
 
 // Socket-level limits; the outbox also aborts any attempt that has not settled by its deadline
@@ -73,8 +74,7 @@ export function emailChannel({ send, to, from, close }: { send: SendMail; to: st
     name: 'email',
     deliver: (lead, signal) => sendOrThrow(composeLeadEmail(lead, { to, from }), signal),
     sendNotice: ({ title, text }, signal) => sendOrThrow({ to, from, subject: literalHeaderText(title), text }, signal),
-    sendSummary: ({ week, text }, signal) =>
-      sendOrThrow({ to, from, subject: `Website summary for the week of ${week.from}`, text }, signal),
+    sendReport: ({ title, text }, signal) => sendOrThrow({ to, from, subject: literalHeaderText(title), text }, signal),
     ...(close ? { close } : {}),
   };
 }

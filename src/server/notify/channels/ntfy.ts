@@ -5,7 +5,7 @@
  * calls the visitor (or e-mails them when no phone number was given).
  * LEADS_NTFY_TOKEN, when set, is sent as a bearer token for protected topics.
  */
-import type { Channel, OwnerNotice } from '../outbox.ts';
+import type { Channel, OwnerNotice } from '../channel.ts';
 import { leadTextForOwner, oneLine } from '../../support/plain-text.ts';
 import type { StoredLead } from '../../db/store.ts';
 import { postOrThrow } from './http-post.ts';

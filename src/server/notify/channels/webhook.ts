@@ -6,9 +6,8 @@
  * so a receiver that saw the first attempt can tell.
  */
 import { createHmac } from 'node:crypto';
-import type { Channel, OwnerNotice } from '../outbox.ts';
+import type { Channel, OwnerNotice } from '../channel.ts';
 import { leadTextForOwner } from '../../support/plain-text.ts';
-import type { WeeklySummary } from '../../stats/weekly.ts';
 import type { StoredLead } from '../../db/store.ts';
 import { postOrThrow } from './http-post.ts';
 
@@ -22,18 +21,6 @@ export function webhookBody(lead: StoredLead): string {
 
 export function signBody(body: string, secret: string): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-}
-
-/** The weekly summary for the webhook: figures only, as for the e-mail */
-export function summaryBody({ week, report, undelivered }: WeeklySummary): string {
-  return JSON.stringify({
-    type: 'weekly-summary',
-    week,
-    totals: report.totals,
-    trend: report.trend,
-    topPages: report.pages.filter((page) => page.contacts > 0).slice(0, 5),
-    undelivered,
-  });
 }
 
 /** A notice that a lead did not reach the owner on another channel */
@@ -58,6 +45,6 @@ export function webhookChannel({ url, secret, timeoutMs }: { url: string; secret
     deliver: (lead, signal) => post(webhookBody(lead), lead.uid, signal),
     sendNotice: (notice, signal) =>
       post(noticeBody(notice), `undelivered-${notice.lead.uid}-${notice.failures.map(({ channel }) => channel).join('-')}`, signal),
-    sendSummary: (summary, signal) => post(summaryBody(summary), `weekly-summary-${summary.week.from}`, signal),
+    sendReport: ({ json, key }, signal) => post(JSON.stringify(json), key, signal),
   };
 }

@@ -1,0 +1,41 @@
+/**
+ * What a notification channel (e-mail, webhook, push) is to the rest of the server: it delivers
+ * a lead, and may carry a notice that needs the owner now or a report he reads at leisure.
+ */
+import type { ChannelName, StoredLead } from '../db/store.ts';
+
+/** What the owner is told on his other channels about a lead that did not reach him on one */
+export interface OwnerNotice {
+  lead: StoredLead;
+  /** The channels the lead did not reach him on, and why */
+  failures: ReadonlyArray<{ channel: ChannelName; reason: string }>;
+  title: string;
+  text: string;
+}
+
+/** A report for the owner (the weekly summary), made by whoever reports */
+export interface OwnerReport {
+  title: string;
+  /** The report as plain text, for an e-mail */
+  text: string;
+  /** The report as data, for the webhook */
+  json: Record<string, unknown>;
+  /** The same for every sending of this report, so a receiver can tell a repeat */
+  key: string;
+}
+
+/** One way of telling the owner */
+export interface Channel {
+  readonly name: ChannelName;
+  /**
+   * Attempts one delivery, stopping when `signal` aborts; rejects when it failed (with a
+   * DeliveryFailure when the channel can tell whom the failure concerns)
+   */
+  deliver(lead: StoredLead, signal: AbortSignal): Promise<void>;
+  /** Tells the owner that a lead did not reach him on another channel */
+  sendNotice?(notice: OwnerNotice, signal: AbortSignal): Promise<void>;
+  /** Sends a report, for channels that can carry one (not a push notification) */
+  sendReport?(report: OwnerReport, signal: AbortSignal): Promise<void>;
+  /** Releases connections (the SMTP pool) */
+  close?(): void;
+}
