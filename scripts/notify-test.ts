@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { business } from '../src/config/business.ts';
 import { withDeadline } from '../src/server/support/deadline.ts';
 import { describeError } from '../src/server/support/log.ts';
-import { channelsFromEnv } from '../src/server/app.ts';
+import { channelsFromEnv } from '../src/server/notify/channels-from-env.ts';
 import type { StoredLead } from '../src/server/db/store.ts';
 
 const TIMEOUT_MS = 60_000;

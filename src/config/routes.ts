@@ -54,6 +54,9 @@ export const projectsPath = '/projects';
 export const testimonialsPath = '/testimonials';
 export const aboutPath = '/about';
 
+/** The Node server's endpoints: quote requests, taps on the phone and e-mail links, the health check */
+export const apiPaths = { leads: '/api/leads', events: '/api/events', health: '/api/health' } as const;
+
 export interface NavLink {
   label: string;
   href: string;

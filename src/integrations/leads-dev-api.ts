@@ -6,7 +6,7 @@ import type { AstroIntegration } from 'astro';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 
-type ApiHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+type ApiHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 /**
  * In development every path under the site counts as a page, and no page is built, so a native
  * post with a mistake gets the plain problem page rather than its form filled in
@@ -19,12 +19,10 @@ const devSite = { isPage: (path: string) => path.startsWith('/') && !path.starts
  */
 function loadApi(root: URL): ApiHandler {
   const load = createRequire(new URL('package.json', root));
-  const { apiHandler } = load('./src/server/http/api.ts') as typeof import('../server/http/api.ts');
-  const { createLeadService } = load('./src/server/app.ts') as typeof import('../server/app.ts');
-  const leads = createLeadService();
-  leads.start();
-  const handle = apiHandler(leads, { built: null });
-  return (req, res) => handle(req, res, devSite);
+  const { createApp } = load('./src/server/app.ts') as typeof import('../server/app.ts');
+  const app = createApp(process.env, { site: devSite, built: null });
+  app.start();
+  return app.api;
 }
 
 export function leadsDevApi(): AstroIntegration {
@@ -45,7 +43,7 @@ export function leadsDevApi(): AstroIntegration {
             next(error);
             return;
           }
-          api(req, res).catch(next);
+          Promise.resolve(api(req, res)).catch(next);
         });
       },
     },

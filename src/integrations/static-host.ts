@@ -14,7 +14,7 @@ import {
   type Redirect,
 } from '../config/routes.ts';
 import { pageCsp, resourceCsp, securityHeaders } from '../server/http/security-headers.ts';
-import { contentTypeOf, metaCsp } from '../server/http/site-files.ts';
+import { CACHE_CONTROL, CONTENT_TYPES, contentTypeOf, IMMUTABLE_PATH, metaCsp } from '../server/http/site-files.ts';
 
 export interface BuiltPage {
   path: string;
@@ -73,8 +73,10 @@ export function renderHeadersFile(origin: string, pages: readonly BuiltPage[]): 
   const blocks = [
     // No CSP on `/*`: hosts combine every matching block, and two policies would both apply
     block('/*', securityHeaders(origin)),
-    block('/_astro/*', { 'Cache-Control': 'public, max-age=31536000, immutable' }),
-    ...pages.map((page) => block(page.path, { 'Content-Security-Policy': pageCsp(metaCsp(page.html)), 'Cache-Control': 'no-cache' })),
+    block(`${IMMUTABLE_PATH}*`, { 'Cache-Control': CACHE_CONTROL.immutable }),
+    ...pages.map((page) =>
+      block(page.path, { 'Content-Security-Policy': pageCsp(metaCsp(page.html)), 'Cache-Control': CACHE_CONTROL.page }),
+    ),
   ];
   return `${blocks.join('\n\n')}\n`;
 }
@@ -111,31 +113,7 @@ function setVariable(name: string, value: string): string[] {
 }
 
 /** The extensions of src/server/http/site-files.ts, with the same types (charset from `charset_types`) */
-const typedExtensions = [
-  'html',
-  'css',
-  'js',
-  'mjs',
-  'json',
-  'xml',
-  'txt',
-  'svg',
-  'avif',
-  'webp',
-  'jpg',
-  'jpeg',
-  'png',
-  'ico',
-  'woff2',
-  'webmanifest',
-];
-
-const cacheControl = {
-  page: 'no-cache',
-  file: 'public, max-age=86400',
-  immutable: 'public, max-age=31536000, immutable',
-  plain: 'no-store',
-};
+const typedExtensions = Object.keys(CONTENT_TYPES).map((extension) => extension.slice(1));
 
 export interface NginxConfigOptions {
   /** Absolute path of dist/client */
@@ -182,7 +160,7 @@ export function renderNginxConfig({ root, origin, pages }: NginxConfigOptions): 
   const matchOf = (rule: string) => (rule.endsWith('/*') ? `^~ ${rule.slice(0, -1)}` : `= ${rule}`);
   const servePage = (page: BuiltPage, extra: string[] = []) => [
     `set $page_csp $${cspOf(page)};`,
-    `set $cache_control ${nginxString(cacheControl.page)};`,
+    `set $cache_control ${nginxString(CACHE_CONTROL.page)};`,
     ...extra,
   ];
 
@@ -220,9 +198,9 @@ export function renderNginxConfig({ root, origin, pages }: NginxConfigOptions): 
     '}',
     'try_files $uri =404;',
   ];
-  location('/_astro/', files(cacheControl.immutable), 'Hashed assets');
-  location(servicePrefix, files(cacheControl.file, [`error_page 404 ${serviceNotFoundFile};`]), 'Unknown service slugs');
-  location('/', files(cacheControl.file), 'Any other file, or the 404 page');
+  location(IMMUTABLE_PATH, files(CACHE_CONTROL.immutable), 'Hashed assets');
+  location(servicePrefix, files(CACHE_CONTROL.file, [`error_page 404 ${serviceNotFoundFile};`]), 'Unknown service slugs');
+  location('/', files(CACHE_CONTROL.file), 'Any other file, or the 404 page');
 
   const types = new Map<string, string[]>();
   for (const ext of typedExtensions) {
@@ -258,7 +236,7 @@ export function renderNginxConfig({ root, origin, pages }: NginxConfigOptions): 
     '',
     '# Headers of every response, error pages included; locations set the variables, never add_header',
     ...setVariable('page_csp', resourceCsp),
-    ...setVariable('cache_control', cacheControl.plain),
+    ...setVariable('cache_control', CACHE_CONTROL.answer),
     ...[...cspVariables].flatMap(([csp, name]) => setVariable(name, csp)),
     ...Object.entries(headers).map(([name, value]) => `add_header ${name} ${value.startsWith('$') ? value : nginxString(value)} always;`),
     '',

@@ -1,17 +1,15 @@
 /** Origins outside the site that pages may use, for the Content-Security-Policy */
+import { apiPaths } from '../config/routes.ts';
 import { goatCounter } from './goatcounter.ts';
 
 /** The interactive map, loaded only when the visitor asks for it */
 export const mapEmbedOrigin = 'https://www.openstreetmap.org';
 
-/** The Node server's own form endpoint */
-export const LEADS_ENDPOINT = '/api/leads';
-
 type Env = Record<string, string | undefined>;
 
 /** Where the forms post: the built-in endpoint, or a hosted form service set at build time */
 export function formEndpoint(env: Env = process.env): string {
-  return env['PUBLIC_FORM_ENDPOINT'] || LEADS_ENDPOINT;
+  return env['PUBLIC_FORM_ENDPOINT'] || apiPaths.leads;
 }
 
 /** Directives as Astro's config types them: a known directive name, then its sources */

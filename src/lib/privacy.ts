@@ -4,7 +4,8 @@
  * request goes (the built-in endpoint, or a hosted form service set at build time) and what
  * counts visits (the Node server, GoatCounter, or both), so the statement stays true to the build.
  */
-import { formEndpoint, LEADS_ENDPOINT } from './csp.ts';
+import { apiPaths } from '../config/routes.ts';
+import { formEndpoint } from './csp.ts';
 import { goatCounter } from './goatcounter.ts';
 import { HERO_FIELDS, QUOTE_FIELDS, type QuoteField } from './validation.ts';
 
@@ -61,7 +62,7 @@ export interface PrivacySetup {
 /** What the build collects and where it sends it, read from the same settings the pages are built from */
 export function privacySetup(env: Record<string, string | undefined> = process.env): PrivacySetup {
   const endpoint = formEndpoint(env);
-  const builtForServer = endpoint === LEADS_ENDPOINT;
+  const builtForServer = endpoint === apiPaths.leads;
   const counter = goatCounter(env);
   return {
     formService: builtForServer || !URL.canParse(endpoint) ? null : new URL(endpoint).host,

@@ -9,10 +9,9 @@
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { siteOrigin } from '../lib/site-url.ts';
-import { apiHandler } from './http/api.ts';
-import { createLeadService, rateLimitAddress } from './app.ts';
+import { createApp } from './app.ts';
+import { openSite } from './http/site-files.ts';
 import { createSiteServer } from './http/site-server.ts';
-import { createRepeatViewFilter, isCountedVisit } from './stats/visits.ts';
 
 // `npm run serve` also starts Node with --disable-sigusr1; this covers any other way of starting it
 process.on('SIGUSR1', () => console.log('SIGUSR1 ignored: the inspector stays closed'));
@@ -28,38 +27,27 @@ if (!home) {
   process.exit(1);
 }
 
-const leads = createLeadService();
-// Behind the reverse proxy (TRUST_PROXY=1) a visitor is the address it forwards, as for the rate limit
-const repeatViews = createRepeatViewFilter({
-  clientAddress: (req) => rateLimitAddress(String(req.headers['x-forwarded-for'] ?? ''), req.socket.remoteAddress ?? 'unknown'),
-});
-
-const server = createSiteServer({
-  distDir,
-  siteUrl: siteOrigin(),
-  api: apiHandler(leads, { built: home.mtime.toISOString() }),
-  onPageView: (path, req) => {
-    if (isCountedVisit(req.headers) && repeatViews.isFirstView(req, path)) leads.counter.count(path, 'view');
-  },
-});
+const site = openSite(join(distDir, 'client'));
+const app = createApp(process.env, { site, built: home.mtime.toISOString() });
+const server = createSiteServer({ site, siteUrl: siteOrigin(), api: app.api, onPageView: app.countView });
 server.headersTimeout = 20_000;
 server.requestTimeout = 30_000;
 
-await leads.ready;
+await app.ready;
 server.once('error', (error) => {
   console.error(`Cannot listen on ${host}:${port}`, error);
-  void exitAfterClosingLeads(1);
+  void exitAfterClosingApp(1);
 });
 server.listen(port, host, () => {
   console.log(`Serving ${distDir} at http://${host.includes(':') ? `[${host}]` : host}:${port}`);
   // Deliveries still due from before a restart go out now
-  leads.start();
+  app.start();
 });
 
 /** Closes the lead store last, so every lead acknowledged is in the database file */
-async function exitAfterClosingLeads(code = 0): Promise<never> {
+async function exitAfterClosingApp(code = 0): Promise<never> {
   try {
-    await leads.close();
+    await app.close();
   } catch (error) {
     console.error('The lead store could not be closed cleanly', error);
   }
@@ -68,11 +56,11 @@ async function exitAfterClosingLeads(code = 0): Promise<never> {
 
 function shutdown(signal: string) {
   console.log(`${signal}: finishing requests in flight`);
-  server.close(() => void exitAfterClosingLeads());
+  server.close(() => void exitAfterClosingApp());
   server.closeIdleConnections();
   setTimeout(() => {
     server.closeAllConnections();
-    void exitAfterClosingLeads();
+    void exitAfterClosingApp();
   }, shutdownGraceMs).unref();
 }
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGUSR2'] as const) process.once(signal, () => shutdown(signal));

@@ -15,13 +15,14 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formEndpoint, LEADS_ENDPOINT } from '../../src/lib/csp.ts';
+import { apiPaths } from '../../src/config/routes.ts';
+import { formEndpoint } from '../../src/lib/csp.ts';
 import { goatCounter } from '../../src/lib/goatcounter.ts';
 import { loadSiteFiles } from '../../src/server/http/site-files.ts';
 import { buildFile, clientDir, distDir } from './support.ts';
 
 buildFile('client', 'index.html');
-const builtForServer = formEndpoint() === LEADS_ENDPOINT;
+const builtForServer = formEndpoint() === apiPaths.leads;
 const countedWithGoatCounter = goatCounter() !== undefined;
 
 /** A hosted GoatCounter site: its count.js comes from gc.zgo.at, another origin than the endpoint's */

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aliases, redirects } from '../../src/config/routes.ts';
 import { loadSiteFiles } from '../../src/server/http/site-files.ts';
 import { createSiteServer } from '../../src/server/http/site-server.ts';
+import { openSite } from '../../src/server/http/site-files.ts';
 import { expectedSecurityHeaders, pageCspProblems } from '../support/security-headers.ts';
 import { gonePaths, hostilePaths, notFoundPaths, specRedirects, unknownServicePath } from '../support/status-table.ts';
 import { buildFile, builtOrigin, clientDir, distDir } from './support.ts';
@@ -92,7 +93,7 @@ describe.skipIf(!hasNginx)('nginx serving the static build with dist/nginx/site.
       const log = existsSync(join(prefix, 'error.log')) ? readFileSync(join(prefix, 'error.log'), 'utf8') : '';
       throw new Error(`${(error as Error).message}\n${log}`, { cause: error });
     }
-    node = createSiteServer({ distDir, siteUrl: origin });
+    node = createSiteServer({ site: openSite(join(distDir, 'client')), siteUrl: origin });
     await new Promise<void>((resolve) => node?.listen(0, '127.0.0.1', resolve));
     nodePort = (node.address() as AddressInfo).port;
   });

@@ -10,7 +10,7 @@ import { ntfyChannel, ntfyMessage } from '../../src/server/notify/channels/ntfy.
 import { webhookBody, webhookChannel } from '../../src/server/notify/channels/webhook.ts';
 import type { Channel } from '../../src/server/notify/channel.ts';
 import { createOutbox, type Outbox } from '../../src/server/notify/outbox.ts';
-import { channelsFromEnv } from '../../src/server/app.ts';
+import { channelsFromEnv } from '../../src/server/notify/channels-from-env.ts';
 import type { ChannelName, LeadStore } from '../../src/server/db/store.ts';
 import { decodeEncodedWords, renderedHeaders } from '../support/mail.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';

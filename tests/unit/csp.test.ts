@@ -1,6 +1,7 @@
 /** The build's CSP settings and the GoatCounter setting, on environments passed in */
 import { describe, expect, it } from 'vitest';
-import { cspConfig, cspDirectives, cspScriptResources, formEndpoint, LEADS_ENDPOINT } from '../../src/lib/csp.ts';
+import { apiPaths } from '../../src/config/routes.ts';
+import { cspConfig, cspDirectives, cspScriptResources, formEndpoint } from '../../src/lib/csp.ts';
 import { goatCounter } from '../../src/lib/goatcounter.ts';
 
 /** A directive's sources by name, from cspDirectives' list */
@@ -96,8 +97,8 @@ describe('goatCounter', () => {
 
 describe('formEndpoint', () => {
   it('is the Node server’s own endpoint unless a form service is set', () => {
-    expect(formEndpoint({})).toBe(LEADS_ENDPOINT);
-    expect(formEndpoint({ PUBLIC_FORM_ENDPOINT: '' })).toBe(LEADS_ENDPOINT);
+    expect(formEndpoint({})).toBe(apiPaths.leads);
+    expect(formEndpoint({ PUBLIC_FORM_ENDPOINT: '' })).toBe(apiPaths.leads);
     expect(formEndpoint({ PUBLIC_FORM_ENDPOINT: 'https://formspree.io/f/abc' })).toBe('https://formspree.io/f/abc');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fillForm, formPageWithProblems, type PageFile } from '../../src/server/leads/form-page.ts';
+import type { PageFile } from '../../src/server/http/site-files.ts';
+import { fillForm, formPageWithProblems } from '../../src/server/leads/form-page.ts';
 import { FIELDS } from '../../src/lib/validation.ts';
 
 /** The quote form as the build writes it: server-rendered in its island */

@@ -10,7 +10,8 @@ import { DISCARD_LIMITS, MAX_BODY_BYTES } from '../../src/server/leads/form-body
 import { inProcessStore } from '../../src/server/db/async-store.ts';
 import type { Outbox } from '../../src/server/notify/outbox.ts';
 import { createRateLimiter } from '../../src/server/support/rate-limit.ts';
-import { createLeadService, rateLimitAddress } from '../../src/server/app.ts';
+import { createApp } from '../../src/server/app.ts';
+import { rateLimitAddress } from '../../src/server/support/rate-limit.ts';
 import { openLeadStore, type LeadStore } from '../../src/server/db/store.ts';
 import { leadStorePerTest } from '../support/leads.ts';
 
@@ -566,12 +567,15 @@ describe('native form posts (no JavaScript)', () => {
   });
 });
 
+/** No built pages: a native post with a mistake gets the plain problem page */
+const noSite = { isPage: () => false, readPage: () => Promise.resolve(null) };
+
 describe('the lead service (environment wiring)', () => {
   it('answers 503, not a false success, while LEADS_DB cannot be opened, and stores once it can', async () => {
     const blocker = join(dir, 'runtime');
     writeFileSync(blocker, '');
     const path = join(blocker, 'leads.sqlite');
-    const service = createLeadService({ LEADS_DB: path, LEADS_RATE_LIMIT: '2', SITE_URL: SITE }, { log: () => {} });
+    const service = createApp({ LEADS_DB: path, LEADS_RATE_LIMIT: '2', SITE_URL: SITE }, { site: noSite, built: null, log: () => {} });
     try {
       const failed = await service.respond(multipart(quoteFields), CLIENT);
       expect(failed.status).toBe(503);
@@ -592,9 +596,9 @@ describe('the lead service (environment wiring)', () => {
 
 describe('the rate limit behind a trusted proxy', () => {
   it('counts an IPv6 visitor rotating addresses inside one /64 as one client', async () => {
-    const service = createLeadService(
+    const service = createApp(
       { LEADS_DB: join(dir, 'proxied.sqlite'), LEADS_RATE_LIMIT: '3', TRUST_PROXY: '1', SITE_URL: SITE },
-      { log: () => {} },
+      { site: noSite, built: null, log: () => {} },
     );
     try {
       const statuses: number[] = [];

@@ -10,7 +10,7 @@ import { inProcessStore } from '../../src/server/db/async-store.ts';
 import { smtpChannel } from '../../src/server/notify/channels/email.ts';
 import { SIGNATURE_HEADER, webhookChannel } from '../../src/server/notify/channels/webhook.ts';
 import type { Channel, OwnerReport } from '../../src/server/notify/channel.ts';
-import { createLeadService } from '../../src/server/app.ts';
+import { createApp } from '../../src/server/app.ts';
 import { openLeadStore, type DailyCount, type LeadStore } from '../../src/server/db/store.ts';
 import { startWeeklySummaries } from '../../src/server/stats/weekly.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';
@@ -145,7 +145,13 @@ describe('STATS_WEEKLY', () => {
     const sent: OwnerReport[] = [];
     const channel: Channel = { name: 'email', deliver: async () => {}, sendReport: async (summary) => void sent.push(summary) };
     const serviceWith = (env: Record<string, string>) =>
-      createLeadService(env, { store: inProcessStore(openLeadStore(path)), channels: [channel], log: () => {} });
+      createApp(env, {
+        site: { isPage: () => false, readPage: () => Promise.resolve(null) },
+        built: null,
+        store: inProcessStore(openLeadStore(path)),
+        channels: [channel],
+        log: () => {},
+      });
 
     const unset = serviceWith({});
     unset.start();

@@ -3,6 +3,7 @@
  * each HTML page declares in its `prerender-status-code` meta (404 and 410 pages).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 
 export interface SiteFile {
@@ -18,7 +19,23 @@ export interface SiteFile {
   gzipPath?: string;
   /** Content-Security-Policy from the page's meta, for the response header */
   csp?: string;
+  /** The Cache-Control it is served with */
+  cacheControl: string;
 }
+
+/**
+ * How long a browser or a cache keeps what the site sends: the build's hashed assets (under
+ * IMMUTABLE_PATH) for good, a page only after checking it is current, any other file a day, and
+ * answers that are not files (redirects, errors, the API) not at all. The Node server, nginx and
+ * the static host's _headers all read it here.
+ */
+export const CACHE_CONTROL = {
+  immutable: 'public, max-age=31536000, immutable',
+  page: 'no-cache',
+  file: 'public, max-age=86400',
+  answer: 'no-store',
+} as const;
+export const IMMUTABLE_PATH = '/_astro/';
 
 /** The Content-Encoding of each precompressed copy the build writes */
 export type PrecompressedCoding = 'br' | 'gzip';
@@ -32,7 +49,8 @@ export function etagFor(file: SiteFile, coding: PrecompressedCoding | null): str
   return coding === null ? file.etag : `${file.etag.slice(0, -1)}-${coding === 'br' ? 'br' : 'gz'}"`;
 }
 
-const contentTypes: Record<string, string> = {
+/** The Content-Type of each file extension the build writes */
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -52,7 +70,7 @@ const contentTypes: Record<string, string> = {
 };
 
 export function contentTypeOf(file: string): string {
-  return contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
 function* walk(dir: string): Generator<string> {
@@ -92,9 +110,16 @@ export function loadSiteFiles(clientDir: string): Map<string, SiteFile> {
     if (absolutePath.endsWith('.br') || absolutePath.endsWith('.gz')) continue;
     if (hostConfigFiles.has(relative(clientDir, absolutePath))) continue;
     const stat = statSync(absolutePath);
+    const urlPath = urlPathOf(relative(clientDir, absolutePath));
+    const contentType = contentTypeOf(absolutePath);
     const file: SiteFile = {
       absolutePath,
-      contentType: contentTypeOf(absolutePath),
+      contentType,
+      cacheControl: urlPath.startsWith(IMMUTABLE_PATH)
+        ? CACHE_CONTROL.immutable
+        : contentType.startsWith('text/html')
+          ? CACHE_CONTROL.page
+          : CACHE_CONTROL.file,
       size: stat.size,
       mtime: stat.mtime,
       etag: `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
@@ -109,7 +134,43 @@ export function loadSiteFiles(clientDir: string): Map<string, SiteFile> {
       const csp = metaCsp(html);
       if (csp) file.csp = csp;
     }
-    files.set(urlPathOf(relative(clientDir, absolutePath)), file);
+    files.set(urlPath, file);
   }
   return files;
+}
+
+/** A built page's file as the server reads it: its HTML and its Content-Security-Policy */
+export interface PageFile {
+  html: string;
+  csp: string | undefined;
+}
+
+/** Reads a built page by its path; null when the site has no such page (as under `astro dev`) */
+export type PageReader = (path: string) => Promise<PageFile | null>;
+
+/** The built site as the server and its features know it */
+export interface Site {
+  /** Every file by the URL path it answers at */
+  readonly files: ReadonlyMap<string, SiteFile>;
+  /** Whether `path` is one of the site's pages (an HTML page that answers 200) */
+  isPage(path: string): boolean;
+  /** One of the site's pages as built, with its Content-Security-Policy; null for any other path */
+  readPage: PageReader;
+}
+
+/** The site built into `clientDir` (dist/client) */
+export function openSite(clientDir: string): Site {
+  const files = loadSiteFiles(clientDir);
+  const isPage = (path: string) => {
+    const file = files.get(path);
+    return file !== undefined && file.status === 200 && file.contentType.startsWith('text/html');
+  };
+  return {
+    files,
+    isPage,
+    readPage: async (path) => {
+      const file = files.get(path);
+      return file && isPage(path) ? { html: await readFile(file.absolutePath, 'utf8'), csp: file.csp } : null;
+    },
+  };
 }

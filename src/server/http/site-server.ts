@@ -4,29 +4,18 @@
  * and every request under /api/ handed to the handler it is given.
  */
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isIPv6 } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { join } from 'node:path';
 import { findRedirect, gonePagePath, isRetired, servicePrefix, serviceNotFoundPath } from '../../config/routes.ts';
-import type { PageReader } from '../leads/form-page.ts';
 import { createThrottledLog } from '../support/log.ts';
 import { pageCsp, resourceCsp, securityHeaders } from './security-headers.ts';
-import { etagFor, loadSiteFiles, type PrecompressedCoding, type SiteFile } from './site-files.ts';
-
-/** What the API may ask of the site */
-export interface SiteFacts {
-  /** Whether `path` is one of the site's pages (an HTML page that answers 200) */
-  isPage(path: string): boolean;
-  /** One of the site's pages as built, with its Content-Security-Policy; null for any other path */
-  readPage: PageReader;
-}
-
-export type ApiHandler = (req: IncomingMessage, res: ServerResponse, site: SiteFacts) => void | Promise<void>;
+import type { ApiHandler } from './api.ts';
+import { CACHE_CONTROL, etagFor, type PrecompressedCoding, type Site, type SiteFile } from './site-files.ts';
 
 export interface SiteServerOptions {
-  distDir: string;
+  /** The built site (dist/client) */
+  site: Site;
   siteUrl: string;
   /** Receives every request under /api/ */
   api?: ApiHandler | undefined;
@@ -148,30 +137,18 @@ export function isNotModified(req: IncomingMessage, etag: string, mtime: Date): 
 }
 
 export function createSiteServer(options: SiteServerOptions): Server {
-  const clientDir = join(options.distDir, 'client');
-  const files = loadSiteFiles(clientDir);
+  const { files } = options.site;
   const baseHeaders = securityHeaders(options.siteUrl);
   const page = (path: string): SiteFile => {
     const file = files.get(path);
     if (!file) throw new Error(`The build has no ${path}; run npm run build`);
     return file;
   };
-  const isPage = (path: string) => {
-    const file = files.get(path);
-    return file !== undefined && file.status === 200 && file.contentType.startsWith('text/html');
-  };
-  const site: SiteFacts = {
-    isPage,
-    readPage: async (path) => {
-      const file = files.get(path);
-      return file && isPage(path) ? { html: await readFile(file.absolutePath, 'utf8'), csp: file.csp } : null;
-    },
-  };
   const notFoundPage = page('/404.html');
   const gonePage = page(gonePagePath);
   const serviceNotFoundPage = page(serviceNotFoundPath);
 
-  const resourceHeaders = { ...baseHeaders, 'Content-Security-Policy': resourceCsp, 'Cache-Control': 'no-store' };
+  const resourceHeaders = { ...baseHeaders, 'Content-Security-Policy': resourceCsp, 'Cache-Control': CACHE_CONTROL.answer };
 
   function sendPlain(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}) {
     res.writeHead(status, { ...resourceHeaders, 'Content-Type': 'text/plain; charset=utf-8', ...extra });
@@ -180,14 +157,13 @@ export function createSiteServer(options: SiteServerOptions): Server {
 
   function sendFile(req: IncomingMessage, res: ServerResponse, file: SiteFile, path: string, status = file.status) {
     const isHtml = file.contentType.startsWith('text/html');
-    const immutable = file.absolutePath.includes(`${join(clientDir, '_astro')}`);
     const body = chooseBody(file, String(req.headers['accept-encoding'] ?? ''));
     const etag = etagFor(file, body.coding);
     const headers: Record<string, string | number> = {
       ...baseHeaders,
       'Content-Type': file.contentType,
       'Content-Security-Policy': isHtml ? pageCsp(file.csp) : resourceCsp,
-      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : isHtml ? 'no-cache' : 'public, max-age=86400',
+      'Cache-Control': file.cacheControl,
       'Last-Modified': file.mtime.toUTCString(),
       ETag: etag,
       Vary: 'Accept-Encoding',
@@ -222,7 +198,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
       if (!isValidHostHeader(req.headers.host)) return sendPlain(res, 400, 'Bad Request');
       // Defaults for every API answer; the handler's own headers replace them
       for (const [name, value] of Object.entries(resourceHeaders)) res.setHeader(name, value);
-      return options.api(req, res, site);
+      return options.api(req, res);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return sendPlain(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD' });

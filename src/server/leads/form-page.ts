@@ -9,16 +9,8 @@
  */
 import { homePath, quotePath } from '../../config/routes.ts';
 import { FORM_SOURCES, QUOTE_FIELDS, type LeadProblem } from '../../lib/validation.ts';
+import type { PageFile, PageReader } from '../http/site-files.ts';
 import { escapeHtml } from '../support/html.ts';
-
-/** A built page's file as the server reads it: its HTML and its Content-Security-Policy */
-export interface PageFile {
-  html: string;
-  csp: string | undefined;
-}
-
-/** Reads a built page by its path; null when the site has no such page (as under `astro dev`) */
-export type PageReader = (path: string) => Promise<PageFile | null>;
 
 /** The page each form stands on */
 const FORM_PAGES = new Map<string, string>([

@@ -8,7 +8,8 @@
 import { business } from '../../config/business.ts';
 import { FORM_SOURCES, QUOTE_FIELDS, validateLead, type LeadProblem } from '../../lib/validation.ts';
 import { answersFor } from './responses.ts';
-import { formPageWithProblems, type PageReader } from './form-page.ts';
+import type { PageReader } from '../http/site-files.ts';
+import { formPageWithProblems } from './form-page.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import {
   declaresTooLarge,

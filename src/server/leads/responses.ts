@@ -9,7 +9,7 @@ import { business, telHref } from '../../config/business.ts';
 import { FIELD_LABELS, type LeadProblem, type QuoteField } from '../../lib/validation.ts';
 import { pageCsp, resourceCsp, securityHeaders } from '../http/security-headers.ts';
 import { escapeHtml } from '../support/html.ts';
-import type { PageFile } from './form-page.ts';
+import type { PageFile } from '../http/site-files.ts';
 
 export const THANKS_PATH = '/quote/thanks';
 

@@ -14,7 +14,6 @@ import { sendJson, toWebRequest } from '../http/web-exchange.ts';
 import type { Counter } from './counter.ts';
 import { isCountedPerson } from './visits.ts';
 
-export const EVENTS_ENDPOINT = '/api/events';
 export const TAP_KINDS = ['tel', 'mailto'] as const;
 const MAX_EVENT_BYTES = 1024;
 

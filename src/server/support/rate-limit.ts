@@ -126,3 +126,19 @@ function parseGroups(text: string): number[] | undefined {
   }
   return groups;
 }
+
+/**
+ * The address the rate limit counts by. Behind a reverse proxy every request comes from the
+ * proxy, so with TRUST_PROXY=1 the address the proxy puts last in X-Forwarded-For is used
+ * (the example proxy config replaces the header with the client's address). Without it the
+ * header is ignored, since any client could write it.
+ */
+export function rateLimitAddress(
+  forwardedFor: string | null | undefined,
+  socketAddress: string,
+  env: Record<string, string | undefined> = process.env,
+): string {
+  if (env['TRUST_PROXY'] !== '1') return socketAddress;
+  const forwarded = forwardedFor?.split(',').at(-1)?.trim();
+  return forwarded || socketAddress;
+}

@@ -1,0 +1,63 @@
+/**
+ * The owner's notification channels as the environment sets them up: e-mail (SMTP_URL,
+ * LEADS_NOTIFY_TO, LEADS_NOTIFY_FROM), a webhook (LEADS_WEBHOOK_URL, LEADS_WEBHOOK_SECRET) and a
+ * push notification (LEADS_NTFY_URL, LEADS_NTFY_TOKEN).
+ */
+import type { Channel } from './channel.ts';
+import { smtpChannel } from './channels/email.ts';
+import { ntfyChannel } from './channels/ntfy.ts';
+import { webhookChannel } from './channels/webhook.ts';
+
+type Env = Record<string, string | undefined>;
+type Log = (message: string, error?: unknown) => void;
+
+/** An http(s) URL without credentials (they would end up in logs; secrets have their own settings) */
+function httpUrl(name: string, value: string): string {
+  const url = new URL(value);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an https:// address`);
+  if (url.username || url.password) throw new Error(`${name} must not hold a user name or password`);
+  return url.href;
+}
+
+/**
+ * The channels the environment configures, each on its own: a setting that cannot be used is
+ * logged and that channel left out, and leads are still stored and sent on the others.
+ */
+export function channelsFromEnv(env: Env, log: Log = console.error): Channel[] {
+  const setting = (name: string) => env[name]?.trim() || undefined;
+  const candidates: Array<[string, () => Channel | undefined]> = [
+    [
+      'SMTP_URL',
+      () => {
+        const smtpUrl = setting('SMTP_URL');
+        const to = setting('LEADS_NOTIFY_TO');
+        if (!smtpUrl && !to) return undefined;
+        if (!smtpUrl || !to) throw new Error('e-mail needs both SMTP_URL and LEADS_NOTIFY_TO');
+        return smtpChannel({ smtpUrl, to, from: setting('LEADS_NOTIFY_FROM') ?? to });
+      },
+    ],
+    [
+      'LEADS_WEBHOOK_URL',
+      () => {
+        const url = setting('LEADS_WEBHOOK_URL');
+        return url ? webhookChannel({ url: httpUrl('LEADS_WEBHOOK_URL', url), secret: setting('LEADS_WEBHOOK_SECRET') }) : undefined;
+      },
+    ],
+    [
+      'LEADS_NTFY_URL',
+      () => {
+        const url = setting('LEADS_NTFY_URL');
+        return url ? ntfyChannel({ url: httpUrl('LEADS_NTFY_URL', url), token: setting('LEADS_NTFY_TOKEN') }) : undefined;
+      },
+    ],
+  ];
+  return candidates.flatMap(([name, make]) => {
+    try {
+      const channel = make();
+      return channel ? [channel] : [];
+    } catch (error) {
+      log(`${name} could not be used; leads are stored without that notification`, error);
+      return [];
+    }
+  });
+}
