@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { leadTextForOwner, literalHeaderText, oneLine, withoutControls } from '../../src/server/support/plain-text.ts';
+import { leadTextForOwner } from '../../src/server/notify/lead-text.ts';
+import { literalHeaderText, oneLine, withoutControls } from '../../src/server/support/plain-text.ts';
 import { sampleLead } from '../support/leads.ts';
 import { decodeEncodedWords, renderedHeaders } from '../support/mail.ts';
 

@@ -5,7 +5,6 @@
  * sees; zero-width spaces, soft hyphens, tag characters) are dropped.
  */
 import { encodeWord } from 'nodemailer/lib/mime-funcs';
-import type { NewLead } from '../db/store.ts';
 
 /**
  * C0 and C1 controls, DEL, and format characters (the bidi controls among them), except the
@@ -48,27 +47,6 @@ export function truncate(text: string, maxCharacters: number): string {
 export function oneLine(text: string, maxCharacters = Number.POSITIVE_INFINITY): string {
   const spaced = text.replace(LINE_BREAK, ' ').replace(CONTROL_OR_BIDI, (character) => (character === '\t' ? ' ' : ''));
   return truncate(spaced.replace(WHITESPACE_RUN, ' ').trim(), maxCharacters);
-}
-
-/**
- * A lead's text as every channel shows it to the owner (e-mail, push, webhook): no control or bidi
- * character, which a lead stored by an earlier version may still hold; every field but the message
- * on one line; the message with its line breaks, as '\n', and its tabs.
- */
-export function leadTextForOwner<Lead extends NewLead>(lead: Lead): Lead {
-  const line = (text: string | null) => (text === null ? null : oneLine(text));
-  return {
-    ...lead,
-    formSource: oneLine(lead.formSource),
-    name: oneLine(lead.name),
-    email: oneLine(lead.email),
-    phone: line(lead.phone),
-    address: line(lead.address),
-    service: line(lead.service),
-    message: withoutControls(lead.message, { keepLineBreaks: true, keepTabs: true }),
-    page: line(lead.page),
-    userAgent: line(lead.userAgent),
-  };
 }
 
 /** Longest encoded-word nodemailer writes into a header (RFC 2047 allows 75 characters) */

@@ -5,7 +5,8 @@
  */
 import { createTransport, type SendMailOptions } from 'nodemailer';
 import { smtpFailure } from '../delivery-failure.ts';
-import { leadTextForOwner, literalHeaderText, oneLine } from '../../support/plain-text.ts';
+import { literalHeaderText, oneLine } from '../../support/plain-text.ts';
+import { leadTextForOwner } from '../lead-text.ts';
 import type { Channel } from '../channel.ts';
 import { OUTBOX_CONCURRENCY } from '../outbox.ts';
 import type { StoredLead } from '../../db/store.ts';

@@ -6,7 +6,8 @@
  * LEADS_NTFY_TOKEN, when set, is sent as a bearer token for protected topics.
  */
 import type { Channel, OwnerNotice } from '../channel.ts';
-import { leadTextForOwner, oneLine } from '../../support/plain-text.ts';
+import { oneLine } from '../../support/plain-text.ts';
+import { leadTextForOwner } from '../lead-text.ts';
 import type { StoredLead } from '../../db/store.ts';
 import { postOrThrow } from './http-post.ts';
 

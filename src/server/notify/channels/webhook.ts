@@ -7,7 +7,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { Channel, OwnerNotice } from '../channel.ts';
-import { leadTextForOwner } from '../../support/plain-text.ts';
+import { leadTextForOwner } from '../lead-text.ts';
 import type { StoredLead } from '../../db/store.ts';
 import { postOrThrow } from './http-post.ts';
 
