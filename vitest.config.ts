@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+  // Some unit tests run a command-line tool as a child process, which takes seconds on a busy machine
+  test: { include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 20_000 },
 });
