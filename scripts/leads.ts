@@ -9,7 +9,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXPORT_FORMATS, formatLeads, isExportFormat } from '../src/server/leads/export.ts';
 import { oneLine } from '../src/server/support/plain-text.ts';
-import { DEFAULT_LEADS_DB, openLeadStore, type StoredLead } from '../src/server/db/store.ts';
+import { DEFAULT_LEADS_DB, openLeadStore } from '../src/server/db/store.ts';
+import { type StoredLead } from '../src/server/db/records.ts';
 
 const usage = `Usage: npm run leads -- [--format ${EXPORT_FORMATS.join('|')}] [--limit N]
        npm run leads -- --delete ID

@@ -9,7 +9,7 @@ import { business } from '../src/config/business.ts';
 import { withDeadline } from '../src/server/support/deadline.ts';
 import { describeError } from '../src/server/support/log.ts';
 import { channelsFromEnv } from '../src/server/notify/channels-from-env.ts';
-import type { StoredLead } from '../src/server/db/store.ts';
+import type { StoredLead } from '../src/server/db/records.ts';
 
 const TIMEOUT_MS = 60_000;
 

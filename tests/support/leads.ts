@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
-import { openLeadStore, type LeadStore, type NewLead } from '../../src/server/db/store.ts';
+import { openLeadStore } from '../../src/server/db/store.ts';
+import { type LeadStore, type NewLead } from '../../src/server/db/records.ts';
 
 /** A quote-form lead as the endpoint stores it, for store, outbox and channel tests */
 export function sampleLead(overrides: Partial<NewLead> = {}): NewLead {

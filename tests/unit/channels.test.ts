@@ -11,7 +11,7 @@ import { webhookBody, webhookChannel } from '../../src/server/notify/channels/we
 import type { Channel } from '../../src/server/notify/channel.ts';
 import { createOutbox, type Outbox } from '../../src/server/notify/outbox.ts';
 import { channelsFromEnv } from '../../src/server/notify/channels-from-env.ts';
-import type { ChannelName, LeadStore } from '../../src/server/db/store.ts';
+import type { ChannelName, LeadStore } from '../../src/server/db/records.ts';
 import { decodeEncodedWords, renderedHeaders } from '../support/mail.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';
 import { startReceiver, startSmtp } from '../support/receivers.ts';

@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { csvField, formatLeads, leadsToCsv, leadsToJson, leadsToTable, neutraliseFormula } from '../../src/server/leads/export.ts';
-import { openLeadStore, type StoredLead } from '../../src/server/db/store.ts';
+import { openLeadStore } from '../../src/server/db/store.ts';
+import { type StoredLead } from '../../src/server/db/records.ts';
 
 /** C0 and C1 controls, DEL, and the bidi controls: what a terminal or the bidi algorithm acts on */
 const CONTROL_OR_BIDI = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;

@@ -12,7 +12,8 @@ import type { Outbox } from '../../src/server/notify/outbox.ts';
 import { createRateLimiter } from '../../src/server/support/rate-limit.ts';
 import { createApp } from '../../src/server/app.ts';
 import { rateLimitAddress } from '../../src/server/support/rate-limit.ts';
-import { openLeadStore, type LeadStore } from '../../src/server/db/store.ts';
+import { openLeadStore } from '../../src/server/db/store.ts';
+import { type LeadStore } from '../../src/server/db/records.ts';
 import { leadStorePerTest } from '../support/leads.ts';
 
 /** The site's origin in these tests: passed in, not the configured one */

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openLeadStore, StoreBusyError, type ChannelName, type NewLead } from '../../src/server/db/store.ts';
+import { openLeadStore } from '../../src/server/db/store.ts';
+import { StoreBusyError, type ChannelName, type NewLead } from '../../src/server/db/records.ts';
 import { sampleLead } from '../support/leads.ts';
 
 const storeModule = resolve('src/server/db/store.ts');

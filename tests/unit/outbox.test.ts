@@ -4,7 +4,8 @@ import { inProcessStore, type AsyncLeadStore } from '../../src/server/db/async-s
 import { DeliveryFailure } from '../../src/server/notify/delivery-failure.ts';
 import type { Channel } from '../../src/server/notify/channel.ts';
 import { createOutbox, DEFAULT_RETRY, retryDelayMs } from '../../src/server/notify/outbox.ts';
-import { openLeadStore, type ChannelName, type LeadStore, type NewLead, type StoredLead } from '../../src/server/db/store.ts';
+import { openLeadStore } from '../../src/server/db/store.ts';
+import { type ChannelName, type LeadStore, type NewLead, type StoredLead } from '../../src/server/db/records.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';
 
 const lead = (name: string): NewLead => sampleLead({ name });

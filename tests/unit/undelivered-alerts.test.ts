@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { inProcessStore } from '../../src/server/db/async-store.ts';
 import { OVERDUE_AFTER_MS } from '../../src/server/notify/health.ts';
 import type { Channel, OwnerNotice } from '../../src/server/notify/channel.ts';
-import type { ChannelName, LeadStore } from '../../src/server/db/store.ts';
+import type { ChannelName, LeadStore } from '../../src/server/db/records.ts';
 import { startUndeliveredAlerts } from '../../src/server/notify/undelivered-alerts.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';
 

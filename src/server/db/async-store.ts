@@ -5,7 +5,7 @@
  * thread (for tests and scripts).
  */
 import { Worker } from 'node:worker_threads';
-import type { LeadStore } from './store.ts';
+import type { LeadStore } from './records.ts';
 
 type StoreMethods = Omit<LeadStore, 'path' | 'close'>;
 export type StoreMethod = keyof StoreMethods;

@@ -6,7 +6,8 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { StoreRequest, StoreResponse } from './async-store.ts';
-import { openLeadStore, StoreBusyError, type LeadStore } from './store.ts';
+import { openLeadStore } from './store.ts';
+import { StoreBusyError, type LeadStore } from './records.ts';
 
 const { path } = workerData as { path: string };
 let store: LeadStore | undefined;

@@ -8,7 +8,7 @@ import { displayWidth, fitToWidth } from '../support/display-width.ts';
 import { OVERDUE_AFTER_MS } from '../notify/health.ts';
 import { DEFAULT_RETRY } from '../notify/outbox.ts';
 import { oneLine, withoutControls } from '../support/plain-text.ts';
-import { CHANNELS, type ChannelName, type Delivery, type StoredLead } from '../db/store.ts';
+import { CHANNELS, type ChannelName, type Delivery, type StoredLead } from '../db/records.ts';
 
 export const EXPORT_FORMATS = ['table', 'csv', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

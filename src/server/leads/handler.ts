@@ -24,7 +24,7 @@ import {
 } from './form-body.ts';
 import type { Outbox } from '../notify/outbox.ts';
 import type { RateLimiter } from '../support/rate-limit.ts';
-import type { NewLead } from '../db/store.ts';
+import type { NewLead } from '../db/records.ts';
 import { isSameSite } from '../support/same-site.ts';
 
 /** How long a post may wait for the database (a lock held by a backup, say) before a 503 */

@@ -2,7 +2,7 @@
  * What a notification channel (e-mail, webhook, push) is to the rest of the server: it delivers
  * a lead, and may carry a notice that needs the owner now or a report he reads at leisure.
  */
-import type { ChannelName, StoredLead } from '../db/store.ts';
+import type { ChannelName, StoredLead } from '../db/records.ts';
 
 /** What the owner is told on his other channels about a lead that did not reach him on one */
 export interface OwnerNotice {

@@ -7,7 +7,7 @@
  */
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import { DEFAULT_RETRY } from './outbox.ts';
-import type { ChannelName } from '../db/store.ts';
+import type { ChannelName } from '../db/records.ts';
 
 /** A delivery still waiting this long after its lead arrived makes the site unhealthy */
 export const OVERDUE_AFTER_MS = 60 * 60_000;

@@ -1,4 +1,4 @@
-import type { NewLead } from '../db/store.ts';
+import type { NewLead } from '../db/records.ts';
 import { oneLine, withoutControls } from '../support/plain-text.ts';
 
 /**

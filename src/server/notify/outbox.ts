@@ -20,7 +20,7 @@ import { withDeadline } from '../support/deadline.ts';
 import { describeError } from '../support/log.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import { DeliveryFailure, failureKind, type FailureKind } from './delivery-failure.ts';
-import type { ChannelName, ClaimedDelivery, StoredLead } from '../db/store.ts';
+import type { ChannelName, ClaimedDelivery, StoredLead } from '../db/records.ts';
 import type { Channel } from './channel.ts';
 
 export interface RetryPolicy {

@@ -11,7 +11,7 @@ import type { AsyncLeadStore } from '../db/async-store.ts';
 import { OVERDUE_AFTER_MS } from './health.ts';
 import type { Channel, OwnerNotice } from './channel.ts';
 import { oneLine } from '../support/plain-text.ts';
-import type { ChannelName, UndeliveredNotice } from '../db/store.ts';
+import type { ChannelName, UndeliveredNotice } from '../db/records.ts';
 
 const CHECK_EVERY_MS = 60_000;
 const NOTICE_TIMEOUT_MS = 30_000;

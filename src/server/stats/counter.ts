@@ -4,7 +4,7 @@
  * are written by `close()`.
  */
 import type { AsyncLeadStore } from '../db/async-store.ts';
-import type { CountKind, DailyCount } from '../db/store.ts';
+import type { CountKind, DailyCount } from '../db/records.ts';
 import { nzDay } from './days.ts';
 
 export interface Counter {

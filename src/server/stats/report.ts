@@ -3,7 +3,7 @@
  * the share of views that led to contact, for a period and the one before it. Built from the
  * anonymous daily counts and from the quote requests themselves (their page and form).
  */
-import type { DailyCount, LeadSource } from '../db/store.ts';
+import type { DailyCount, LeadSource } from '../db/records.ts';
 import { addDays, daysBetween, nzDay, nzDayStart } from './days.ts';
 
 export interface Figures {

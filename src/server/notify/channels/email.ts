@@ -9,7 +9,7 @@ import { literalHeaderText, oneLine } from '../../support/plain-text.ts';
 import { leadTextForOwner } from '../lead-text.ts';
 import type { Channel } from '../channel.ts';
 import { OUTBOX_CONCURRENCY } from '../outbox.ts';
-import type { StoredLead } from '../../db/store.ts';
+import type { StoredLead } from '../../db/records.ts';
 
 // Socket-level limits; the outbox also aborts any attempt that has not settled by its deadline
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };

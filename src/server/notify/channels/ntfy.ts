@@ -8,7 +8,7 @@
 import type { Channel, OwnerNotice } from '../channel.ts';
 import { oneLine } from '../../support/plain-text.ts';
 import { leadTextForOwner } from '../lead-text.ts';
-import type { StoredLead } from '../../db/store.ts';
+import type { StoredLead } from '../../db/records.ts';
 import { postOrThrow } from './http-post.ts';
 
 interface NtfyAction {

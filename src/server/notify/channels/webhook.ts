@@ -8,7 +8,7 @@
 import { createHmac } from 'node:crypto';
 import type { Channel, OwnerNotice } from '../channel.ts';
 import { leadTextForOwner } from '../lead-text.ts';
-import type { StoredLead } from '../../db/store.ts';
+import type { StoredLead } from '../../db/records.ts';
 import { postOrThrow } from './http-post.ts';
 
 export const SIGNATURE_HEADER = 'X-Signature-256';

@@ -1,0 +1,170 @@
+/**
+ * What the lead store holds and how it is used: quote requests, their deliveries to the owner
+ * on each channel, and the anonymous daily counts; the store's interface, which the worker
+ * thread and the async facade mirror.
+ */
+
+export const CHANNELS = ['email', 'webhook', 'ntfy'] as const;
+export type ChannelName = (typeof CHANNELS)[number];
+
+/**
+ * pending: due at `nextAttemptAt` (the first attempt or a retry); sending: an attempt is in
+ * flight; sent: delivered; failed: given up (still undelivered when retries stopped).
+ */
+export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+export interface Delivery {
+  channel: ChannelName;
+  status: DeliveryStatus;
+  attempts: number;
+  nextAttemptAt: string;
+  deliveredAt: string | null;
+  lastError: string | null;
+}
+
+/** What the endpoint stores; null for a field the form does not have */
+export interface NewLead {
+  formSource: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  service: string | null;
+  message: string;
+  /** Path of the page the form was on (from a same-site Referer) */
+  page: string | null;
+  userAgent: string | null;
+}
+
+export interface StoredLead extends NewLead {
+  id: number;
+  /** Unique across databases (ids restart in a fresh or restored file): the webhook's idempotency key */
+  uid: string;
+  /** ISO 8601, UTC */
+  createdAt: string;
+  /** One per channel that was configured when the lead arrived, in CHANNELS order */
+  deliveries: Delivery[];
+}
+
+/** Deliveries not yet made on one channel: how many, and when the oldest one's lead arrived */
+export interface WaitingDeliveries {
+  channel: ChannelName;
+  waiting: number;
+  oldestCreatedAt: string | null;
+  /** Refused for good, or given up after retrying for 72 hours */
+  failed: number;
+  oldestFailedCreatedAt: string | null;
+  /** Waiting deliveries stamped later than the health check's clock allows (the clock stepped back) */
+  futureDated: number;
+}
+
+/** A delivery the owner has not been told about that failed for good or is overdue */
+export interface UndeliveredNotice {
+  lead: StoredLead;
+  channel: ChannelName;
+  status: DeliveryStatus;
+  lastError: string | null;
+}
+
+/** What is counted for the owner's report (quote requests come from the leads themselves) */
+export const COUNT_KINDS = ['view', 'tel', 'mailto'] as const;
+export type CountKind = (typeof COUNT_KINDS)[number];
+
+export interface DailyCount {
+  /** YYYY-MM-DD, New Zealand time */
+  day: string;
+  path: string;
+  kind: CountKind;
+  count: number;
+}
+
+/** A quote request as the report counts it */
+export interface LeadSource {
+  /** ISO 8601, UTC */
+  createdAt: string;
+  formSource: string;
+  page: string | null;
+}
+
+/** A delivery taken for one attempt */
+export interface ClaimedDelivery {
+  leadId: number;
+  channel: ChannelName;
+  /** Attempts made, this one included */
+  attempts: number;
+}
+
+export interface InsertOptions {
+  /** Channels to deliver the lead to */
+  channels?: readonly ChannelName[];
+  now?: Date;
+  /** Epoch ms: give up (StoreBusyError) rather than wait for a lock past this moment */
+  deadline?: number;
+}
+
+export interface LeadStore {
+  readonly path: string;
+  /** Stores a lead and its deliveries durably, in the file at `path`, and returns its id */
+  insertLead(lead: NewLead, options?: InsertOptions): number;
+  getLead(id: number): StoredLead | undefined;
+  /** Newest first */
+  listLeads(options?: { limit?: number }): StoredLead[];
+  countLeads(): number;
+  /** Deletes a lead and its deliveries for good (a privacy request); false when there is none */
+  deleteLead(id: number): boolean;
+  /** Whether a lead is still stored (not deleted since) */
+  hasLead(id: number): boolean;
+  /**
+   * Takes up to `limit` deliveries on `channel` for one attempt each (counting it), the least
+   * tried first: those due by `now`, those left in flight since before `staleBefore` (a crash
+   * mid-send), and those due or claimed after `implausibleAfter`, a time no clock that is right
+   * could have written (it has stepped back since).
+   */
+  claimDueDeliveries(options: {
+    channel: ChannelName;
+    now: Date;
+    staleBefore: Date;
+    limit: number;
+    implausibleAfter?: Date;
+  }): ClaimedDelivery[];
+  /** Gives back a claimed delivery that was not attempted after all, uncounted */
+  releaseClaim(leadId: number, channel: ChannelName): void;
+  markDelivered(leadId: number, channel: ChannelName, now?: Date): void;
+  /** Records a failed attempt: due again at `retryAt`, or given up (failed) when it is null */
+  markAttemptFailed(leadId: number, channel: ChannelName, options: { error: string; retryAt: Date | null; now?: Date }): void;
+  /**
+   * When the next delivery on `channel` is due (ISO 8601), or null when none is: a pending one's
+   * retry, or the moment one in flight becomes stale (`staleAfterMs` after it was claimed)
+   */
+  nextDueAt(channel: ChannelName, staleAfterMs: number): string | null;
+  /** Writes to the database (a throw means it cannot store a lead now) and counts what is waiting */
+  health(options?: { now?: Date; latest?: Date }): WaitingDeliveries[];
+  /**
+   * Leads since `since` that reached the owner on no channel: every delivery failed, or none
+   * made by `overdueBefore` (the lead is older than that)
+   */
+  countUnreachedLeads(options: { since: Date; overdueBefore: Date }): number;
+  /** Failed deliveries, and those of leads from before `overdueBefore` still waiting, not yet announced */
+  undeliveredToAnnounce(options: { overdueBefore: Date; limit: number }): UndeliveredNotice[];
+  markAnnounced(leadId: number, channel: ChannelName, now?: Date): void;
+  /** Adds counts to the daily totals, in one transaction */
+  addCounts(counts: readonly DailyCount[]): void;
+  /** The daily totals from `fromDay` to `toDay`, both included */
+  countsBetween(fromDay: string, toDay: string): DailyCount[];
+  /** Where and when the quote requests between two instants came from */
+  leadSourcesBetween(from: Date, to: Date): LeadSource[];
+  /** Marks the weekly summary of `week` as sent; false when it already was */
+  claimWeeklySummary(week: string, now?: Date): boolean;
+  /** Forgets a claim whose sending failed, so it is tried again */
+  releaseWeeklySummary(week: string): void;
+  /**
+   * Checkpoints the WAL into the main file (so a plain copy of it holds every lead) and closes;
+   * `checkpoint: false` only closes (after a failure, when the file may not be writable).
+   */
+  close(options?: { checkpoint?: boolean }): void;
+}
+
+/** The lock was not free before the request's deadline; nothing was stored */
+export class StoreBusyError extends Error {
+  override name = 'StoreBusyError';
+}
