@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inProcessStore } from '../../src/server/db/async-store.ts';
 import { checkHealth, OVERDUE_AFTER_MS } from '../../src/server/notify/health.ts';
-import { DEFAULT_RETRY } from '../../src/server/notify/outbox.ts';
+import { DEFAULT_RETRY } from '../../src/server/notify/retry-policy.ts';
 import type { LeadStore } from '../../src/server/db/records.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';
 

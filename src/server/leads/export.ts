@@ -6,7 +6,7 @@
  */
 import { displayWidth, fitToWidth } from '../support/display-width.ts';
 import { OVERDUE_AFTER_MS } from '../notify/health.ts';
-import { DEFAULT_RETRY } from '../notify/outbox.ts';
+import { DEFAULT_RETRY } from '../notify/retry-policy.ts';
 import { oneLine, withoutControls } from '../support/plain-text.ts';
 import { CHANNELS, type ChannelName, type Delivery, type StoredLead } from '../db/records.ts';
 

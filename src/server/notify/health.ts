@@ -6,7 +6,7 @@
  * nothing about any visitor.
  */
 import type { AsyncLeadStore } from '../db/async-store.ts';
-import { DEFAULT_RETRY } from './outbox.ts';
+import { DEFAULT_RETRY } from './retry-policy.ts';
 import type { ChannelName } from '../db/records.ts';
 
 /** A delivery still waiting this long after its lead arrived makes the site unhealthy */

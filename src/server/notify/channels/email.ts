@@ -8,7 +8,7 @@ import { smtpFailure } from '../delivery-failure.ts';
 import { literalHeaderText, oneLine } from '../../support/plain-text.ts';
 import { leadTextForOwner } from '../lead-text.ts';
 import type { Channel } from '../channel.ts';
-import { OUTBOX_CONCURRENCY } from '../outbox.ts';
+import { OUTBOX_CONCURRENCY } from '../retry-policy.ts';
 import type { StoredLead } from '../../db/records.ts';
 
 // Socket-level limits; the outbox also aborts any attempt that has not settled by its deadline

@@ -1,0 +1,288 @@
+/**
+ * One channel's lane of the outbox: claims the deliveries due on that channel into a few places
+ * at once, attempts each with its deadline, records each outcome (keeping in memory what the store
+ * cannot take yet), and keeps the channel's circuit breaker.
+ */
+import type { AsyncLeadStore } from '../db/async-store.ts';
+import type { ClaimedDelivery, StoredLead } from '../db/records.ts';
+import { withDeadline } from '../support/deadline.ts';
+import { describeError } from '../support/log.ts';
+import type { Channel } from './channel.ts';
+import { DeliveryFailure, failureKind, type FailureKind } from './delivery-failure.ts';
+import { retryDelayMs, type RetryPolicy } from './retry-policy.ts';
+
+/**
+ * Deliveries whose attempts failed with the channel's failures, with no success between, that
+ * open the circuit breaker; a receiver that hangs on one lead again and again counts once
+ */
+export const BREAKER_FAILURES = 3;
+/** How long closing waits for the attempts in flight before aborting them */
+const CLOSE_WAIT_MS = 3000;
+/** How often an attempt in flight checks that its lead has not been deleted */
+const DELETION_CHECK_MS = 1000;
+/** A time this far past what the clock allows was written before the clock stepped back */
+const CLOCK_SLACK_MS = 60_000;
+
+type Log = (message: string, error?: unknown) => void;
+
+/** How an attempt ended, kept in memory until the store has recorded it */
+type Outcome =
+  | { kind: 'sent'; at: Date }
+  | { kind: 'failed'; at: Date; reason: string; retryAt: Date | null }
+  /** Not attempted after all (the store could not read the lead, or the server is closing) */
+  | { kind: 'released' };
+
+const LEAD_DELETED = 'The lead was deleted';
+
+/** What the owner reads: a refusal's own words, or the whole chain of causes of an outage */
+function failureReason(error: unknown): string {
+  return error instanceof DeliveryFailure && error.kind !== 'unavailable' ? describeError(error.message) : describeError(error);
+}
+
+export interface Lane {
+  start(): void;
+  wake(): void;
+  readonly working: boolean;
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface LaneOptions {
+  store: AsyncLeadStore;
+  retry: RetryPolicy;
+  staleAfterMs: number;
+  concurrency: number;
+  onGivenUp: () => void;
+  log: Log;
+}
+
+export function createLane(channel: Channel, { store, retry, staleAfterMs, concurrency, onGivenUp, log }: LaneOptions): Lane {
+  const { name } = channel;
+  const inFlight = new Map<number, Promise<void>>();
+  /** Outcomes the store could not record yet: written before anything else is claimed */
+  const unrecorded = new Map<number, Outcome>();
+  /** Aborts every attempt in flight when the server stops */
+  const closing = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let round: Promise<void> | undefined;
+  let again = false;
+  let started = false;
+  /** Set when closing begins: nothing more is claimed */
+  let stopping = false;
+  /** Leads whose attempts failed with the channel's failures since its last answer */
+  const failingLeads = new Set<number>();
+  /** Failed probes in a row while the breaker is open, for its backoff */
+  let failedProbes = 0;
+  /** While the breaker is open: no attempt before this moment, then one at a time */
+  let breakerUntil = 0;
+  let probing = false;
+  /** Rounds in a row the store failed in, for the lane's own backoff while it is unusable */
+  let storeFailures = 0;
+
+  const breakerOpen = () => failingLeads.size >= BREAKER_FAILURES;
+
+  function noteAttempt(leadId: number, kind: FailureKind | 'sent') {
+    // A refusal or a deferral is an answer: the channel works
+    if (kind !== 'unavailable') {
+      failingLeads.clear();
+      failedProbes = 0;
+      return;
+    }
+    failingLeads.add(leadId);
+    if (breakerOpen()) breakerUntil = Date.now() + retryDelayMs(++failedProbes, retry);
+  }
+
+  /** Aborts `controller` once the lead is no longer stored */
+  function watchDeletion(leadId: number, controller: AbortController) {
+    const timer = setInterval(() => {
+      store.hasLead(leadId).then(
+        (found) => found || controller.abort(new Error(LEAD_DELETED)),
+        () => undefined,
+      );
+    }, DELETION_CHECK_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  async function attempt({ leadId, attempts }: ClaimedDelivery): Promise<Outcome> {
+    let lead: StoredLead | undefined;
+    try {
+      lead = await store.getLead(leadId);
+    } catch (error) {
+      log(`The ${name} outbox could not read a lead`, error);
+      return { kind: 'released' };
+    }
+    // Deleted by hand since it was stored: nothing left to send
+    if (!lead) return { kind: 'failed', at: new Date(), reason: LEAD_DELETED, retryAt: null };
+    const deletion = new AbortController();
+    const stopWatching = watchDeletion(leadId, deletion);
+    try {
+      await withDeadline(
+        (signal) => channel.deliver(lead, signal),
+        retry.attemptTimeoutMs,
+        AbortSignal.any([deletion.signal, closing.signal]),
+      );
+      noteAttempt(leadId, 'sent');
+      return { kind: 'sent', at: new Date() };
+    } catch (error) {
+      const at = new Date();
+      if (deletion.signal.aborted) return { kind: 'failed', at, reason: LEAD_DELETED, retryAt: null };
+      if (closing.signal.aborted) return { kind: 'released' };
+      const kind = failureKind(error);
+      noteAttempt(leadId, kind);
+      const reason = failureReason(error);
+      const giveUp = kind === 'refused' || at.getTime() - Date.parse(lead.createdAt) >= retry.giveUpAfterMs;
+      // The same line for every lead while a channel is down, so the log counts them once a minute
+      if (kind === 'refused') log(`Lead ${leadId}: the ${name} delivery was refused for good: ${reason}`);
+      else if (giveUp) log(`Lead ${leadId}: ${name} delivery still failing ${retry.giveUpAfterMs / 3_600_000} hours on; giving up`, error);
+      else log(`A ${name} delivery failed; retrying with backoff (npm run leads shows each request)`, error);
+      return { kind: 'failed', at, reason, retryAt: giveUp ? null : new Date(at.getTime() + retryDelayMs(attempts, retry)) };
+    } finally {
+      stopWatching();
+    }
+  }
+
+  async function record(leadId: number, outcome: Outcome) {
+    if (outcome.kind === 'sent') await store.markDelivered(leadId, name, outcome.at);
+    else if (outcome.kind === 'released') await store.releaseClaim(leadId, name);
+    else await store.markAttemptFailed(leadId, name, { error: outcome.reason, retryAt: outcome.retryAt, now: outcome.at });
+  }
+
+  /** Writes the outcomes the store could not take before; throws while it still cannot */
+  async function recordPending() {
+    for (const [leadId, outcome] of unrecorded) {
+      await record(leadId, outcome);
+      unrecorded.delete(leadId);
+    }
+  }
+
+  function begin(claimed: ClaimedDelivery, probe: boolean) {
+    const { leadId } = claimed;
+    if (probe) probing = true;
+    // Claimed again while its outcome waits to be recorded (after the stale period): never resent
+    const outcome = unrecorded.get(leadId) ? Promise.resolve(unrecorded.get(leadId)!) : attempt(claimed);
+    const running = outcome
+      .then(async (settled) => {
+        unrecorded.set(leadId, settled);
+        try {
+          await record(leadId, settled);
+          unrecorded.delete(leadId);
+          if (settled.kind === 'failed' && settled.retryAt === null && settled.reason !== LEAD_DELETED) onGivenUp();
+        } catch (error) {
+          log(`The ${name} outbox could not record a delivery; it will again shortly`, error);
+        }
+      })
+      .finally(() => {
+        inFlight.delete(leadId);
+        if (probe) probing = false;
+        run();
+      });
+    inFlight.set(leadId, running);
+  }
+
+  /** Claims due deliveries into the free slots: all of them, or one probe while the breaker is open */
+  async function fill(): Promise<void> {
+    await recordPending();
+    for (;;) {
+      again = false;
+      const free = concurrency - inFlight.size;
+      const probe = breakerOpen();
+      if (free <= 0 || stopping || (probe && (probing || Date.now() < breakerUntil))) return;
+      const limit = probe ? 1 : free;
+      const now = Date.now();
+      const claimed = await store.claimDueDeliveries({
+        channel: name,
+        now: new Date(now),
+        staleBefore: new Date(now - staleAfterMs),
+        // No retry is ever set further ahead than the cap
+        implausibleAfter: new Date(now + retry.maxDelayMs + CLOCK_SLACK_MS),
+        limit,
+      });
+      for (const delivery of claimed) begin(delivery, probe);
+      if (probe || (claimed.length < limit && !again)) return;
+    }
+  }
+
+  /** The wait until the next delivery is due (now, for a time no right clock could have written) */
+  async function nextWaitMs(): Promise<number> {
+    if (unrecorded.size > 0 || storeFailures > 0) return retryDelayMs(Math.max(storeFailures, 1), retry);
+    // No place to fill before an attempt in flight ends, and its end looks again
+    if (inFlight.size >= concurrency || (breakerOpen() && probing)) return retry.maxDelayMs;
+    const due = await store.nextDueAt(name, staleAfterMs);
+    let waitMs = retry.maxDelayMs;
+    if (due !== null) {
+      const untilDue = Date.parse(due) - Date.now();
+      waitMs = untilDue > retry.maxDelayMs + CLOCK_SLACK_MS ? 0 : Math.min(waitMs, Math.max(0, untilDue));
+    }
+    if (breakerOpen()) waitMs = Math.max(waitMs, Math.min(retry.maxDelayMs, breakerUntil - Date.now()));
+    return waitMs;
+  }
+
+  async function scheduleNext() {
+    let waitMs: number;
+    try {
+      waitMs = await nextWaitMs();
+    } catch (error) {
+      storeFailures++;
+      log(`The ${name} outbox could not read when the next delivery is due`, error);
+      waitMs = retryDelayMs(storeFailures, retry);
+    }
+    if (stopping) return;
+    clearTimeout(timer);
+    timer = setTimeout(run, waitMs);
+    // A pending retry must not keep a stopping server alive; the next start carries on
+    timer.unref();
+  }
+
+  function run() {
+    if (!started || stopping) return;
+    if (round) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    round = fill()
+      .then(
+        () => (storeFailures = 0),
+        (error: unknown) => {
+          storeFailures++;
+          log(`The ${name} outbox could not read or record its deliveries`, error);
+        },
+      )
+      .then(scheduleNext)
+      .finally(() => {
+        round = undefined;
+        if (again && storeFailures === 0) run();
+      });
+  }
+
+  return {
+    start() {
+      started = true;
+      run();
+    },
+    wake: run,
+    get working() {
+      return !breakerOpen();
+    },
+    async idle() {
+      while (round || inFlight.size > 0) {
+        await round;
+        await Promise.all(inFlight.values());
+      }
+    },
+    async close() {
+      stopping = true;
+      clearTimeout(timer);
+      const settled = Promise.all([round, ...inFlight.values()]);
+      let waited: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([settled, new Promise((resolve) => (waited = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+      clearTimeout(waited);
+      // What is still in flight is aborted and given back, to be sent after the next start
+      closing.abort(new Error('The server is stopping'));
+      await Promise.race([settled, new Promise((resolve) => (waited = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+      clearTimeout(waited);
+      channel.close?.();
+    },
+  };
+}

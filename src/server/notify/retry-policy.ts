@@ -1,0 +1,25 @@
+/** How often, for how long and how many at once the outbox tries each delivery */
+
+export interface RetryPolicy {
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** A delivery still failing this long after the lead arrived is given up (shown as failed) */
+  giveUpAfterMs: number;
+  /** An attempt that has not settled by then is aborted and counts as failed */
+  attemptTimeoutMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = {
+  firstDelayMs: 1000,
+  maxDelayMs: 10 * 60_000,
+  giveUpAfterMs: 72 * 60 * 60_000,
+  attemptTimeoutMs: 60_000,
+};
+
+/** Attempts in flight at once on one channel (the SMTP pool has as many connections) */
+export const OUTBOX_CONCURRENCY = 3;
+
+/** The wait after `attempts` failed attempts: the first delay, doubling, capped */
+export function retryDelayMs(attempts: number, { firstDelayMs, maxDelayMs }: Pick<RetryPolicy, 'firstDelayMs' | 'maxDelayMs'>): number {
+  return Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(Math.max(attempts - 1, 0), 40));
+}
