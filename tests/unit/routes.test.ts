@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findRedirect, isRetired, matchesRule } from '../../src/config/routes.ts';
-import { parseTarget } from '../../src/server/http/site-server.ts';
+import { parseTarget } from '../../src/server/http/request-target.ts';
 import { pageCsp } from '../../src/server/http/security-headers.ts';
 import { renderRedirectsFile, sitemapEntries } from '../../src/integrations/static-host.ts';
 import { fillTokens } from '../../src/lib/text.ts';

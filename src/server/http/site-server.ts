@@ -5,13 +5,14 @@
  */
 import { createReadStream } from 'node:fs';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { isIPv6 } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { findRedirect, gonePagePath, isRetired, servicePrefix, serviceNotFoundPath } from '../../config/routes.ts';
 import { createThrottledLog } from '../support/log.ts';
 import { pageCsp, resourceCsp, securityHeaders } from './security-headers.ts';
 import type { ApiHandler } from './api.ts';
-import { CACHE_CONTROL, etagFor, type PrecompressedCoding, type Site, type SiteFile } from './site-files.ts';
+import { chooseBody, isNotModified } from './conditional.ts';
+import { isValidHostHeader, parseTarget, withoutTrailingSlashes } from './request-target.ts';
+import { CACHE_CONTROL, etagFor, type Site, type SiteFile } from './site-files.ts';
 
 export interface SiteServerOptions {
   /** The built site (dist/client) */
@@ -24,116 +25,6 @@ export interface SiteServerOptions {
    * it sends no page, and a script can ask for one as often as it likes.
    */
   onPageView?: ((path: string, req: IncomingMessage) => void) | undefined;
-}
-
-const MAX_URL_LENGTH = 2048;
-
-type ParsedTarget = { path: string; search: string } | { error: 400 | 414 };
-
-/** Decodes the request target, refusing anything that could reach outside the site */
-export function parseTarget(rawUrl: string | undefined): ParsedTarget {
-  if (!rawUrl || !rawUrl.startsWith('/')) return { error: 400 };
-  if (rawUrl.length > MAX_URL_LENGTH) return { error: 414 };
-  const queryStart = rawUrl.indexOf('?');
-  const rawPath = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart);
-  const search = queryStart === -1 ? '' : rawUrl.slice(queryStart);
-  let path: string;
-  try {
-    path = decodeURIComponent(rawPath);
-  } catch {
-    return { error: 400 };
-  }
-  if (/[\0\\]/.test(path) || path.includes('//')) return { error: 400 };
-  if (path.split('/').some((segment) => segment === '..' || segment === '.')) return { error: 400 };
-  return { path, search };
-}
-
-/** Longest Host header taken: a DNS name (253) or a bracketed IPv6 address, and a port */
-const MAX_HOST_LENGTH = 260;
-
-/** RFC 3986 unreserved and sub-delims characters, which a reg-name holds besides %HH */
-function isRegNameCharacter(code: number): boolean {
-  return (
-    (code >= 0x61 && code <= 0x7a) || // a-z
-    (code >= 0x41 && code <= 0x5a) || // A-Z
-    (code >= 0x30 && code <= 0x39) || // 0-9
-    "-._~!$&'()*+,;=".includes(String.fromCharCode(code))
-  );
-}
-
-function isHexDigit(character: string | undefined): boolean {
-  return character !== undefined && character.length === 1 && '0123456789abcdefABCDEF'.includes(character);
-}
-
-/**
- * Whether a Host header is a valid host[:port] (RFC 9110 7.2, RFC 3986 3.2.2): a reg-name (which
- * covers IPv4 addresses) or an [IPv6] literal, then an optional port of up to 5 digits at most
- * 65535. One pass over the text, no pattern. An empty host is refused too.
- */
-export function isValidHostHeader(host: string | undefined): boolean {
-  if (host === undefined || host.length === 0 || host.length > MAX_HOST_LENGTH) return false;
-  let portStart: number;
-  if (host.startsWith('[')) {
-    const close = host.indexOf(']');
-    if (close === -1 || !isIPv6(host.slice(1, close)) || host.includes('%')) return false;
-    portStart = close + 1;
-  } else {
-    portStart = host.indexOf(':');
-    if (portStart === -1) portStart = host.length;
-    if (portStart === 0) return false;
-    for (let index = 0; index < portStart; index++) {
-      if (host[index] === '%') {
-        if (!isHexDigit(host[index + 1]) || !isHexDigit(host[index + 2])) return false;
-        index += 2;
-      } else if (!isRegNameCharacter(host.charCodeAt(index))) {
-        return false;
-      }
-    }
-  }
-  if (portStart === host.length) return true;
-  if (host[portStart] !== ':') return false;
-  const port = host.slice(portStart + 1);
-  if (port.length === 0) return true; // RFC 3986 allows an empty port
-  if (port.length > 5 || ![...port].every((digit) => digit >= '0' && digit <= '9')) return false;
-  return Number(port) <= 65_535;
-}
-
-/** `path` without the slashes it ends in (a loop: the pattern /\/+$/ is quadratic on a run of slashes) */
-function withoutTrailingSlashes(path: string): string {
-  let end = path.length;
-  while (end > 0 && path[end - 1] === '/') end--;
-  return path.slice(0, end);
-}
-
-/** Whether an Accept-Encoding header accepts `coding` (named, not refused with q=0) */
-export function acceptsEncoding(header: string, coding: string): boolean {
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
-    if (name !== coding && name !== `x-${coding}`) return false;
-    const quality = params.find((param) => param.startsWith('q='));
-    return quality === undefined || Number(quality.slice(2)) > 0;
-  });
-}
-
-/** What to send for an Accept-Encoding header: the brotli copy, the gzip copy, or the file as it is */
-function chooseBody(file: SiteFile, acceptEncoding: string): { coding: PrecompressedCoding | null; path: string } {
-  if (file.brotliPath && acceptsEncoding(acceptEncoding, 'br')) return { coding: 'br', path: file.brotliPath };
-  if (file.gzipPath && acceptsEncoding(acceptEncoding, 'gzip')) return { coding: 'gzip', path: file.gzipPath };
-  return { coding: null, path: file.absolutePath };
-}
-
-/**
- * Whether the client's cached copy is current (RFC 9110 13.1.2 and 13.1.3): answer 304. `etag` is
- * the ETag of the body that would be sent, so a copy in another encoding is not current.
- */
-export function isNotModified(req: IncomingMessage, etag: string, mtime: Date): boolean {
-  const ifNoneMatch = req.headers['if-none-match'];
-  if (ifNoneMatch !== undefined) {
-    const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-    return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
-  }
-  const since = Date.parse(req.headers['if-modified-since'] ?? '');
-  return !Number.isNaN(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
 }
 
 export function createSiteServer(options: SiteServerOptions): Server {

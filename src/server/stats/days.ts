@@ -3,7 +3,6 @@
 export const TIME_ZONE = 'Pacific/Auckland';
 
 const dateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-const weekdayFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: TIME_ZONE, weekday: 'short' });
 const hourFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: TIME_ZONE, hour: 'numeric', hourCycle: 'h23' });
 
 /** The New Zealand date of an instant */
@@ -27,11 +26,6 @@ export function addDays(day: string, days: number): string {
 export function mondayOf(day: string): string {
   const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
   return addDays(day, -((weekday + 6) % 7));
-}
-
-/** Whether an instant falls on a Monday in New Zealand */
-export function isNzMonday(at: Date): boolean {
-  return weekdayFormat.format(at) === 'Mon';
 }
 
 /** Every day from `from` to `to`, both included */
