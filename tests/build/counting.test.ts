@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formEndpoint, LEADS_ENDPOINT } from '../../src/lib/csp.ts';
 import { goatCounter } from '../../src/lib/goatcounter.ts';
 import { loadSiteFiles } from '../../src/server/http/site-files.ts';
-import { buildFile, clientDir, distDir } from './support.ts';
+import { buildFile, clientDir, distDir } from '../support/build.ts';
 
 buildFile('client', 'index.html');
 const builtForServer = formEndpoint() === LEADS_ENDPOINT;

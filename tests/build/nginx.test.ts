@@ -16,7 +16,7 @@ import { loadSiteFiles } from '../../src/server/http/site-files.ts';
 import { createSiteServer } from '../../src/server/http/site-server.ts';
 import { expectedSecurityHeaders, pageCspProblems } from '../support/security-headers.ts';
 import { gonePaths, hostilePaths, notFoundPaths, specRedirects, unknownServicePath } from '../support/status-table.ts';
-import { buildFile, builtOrigin, clientDir, distDir } from './support.ts';
+import { buildFile, builtOrigin, clientDir, distDir } from '../support/build.ts';
 import { freePort } from '../../scripts/support/free-port.ts';
 import { startServerProcess, type ServerProcess } from '../../scripts/support/server-process.ts';
 

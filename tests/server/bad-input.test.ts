@@ -30,8 +30,8 @@ import {
   type LeadPost,
   type RawCase,
   type Refusal,
-} from './support/bad-requests.ts';
-import { checkInLanes, withChance } from './support/properties.ts';
+} from '../support/bad-requests.ts';
+import { checkInLanes, withChance } from '../support/properties.ts';
 import {
   builtClient,
   CANARY,
@@ -43,7 +43,7 @@ import {
   type RawExchange,
   type RunningServer,
   type SendOptions,
-} from './support/server.ts';
+} from '../support/server.ts';
 
 requireBuild();
 

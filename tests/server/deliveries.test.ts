@@ -12,7 +12,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { openLeadStore } from '../../src/server/db/store.ts';
 import { sampleLead } from '../support/leads.ts';
 import { startReceiver, startSmtp } from '../support/receivers.ts';
-import { builtDist, makeTempDir, repoRoot, requireBuild, send, startServer } from './support/server.ts';
+import { builtDist, makeTempDir, repoRoot, requireBuild, send, startServer } from '../support/server.ts';
 
 requireBuild();
 

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSiteServer } from '../../src/server/http/site-server.ts';
 import { createRepeatViewFilter, isCountedVisit } from '../../src/server/stats/visits.ts';
-import { builtDist, builtFiles, requireBuild, send, startServer, type RunningServer } from './support/server.ts';
+import { builtDist, builtFiles, requireBuild, send, startServer, type RunningServer } from '../support/server.ts';
 
 requireBuild();
 

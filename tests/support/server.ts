@@ -10,9 +10,9 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { afterAll } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../../../scripts/support/server-process.ts';
+import { startServerProcess, type ServerProcess } from '../../scripts/support/server-process.ts';
 
-export const repoRoot = resolve(import.meta.dirname, '../../..');
+export const repoRoot = resolve(import.meta.dirname, '../..');
 /** The build under test: dist/ of the repository, or SERVER_TEST_DIST when set */
 export const builtDist = resolve(process.env['SERVER_TEST_DIST'] ?? join(repoRoot, 'dist'));
 export const builtClient = join(builtDist, 'client');
