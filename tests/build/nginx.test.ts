@@ -17,8 +17,7 @@ import { createSiteServer } from '../../src/server/http/site-server.ts';
 import { expectedSecurityHeaders, pageCspProblems } from '../support/security-headers.ts';
 import { gonePaths, hostilePaths, notFoundPaths, specRedirects, unknownServicePath } from '../support/status-table.ts';
 import { buildFile, builtOrigin, clientDir, distDir } from '../support/build.ts';
-import { freePort } from '../../scripts/support/free-port.ts';
-import { startServerProcess, type ServerProcess } from '../../scripts/support/server-process.ts';
+import { freePort, startServerProcess, type ServerProcess } from '../support/script-helpers.ts';
 
 const nginxBinary = process.env['NGINX'] ?? '/usr/sbin/nginx';
 const hasNginx = existsSync(nginxBinary);

@@ -11,7 +11,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it, vi } from 'vitest';
 import { openLeadStore } from '../../src/server/db/store.ts';
 import { sampleLead } from '../support/leads.ts';
-import { startReceiver, startSmtp } from '../../scripts/support/receivers.ts';
+import { startReceiver, startSmtp } from '../support/script-helpers.ts';
 import { builtDist, makeTempDir, repoRoot, requireBuild, send, startServer } from '../support/server.ts';
 
 requireBuild();

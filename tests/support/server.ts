@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { afterAll } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../../scripts/support/server-process.ts';
+import { startServerProcess, type ServerProcess } from './script-helpers.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 /** The build under test: dist/ of the repository, or SERVER_TEST_DIST when set */

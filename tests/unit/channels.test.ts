@@ -14,7 +14,7 @@ import { channelsFromEnv } from '../../src/server/app.ts';
 import type { ChannelName, LeadStore } from '../../src/server/db/store.ts';
 import { decodeEncodedWords, renderedHeaders } from '../support/mail.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';
-import { startReceiver, startSmtp } from '../../scripts/support/receivers.ts';
+import { startReceiver, startSmtp } from '../support/script-helpers.ts';
 
 const lead = sampleLead;
 
