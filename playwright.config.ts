@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { requireBuild } from './scripts/support/build.ts';
 import { chromiumArgs, chromiumPath } from './scripts/support/chromium.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 4322);
@@ -29,6 +30,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      DIST_DIR: requireBuild(),
       LEADS_DB: process.env['E2E_LEADS_DB'] ?? 'test-results/e2e-leads.sqlite',
       LEADS_RATE_LIMIT: '0',
     },

@@ -5,13 +5,14 @@
  * when the table makes it a content page, or none when the table lists it for islands.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { loadSiteFiles } from '../src/server/http/site-files.ts';
 import { JS_BUDGET_BYTES, pageKind } from './support/budgets.ts';
+import { clientDir, requireBuildOrExit } from './support/build.ts';
 
 const KB = 1024;
-const clientDir = resolve(process.env['DIST_DIR'] ?? 'dist', 'client');
+requireBuildOrExit();
 
 const compressedSize = (text: string) => brotliCompressSync(Buffer.from(text)).length;
 

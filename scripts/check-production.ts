@@ -9,6 +9,7 @@ import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { buildFile, requireBuild } from './support/build.ts';
 import { startServerProcess, type ServerProcess } from './support/server-process.ts';
 
 const port = Number(process.env['CHECK_PORT'] ?? 4390);
@@ -36,7 +37,7 @@ const leadsDb = join(dataDir, 'leads.sqlite');
 let server: ServerProcess | undefined;
 
 async function checkServing(origin: string) {
-  const sitemap = readFileSync(join('dist', 'client', 'sitemap.xml'), 'utf8');
+  const sitemap = readFileSync(buildFile('client', 'sitemap.xml'), 'utf8');
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
   for (const path of paths) {
     const status = (await fetch(`${origin}${path}`)).status;
@@ -67,7 +68,7 @@ try {
   server = await startServerProcess({
     command: ['npm', 'run', '--silent', 'serve'],
     port,
-    env: { LEADS_DB: leadsDb, LEADS_RATE_LIMIT: '0' },
+    env: { DIST_DIR: requireBuild(), LEADS_DB: leadsDb, LEADS_RATE_LIMIT: '0' },
   });
   const name = await checkServing(server.origin);
   await server.stop();

@@ -5,10 +5,11 @@
  * interrupted.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
+import { requireBuild } from '../support/build.ts';
 import { freePort } from '../support/free-port.ts';
 import { HOST, startServerProcess } from '../support/server-process.ts';
 
@@ -120,15 +121,6 @@ export async function waitForHttp(url: string, child: Child, timeoutMs = 30_000)
   }
 }
 
-/** The build the benchmarks serve: DIST_DIR, or dist/ */
-export function distDir(): string {
-  const dir = resolve(process.env['DIST_DIR'] ?? 'dist');
-  if (!existsSync(join(dir, 'client', 'index.html'))) {
-    throw new Error(`No build at ${dir} (set DIST_DIR, or run \`npm run build\` first)`);
-  }
-  return dir;
-}
-
 export interface SiteServer extends Child {
   /** http://127.0.0.1:PORT, no trailing slash */
   readonly origin: string;
@@ -137,10 +129,10 @@ export interface SiteServer extends Child {
   readonly leadsDb: string;
 }
 
-/** The site's server with the build from distDir(), a new SQLite file in a temp dir and no rate limit, on a free loopback port */
+/** The site's server with the build (scripts/support/build.ts), a new SQLite file in a temp dir and no rate limit, on a free loopback port */
 export async function startSiteServer(options: { env?: Record<string, string> } = {}): Promise<SiteServer> {
   const leadsDb = join(tempDir('leads'), 'leads.sqlite');
-  const server = await startServerProcess({ env: { DIST_DIR: distDir(), LEADS_DB: leadsDb, LEADS_RATE_LIMIT: '0', ...options.env } });
+  const server = await startServerProcess({ env: { DIST_DIR: requireBuild(), LEADS_DB: leadsDb, LEADS_RATE_LIMIT: '0', ...options.env } });
   return {
     process: server.child,
     output: server.output,

@@ -31,9 +31,9 @@ import {
   type RawCase,
   type Refusal,
 } from '../support/bad-requests.ts';
+import { clientDir } from '../support/build.ts';
 import { checkInLanes, withChance } from '../support/properties.ts';
 import {
-  builtClient,
   CANARY,
   rawExchange,
   requireBuild,
@@ -57,8 +57,8 @@ const run = (count: number) => ({ count, lanes: 12, seed: SEED });
 /** sha256 of every file in dist/client, compressed copies included: what a 200 may contain */
 function builtDigests(): Set<string> {
   const digests = new Set<string>();
-  for (const name of readdirSync(builtClient, { recursive: true, encoding: 'utf8' })) {
-    const path = join(builtClient, name);
+  for (const name of readdirSync(clientDir, { recursive: true, encoding: 'utf8' })) {
+    const path = join(clientDir, name);
     if (statSync(path).isFile()) digests.add(createHash('sha256').update(readFileSync(path)).digest('hex'));
   }
   return digests;

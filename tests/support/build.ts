@@ -1,16 +1,8 @@
-/** What the after-build tests share: where the build is, and a clear failure when it is missing */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+/** What the after-build tests share: where the build is (scripts/support/build.ts), and the origin it was made for */
+import { readFileSync } from 'node:fs';
+import { buildFile } from './script-helpers.ts';
 
-export const distDir = resolve(process.env['DIST_DIR'] ?? 'dist');
-export const clientDir = join(distDir, 'client');
-
-/** A file of the build, or an error that says to build first */
-export function buildFile(...segments: string[]): string {
-  const path = join(distDir, ...segments);
-  if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build\` before \`npm run test:build\``);
-  return path;
-}
+export { buildFile, clientDir, distDir } from './script-helpers.ts';
 
 /** The origin the build was made for (SITE_URL at build time), from robots.txt's Sitemap line */
 export function builtOrigin(): string {
