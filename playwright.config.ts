@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { requireBuild } from './scripts/support/build.ts';
 import { chromiumArgs, chromiumPath } from './scripts/support/chromium.ts';
+import { siteServerEnv } from './scripts/support/site-server.ts';
+import { leadsDb } from './tests/support/e2e-leads.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 4322);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -30,9 +32,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DIST_DIR: requireBuild(),
-      LEADS_DB: process.env['E2E_LEADS_DB'] ?? 'test-results/e2e-leads.sqlite',
-      LEADS_RATE_LIMIT: '0',
+      ...siteServerEnv({ distDir: requireBuild(), leadsDb }),
     },
   },
 });

@@ -1,5 +1,5 @@
 /**
- * Starts the real server (`node src/server/main.ts`, through scripts/support/server-process.ts)
+ * Starts the real server (`node src/server/main.ts`, through scripts/support/site-server.ts)
  * for the tests in tests/server: on a free loopback port, against the built dist/ (DIST_DIR),
  * with its own LEADS_DB, and stops it again. Also a small HTTP client that sends paths exactly
  * as given (no URL normalisation, unlike fetch) and a raw-socket exchange for malformed HTTP.
@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { afterAll } from 'vitest';
-import { clientDir, requireBuild as requireBuiltFiles, startServerProcess, type ServerProcess } from './script-helpers.ts';
+import { clientDir, requireBuild as requireBuiltFiles, startSiteServer, type SiteServer } from './script-helpers.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -27,7 +27,7 @@ export function requireBuild(): void {
 }
 
 const tempDirs: string[] = [];
-const servers = new Set<ServerProcess>();
+const servers = new Set<SiteServer>();
 
 /** After each test file: no server left running, no temporary directory left behind */
 afterAll(async () => {
@@ -66,8 +66,7 @@ export interface ServerOptions {
   startTimeoutMs?: number;
 }
 
-export interface RunningServer extends ServerProcess {
-  leadsDb: string;
+export interface RunningServer extends SiteServer {
   /** Keep-alive connections for `send`, closed when the server is stopped or killed */
   agent: Agent;
 }
@@ -75,16 +74,16 @@ export interface RunningServer extends ServerProcess {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   requireBuild();
   const root = makeTempDir('run');
-  const leadsDb = options.leadsDb ?? join(root, 'leads.sqlite');
-  const server = await startServerProcess({
-    env: { DIST_DIR: sandboxDist(root), LEADS_DB: leadsDb, LEADS_RATE_LIMIT: '0', ...options.env },
+  const server = await startSiteServer({
+    distDir: sandboxDist(root),
+    leadsDb: options.leadsDb ?? join(root, 'leads.sqlite'),
+    env: options.env,
     startTimeoutMs: options.startTimeoutMs ?? 20_000,
   });
   servers.add(server);
   const agent = new Agent({ keepAlive: true, maxSockets: 16 });
   return {
     ...server,
-    leadsDb,
     agent,
     stop: (graceMs = 15_000) => {
       agent.destroy();
