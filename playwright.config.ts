@@ -14,7 +14,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  reporter: process.env['CI'] ? [['list']] : [['list']],
+  reporter: 'list',
   use: { baseURL, launchOptions: chromium, trace: 'off' },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /mobile\.spec\.ts/ },
