@@ -1,5 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
+import { requireBuild } from './scripts/support/build.ts';
 import { chromiumArgs, chromiumPath } from './scripts/support/chromium.ts';
+import { siteServerEnv } from './scripts/support/site-server.ts';
+import { leadsDb } from './tests/support/e2e-leads.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 4322);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -11,7 +14,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  reporter: process.env['CI'] ? [['list']] : [['list']],
+  reporter: 'list',
   use: { baseURL, launchOptions: chromium, trace: 'off' },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /mobile\.spec\.ts/ },
@@ -29,8 +32,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      LEADS_DB: process.env['E2E_LEADS_DB'] ?? 'test-results/e2e-leads.sqlite',
-      LEADS_RATE_LIMIT: '0',
+      ...siteServerEnv({ distDir: requireBuild(), leadsDb }),
     },
   },
 });

@@ -1,16 +1,18 @@
 /**
  * `npm run check:budgets`: the JavaScript each built page loads, brotli-compressed, against
- * DESIGN.md's budgets: 10 KB for content pages, 80 KB for pages with a form or the gallery.
- * Prints a table and fails when a page is over its budget.
+ * DESIGN.md's budgets (scripts/support/budgets.ts): 10 KB for content pages, 80 KB for pages with
+ * a form or the gallery. Prints a table and fails when a page is over its budget, or ships islands
+ * when the table makes it a content page, or none when the table lists it for islands.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { loadSiteFiles } from '../src/server/http/site-files.ts';
+import { JS_BUDGET_BYTES, pageKind } from './support/budgets.ts';
+import { clientDir, requireBuildOrExit } from './support/build.ts';
 
 const KB = 1024;
-const budgets = { content: 10 * KB, island: 80 * KB };
-const clientDir = resolve(process.env['DIST_DIR'] ?? 'dist', 'client');
+requireBuildOrExit();
 
 const compressedSize = (text: string) => brotliCompressSync(Buffer.from(text)).length;
 
@@ -28,6 +30,7 @@ function moduleGraph(entry: string, seen: Set<string>): void {
 
 let failures = 0;
 const rows: string[] = [];
+const wrongKind: string[] = [];
 for (const [path, file] of loadSiteFiles(clientDir)) {
   if (!file.contentType.startsWith('text/html') || file.status === 301) continue;
   const html = readFileSync(file.absolutePath, 'utf8');
@@ -44,14 +47,20 @@ for (const [path, file] of loadSiteFiles(clientDir)) {
   const bytes =
     [...modules].reduce((sum, module) => sum + compressedSize(readFileSync(join(clientDir, module), 'utf8')), 0) +
     (inline ? compressedSize(inline) : 0);
-  const kind = html.includes('<astro-island') ? 'island' : 'content';
-  const over = bytes > budgets[kind];
+  const kind = pageKind(path);
+  const shipsIslands = html.includes('<astro-island');
+  if (shipsIslands !== (kind === 'island')) {
+    wrongKind.push(`${path} ${shipsIslands ? 'ships islands but is a content page' : 'ships no island but is listed as an island page'}`);
+  }
+  const budget = JS_BUDGET_BYTES[kind];
+  const over = bytes > budget;
   if (over) failures++;
-  rows.push(`${over ? 'OVER' : 'ok  '}  ${kind.padEnd(7)} ${(bytes / KB).toFixed(1).padStart(6)} KB / ${budgets[kind] / KB} KB  ${path}`);
+  rows.push(`${over ? 'OVER' : 'ok  '}  ${kind.padEnd(7)} ${(bytes / KB).toFixed(1).padStart(6)} KB / ${budget / KB} KB  ${path}`);
 }
 console.log(rows.sort((a, b) => a.localeCompare(b)).join('\n'));
-if (failures > 0) {
-  console.error(`${failures} page(s) over their JavaScript budget`);
+if (failures > 0 || wrongKind.length > 0) {
+  if (failures > 0) console.error(`${failures} page(s) over their JavaScript budget`);
+  if (wrongKind.length > 0) console.error(`ISLAND_PAGES in scripts/support/budgets.ts is out of date:\n- ${wrongKind.sort().join('\n- ')}`);
   process.exit(1);
 }
 console.log(`JavaScript budgets met on ${rows.length} pages (brotli-compressed bytes).`);

@@ -5,11 +5,11 @@
  * Prints the installed size. Uses a database in a temporary folder and port CHECK_PORT (4390).
  * Node built-ins only, so it runs where only the run-time dependencies are installed.
  */
-import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { buildFile } from './support/build.ts';
+import { startSiteServer, type SiteServer } from './support/site-server.ts';
 
 const port = Number(process.env['CHECK_PORT'] ?? 4390);
 /** What a server must not carry: they are for building and testing */
@@ -31,12 +31,10 @@ const nodeOnly = sizeOf(join('node_modules', 'node'));
 const total = sizeOf('node_modules');
 console.log(`node_modules: ${(total / 1e6).toFixed(1)} MB, of which Node.js itself ${(nodeOnly / 1e6).toFixed(1)} MB`);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'check-production-'));
-const leadsDb = join(dataDir, 'leads.sqlite');
-let server: ServerProcess | undefined;
+let server: SiteServer | undefined;
 
 async function checkServing(origin: string) {
-  const sitemap = readFileSync(join('dist', 'client', 'sitemap.xml'), 'utf8');
+  const sitemap = readFileSync(buildFile('client', 'sitemap.xml'), 'utf8');
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
   for (const path of paths) {
     const status = (await fetch(`${origin}${path}`)).status;
@@ -64,14 +62,10 @@ async function checkServing(origin: string) {
 }
 
 try {
-  server = await startServerProcess({
-    command: ['npm', 'run', '--silent', 'serve'],
-    port,
-    env: { LEADS_DB: leadsDb, LEADS_RATE_LIMIT: '0' },
-  });
+  server = await startSiteServer({ command: ['npm', 'run', '--silent', 'serve'], port });
   const name = await checkServing(server.origin);
   await server.stop();
-  const db = new DatabaseSync(leadsDb, { readOnly: true });
+  const db = new DatabaseSync(server.leadsDb, { readOnly: true });
   const stored = db.prepare('SELECT COUNT(*) AS count FROM leads WHERE name = ?').get(name) as { count: number };
   db.close();
   if (stored.count !== 1) problems.push(`the quote request was not stored (found ${stored.count})`);
@@ -80,7 +74,6 @@ try {
   problems.push(error instanceof Error ? error.message : String(error));
 } finally {
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
 if (problems.length > 0) {

@@ -9,15 +9,10 @@
  * every other CSS error still fails the check.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+import { clientDir, requireBuildOrExit } from './support/build.ts';
 
-const clientDir = resolve(process.env['DIST_DIR'] ?? 'dist', 'client');
-if (!existsSync(clientDir)) {
-  console.error(`No build at ${clientDir}. Run \`npm run build\` first.`);
-  process.exit(1);
-}
+requireBuildOrExit();
 // The package's main module is the path of vnu.jar
 const vnuJar = String(createRequire(import.meta.url)('vnu-jar'));
 

@@ -11,7 +11,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { distDir, envInt, freePort, HOST, startChild, startSiteServer, table, tempDir, waitForHttp, type Child } from './support.ts';
+import { requireBuild } from '../support/build.ts';
+import { envInt, freePort, HOST, startChild, startSiteServer, table, tempDir, waitForHttp, type Child } from './support.ts';
 
 /** The part of autocannon's programmatic API used here (the package ships no types) */
 interface Histogram {
@@ -167,7 +168,7 @@ async function startNginx(root: string): Promise<{ child: Child; origin: string 
 const fixed = (value: number, digits = 0) => value.toFixed(digits);
 
 async function main(): Promise<void> {
-  const dist = distDir();
+  const dist = requireBuild();
   const hasNginx = existsSync(nginxBinary);
   console.error(
     `bench:http: ${connections} connections, ${seconds} s per run (after a ${warmupSeconds} s warm-up), build ${dist}` +

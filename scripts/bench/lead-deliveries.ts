@@ -9,7 +9,7 @@
  */
 import { DatabaseSync } from 'node:sqlite';
 import { performance } from 'node:perf_hooks';
-import { startReceiver, startSmtp } from '../../tests/support/receivers.ts';
+import { startReceiver, startSmtp } from '../support/receivers.ts';
 import { envInt, startSiteServer, table } from './support.ts';
 
 const refusedCount = envInt('BENCH_REFUSED_LEADS', 10);

@@ -152,7 +152,7 @@ async function main(): Promise<number> {
     await Promise.all(Array.from({ length: concurrency }, () => client()));
     elapsedMs = performance.now() - started;
   } finally {
-    const code = await server.stop();
+    const { code } = await server.stop();
     if (code !== 0) console.error(`The server exited with ${code}:\n${server.output()}`);
   }
 

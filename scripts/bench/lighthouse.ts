@@ -18,6 +18,7 @@ import { dirname, join, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
 import type { Flags, Result } from 'lighthouse';
 import { envInt, startChild, startSiteServer, table, tempDir, type Child } from './support.ts';
+import { JS_BUDGET_BYTES, jsBudgetBytes } from '../support/budgets.ts';
 import { chromiumArgs, chromiumPath as chromePath } from '../support/chromium.ts';
 
 const KB = 1024;
@@ -40,11 +41,10 @@ const budgets = {
   lcpAfterFcpMs: 50,
   tbtMs: 50,
   cls: 0,
-  contentJsBytes: 10 * KB,
-  islandJsBytes: 80 * KB,
+  contentJsBytes: JS_BUDGET_BYTES.content,
+  islandJsBytes: JS_BUDGET_BYTES.island,
 };
 let lighthouseVersion = '';
-const ISLAND_PAGES = new Set(['/', '/projects', '/quote', '/testimonials', '/about']);
 
 const pages = [
   { type: 'home', path: '/' },
@@ -239,7 +239,6 @@ function failingAudits(lhr: Result, { errorPage }: { errorPage: boolean }): Fail
 
 async function audit(page: (typeof pages)[number], origin: string, port: number): Promise<PageResult> {
   const url = origin + page.path;
-  const jsBudgetBytes = ISLAND_PAGES.has(page.path) ? budgets.islandJsBytes : budgets.contentJsBytes;
   const flags: Flags = {
     port,
     hostname: '127.0.0.1',
@@ -275,7 +274,7 @@ async function audit(page: (typeof pages)[number], origin: string, port: number)
     cls: numeric(lhr, 'cumulative-layout-shift'),
     jsBytes: transferred(lhr, 'script'),
     totalBytes: transferred(lhr, 'total'),
-    jsBudgetBytes,
+    jsBudgetBytes: jsBudgetBytes(page.path),
     overBudget: [],
     failingAudits: failingAudits(lhr, { errorPage: 'expectedStatus' in page }),
     performanceRuns: [scores.performance],

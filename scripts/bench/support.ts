@@ -1,18 +1,19 @@
 /**
  * Shared by the benchmarks (scripts/bench/*.ts): free loopback ports, temporary directories,
- * the site's Node server (scripts/support/server-process.ts) on a build and a database of the
+ * the site's Node server (scripts/support/site-server.ts) on a build and a database of the
  * benchmark's own, and stopping every child at the end, also when the benchmark fails or is
  * interrupted.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 import { freePort } from '../support/free-port.ts';
-import { HOST, startServerProcess } from '../support/server-process.ts';
+import { HOST } from '../support/server-process.ts';
+import { startSiteServer } from '../support/site-server.ts';
 
-export { freePort, HOST };
+export { freePort, HOST, startSiteServer };
 
 const children = new Set<ChildProcess>();
 const tempDirs = new Set<string>();
@@ -118,37 +119,6 @@ export async function waitForHttp(url: string, child: Child, timeoutMs = 30_000)
     }
     await new Promise((wait) => setTimeout(wait, 100));
   }
-}
-
-/** The build the benchmarks serve: DIST_DIR, or dist/ */
-export function distDir(): string {
-  const dir = resolve(process.env['DIST_DIR'] ?? 'dist');
-  if (!existsSync(join(dir, 'client', 'index.html'))) {
-    throw new Error(`No build at ${dir} (set DIST_DIR, or run \`npm run build\` first)`);
-  }
-  return dir;
-}
-
-export interface SiteServer extends Child {
-  /** http://127.0.0.1:PORT, no trailing slash */
-  readonly origin: string;
-  readonly port: number;
-  /** The SQLite file the server stores quote requests in */
-  readonly leadsDb: string;
-}
-
-/** The site's server with the build from distDir(), a new SQLite file in a temp dir and no rate limit, on a free loopback port */
-export async function startSiteServer(options: { env?: Record<string, string> } = {}): Promise<SiteServer> {
-  const leadsDb = join(tempDir('leads'), 'leads.sqlite');
-  const server = await startServerProcess({ env: { DIST_DIR: distDir(), LEADS_DB: leadsDb, LEADS_RATE_LIMIT: '0', ...options.env } });
-  return {
-    process: server.child,
-    output: server.output,
-    stop: async (graceMs) => (await server.stop(graceMs)).code,
-    origin: server.origin,
-    port: server.port,
-    leadsDb,
-  };
 }
 
 /** Fixed-width text table; numbers and numeric-looking cells are right-aligned */

@@ -1,4 +1,4 @@
-/** Registers `client:interaction` (src/scripts/hydrate-on-interaction.ts) for the islands */
+/** Registers `client:interaction` (src/client/hydrate-on-interaction.ts) for the islands */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 
@@ -9,7 +9,7 @@ export function hydrateOnInteraction(): AstroIntegration {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({
           name: 'interaction',
-          entrypoint: fileURLToPath(new URL('../scripts/hydrate-on-interaction.ts', import.meta.url)),
+          entrypoint: fileURLToPath(new URL('../client/hydrate-on-interaction.ts', import.meta.url)),
         });
       },
     },

@@ -19,7 +19,7 @@ import { apiPaths } from '../../src/config/routes.ts';
 import { formEndpoint } from '../../src/lib/csp.ts';
 import { goatCounter } from '../../src/lib/goatcounter.ts';
 import { loadSiteFiles } from '../../src/server/http/site-files.ts';
-import { buildFile, clientDir, distDir } from './support.ts';
+import { buildFile, clientDir, distDir } from '../support/build.ts';
 
 buildFile('client', 'index.html');
 const builtForServer = formEndpoint() === apiPaths.leads;

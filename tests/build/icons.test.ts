@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { loadSiteFiles } from '../../src/server/http/site-files.ts';
-import { buildFile, clientDir } from './support.ts';
+import { buildFile, clientDir } from '../support/build.ts';
 
 const source = readFileSync('src/assets/favicon.svg', 'utf8').trim();
 // Every page but the redirect stubs, which only send the browser on

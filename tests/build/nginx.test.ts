@@ -17,9 +17,8 @@ import { createSiteServer } from '../../src/server/http/site-server.ts';
 import { openSite } from '../../src/server/http/site-files.ts';
 import { expectedSecurityHeaders, pageCspProblems } from '../support/security-headers.ts';
 import { gonePaths, hostilePaths, notFoundPaths, specRedirects, unknownServicePath } from '../support/status-table.ts';
-import { buildFile, builtOrigin, clientDir, distDir } from './support.ts';
-import { freePort } from '../../scripts/support/free-port.ts';
-import { startServerProcess, type ServerProcess } from '../../scripts/support/server-process.ts';
+import { buildFile, builtOrigin, clientDir } from '../support/build.ts';
+import { freePort, startServerProcess, type ServerProcess } from '../support/script-helpers.ts';
 
 const nginxBinary = process.env['NGINX'] ?? '/usr/sbin/nginx';
 const hasNginx = existsSync(nginxBinary);
@@ -93,7 +92,7 @@ describe.skipIf(!hasNginx)('nginx serving the static build with dist/nginx/site.
       const log = existsSync(join(prefix, 'error.log')) ? readFileSync(join(prefix, 'error.log'), 'utf8') : '';
       throw new Error(`${(error as Error).message}\n${log}`, { cause: error });
     }
-    node = createSiteServer({ site: openSite(join(distDir, 'client')), siteUrl: origin });
+    node = createSiteServer({ site: openSite(clientDir), siteUrl: origin });
     await new Promise<void>((resolve) => node?.listen(0, '127.0.0.1', resolve));
     nodePort = (node.address() as AddressInfo).port;
   });

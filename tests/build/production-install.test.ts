@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildFile, distDir } from './support.ts';
+import { buildFile, distDir } from '../support/build.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 /** Not part of an install: dependencies, the build (copied on its own), local data and reports */

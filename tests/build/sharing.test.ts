@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { business } from '../../src/config/business.ts';
 import { businessId, hasGeoPrecision, isProfileUrl } from '../../src/lib/seo/json-ld.ts';
 import { loadSiteFiles } from '../../src/server/http/site-files.ts';
-import { builtOrigin, clientDir } from './support.ts';
+import { builtOrigin, clientDir } from '../support/build.ts';
 
 const origin = builtOrigin();
 

@@ -11,7 +11,7 @@ import { loadSiteFiles } from '../../src/server/http/site-files.ts';
 import { renderHeadersFile } from '../../src/integrations/static-host.ts';
 import { expectedSecurityHeaders, inlineHashes, metaCsp, pageCspProblems } from '../support/security-headers.ts';
 import { gonePaths, notFoundPaths, specRedirects, unknownServicePath } from '../support/status-table.ts';
-import { buildFile, builtOrigin, clientDir } from './support.ts';
+import { buildFile, builtOrigin, clientDir } from '../support/build.ts';
 
 interface NetlifyRule {
   from: string;

@@ -1,7 +1,7 @@
 /** axe over every page of the sitemap and the error pages, at desktop width; any violation fails */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { errorPages, sitemapPaths } from './support/site.ts';
+import { errorPages, sitemapPaths } from '../support/e2e-site.ts';
 
 test('no axe violations on any page', async ({ page, request }) => {
   test.setTimeout(240_000);

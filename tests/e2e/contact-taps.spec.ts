@@ -6,7 +6,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { business } from '../../src/config/business.ts';
 import { DatabaseSync } from 'node:sqlite';
-import { leadsDb } from './support/leads.ts';
+import { leadsDb } from '../support/e2e-leads.ts';
 
 /** Beacons to /api/events, answered 204 as the server does */
 async function catchBeacons(page: Page): Promise<Request[]> {

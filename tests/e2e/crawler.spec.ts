@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { findRedirect } from '../../src/config/routes.ts';
 import { siteOrigin } from '../../src/lib/site-url.ts';
-import { errorPages, sitemapPaths, textOf } from './support/site.ts';
+import { errorPages, sitemapPaths, textOf } from '../support/e2e-site.ts';
 
 test('robots.txt points at the sitemap', async ({ request }) => {
   const robots = await (await request.get('/robots.txt')).text();

@@ -2,7 +2,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { business } from '../../src/config/business.ts';
 import { FIELDS, HERO_FIELDS, QUOTE_FIELDS, type FieldSpec, type FormName, type QuoteField } from '../../src/lib/validation.ts';
-import { storedLead, uniqueEmail } from './support/leads.ts';
+import { storedLead, uniqueEmail } from '../support/e2e-leads.ts';
 
 async function heroForm(page: Page) {
   await page.goto('/');

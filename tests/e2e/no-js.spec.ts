@@ -5,7 +5,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { FIELDS, HERO_MESSAGES } from '../../src/lib/validation.ts';
-import { storedLead, uniqueEmail } from './support/leads.ts';
+import { storedLead, uniqueEmail } from '../support/e2e-leads.ts';
 
 /** The field is marked invalid and its message stands right under it */
 async function expectProblemBeside(page: Page, field: Locator, message: string) {

@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { business } from '../../src/config/business.ts';
 import { privacyPath } from '../../src/config/routes.ts';
-import { errorPages, sitemapPaths } from './support/site.ts';
+import { errorPages, sitemapPaths } from '../support/e2e-site.ts';
 
 test('the privacy page says what the forms collect, how visits are counted, and how to reach the business', async ({ page }) => {
   const response = await page.goto(privacyPath);

@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { aliases } from '../../src/config/routes.ts';
-import { errorPages, sitemapPaths } from './support/site.ts';
+import { errorPages, sitemapPaths } from '../support/e2e-site.ts';
 
 interface Trail {
   names: string[];

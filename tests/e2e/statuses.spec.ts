@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { aliases, redirects, retiredPaths } from '../../src/config/routes.ts';
 import { siteOrigin } from '../../src/lib/site-url.ts';
 import { specRedirects } from '../support/status-table.ts';
-import { textOf } from './support/site.ts';
+import { textOf } from '../support/e2e-site.ts';
 
 test('the config holds exactly the redirects SPEC.md lists', () => {
   expect(redirects).toHaveLength(specRedirects.length);

@@ -5,7 +5,7 @@
  * headers, bracketed IPv6 and ports included, still reach the handler.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawExchange, requireBuild, send, startServer, type RunningServer } from './support/server.ts';
+import { rawExchange, requireBuild, send, startServer, type RunningServer } from '../support/server.ts';
 
 requireBuild();
 

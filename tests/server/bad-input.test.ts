@@ -30,10 +30,10 @@ import {
   type LeadPost,
   type RawCase,
   type Refusal,
-} from './support/bad-requests.ts';
-import { checkInLanes, withChance } from './support/properties.ts';
+} from '../support/bad-requests.ts';
+import { clientDir } from '../support/build.ts';
+import { checkInLanes, withChance } from '../support/properties.ts';
 import {
-  builtClient,
   CANARY,
   rawExchange,
   requireBuild,
@@ -43,7 +43,7 @@ import {
   type RawExchange,
   type RunningServer,
   type SendOptions,
-} from './support/server.ts';
+} from '../support/server.ts';
 
 requireBuild();
 
@@ -57,8 +57,8 @@ const run = (count: number) => ({ count, lanes: 12, seed: SEED });
 /** sha256 of every file in dist/client, compressed copies included: what a 200 may contain */
 function builtDigests(): Set<string> {
   const digests = new Set<string>();
-  for (const name of readdirSync(builtClient, { recursive: true, encoding: 'utf8' })) {
-    const path = join(builtClient, name);
+  for (const name of readdirSync(clientDir, { recursive: true, encoding: 'utf8' })) {
+    const path = join(clientDir, name);
     if (statSync(path).isFile()) digests.add(createHash('sha256').update(readFileSync(path)).digest('hex'));
   }
   return digests;

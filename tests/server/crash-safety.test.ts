@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { validateLead } from '../../src/lib/validation.ts';
-import { makeTempDir, requireBuild, send, startServer, type RunningServer } from './support/server.ts';
+import { makeTempDir, requireBuild, send, startServer, type RunningServer } from '../support/server.ts';
 
 requireBuild();
 

@@ -11,8 +11,9 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it, vi } from 'vitest';
 import { openLeadStore } from '../../src/server/db/store.ts';
 import { sampleLead } from '../support/leads.ts';
-import { startReceiver, startSmtp } from '../support/receivers.ts';
-import { builtDist, makeTempDir, repoRoot, requireBuild, send, startServer } from './support/server.ts';
+import { startReceiver, startSmtp } from '../support/script-helpers.ts';
+import { distDir } from '../support/build.ts';
+import { makeTempDir, repoRoot, requireBuild, send, startServer } from '../support/server.ts';
 
 requireBuild();
 
@@ -125,7 +126,7 @@ describe('a second server started by mistake on a port already taken', () => {
         cwd: repoRoot,
         env: {
           ...process.env,
-          DIST_DIR: builtDist,
+          DIST_DIR: distDir,
           LEADS_DB: leadsDb,
           PORT: String(port),
           HOST: '127.0.0.1',

@@ -16,7 +16,7 @@ import {
   type Answer,
   type RunningServer,
   type SendOptions,
-} from './support/server.ts';
+} from '../support/server.ts';
 
 requireBuild();
 

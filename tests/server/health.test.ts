@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openLeadStore } from '../../src/server/db/store.ts';
 import { sampleLead } from '../support/leads.ts';
-import { makeTempDir, requireBuild, send, startServer } from './support/server.ts';
+import { makeTempDir, requireBuild, send, startServer } from '../support/server.ts';
 
 requireBuild();
 

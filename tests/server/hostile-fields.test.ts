@@ -11,8 +11,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_SERVICE_OPTIONS } from '../../src/config/quote.ts';
 import { FIELD_MAX_LENGTHS, FORM_SOURCES, HERO_FIELDS, QUOTE_FIELDS, validateLead, type QuoteField } from '../../src/lib/validation.ts';
-import { FORM, multipart } from './support/form-bodies.ts';
-import { requireBuild, send, startServer, type Answer, type RunningServer, type SendOptions } from './support/server.ts';
+import { FORM, multipart } from '../support/form-bodies.ts';
+import { requireBuild, send, startServer, type Answer, type RunningServer, type SendOptions } from '../support/server.ts';
 
 requireBuild();
 

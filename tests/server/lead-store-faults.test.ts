@@ -26,7 +26,7 @@ import { FORM_SOURCES } from '../../src/lib/validation.ts';
 import { STORE_WAIT_MS } from '../../src/server/leads/handler.ts';
 import { openLeadStore } from '../../src/server/db/store.ts';
 import { sampleLead } from '../support/leads.ts';
-import { makeTempDir, repoRoot, requireBuild, send, sleep, startServer, type RunningServer } from './support/server.ts';
+import { makeTempDir, repoRoot, requireBuild, send, sleep, startServer, type RunningServer } from '../support/server.ts';
 
 requireBuild();
 

@@ -19,7 +19,7 @@ import {
   type Answer,
   type BuiltFile,
   type RunningServer,
-} from './support/server.ts';
+} from '../support/server.ts';
 
 requireBuild();
 

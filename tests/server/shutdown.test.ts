@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { makeTempDir, rawExchange, requireBuild, send, sleep, startServer, type RawExchange } from './support/server.ts';
+import { makeTempDir, rawExchange, requireBuild, send, sleep, startServer, type RawExchange } from '../support/server.ts';
 
 requireBuild();
 

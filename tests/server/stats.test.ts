@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { openSite } from '../../src/server/http/site-files.ts';
 import { createSiteServer } from '../../src/server/http/site-server.ts';
 import { createRepeatViewFilter, isCountedVisit } from '../../src/server/stats/visits.ts';
-import { builtClient, builtFiles, requireBuild, send, startServer, type RunningServer } from './support/server.ts';
+import { clientDir } from '../support/build.ts';
+import { builtFiles, requireBuild, send, startServer, type RunningServer } from '../support/server.ts';
 
 requireBuild();
 
@@ -73,7 +74,7 @@ describe('page views', () => {
 describe('the site server and the repeat-view filter', () => {
   /** The site server on the build, in this process, with `onPageView`; requests go over one kept-alive connection */
   async function siteServer(onPageView: (path: string, req: IncomingMessage) => void) {
-    const server = createSiteServer({ site: openSite(builtClient), siteUrl: 'https://www.example.co.nz', onPageView });
+    const server = createSiteServer({ site: openSite(clientDir), siteUrl: 'https://www.example.co.nz', onPageView });
     await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
     const client = { port: (server.address() as AddressInfo).port, agent: new Agent({ keepAlive: true, maxSockets: 1 }) };
     const get = (path: string, headers: Record<string, string> = {}) =>

@@ -7,8 +7,8 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_SOURCES } from '../../src/lib/validation.ts';
 import { MAX_BODY_BYTES } from '../../src/server/leads/form-body.ts';
-import { FORM } from './support/form-bodies.ts';
-import { requireBuild, send, sleep, startServer, type RunningServer } from './support/server.ts';
+import { FORM } from '../support/form-bodies.ts';
+import { requireBuild, send, sleep, startServer, type RunningServer } from '../support/server.ts';
 
 requireBuild();
 

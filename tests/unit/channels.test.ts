@@ -14,7 +14,7 @@ import { channelsFromEnv } from '../../src/server/notify/channels-from-env.ts';
 import type { ChannelName, LeadStore } from '../../src/server/db/records.ts';
 import { decodeEncodedWords, renderedHeaders } from '../support/mail.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';
-import { startReceiver, startSmtp } from '../support/receivers.ts';
+import { startReceiver, startSmtp } from '../support/script-helpers.ts';
 
 const lead = sampleLead;
 

@@ -1,5 +1,5 @@
 /**
- * src/scripts/goatcounter-taps.ts on a page of a static build with GoatCounter: a tap on a call or
+ * src/client/goatcounter-taps.ts on a page of a static build with GoatCounter: a tap on a call or
  * e-mail link becomes one GoatCounter event named after the link's kind and the page, and nothing
  * else does; without count.js the tap goes ahead with nothing counted. Run against a stand-in for
  * the page (just what the script touches), loaded afresh for each test.
@@ -36,7 +36,7 @@ class FakeElement {
 }
 
 /** The script is not a module (it exports nothing), so it is loaded by its address */
-const script = new URL('../../src/scripts/goatcounter-taps.ts', import.meta.url).href;
+const script = new URL('../../src/client/goatcounter-taps.ts', import.meta.url).href;
 
 type ClickListener = (event: { target: unknown; preventDefault(): void }) => void;
 

@@ -15,7 +15,7 @@ import { openLeadStore } from '../../src/server/db/store.ts';
 import { type DailyCount, type LeadStore } from '../../src/server/db/records.ts';
 import { startWeeklySummaries } from '../../src/server/stats/weekly.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';
-import { startReceiver, startSmtp } from '../support/receivers.ts';
+import { startReceiver, startSmtp } from '../support/script-helpers.ts';
 
 /** Monday 23 November 2026, 09:00 in Auckland: the summary of 16 to 22 November is due */
 const monday = new Date('2026-11-22T20:00:00Z');

@@ -1,7 +1,7 @@
 /** The quote requests the browser tests' server stored, read straight from its database */
 import { DatabaseSync } from 'node:sqlite';
 
-/** The database playwright.config.ts gives the server */
+/** The database the browser tests' server stores into (playwright.config.ts gives it to the server): E2E_LEADS_DB, or one under test-results/ */
 export const leadsDb = process.env['E2E_LEADS_DB'] ?? 'test-results/e2e-leads.sqlite';
 
 /** The newest stored request from `email`, if any */

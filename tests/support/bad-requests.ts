@@ -5,8 +5,8 @@
  * Every kind is one branch of a oneof, so a failure shrinks to the simplest request of its kind.
  */
 import fc from 'fast-check';
-import { QUOTE_SERVICE_OPTIONS } from '../../../src/config/quote.ts';
-import { FIELD_MAX_LENGTHS } from '../../../src/lib/validation.ts';
+import { QUOTE_SERVICE_OPTIONS } from '../../src/config/quote.ts';
+import { FIELD_MAX_LENGTHS } from '../../src/lib/validation.ts';
 import { FORM, formBody, multipart, urlencoded, type Body, type Encoding, type Entry, type MultipartStyle } from './form-bodies.ts';
 import { chance, sometimes, someHeaders, withChance } from './properties.ts';
 import { builtFiles, type SendOptions } from './server.ts';

@@ -1,34 +1,25 @@
 /**
- * Starts the real server (`node src/server/main.ts`, through scripts/support/server-process.ts)
+ * Starts the real server (`node src/server/main.ts`, through scripts/support/site-server.ts)
  * for the tests in tests/server: on a free loopback port, against the built dist/ (DIST_DIR),
  * with its own LEADS_DB, and stops it again. Also a small HTTP client that sends paths exactly
  * as given (no URL normalisation, unlike fetch) and a raw-socket exchange for malformed HTTP.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { afterAll } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../../../scripts/support/server-process.ts';
+import { clientDir, requireBuild as requireBuiltFiles, startSiteServer, type SiteServer } from './script-helpers.ts';
 
-export const repoRoot = resolve(import.meta.dirname, '../../..');
-/** The build under test: dist/ of the repository, or SERVER_TEST_DIST when set */
-export const builtDist = resolve(process.env['SERVER_TEST_DIST'] ?? join(repoRoot, 'dist'));
-export const builtClient = join(builtDist, 'client');
+export const repoRoot = resolve(import.meta.dirname, '../..');
 
 /** Text that only the canary files outside the served directory contain */
 export const CANARY = `canary-outside-the-build-${process.pid}-${Date.now().toString(36)}`;
 
-/** Throws a clear error unless dist/ holds a complete build */
+/** Throws a clear error unless the build (scripts/support/build.ts) has its home and 404 pages, and this is Node 24 */
 export function requireBuild(): void {
-  const missing = [join(builtClient, 'index.html'), join(builtClient, '404.html')].filter((file) => !existsSync(file));
-  if (missing.length > 0) {
-    throw new Error(
-      `tests/server need a build, but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing. ` +
-        'Run `npm run build` first (`npm test` builds before it runs these tests).',
-    );
-  }
+  requireBuiltFiles([join('client', 'index.html'), join('client', '404.html')]);
   const major = Number(process.versions.node.split('.')[0]);
   if (major < 24) {
     throw new Error(`tests/server need Node 24 (this is ${process.version}); run them with \`npm run test:server\`.`);
@@ -36,7 +27,7 @@ export function requireBuild(): void {
 }
 
 const tempDirs: string[] = [];
-const servers = new Set<ServerProcess>();
+const servers = new Set<SiteServer>();
 
 /** After each test file: no server left running, no temporary directory left behind */
 afterAll(async () => {
@@ -59,7 +50,7 @@ export function makeTempDir(prefix: string): string {
 function sandboxDist(root: string): string {
   const dist = join(root, 'dist');
   mkdirSync(dist);
-  symlinkSync(builtClient, join(dist, 'client'), 'dir');
+  symlinkSync(clientDir, join(dist, 'client'), 'dir');
   writeFileSync(join(dist, 'canary.txt'), `${CANARY}\n`);
   writeFileSync(join(root, 'canary.txt'), `${CANARY}\n`);
   writeFileSync(join(root, 'index.html'), `<!doctype html><title>${CANARY}</title>`);
@@ -75,8 +66,7 @@ export interface ServerOptions {
   startTimeoutMs?: number;
 }
 
-export interface RunningServer extends ServerProcess {
-  leadsDb: string;
+export interface RunningServer extends SiteServer {
   /** Keep-alive connections for `send`, closed when the server is stopped or killed */
   agent: Agent;
 }
@@ -84,16 +74,16 @@ export interface RunningServer extends ServerProcess {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   requireBuild();
   const root = makeTempDir('run');
-  const leadsDb = options.leadsDb ?? join(root, 'leads.sqlite');
-  const server = await startServerProcess({
-    env: { DIST_DIR: sandboxDist(root), LEADS_DB: leadsDb, LEADS_RATE_LIMIT: '0', ...options.env },
+  const server = await startSiteServer({
+    distDir: sandboxDist(root),
+    leadsDb: options.leadsDb ?? join(root, 'leads.sqlite'),
+    env: options.env,
     startTimeoutMs: options.startTimeoutMs ?? 20_000,
   });
   servers.add(server);
   const agent = new Agent({ keepAlive: true, maxSockets: 16 });
   return {
     ...server,
-    leadsDb,
     agent,
     stop: (graceMs = 15_000) => {
       agent.destroy();
@@ -256,9 +246,9 @@ export interface BuiltFile {
 /** Every file of dist/client except the precompressed copies, read from the disk (not from the server's code) */
 export function builtFiles(): BuiltFile[] {
   const files: BuiltFile[] = [];
-  const names = new Set(readdirSync(builtClient, { recursive: true, encoding: 'utf8' }).map((name) => name.split(sep).join('/')));
+  const names = new Set(readdirSync(clientDir, { recursive: true, encoding: 'utf8' }).map((name) => name.split(sep).join('/')));
   for (const relativePath of [...names].sort()) {
-    const absolutePath = join(builtClient, relativePath);
+    const absolutePath = join(clientDir, relativePath);
     if (relativePath.endsWith('.br') || relativePath.endsWith('.gz') || !statSync(absolutePath).isFile()) continue;
     const urlPath = relativePath === 'index.html' ? '/' : `/${relativePath.replace(/(^|\/)index\.html$/, '')}`;
     files.push({

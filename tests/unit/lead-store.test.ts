@@ -15,7 +15,7 @@ const lead = (overrides: Partial<NewLead> = {}): NewLead =>
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'leads-store-'));
+  dir = mkdtempSync(join(tmpdir(), 'lead-store-'));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
