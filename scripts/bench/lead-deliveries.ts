@@ -9,7 +9,7 @@
  */
 import { DatabaseSync } from 'node:sqlite';
 import { performance } from 'node:perf_hooks';
-import { startReceiver, startSmtp } from '../support/receivers.ts';
+import { EICAR, startFilteringChannels } from '../support/receivers.ts';
 import { envInt, startSiteServer, table } from './support.ts';
 
 const refusedCount = envInt('BENCH_REFUSED_LEADS', 10);
@@ -17,8 +17,6 @@ const genuineCount = envInt('BENCH_GENUINE_LEADS', 20);
 const GENUINE_GAP_MS = 250;
 const DELIVERY_GOAL_MS = 30_000;
 const POLL_MS = 5;
-const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
-const carriesEicar = (text: string) => text.includes('EICAR-STANDARD');
 const CHANNELS = ['email', 'webhook', 'ntfy'] as const;
 
 function request(name: string, message: string): URLSearchParams {
@@ -40,19 +38,9 @@ export interface DeliveryFigures {
 }
 
 export async function benchDeliveries(): Promise<DeliveryFigures> {
-  const smtp = await startSmtp({
-    answer: (message) => (carriesEicar(message) ? { code: 550, text: '5.7.1 Message rejected: virus found' } : 'accept'),
-  });
-  const webhook = await startReceiver((hit) => (carriesEicar(hit.body) ? 302 : 200));
-  const ntfy = await startReceiver((hit) => (carriesEicar(hit.body) ? 400 : 200));
-  const server = await startSiteServer({
-    env: {
-      SMTP_URL: smtp.url,
-      LEADS_NOTIFY_TO: 'owner@example.com',
-      LEADS_WEBHOOK_URL: `${webhook.origin}/hook`,
-      LEADS_NTFY_URL: `${ntfy.origin}/bench-topic`,
-    },
-  });
+  const channels = await startFilteringChannels();
+  const { smtp, webhook, ntfy } = channels;
+  const server = await startSiteServer({ env: channels.env });
   const arrivedOn = {
     email: (name: string) => smtp.received.some((message) => message.includes(`from ${name} (`)),
     webhook: (name: string) => webhook.hits.some((hit) => hit.body.includes(`"name":"${name}"`)),
@@ -88,7 +76,7 @@ export async function benchDeliveries(): Promise<DeliveryFigures> {
     await Promise.all(watches);
   } finally {
     await server.stop();
-    await Promise.all([smtp.close(), webhook.close(), ntfy.close()]);
+    await channels.close();
   }
   const db = new DatabaseSync(server.leadsDb, { readOnly: true });
   const refused = db

@@ -128,3 +128,32 @@ export async function startReceiver(answer: (hit: HttpHit, index: number) => num
       }),
   };
 }
+
+/** The anti-malware test string: content filters refuse any message that carries it */
+export const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
+export const carriesEicar = (text: string) => text.includes('EICAR-STANDARD');
+
+/**
+ * Stand-ins for all three of the owner's channels that refuse for good every message carrying
+ * EICAR, each as such a service answers: the mail relay with 550, the webhook's receiver with a
+ * redirect, ntfy with 400. `env` sets a server up to use them.
+ */
+export async function startFilteringChannels() {
+  const smtp = await startSmtp({
+    answer: (message) => (carriesEicar(message) ? { code: 550, text: '5.7.1 Message rejected: virus found' } : 'accept'),
+  });
+  const webhook = await startReceiver((hit) => (carriesEicar(hit.body) ? 302 : 200));
+  const ntfy = await startReceiver((hit) => (carriesEicar(hit.body) ? 400 : 200));
+  return {
+    smtp,
+    webhook,
+    ntfy,
+    env: {
+      SMTP_URL: smtp.url,
+      LEADS_NOTIFY_TO: 'owner@example.com',
+      LEADS_WEBHOOK_URL: `${webhook.origin}/hook`,
+      LEADS_NTFY_URL: `${ntfy.origin}/harbour-leads`,
+    },
+    close: () => Promise.all([smtp.close(), webhook.close(), ntfy.close()]),
+  };
+}

@@ -11,15 +11,11 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it, vi } from 'vitest';
 import { openLeadStore } from '../../src/server/db/store.ts';
 import { sampleLead } from '../support/leads.ts';
-import { startReceiver, startSmtp } from '../support/script-helpers.ts';
+import { carriesEicar, EICAR, startFilteringChannels, startReceiver } from '../support/script-helpers.ts';
 import { distDir } from '../support/build.ts';
 import { makeTempDir, repoRoot, requireBuild, send, startServer } from '../support/server.ts';
 
 requireBuild();
-
-/** The anti-malware test string: content filters refuse any message that carries it */
-const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*';
-const carriesEicar = (text: string) => text.includes('EICAR-STANDARD');
 
 function quoteRequest(name: string, message: string) {
   return new URLSearchParams({
@@ -35,19 +31,9 @@ function quoteRequest(name: string, message: string) {
 
 describe('a lead that one channel refuses for good', () => {
   it('costs only that lead: after ten refused, a genuine lead reaches the owner on every channel within 30 s, and he is told', async () => {
-    const smtp = await startSmtp({
-      answer: (message) => (carriesEicar(message) ? { code: 550, text: '5.7.1 Message rejected: virus found' } : 'accept'),
-    });
-    const webhook = await startReceiver((hit) => (carriesEicar(hit.body) ? 302 : 200));
-    const ntfy = await startReceiver((hit) => (carriesEicar(hit.body) ? 400 : 200));
-    const server = await startServer({
-      env: {
-        SMTP_URL: smtp.url,
-        LEADS_NOTIFY_TO: 'owner@example.com',
-        LEADS_WEBHOOK_URL: `${webhook.origin}/hook`,
-        LEADS_NTFY_URL: `${ntfy.origin}/harbour-leads`,
-      },
-    });
+    const channels = await startFilteringChannels();
+    const { smtp, webhook, ntfy } = channels;
+    const server = await startServer({ env: channels.env });
     const post = (name: string, message: string) =>
       send(server, {
         method: 'POST',
@@ -106,7 +92,7 @@ describe('a lead that one channel refuses for good', () => {
       console.log(`The genuine lead reached every channel ${tookMs} ms after it was posted`);
     } finally {
       await server.stop();
-      await Promise.all([smtp.close(), webhook.close(), ntfy.close()]);
+      await channels.close();
     }
   });
 });
