@@ -27,7 +27,7 @@ const countedWithGoatCounter = goatCounter() !== undefined;
 
 /** A hosted GoatCounter site: its count.js comes from gc.zgo.at, another origin than the endpoint's */
 const GOATCOUNTER_URL = 'https://example.goatcounter.com/count';
-/** A hosted form service, as the README's static deployment uses */
+/** A hosted form service, as a static deployment uses (docs/static-hosting.md) */
 const FORM_SERVICE_URL = 'https://formspree.io/f/example';
 /** A whole build on two busy cores, with room to spare */
 const BUILD_TIMEOUT_MS = 180_000;
