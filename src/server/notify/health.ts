@@ -6,15 +6,13 @@
  * nothing about any visitor.
  */
 import type { AsyncLeadStore } from '../db/async-store.ts';
-import { DEFAULT_RETRY } from './retry-policy.ts';
+import { DEFAULT_RETRY, latestPlausibleMs } from './retry-policy.ts';
 import type { ChannelName } from '../db/records.ts';
 
 /** A delivery still waiting this long after its lead arrived makes the site unhealthy */
 export const OVERDUE_AFTER_MS = 60 * 60_000;
 /** A lead that reached the owner on no channel keeps the site unhealthy while it is this recent */
 export const UNREACHED_WINDOW_MS = DEFAULT_RETRY.giveUpAfterMs;
-/** Leeway for a clock that moved a little between a write and the check */
-const CLOCK_SLACK_MS = 60_000;
 
 export interface ChannelHealth {
   waiting: number;
@@ -53,7 +51,7 @@ export async function checkHealth(
   let writable = true;
   let unreachedLeads = 0;
   try {
-    const rows = await store.health({ now: new Date(now), latest: new Date(now + DEFAULT_RETRY.maxDelayMs + CLOCK_SLACK_MS) });
+    const rows = await store.health({ now: new Date(now), latest: new Date(latestPlausibleMs(now, DEFAULT_RETRY)) });
     for (const { channel, waiting, oldestCreatedAt, failed, oldestFailedCreatedAt, futureDated } of rows) {
       deliveries[channel] = {
         waiting,

@@ -9,7 +9,7 @@ import { withDeadline } from '../support/deadline.ts';
 import { describeError } from '../support/log.ts';
 import type { Channel } from './channel.ts';
 import { DeliveryFailure, failureKind, type FailureKind } from './delivery-failure.ts';
-import { retryDelayMs, type RetryPolicy } from './retry-policy.ts';
+import { latestPlausibleMs, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
 
 /**
  * Deliveries whose attempts failed with the channel's failures, with no success between, that
@@ -20,8 +20,6 @@ export const BREAKER_FAILURES = 3;
 const CLOSE_WAIT_MS = 3000;
 /** How often an attempt in flight checks that its lead has not been deleted */
 const DELETION_CHECK_MS = 1000;
-/** A time this far past what the clock allows was written before the clock stepped back */
-const CLOCK_SLACK_MS = 60_000;
 
 type Log = (message: string, error?: unknown) => void;
 
@@ -194,8 +192,7 @@ export function createLane(channel: Channel, { store, retry, staleAfterMs, concu
         channel: name,
         now: new Date(now),
         staleBefore: new Date(now - staleAfterMs),
-        // No retry is ever set further ahead than the cap
-        implausibleAfter: new Date(now + retry.maxDelayMs + CLOCK_SLACK_MS),
+        implausibleAfter: new Date(latestPlausibleMs(now, retry)),
         limit,
       });
       for (const delivery of claimed) begin(delivery, probe);
@@ -211,8 +208,9 @@ export function createLane(channel: Channel, { store, retry, staleAfterMs, concu
     const due = await store.nextDueAt(name, staleAfterMs);
     let waitMs = retry.maxDelayMs;
     if (due !== null) {
-      const untilDue = Date.parse(due) - Date.now();
-      waitMs = untilDue > retry.maxDelayMs + CLOCK_SLACK_MS ? 0 : Math.min(waitMs, Math.max(0, untilDue));
+      const now = Date.now();
+      const dueAt = Date.parse(due);
+      waitMs = dueAt > latestPlausibleMs(now, retry) ? 0 : Math.min(waitMs, Math.max(0, dueAt - now));
     }
     if (breakerOpen()) waitMs = Math.max(waitMs, Math.min(retry.maxDelayMs, breakerUntil - Date.now()));
     return waitMs;

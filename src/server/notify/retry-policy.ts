@@ -23,3 +23,14 @@ export const OUTBOX_CONCURRENCY = 3;
 export function retryDelayMs(attempts: number, { firstDelayMs, maxDelayMs }: Pick<RetryPolicy, 'firstDelayMs' | 'maxDelayMs'>): number {
   return Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(Math.max(attempts - 1, 0), 40));
 }
+
+/** Leeway for a clock that moved a little between a write and a read */
+const CLOCK_SLACK_MS = 60_000;
+
+/**
+ * The latest retry time a right clock could have written at `now`: no retry is set further ahead
+ * than the cap, so a later one was written before the clock stepped back
+ */
+export function latestPlausibleMs(now: number, { maxDelayMs }: Pick<RetryPolicy, 'maxDelayMs'>): number {
+  return now + maxDelayMs + CLOCK_SLACK_MS;
+}
