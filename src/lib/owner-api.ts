@@ -1,0 +1,205 @@
+/**
+ * What the owner's page and the server say to each other: the paths under /api/owner/, the
+ * shapes of their JSON, and the states a quote request moves through. The server answers every
+ * path but the sign-in ceremonies with 401 when there is no session; every change is a POST,
+ * PATCH or DELETE whose Origin must be the site's.
+ */
+
+/** New → Contacted → Quoted → Won or Lost; Spam sets one aside */
+export const LEAD_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost', 'spam'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const LEAD_STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
+  new: 'New',
+  contacted: 'Contacted',
+  quoted: 'Quoted',
+  won: 'Won',
+  lost: 'Lost',
+  spam: 'Spam',
+};
+
+/** The periods the owner's numbers cover, in days */
+export const NUMBERS_PERIODS = [7, 30, 90] as const;
+export type NumbersPeriod = (typeof NUMBERS_PERIODS)[number];
+
+export const NOTE_MAX_LENGTH = 2000;
+export const PASSKEY_NAME_MAX_LENGTH = 60;
+export const SEARCH_MAX_LENGTH = 100;
+
+export const ownerPaths = {
+  /** The owner's page (the app), and where an invite link points: /owner#invite=TOKEN */
+  page: '/owner',
+  manifest: '/owner.webmanifest',
+  signInOptions: '/api/owner/sign-in/options',
+  signIn: '/api/owner/sign-in',
+  inviteOptions: '/api/owner/invite/options',
+  invite: '/api/owner/invite',
+  session: '/api/owner/session',
+  signOut: '/api/owner/sign-out',
+  /** GET ?status=&q=; one lead: /api/owner/leads/ID (PATCH, DELETE), /api/owner/leads/ID/notes (POST) */
+  leads: '/api/owner/leads',
+  leadsCsv: '/api/owner/leads.csv',
+  /** GET ?days=7|30|90 */
+  numbers: '/api/owner/numbers',
+  /** GET the list and recent sign-ins; POST adds one; /api/owner/passkeys/ID (PATCH name, DELETE) */
+  passkeys: '/api/owner/passkeys',
+  passkeyOptions: '/api/owner/passkeys/options',
+} as const;
+
+/** The prefix under which every owner API path lives */
+export const OWNER_API_PREFIX = '/api/owner/';
+
+/** An answer that is not what was asked: what went wrong, in words the owner can act on */
+export interface ErrorBody {
+  error: string;
+}
+
+export type DeliveryState = 'sent' | 'pending' | 'sending' | 'failed';
+
+export interface OwnerDelivery {
+  channel: 'email' | 'webhook' | 'ntfy';
+  state: DeliveryState;
+  /** Waiting past the hour the owner is promised */
+  overdue: boolean;
+  attempts: number;
+  deliveredAt: string | null;
+  lastError: string | null;
+}
+
+export interface LeadNote {
+  /** ISO 8601 */
+  at: string;
+  text: string;
+}
+
+export interface OwnerLead {
+  id: number;
+  /** ISO 8601 */
+  createdAt: string;
+  formSource: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  service: string | null;
+  message: string;
+  /** Path of the page the form was on */
+  page: string | null;
+  status: LeadStatus;
+  /** YYYY-MM-DD, or null */
+  followUp: string | null;
+  /** When the owner first opened it; null while unread */
+  readAt: string | null;
+  /** Oldest first */
+  notes: LeadNote[];
+  deliveries: OwnerDelivery[];
+}
+
+/** GET /api/owner/leads */
+export interface InboxBody {
+  /** Newest first, filtered by ?status= and ?q= */
+  leads: OwnerLead[];
+  /** Unread among all leads (not only those shown) */
+  unread: number;
+  /** How many leads each status has, among all */
+  counts: Record<LeadStatus, number>;
+  /** Leads with a delivery that failed or is overdue, newest first */
+  undelivered: OwnerLead[];
+}
+
+/** PATCH /api/owner/leads/ID: any of these */
+export interface LeadChange {
+  status?: LeadStatus;
+  followUp?: string | null;
+  read?: true;
+}
+
+/** POST /api/owner/leads/ID/notes */
+export interface NewNote {
+  text: string;
+}
+
+/** GET /api/owner/session */
+export interface SessionBody {
+  passkeyName: string;
+  signedInAt: string;
+}
+
+export interface PasskeyInfo {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  /** The passkey this session signed in with */
+  current: boolean;
+}
+
+export interface SignInRecord {
+  at: string;
+  /** Browser and system, from the User-Agent */
+  device: string;
+  passkeyName: string;
+}
+
+/** GET /api/owner/passkeys */
+export interface PasskeysBody {
+  passkeys: PasskeyInfo[];
+  /** Newest first, the last 20 */
+  signIns: SignInRecord[];
+}
+
+/** POST /api/owner/invite/options */
+export interface InviteOptionsRequest {
+  invite: string;
+}
+
+/** POST /api/owner/invite: enrols the first passkey (or a recovery one) and signs in */
+export interface InviteRequest {
+  invite: string;
+  name: string;
+  /** RegistrationResponseJSON from @simplewebauthn/browser */
+  response: unknown;
+}
+
+/** POST /api/owner/passkeys: adds a passkey from inside */
+export interface AddPasskeyRequest {
+  name: string;
+  response: unknown;
+}
+
+/** POST /api/owner/sign-in */
+export interface SignInRequest {
+  /** AuthenticationResponseJSON from @simplewebauthn/browser */
+  response: unknown;
+}
+
+/** A passkey's name from the device it was made on, as the owner would call it */
+export function defaultPasskeyName(userAgent: string): string {
+  return `Passkey on ${describeDevice(userAgent)}`;
+}
+
+const SYSTEMS: ReadonlyArray<[RegExp, string]> = [
+  [/iPhone/, 'iPhone'],
+  [/iPad/, 'iPad'],
+  [/Android/, 'Android'],
+  [/Mac OS X|Macintosh/, 'Mac'],
+  [/Windows/, 'Windows'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+];
+/** In this order: Edge and Samsung Internet also say Chrome, and Chrome also says Safari */
+const BROWSERS: ReadonlyArray<[RegExp, string]> = [
+  [/Edg\//, 'Edge'],
+  [/SamsungBrowser/, 'Samsung Internet'],
+  [/Firefox\/|FxiOS/, 'Firefox'],
+  [/Chrome\/|CriOS/, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+
+/** "Safari on iPhone", "Chrome on Android", "Firefox on Windows"; "a browser" when unknown */
+export function describeDevice(userAgent: string): string {
+  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? 'a browser';
+}
