@@ -28,6 +28,10 @@ const sample: StoredLead = {
   page: null,
   userAgent: null,
   deliveries: [],
+  status: 'new',
+  followUp: null,
+  readAt: null,
+  notes: [],
 };
 
 const channels = channelsFromEnv(process.env, (message, error) => console.error(`${message}: ${describeError(error)}`));

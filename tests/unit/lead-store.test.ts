@@ -34,6 +34,11 @@ describe('lead store', () => {
       createdAt: '2025-03-01T01:02:03.456Z',
       ...lead(),
       deliveries: [],
+      // What the owner has done with it: nothing yet
+      status: 'new',
+      followUp: null,
+      readAt: null,
+      notes: [],
     });
     reopened.close();
   });

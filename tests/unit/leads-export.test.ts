@@ -37,6 +37,10 @@ const stored = (overrides: Partial<StoredLead> = {}): StoredLead => ({
       lastError: null,
     },
   ],
+  status: 'new',
+  followUp: null,
+  readAt: null,
+  notes: [],
   ...overrides,
 });
 
@@ -89,7 +93,7 @@ describe('CSV export', () => {
     // A line break inside a quoted cell is written as \n, so CRLF only ends records
     const records = csv.split('\r\n');
     expect(records[0]).toBe(
-      'id,created_at,form_source,name,email,phone,address,service,message,page,user_agent,' +
+      'id,created_at,form_source,name,email,phone,address,service,message,page,user_agent,status,follow_up,notes,' +
         'email_status,email_attempts,email_error,webhook_status,webhook_attempts,webhook_error,ntfy_status,ntfy_attempts,ntfy_error',
     );
     expect(records[1]).toBe(

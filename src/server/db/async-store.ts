@@ -39,6 +39,23 @@ const STORE_METHODS = [
   'leadSourcesBetween',
   'claimWeeklySummary',
   'releaseWeeklySummary',
+  'ownerUserId',
+  'listPasskeys',
+  'getPasskey',
+  'addPasskey',
+  'renamePasskey',
+  'removePasskey',
+  'usePasskey',
+  'createInvite',
+  'isInviteUsable',
+  'createSession',
+  'findSession',
+  'endSession',
+  'recentSignIns',
+  'findLeads',
+  'leadTally',
+  'updateLead',
+  'addLeadNote',
 ] as const satisfies readonly StoreMethod[];
 
 /** A call to the store thread and its answer; errors keep their name and message */

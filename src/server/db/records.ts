@@ -1,8 +1,11 @@
 /**
  * What the lead store holds and how it is used: quote requests, their deliveries to the owner
- * on each channel, and the anonymous daily counts; the store's interface, which the worker
- * thread and the async facade mirror.
+ * on each channel, and the anonymous daily counts; the store's interface (with the owner's
+ * records, owner-records.ts), which the worker thread and the async facade mirror.
  */
+
+import type { LeadNote, LeadStatus } from '../../lib/owner-api.ts';
+import type { OwnerRecords } from './owner-records.ts';
 
 export const CHANNELS = ['email', 'webhook', 'ntfy'] as const;
 export type ChannelName = (typeof CHANNELS)[number];
@@ -44,6 +47,14 @@ export interface StoredLead extends NewLead {
   createdAt: string;
   /** One per channel that was configured when the lead arrived, in CHANNELS order */
   deliveries: Delivery[];
+  /** The owner's work on it */
+  status: LeadStatus;
+  /** YYYY-MM-DD */
+  followUp: string | null;
+  /** When the owner first opened it */
+  readAt: string | null;
+  /** Oldest first */
+  notes: LeadNote[];
 }
 
 /** Deliveries not yet made on one channel: how many, and when the oldest one's lead arrived */
@@ -102,7 +113,7 @@ export interface InsertOptions {
   deadline?: number;
 }
 
-export interface LeadStore {
+export interface LeadStore extends OwnerRecords {
   readonly path: string;
   /** Stores a lead and its deliveries durably, in the file at `path`, and returns its id */
   insertLead(lead: NewLead, options?: InsertOptions): number;
@@ -110,7 +121,7 @@ export interface LeadStore {
   /** Newest first */
   listLeads(options?: { limit?: number }): StoredLead[];
   countLeads(): number;
-  /** Deletes a lead and its deliveries for good (a privacy request); false when there is none */
+  /** Deletes a lead, its deliveries and notes for good (a privacy request); false when there is none */
   deleteLead(id: number): boolean;
   /** Whether a lead is still stored (not deleted since) */
   hasLead(id: number): boolean;

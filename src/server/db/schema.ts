@@ -1,7 +1,8 @@
 /**
  * The lead database's tables, created on first use, and the upgrades of a database written by an
- * earlier version: a uid per lead, a note of when an undelivered lead was announced, and the e-mail state once kept in the leads table moved into
- * the outbox, so e-mails still due from before the upgrade are sent.
+ * earlier version: a uid per lead, a note of when an undelivered lead was announced, the owner's
+ * status of each lead, and the e-mail state once kept in the leads table moved into the outbox,
+ * so e-mails still due from before the upgrade are sent.
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { inTransaction } from './sqlite.ts';
@@ -19,8 +20,19 @@ CREATE TABLE IF NOT EXISTS leads (
   service TEXT,
   message TEXT NOT NULL,
   page TEXT,
-  user_agent TEXT
+  user_agent TEXT,
+  -- The owner's work on it (see lib/owner-api.ts): where it stands, when to follow up, when first read
+  status TEXT NOT NULL DEFAULT 'new',
+  follow_up TEXT,
+  read_at TEXT
 );
+CREATE TABLE IF NOT EXISTS lead_notes (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  lead_id INTEGER NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+  at TEXT NOT NULL,
+  text TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS lead_notes_by_lead ON lead_notes (lead_id);
 CREATE TABLE IF NOT EXISTS deliveries (
   lead_id INTEGER NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
   channel TEXT NOT NULL,
@@ -47,6 +59,36 @@ CREATE TABLE IF NOT EXISTS daily_counts (
 CREATE TABLE IF NOT EXISTS weekly_summaries (week TEXT PRIMARY KEY, sent_at TEXT NOT NULL) WITHOUT ROWID;
 -- One row, rewritten by each health check to prove the database takes writes
 CREATE TABLE IF NOT EXISTS health_checks (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at TEXT NOT NULL);
+-- The owner's sign-in: one account (its WebAuthn user handle), his passkeys, the one-time invites
+-- that enrol one, the sessions (only a hash of each token), and a record of each sign-in
+CREATE TABLE IF NOT EXISTS owner_account (id INTEGER PRIMARY KEY CHECK (id = 1), user_id TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS owner_passkeys (
+  id TEXT PRIMARY KEY,
+  public_key BLOB NOT NULL,
+  counter INTEGER NOT NULL,
+  transports TEXT NOT NULL,
+  name TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  last_used_at TEXT
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS owner_invites (
+  token_hash TEXT PRIMARY KEY,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  used_at TEXT
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS owner_sessions (
+  token_hash TEXT PRIMARY KEY,
+  passkey_id TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  last_seen_at TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS owner_sign_ins (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  at TEXT NOT NULL,
+  passkey_name TEXT NOT NULL,
+  device TEXT NOT NULL
+);
 CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (channel, status, next_attempt_at) WHERE status IN ('pending', 'sending');
 `;
 
@@ -70,6 +112,11 @@ export function prepareSchema(db: DatabaseSync): void {
     }
     const columns = columnsOf(db, 'leads');
     if (!columns.includes('uid')) db.exec('ALTER TABLE leads ADD COLUMN uid TEXT');
+    if (!columns.includes('status')) {
+      db.exec("ALTER TABLE leads ADD COLUMN status TEXT NOT NULL DEFAULT 'new'");
+      db.exec('ALTER TABLE leads ADD COLUMN follow_up TEXT');
+      db.exec('ALTER TABLE leads ADD COLUMN read_at TEXT');
+    }
     db.exec('UPDATE leads SET uid = lower(hex(randomblob(16))) WHERE uid IS NULL');
     if (!hadOutbox && columns.includes('notify_status')) {
       db.exec(`INSERT INTO deliveries (lead_id, channel, status, attempts, next_attempt_at, updated_at, delivered_at, last_error)

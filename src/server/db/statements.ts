@@ -3,6 +3,7 @@
  * method runs, for one connection.
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { LeadStatus } from '../../lib/owner-api.ts';
 import { CHANNELS, type ChannelName, type DeliveryStatus, type StoredLead } from './records.ts';
 
 export interface LeadRow {
@@ -18,6 +19,15 @@ export interface LeadRow {
   message: string;
   page: string | null;
   user_agent: string | null;
+  status: LeadStatus;
+  follow_up: string | null;
+  read_at: string | null;
+}
+
+export interface NoteRow {
+  lead_id: number;
+  at: string;
+  text: string;
 }
 
 export interface DeliveryRow {
@@ -30,7 +40,7 @@ export interface DeliveryRow {
   last_error: string | null;
 }
 
-export function fromRows(row: LeadRow, deliveries: readonly DeliveryRow[]): StoredLead {
+export function fromRows(row: LeadRow, deliveries: readonly DeliveryRow[], notes: readonly NoteRow[]): StoredLead {
   return {
     id: row.id,
     uid: row.uid,
@@ -44,6 +54,10 @@ export function fromRows(row: LeadRow, deliveries: readonly DeliveryRow[]): Stor
     message: row.message,
     page: row.page,
     userAgent: row.user_agent,
+    status: row.status,
+    followUp: row.follow_up,
+    readAt: row.read_at,
+    notes: notes.map(({ at, text }) => ({ at, text })),
     deliveries: [...deliveries]
       .sort((a, b) => CHANNELS.indexOf(a.channel) - CHANNELS.indexOf(b.channel))
       .map((delivery) => ({
@@ -57,7 +71,8 @@ export function fromRows(row: LeadRow, deliveries: readonly DeliveryRow[]): Stor
   };
 }
 
-const LEAD_COLUMNS = 'id, uid, created_at, form_source, name, email, phone, address, service, message, page, user_agent';
+export const LEAD_COLUMNS =
+  'id, uid, created_at, form_source, name, email, phone, address, service, message, page, user_agent, status, follow_up, read_at';
 const DELIVERY_COLUMNS = 'lead_id, channel, status, attempts, next_attempt_at, delivered_at, last_error';
 
 export function prepareStatements(db: DatabaseSync) {
@@ -67,6 +82,10 @@ export function prepareStatements(db: DatabaseSync) {
       user_agent) VALUES (:uid, :createdAt, :formSource, :name, :email, :phone, :address, :service, :message, :page, :userAgent)`),
     // Rows left by a lead deleted with foreign keys off (the sqlite3 shell) must not block a new one
     clearDeliveries: prepare('DELETE FROM deliveries WHERE lead_id = ?'),
+    clearNotes: prepare('DELETE FROM lead_notes WHERE lead_id = ?'),
+    notesOf: prepare('SELECT lead_id, at, text FROM lead_notes WHERE lead_id = ? ORDER BY id'),
+    listNotes: prepare(`SELECT lead_id, at, text FROM lead_notes
+      WHERE lead_id IN (SELECT id FROM leads ORDER BY id DESC LIMIT ?) ORDER BY id`),
     insertDelivery: prepare(`INSERT INTO deliveries (lead_id, channel, next_attempt_at, updated_at)
       VALUES (:leadId, :channel, :now, :now)`),
     get: prepare(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = ?`),
@@ -130,3 +149,12 @@ export function prepareStatements(db: DatabaseSync) {
 }
 
 export type Statements = ReturnType<typeof prepareStatements>;
+
+/** A lead with its deliveries and notes, read with `statements` */
+export function readLead(statements: Statements, row: LeadRow): StoredLead {
+  return fromRows(
+    row,
+    statements.deliveriesOf.all(row.id) as unknown as DeliveryRow[],
+    statements.notesOf.all(row.id) as unknown as NoteRow[],
+  );
+}

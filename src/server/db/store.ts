@@ -23,7 +23,8 @@ import {
   type NewLead,
   type StoredLead,
 } from './records.ts';
-import { fromRows, type DeliveryRow, type LeadRow } from './statements.ts';
+import { ownerRecords } from './owner-store.ts';
+import { fromRows, readLead, type DeliveryRow, type LeadRow, type NoteRow } from './statements.ts';
 import { inTransaction } from './sqlite.ts';
 
 export const DEFAULT_LEADS_DB = 'data/leads.sqlite';
@@ -82,6 +83,7 @@ export function openLeadStore(path: string): LeadStore {
         });
         const id = Number(result.lastInsertRowid);
         statements.clearDeliveries.run(id);
+        statements.clearNotes.run(id);
         for (const channel of channels) statements.insertDelivery.run({ leadId: id, channel, now: createdAt });
         return id;
       },
@@ -89,12 +91,14 @@ export function openLeadStore(path: string): LeadStore {
     );
   }
 
-  function leadsWithDeliveries(rows: readonly LeadRow[], deliveries: readonly DeliveryRow[]): StoredLead[] {
-    const byLead = Map.groupBy(deliveries, (delivery) => delivery.lead_id);
-    return rows.map((row) => fromRows(row, byLead.get(row.id) ?? []));
+  function leadsWithDeliveries(rows: readonly LeadRow[], deliveries: readonly DeliveryRow[], notes: readonly NoteRow[]): StoredLead[] {
+    const deliveriesByLead = Map.groupBy(deliveries, (delivery) => delivery.lead_id);
+    const notesByLead = Map.groupBy(notes, (note) => note.lead_id);
+    return rows.map((row) => fromRows(row, deliveriesByLead.get(row.id) ?? [], notesByLead.get(row.id) ?? []));
   }
 
   return {
+    ...ownerRecords(connection),
     path: absolutePath,
     insertLead(lead, options = {}) {
       // Committed, then checked: a database replaced in between has the lead in the old file, so
@@ -109,7 +113,7 @@ export function openLeadStore(path: string): LeadStore {
     getLead(id) {
       const { statements } = connection();
       const row = statements.get.get(id) as LeadRow | undefined;
-      return row && fromRows(row, statements.deliveriesOf.all(id) as unknown as DeliveryRow[]);
+      return row && readLead(statements, row);
     },
     listLeads({ limit = -1 } = {}) {
       const { db, statements } = connection();
@@ -117,7 +121,11 @@ export function openLeadStore(path: string): LeadStore {
       db.exec('BEGIN');
       try {
         const rows = statements.list.all(limit) as unknown as LeadRow[];
-        return leadsWithDeliveries(rows, statements.listDeliveries.all(limit) as unknown as DeliveryRow[]);
+        return leadsWithDeliveries(
+          rows,
+          statements.listDeliveries.all(limit) as unknown as DeliveryRow[],
+          statements.listNotes.all(limit) as unknown as NoteRow[],
+        );
       } finally {
         db.exec('COMMIT');
       }
@@ -129,6 +137,7 @@ export function openLeadStore(path: string): LeadStore {
       const { db, statements } = connection();
       return inTransaction(db, () => {
         statements.clearDeliveries.run(id);
+        statements.clearNotes.run(id);
         return Number(statements.deleteLead.run(id).changes) === 1;
       });
     },
@@ -218,7 +227,7 @@ export function openLeadStore(path: string): LeadStore {
       return rows.flatMap(({ leadId, channel, status, lastError }) => {
         const row = statements.get.get(leadId) as LeadRow | undefined;
         if (!row) return [];
-        return [{ lead: fromRows(row, statements.deliveriesOf.all(leadId) as unknown as DeliveryRow[]), channel, status, lastError }];
+        return [{ lead: readLead(statements, row), channel, status, lastError }];
       });
     },
     markAnnounced(leadId, channel, now = new Date()) {

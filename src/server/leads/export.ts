@@ -25,6 +25,9 @@ export const EXPORT_COLUMNS = [
   'message',
   'page',
   'user_agent',
+  'status',
+  'follow_up',
+  'notes',
   ...CHANNELS.flatMap((channel) => [`${channel}_status`, `${channel}_attempts`, `${channel}_error`] as const),
 ] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
@@ -36,6 +39,20 @@ export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 export function deliveryState(delivery: Delivery, lead: StoredLead, now = new Date()): Delivery['status'] {
   const overdue = now.getTime() - Date.parse(lead.createdAt) >= DEFAULT_RETRY.giveUpAfterMs;
   return delivery.status !== 'sent' && overdue ? 'failed' : delivery.status;
+}
+
+/**
+ * Whether the owner must act because the lead did not reach him on this channel: given up, or
+ * still waiting more than an hour after it arrived
+ */
+export function isUndelivered(delivery: Delivery, lead: StoredLead, now = new Date()): boolean {
+  const state = deliveryState(delivery, lead, now);
+  return state === 'failed' || (state !== 'sent' && now.getTime() - Date.parse(lead.createdAt) > OVERDUE_AFTER_MS);
+}
+
+/** "2025-03-01 14:02 Called, quoting Monday" (the time in UTC, as the table shows times) */
+function noteLine(note: StoredLead['notes'][number]): string {
+  return `${note.at.slice(0, 16).replace('T', ' ')} ${note.text}`;
 }
 
 function channelRecord(lead: StoredLead, channel: ChannelName, now: Date) {
@@ -65,6 +82,9 @@ export function leadRecord(lead: StoredLead, now = new Date()): LeadRecord {
     message: lead.message,
     page: lead.page,
     user_agent: lead.userAgent,
+    status: lead.status,
+    follow_up: lead.followUp,
+    notes: lead.notes.map(noteLine).join('\n') || null,
     ...Object.assign({}, ...CHANNELS.map((channel) => channelRecord(lead, channel, now))),
   } as LeadRecord;
 }
@@ -130,6 +150,7 @@ const TABLE_COLUMNS: ReadonlyArray<{ heading: string; width: number; cell: (lead
   { heading: 'email', width: 28, cell: (lead) => lead.email },
   { heading: 'phone', width: 16, cell: (lead) => lead.phone ?? '' },
   { heading: 'service', width: 22, cell: (lead) => lead.service ?? '' },
+  { heading: 'status', width: 9, cell: (lead) => lead.status },
   { heading: 'message', width: 40, cell: (lead) => lead.message },
   { heading: 'delivered to the owner', width: 48, cell: (lead) => deliverySummary(lead) },
 ];
@@ -163,10 +184,7 @@ function tableCell(text: string, width: number): string {
  */
 function undeliveredLines(leads: readonly StoredLead[], now: Date): string[] {
   const lines = leads.flatMap((lead) => {
-    const missed = lead.deliveries.filter((delivery) => {
-      const state = deliveryState(delivery, lead, now);
-      return state === 'failed' || (state !== 'sent' && now.getTime() - Date.parse(lead.createdAt) > OVERDUE_AFTER_MS);
-    });
+    const missed = lead.deliveries.filter((delivery) => isUndelivered(delivery, lead, now));
     if (missed.length === 0) return [];
     const reach = [lead.phone, lead.email].filter(Boolean).join(', ');
     const what = missed.map(
@@ -179,6 +197,19 @@ function undeliveredLines(leads: readonly StoredLead[], now: Date): string[] {
   return ['', `${count} did not reach you on every channel; call or e-mail the client:`, ...lines.map((line) => `  ${line}`)];
 }
 
+/** The owner's follow-up dates and notes, as the owner's page shows them, under the table */
+function noteLines(leads: readonly StoredLead[]): string[] {
+  const lines = leads.flatMap((lead) => {
+    if (lead.notes.length === 0 && !lead.followUp) return [];
+    const followUp = lead.followUp ? ` (follow up ${lead.followUp})` : '';
+    return [
+      oneLine(`#${lead.id} ${lead.name}${followUp}`, 200),
+      ...lead.notes.map((note) => `  ${tableCell(noteLine(note), 120).trimEnd()}`),
+    ];
+  });
+  return lines.length === 0 ? [] : ['', 'Notes:', ...lines.map((line) => `  ${line}`)];
+}
+
 export function leadsToTable(leads: readonly StoredLead[], now = new Date()): string {
   if (leads.length === 0) return 'No quote requests stored yet.\n';
   const line = (cells: string[]) => cells.join('  ').trimEnd();
@@ -186,7 +217,7 @@ export function leadsToTable(leads: readonly StoredLead[], now = new Date()): st
   const rule = line(TABLE_COLUMNS.map(({ width }) => '-'.repeat(width)));
   const rows = leads.map((lead) => line(TABLE_COLUMNS.map(({ cell, width }) => tableCell(cell(lead), width))));
   const total = `${leads.length} quote request${leads.length === 1 ? '' : 's'}, newest first.`;
-  return [header, rule, ...rows, '', total, ...undeliveredLines(leads, now)].join('\n') + '\n';
+  return [header, rule, ...rows, '', total, ...noteLines(leads), ...undeliveredLines(leads, now)].join('\n') + '\n';
 }
 
 export function formatLeads(leads: readonly StoredLead[], format: ExportFormat): string {
