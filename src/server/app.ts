@@ -3,12 +3,14 @@
  * in its own thread at LEADS_DB, the rate limit LEADS_RATE_LIMIT behind TRUST_PROXY), the
  * owner's notifications (the outbox with the channels SMTP_URL, LEADS_WEBHOOK_URL and
  * LEADS_NTFY_URL set up, the notices of undelivered leads), and the anonymous counts (page
- * views, taps, STATS_WEEKLY's summary). It answers /api/ through the routes it gives the http
- * layer, and is told of each page view.
+ * views, taps, STATS_WEEKLY's summary), and the owner's door (passkey sign-in, his inbox and
+ * numbers). It answers /api/ through the routes it gives the http layer, is told of each page
+ * view, and says whether a request may see the owner's page.
  */
 import type { IncomingMessage } from 'node:http';
 import { resolve } from 'node:path';
 import { apiPaths } from '../config/routes.ts';
+import { OWNER_API_PREFIX } from '../lib/owner-api.ts';
 import { siteOrigin } from '../lib/site-url.ts';
 import { openStoreThread, type AsyncLeadStore } from './db/async-store.ts';
 import { DEFAULT_LEADS_DB } from './db/store.ts';
@@ -26,6 +28,7 @@ import { createCounter } from './stats/counter.ts';
 import { handleEvent } from './stats/events.ts';
 import { createRepeatViewFilter, isCountedVisit } from './stats/visits.ts';
 import { startWeeklySummaries } from './stats/weekly.ts';
+import { createOwnerAccess } from './owner/api.ts';
 import { createThrottledLog } from './support/log.ts';
 import { createRateLimiter, rateLimitAddress, rateLimitFromEnv, rateLimitKey } from './support/rate-limit.ts';
 
@@ -43,6 +46,8 @@ export interface App {
   respond(request: Request, socketAddress: string): Promise<Response>;
   /** Counts a page sent to a visitor, once per visitor and page within a few minutes */
   countView(path: string, req: IncomingMessage): void;
+  /** Whether the request carries the owner's live session, for the /owner page */
+  isOwnerSignedIn(req: IncomingMessage): Promise<boolean>;
   /** The store's and the deliveries' state for GET /api/health (checked at most every 10 s) */
   health(): Promise<HealthReport>;
   /**
@@ -115,7 +120,16 @@ export function createApp(env: Env, parts: AppParts): App {
     return lastHealth.report;
   }
 
+  const owner = createOwnerAccess({
+    store,
+    siteUrl,
+    channels,
+    log,
+    clientKey: (req) => rateLimitKey(clientOf(String(req.headers['x-forwarded-for'] ?? ''), req.socket.remoteAddress ?? 'unknown')),
+  });
+
   const api = apiRouter({
+    [OWNER_API_PREFIX]: owner.api,
     [apiPaths.leads]: async (req, res) => sendWebResponse(res, await respond(toWebRequest(req), req.socket.remoteAddress ?? 'unknown')),
     [apiPaths.events]: (req, res) => {
       const forwardedFor = req.headers['x-forwarded-for'];
@@ -137,6 +151,7 @@ export function createApp(env: Env, parts: AppParts): App {
     api,
     respond,
     health,
+    isOwnerSignedIn: owner.isSignedIn,
     countView(path, req) {
       if (isCountedVisit(req.headers) && repeatViews.isFirstView(req, path)) counter.count(path, 'view');
     },

@@ -8,6 +8,7 @@
  */
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ownerPaths } from '../lib/owner-api.ts';
 import { siteOrigin } from '../lib/site-url.ts';
 import { createApp } from './app.ts';
 import { openSite } from './http/site-files.ts';
@@ -29,7 +30,13 @@ if (!home) {
 
 const site = openSite(join(distDir, 'client'));
 const app = createApp(process.env, { site, built: home.mtime.toISOString() });
-const server = createSiteServer({ site, siteUrl: siteOrigin(), api: app.api, onPageView: app.countView });
+const server = createSiteServer({
+  site,
+  siteUrl: siteOrigin(),
+  api: app.api,
+  onPageView: app.countView,
+  privatePages: { prefix: ownerPaths.page, allows: app.isOwnerSignedIn },
+});
 server.headersTimeout = 20_000;
 server.requestTimeout = 30_000;
 

@@ -9,7 +9,7 @@ import type { StoredLead } from './records.ts';
 export interface StoredPasskey {
   /** The credential's id, base64url */
   id: string;
-  publicKey: Uint8Array;
+  publicKey: Uint8Array<ArrayBuffer>;
   /** The authenticator's signature counter (0 for passkeys that keep none) */
   counter: number;
   transports: string[];
@@ -51,10 +51,10 @@ export interface LeadQuery {
 }
 
 export interface LeadUpdate {
-  status?: LeadStatus;
-  followUp?: string | null;
+  status?: LeadStatus | undefined;
+  followUp?: string | null | undefined;
   /** Sets when it was first read, once */
-  readAt?: Date;
+  readAt?: Date | undefined;
 }
 
 export interface OwnerRecords {

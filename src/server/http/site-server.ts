@@ -25,7 +25,16 @@ export interface SiteServerOptions {
    * it sends no page, and a script can ask for one as often as it likes.
    */
   onPageView?: ((path: string, req: IncomingMessage) => void) | undefined;
+  /**
+   * Pages behind a sign-in (the owner's): every path under `prefix` is sent only when `allows`
+   * says the request may see it; otherwise the page at `prefix` itself (its sign-in) answers 401.
+   * Never cached, never indexed, never counted as a visit.
+   */
+  privatePages?: { prefix: string; allows(req: IncomingMessage): Promise<boolean> } | undefined;
 }
+
+/** What a private page's answer carries instead of the public caching headers */
+const PRIVATE_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' } as const;
 
 export function createSiteServer(options: SiteServerOptions): Server {
   const { files } = options.site;
@@ -46,7 +55,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
     res.end(res.req.method === 'HEAD' ? undefined : text);
   }
 
-  function sendFile(req: IncomingMessage, res: ServerResponse, file: SiteFile, path: string, status = file.status) {
+  function sendFile(req: IncomingMessage, res: ServerResponse, file: SiteFile, path: string, status = file.status, isPrivate = false) {
     const isHtml = file.contentType.startsWith('text/html');
     const body = chooseBody(file, String(req.headers['accept-encoding'] ?? ''));
     const etag = etagFor(file, body.coding);
@@ -59,7 +68,11 @@ export function createSiteServer(options: SiteServerOptions): Server {
       ETag: etag,
       Vary: 'Accept-Encoding',
     };
-    if (status === 200 && isNotModified(req, etag, file.mtime)) {
+    if (isPrivate) {
+      delete headers['Last-Modified'];
+      delete headers['ETag'];
+      Object.assign(headers, PRIVATE_HEADERS);
+    } else if (status === 200 && isNotModified(req, etag, file.mtime)) {
       res.writeHead(304, headers);
       res.end();
       return;
@@ -70,7 +83,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
       res.end();
       return;
     }
-    if (status === 200 && isHtml) options.onPageView?.(path, req);
+    if (status === 200 && isHtml && !isPrivate) options.onPageView?.(path, req);
     createReadStream(body.path)
       .on('error', () => res.destroy())
       .pipe(res);
@@ -104,6 +117,12 @@ export function createSiteServer(options: SiteServerOptions): Server {
     const redirect = findRedirect(path);
     if (redirect) return sendPlain(res, redirect.status, 'Moved', { Location: redirect.to + search });
     if (isRetired(path)) return sendFile(req, res, gonePage, path, 410);
+    const { privatePages } = options;
+    if (privatePages && (path === privatePages.prefix || path.startsWith(`${privatePages.prefix}/`))) {
+      if (!(await privatePages.allows(req))) return sendFile(req, res, page(privatePages.prefix), path, 401, true);
+      const file = files.get(path);
+      return sendFile(req, res, file ?? notFoundPage, path, file ? 200 : 404, true);
+    }
 
     const file = files.get(path);
     if (file) return sendFile(req, res, file, path);

@@ -24,6 +24,14 @@ export interface OwnerReport {
   key: string;
 }
 
+/** Something about his own sign-in the owner must know at once: a passkey added, an invite link */
+export interface OwnerAlert {
+  title: string;
+  text: string;
+  /** The same for every sending of this alert, so a receiver can tell a repeat */
+  key: string;
+}
+
 /** One way of telling the owner */
 export interface Channel {
   readonly name: ChannelName;
@@ -36,6 +44,8 @@ export interface Channel {
   sendNotice?(notice: OwnerNotice, signal: AbortSignal): Promise<void>;
   /** Sends a report, for channels that can carry one (not a push notification) */
   sendReport?(report: OwnerReport, signal: AbortSignal): Promise<void>;
+  /** Tells the owner about his sign-in at once */
+  sendAlert?(alert: OwnerAlert, signal: AbortSignal): Promise<void>;
   /** Releases connections (the SMTP pool) */
   close?(): void;
 }

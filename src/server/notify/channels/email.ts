@@ -76,6 +76,7 @@ export function emailChannel({ send, to, from, close }: { send: SendMail; to: st
     deliver: (lead, signal) => sendOrThrow(composeLeadEmail(lead, { to, from }), signal),
     sendNotice: ({ title, text }, signal) => sendOrThrow({ to, from, subject: literalHeaderText(title), text }, signal),
     sendReport: ({ title, text }, signal) => sendOrThrow({ to, from, subject: literalHeaderText(title), text }, signal),
+    sendAlert: ({ title, text }, signal) => sendOrThrow({ to, from, subject: literalHeaderText(title), text }, signal),
     ...(close ? { close } : {}),
   };
 }

@@ -63,5 +63,7 @@ export function ntfyChannel({ url, token, timeoutMs }: { url: string; token?: st
     name: 'ntfy',
     deliver: (lead, signal) => publish(ntfyMessage(lead, topic), signal),
     sendNotice: (notice, signal) => publish(ntfyNotice(notice, topic), signal),
+    sendAlert: ({ title, text }, signal) =>
+      publish({ topic, title: oneLine(title, 120), message: text, tags: ['closed_lock_with_key'], priority: 4 }, signal),
   };
 }

@@ -46,5 +46,6 @@ export function webhookChannel({ url, secret, timeoutMs }: { url: string; secret
     sendNotice: (notice, signal) =>
       post(noticeBody(notice), `undelivered-${notice.lead.uid}-${notice.failures.map(({ channel }) => channel).join('-')}`, signal),
     sendReport: ({ json, key }, signal) => post(JSON.stringify(json), key, signal),
+    sendAlert: ({ title, text, key }, signal) => post(JSON.stringify({ type: 'sign-in', title, text }), key, signal),
   };
 }

@@ -1,0 +1,439 @@
+/**
+ * The owner's door: /api/owner/ and the gate of the /owner page. Sign-in is by passkey only;
+ * a session lives in the store and reaches the browser only as an HttpOnly `__Host-` cookie.
+ * Without a live session every path but the sign-in ceremonies answers 401 with no data, and
+ * every change must come from the site's own origin.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import {
+  LEAD_STATUSES,
+  NOTE_MAX_LENGTH,
+  NUMBERS_PERIODS,
+  PASSKEY_NAME_MAX_LENGTH,
+  describeDevice,
+  ownerPaths,
+  type PasskeysBody,
+  type SessionBody,
+} from '../../lib/owner-api.ts';
+import type { AsyncLeadStore } from '../db/async-store.ts';
+import type { StoredSession } from '../db/owner-records.ts';
+import type { ApiHandler } from '../http/api.ts';
+import { leadsToCsv } from '../leads/export.ts';
+import type { Channel } from '../notify/channel.ts';
+import { sendOwnerAlert } from '../notify/owner-alerts.ts';
+import { collectReport, lastDays } from '../stats/report.ts';
+import { oneLine, withoutControls } from '../support/plain-text.ts';
+import { createRateLimiter, type RateLimiter } from '../support/rate-limit.ts';
+import { ownerLead, parseInboxQuery, readInbox } from './inbox.ts';
+import { createPasskeyCeremonies, type PasskeyCeremonies } from './passkey-ceremonies.ts';
+import { isChange, isFromOwnOrigin, readJsonBody, refuse, reply, OWNER_HEADERS } from './requests.ts';
+import {
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  endedSessionCookie,
+  hashToken,
+  newToken,
+  sessionCookie,
+  sessionTokenFrom,
+} from './session-token.ts';
+
+/** Sign-in and enrolment requests per client and minute (each ceremony takes two) */
+export const CEREMONIES_PER_MINUTE = 20;
+const SIGN_INS_SHOWN = 20;
+
+const INVITE_UNUSABLE = 'This invite link has been used or has expired. Make a new one on the server with npm run owner:invite.';
+const NOT_SIGNED_IN = 'Sign in with your passkey first.';
+
+type Log = (message: string, error?: unknown) => void;
+
+export interface OwnerAccessOptions {
+  store: AsyncLeadStore;
+  siteUrl: string;
+  /** Told when a passkey is added */
+  channels: readonly Channel[];
+  log: Log;
+  /** Who a request comes from, for the rate limit */
+  clientKey(req: IncomingMessage): string;
+  ceremoniesPerMinute?: number;
+  ceremonies?: PasskeyCeremonies;
+}
+
+export interface OwnerAccess {
+  /** Answers every request under /api/owner/ */
+  readonly api: ApiHandler;
+  /** Whether the request carries a live session (a visit to /owner counts as the owner's activity) */
+  isSignedIn(req: IncomingMessage): Promise<boolean>;
+}
+
+interface Context {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  /** The path's parameter (a lead's or passkey's id) */
+  param: string;
+}
+interface SignedIn extends Context {
+  session: StoredSession;
+  tokenHash: string;
+}
+
+type Route =
+  | { method: string; path: RegExp; signedIn: false; run(context: Context): Promise<void> }
+  | { method: string; path: RegExp; signedIn: true; run(context: SignedIn): Promise<void> };
+
+const exactly = (path: string) => new RegExp(`^${path.replaceAll('.', '\\.')}$`);
+const LEAD_PATH = new RegExp(`^${ownerPaths.leads}/(\\d{1,15})$`);
+const NOTES_PATH = new RegExp(`^${ownerPaths.leads}/(\\d{1,15})/notes$`);
+const PASSKEY_PATH = new RegExp(`^${ownerPaths.passkeys}/([\\w-]{1,1400})$`);
+
+const credentialResponse = z.looseObject({ id: z.string().min(1).max(1400), response: z.looseObject({}) });
+const inviteToken = z.string().regex(/^[\w-]{43}$/, 'not an invite link this server made');
+const passkeyName = z
+  .string()
+  .transform((name) => oneLine(withoutControls(name)).trim())
+  .pipe(z.string().min(1, 'Give the passkey a name').max(PASSKEY_NAME_MAX_LENGTH));
+const followUpDate = z.iso
+  .date()
+  .refine((day) => day >= '2000-01-01' && day <= '2099-12-31', 'not a date this century')
+  .nullable();
+
+const schemas = {
+  signIn: z.strictObject({ response: credentialResponse }),
+  inviteOptions: z.strictObject({ invite: inviteToken }),
+  invite: z.strictObject({ invite: inviteToken, name: passkeyName, response: credentialResponse }),
+  addPasskey: z.strictObject({ name: passkeyName, response: credentialResponse }),
+  rename: z.strictObject({ name: passkeyName }),
+  leadChange: z
+    .strictObject({ status: z.enum(LEAD_STATUSES).optional(), followUp: followUpDate.optional(), read: z.literal(true).optional() })
+    .refine((change) => Object.keys(change).length > 0, 'Say what to change'),
+  note: z.strictObject({
+    text: z
+      .string()
+      .transform((text) => withoutControls(text, { keepLineBreaks: true }).trim())
+      .pipe(z.string().min(1, 'Write the note first').max(NOTE_MAX_LENGTH)),
+  }),
+};
+
+/** "26 Nov 2026, 2:05 pm", New Zealand time */
+function nzTime(date: Date): string {
+  return date.toLocaleString('en-NZ', { timeZone: 'Pacific/Auckland', dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
+  const { store, siteUrl, channels, log } = options;
+  const siteOrigin = new URL(siteUrl).origin;
+  const ceremonies = options.ceremonies ?? createPasskeyCeremonies({ store, siteUrl });
+  const ceremonyLimiter: RateLimiter = createRateLimiter({ limit: options.ceremoniesPerMinute ?? CEREMONIES_PER_MINUTE });
+
+  async function sessionOf(req: IncomingMessage, touch: boolean) {
+    const token = sessionTokenFrom(req.headers.cookie);
+    if (!token) return undefined;
+    const tokenHash = hashToken(token);
+    const session = await store.findSession(tokenHash, {
+      now: new Date(),
+      idleMs: SESSION_IDLE_MS,
+      absoluteMs: SESSION_ABSOLUTE_MS,
+      touch,
+    });
+    return session && { session, tokenHash };
+  }
+
+  /** Opens a new session for `passkeyId`, ending the one the browser had; its cookie */
+  async function signIn(req: IncomingMessage, passkeyId: string): Promise<string> {
+    const previous = sessionTokenFrom(req.headers.cookie);
+    if (previous) await store.endSession(hashToken(previous));
+    const token = newToken();
+    await store.createSession({
+      tokenHash: hashToken(token),
+      passkeyId,
+      device: describeDevice(String(req.headers['user-agent'] ?? '')),
+      now: new Date(),
+    });
+    return sessionCookie(token);
+  }
+
+  function announcePasskey(name: string, req: IncomingMessage, now: Date) {
+    const device = describeDevice(String(req.headers['user-agent'] ?? ''));
+    const alert = {
+      title: 'A passkey was added to your website sign-in',
+      text:
+        `The passkey "${name}" was added from ${device} on ${nzTime(now)}.\n\n` +
+        'If you did not add it, open your owner page, remove it under Passkeys and check the recent sign-ins.',
+      key: `passkey-added-${now.getTime()}`,
+    };
+    void sendOwnerAlert(channels, alert, log).catch((error: unknown) => log('A passkey alert could not be sent', error));
+  }
+
+  /** Reads the body with `schema`, answering the request itself when it does not match */
+  async function body<T>(context: Context, schema: z.ZodType<T>): Promise<T | undefined> {
+    const outcome = await readJsonBody(context.req, schema);
+    if (outcome.ok) return outcome.value;
+    refuse(context.res, outcome.status, outcome.error);
+    return undefined;
+  }
+
+  const routes: Route[] = [
+    {
+      method: 'POST',
+      path: exactly(ownerPaths.signInOptions),
+      signedIn: false,
+      async run({ res }) {
+        reply(res, 200, { options: await ceremonies.signInOptions() });
+      },
+    },
+    {
+      method: 'POST',
+      path: exactly(ownerPaths.signIn),
+      signedIn: false,
+      async run(context) {
+        const request = await body(context, schemas.signIn);
+        if (!request) return;
+        const verified = await ceremonies.verifySignIn(request.response as never);
+        if (!verified)
+          return refuse(
+            context.res,
+            401,
+            'That passkey was not recognised. Use one set up for this site, or make a new invite on the server.',
+          );
+        reply(context.res, 200, { ok: true }, { 'Set-Cookie': await signIn(context.req, verified.passkeyId) });
+      },
+    },
+    {
+      method: 'POST',
+      path: exactly(ownerPaths.inviteOptions),
+      signedIn: false,
+      async run(context) {
+        const request = await body(context, schemas.inviteOptions);
+        if (!request) return;
+        const inviteHash = hashToken(request.invite);
+        if (!(await store.isInviteUsable(inviteHash, new Date()))) return refuse(context.res, 410, INVITE_UNUSABLE);
+        reply(context.res, 200, { options: await ceremonies.enrolOptions(`invite:${inviteHash}`) });
+      },
+    },
+    {
+      method: 'POST',
+      path: exactly(ownerPaths.invite),
+      signedIn: false,
+      async run(context) {
+        const request = await body(context, schemas.invite);
+        if (!request) return;
+        const inviteHash = hashToken(request.invite);
+        const passkey = await ceremonies.verifyEnrolment(request.response as never, `invite:${inviteHash}`);
+        if (!passkey) return refuse(context.res, 400, 'The passkey could not be checked. Open the invite link again and try once more.');
+        const now = new Date();
+        const added = await addPasskey({ ...passkey, name: request.name }, { now, inviteHash });
+        if (added === 'invite-unusable') return refuse(context.res, 410, INVITE_UNUSABLE);
+        if (added === 'exists') return refuse(context.res, 409, 'This passkey is set up already. Sign in with it.');
+        announcePasskey(request.name, context.req, now);
+        reply(context.res, 200, { ok: true }, { 'Set-Cookie': await signIn(context.req, passkey.id) });
+      },
+    },
+    {
+      method: 'GET',
+      path: exactly(ownerPaths.session),
+      signedIn: true,
+      async run({ res, session }) {
+        reply(res, 200, { passkeyName: session.passkeyName, signedInAt: session.createdAt } satisfies SessionBody);
+      },
+    },
+    {
+      method: 'POST',
+      path: exactly(ownerPaths.signOut),
+      signedIn: true,
+      async run({ res, tokenHash }) {
+        await store.endSession(tokenHash);
+        reply(res, 204, null, { 'Set-Cookie': endedSessionCookie() });
+      },
+    },
+    {
+      method: 'GET',
+      path: exactly(ownerPaths.leads),
+      signedIn: true,
+      async run({ res, url }) {
+        const query = parseInboxQuery(url.searchParams);
+        if ('error' in query) return refuse(res, 400, query.error);
+        reply(res, 200, await readInbox(store, query));
+      },
+    },
+    {
+      method: 'GET',
+      path: exactly(ownerPaths.leadsCsv),
+      signedIn: true,
+      async run({ res }) {
+        const csv = leadsToCsv(await store.listLeads());
+        const day = new Date().toLocaleDateString('en-CA', { timeZone: 'Pacific/Auckland' });
+        res.writeHead(200, {
+          ...OWNER_HEADERS,
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="quote-requests-${day}.csv"`,
+        });
+        res.end(res.req.method === 'HEAD' ? undefined : csv);
+      },
+    },
+    {
+      method: 'PATCH',
+      path: LEAD_PATH,
+      signedIn: true,
+      async run(context) {
+        const change = await body(context, schemas.leadChange);
+        if (!change) return;
+        const id = Number(context.param);
+        const { read, ...update } = change;
+        const updated = await store.updateLead(id, { ...update, ...(read ? { readAt: new Date() } : {}) });
+        await replyWithLead(context.res, updated, id);
+      },
+    },
+    {
+      method: 'DELETE',
+      path: LEAD_PATH,
+      signedIn: true,
+      async run({ res, param }) {
+        if (await store.deleteLead(Number(param))) reply(res, 204, null);
+        else refuse(res, 404, 'There is no such request (it may have been deleted already).');
+      },
+    },
+    {
+      method: 'POST',
+      path: NOTES_PATH,
+      signedIn: true,
+      async run(context) {
+        const note = await body(context, schemas.note);
+        if (!note) return;
+        const id = Number(context.param);
+        await replyWithLead(context.res, await store.addLeadNote(id, note.text, new Date()), id);
+      },
+    },
+    {
+      method: 'GET',
+      path: exactly(ownerPaths.numbers),
+      signedIn: true,
+      async run({ res, url }) {
+        const days = Number(url.searchParams.get('days') ?? NUMBERS_PERIODS[0]);
+        if (!(NUMBERS_PERIODS as readonly number[]).includes(days))
+          return refuse(res, 400, `days must be one of ${NUMBERS_PERIODS.join(', ')}`);
+        reply(res, 200, await collectReport(store, lastDays(days)));
+      },
+    },
+    {
+      method: 'GET',
+      path: exactly(ownerPaths.passkeys),
+      signedIn: true,
+      async run({ res, session }) {
+        const [passkeys, signIns] = await Promise.all([store.listPasskeys(), store.recentSignIns(SIGN_INS_SHOWN)]);
+        const body: PasskeysBody = {
+          passkeys: passkeys.map(({ id, name, createdAt, lastUsedAt }) => ({
+            id,
+            name,
+            createdAt,
+            lastUsedAt,
+            current: id === session.passkeyId,
+          })),
+          signIns,
+        };
+        reply(res, 200, body);
+      },
+    },
+    {
+      method: 'POST',
+      path: exactly(ownerPaths.passkeyOptions),
+      signedIn: true,
+      async run({ res, tokenHash }) {
+        reply(res, 200, { options: await ceremonies.enrolOptions(`session:${tokenHash}`) });
+      },
+    },
+    {
+      method: 'POST',
+      path: exactly(ownerPaths.passkeys),
+      signedIn: true,
+      async run(context) {
+        const request = await body(context, schemas.addPasskey);
+        if (!request) return;
+        const passkey = await ceremonies.verifyEnrolment(request.response as never, `session:${context.tokenHash}`);
+        if (!passkey) return refuse(context.res, 400, 'The passkey could not be checked. Try adding it again.');
+        const now = new Date();
+        const added = await addPasskey({ ...passkey, name: request.name }, { now });
+        if (added !== 'added') return refuse(context.res, 409, 'This passkey is set up already.');
+        announcePasskey(request.name, context.req, now);
+        reply(context.res, 201, { id: passkey.id });
+      },
+    },
+    {
+      method: 'PATCH',
+      path: PASSKEY_PATH,
+      signedIn: true,
+      async run(context) {
+        const request = await body(context, schemas.rename);
+        if (!request) return;
+        if (await store.renamePasskey(context.param, request.name)) reply(context.res, 200, { id: context.param, name: request.name });
+        else refuse(context.res, 404, 'There is no such passkey.');
+      },
+    },
+    {
+      method: 'DELETE',
+      path: PASSKEY_PATH,
+      signedIn: true,
+      async run({ res, param }) {
+        const outcome = await store.removePasskey(param);
+        if (outcome === 'removed') reply(res, 204, null);
+        else if (outcome === 'last') refuse(res, 409, 'This is your only passkey. Add another before you remove this one.');
+        else refuse(res, 404, 'There is no such passkey.');
+      },
+    },
+  ];
+
+  async function addPasskey(
+    passkey: Parameters<AsyncLeadStore['addPasskey']>[0],
+    options: Parameters<AsyncLeadStore['addPasskey']>[1],
+  ): Promise<'added' | 'invite-unusable' | 'exists'> {
+    try {
+      return (await store.addPasskey(passkey, options)) ? 'added' : 'invite-unusable';
+    } catch (error) {
+      if (error instanceof Error && error.name === 'PasskeyExistsError') return 'exists';
+      throw error;
+    }
+  }
+
+  async function replyWithLead(res: ServerResponse, found: boolean, id: number) {
+    const lead = found ? await store.getLead(id) : undefined;
+    if (lead) reply(res, 200, { lead: ownerLead(lead, new Date()) });
+    else refuse(res, 404, 'There is no such request (it may have been deleted).');
+  }
+
+  const api: ApiHandler = async (req, res) => {
+    const url = new URL(req.url ?? '/', siteOrigin);
+    const matching = routes.flatMap((route) => {
+      const match = route.path.exec(url.pathname);
+      return match ? [{ route, param: match[1] ?? '' }] : [];
+    });
+    const publicRoute = matching.find(({ route }) => !route.signedIn);
+    if (isChange(req.method) && !isFromOwnOrigin(req, siteOrigin))
+      return refuse(res, 403, 'This change must come from the owner page itself.');
+    if (publicRoute) {
+      if (req.method !== publicRoute.route.method) return refuse(res, 405, 'Method not allowed', { Allow: publicRoute.route.method });
+      const decision = ceremonyLimiter.check(options.clientKey(req));
+      if (!decision.allowed) {
+        return refuse(res, 429, 'Too many sign-in attempts. Wait a minute and try again.', {
+          'Retry-After': String(decision.retryAfterSeconds),
+        });
+      }
+      return (publicRoute.route as Extract<Route, { signedIn: false }>).run({ req, res, url, param: publicRoute.param });
+    }
+    // A background poll (?background=1) reads without counting as the owner's activity
+    const signedIn = await sessionOf(req, url.searchParams.get('background') !== '1');
+    if (!signedIn) return refuse(res, 401, NOT_SIGNED_IN, { 'Set-Cookie': endedSessionCookie() });
+    if (matching.length === 0) return refuse(res, 404, 'Not found');
+    const route = matching.find(
+      (candidate) => candidate.route.method === req.method || (req.method === 'HEAD' && candidate.route.method === 'GET'),
+    );
+    if (!route) return refuse(res, 405, 'Method not allowed', { Allow: matching.map(({ route }) => route.method).join(', ') });
+    return (route.route as Extract<Route, { signedIn: true }>).run({ req, res, url, param: route.param, ...signedIn });
+  };
+
+  return {
+    api,
+    async isSignedIn(req) {
+      return (await sessionOf(req, true)) !== undefined;
+    },
+  };
+}

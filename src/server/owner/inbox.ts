@@ -1,0 +1,70 @@
+/**
+ * The owner's inbox as the page reads it: each quote request with what he has done with it and
+ * how each channel delivered it, the unread count, the count per status, and the requests still
+ * New that a channel failed or is over an hour late on (they head the page).
+ */
+import { LEAD_STATUSES, SEARCH_MAX_LENGTH, type InboxBody, type LeadStatus, type OwnerLead } from '../../lib/owner-api.ts';
+import type { AsyncLeadStore } from '../db/async-store.ts';
+import type { StoredLead } from '../db/records.ts';
+import { deliveryState, isUndelivered } from '../leads/export.ts';
+
+/** Requests listed at once: years of a one-man business's requests; older ones are found by search */
+export const INBOX_LIMIT = 500;
+
+export function ownerLead(lead: StoredLead, now: Date): OwnerLead {
+  return {
+    id: lead.id,
+    createdAt: lead.createdAt,
+    formSource: lead.formSource,
+    name: lead.name,
+    email: lead.email,
+    phone: lead.phone,
+    address: lead.address,
+    service: lead.service,
+    message: lead.message,
+    page: lead.page,
+    status: lead.status,
+    followUp: lead.followUp,
+    readAt: lead.readAt,
+    notes: lead.notes,
+    deliveries: lead.deliveries.map((delivery) => ({
+      channel: delivery.channel,
+      state: deliveryState(delivery, lead, now),
+      overdue: isUndelivered(delivery, lead, now),
+      attempts: delivery.attempts,
+      deliveredAt: delivery.deliveredAt,
+      lastError: delivery.lastError,
+    })),
+  };
+}
+
+export interface InboxQuery {
+  status?: LeadStatus | undefined;
+  text?: string | undefined;
+}
+
+/** ?status= and ?q=, or what is wrong with them */
+export function parseInboxQuery(params: URLSearchParams): InboxQuery | { error: string } {
+  const status = params.get('status') || undefined;
+  const text = params.get('q')?.trim() || undefined;
+  if (status !== undefined && !(LEAD_STATUSES as readonly string[]).includes(status)) {
+    return { error: `status must be one of ${LEAD_STATUSES.join(', ')}` };
+  }
+  if (text !== undefined && [...text].length > SEARCH_MAX_LENGTH) return { error: `A search is at most ${SEARCH_MAX_LENGTH} characters` };
+  return { status: status as LeadStatus | undefined, text };
+}
+
+export async function readInbox(store: AsyncLeadStore, query: InboxQuery, now = new Date()): Promise<InboxBody> {
+  const [leads, newLeads, tally] = await Promise.all([
+    store.findLeads({ ...query, limit: INBOX_LIMIT }),
+    store.findLeads({ status: 'new', limit: INBOX_LIMIT }),
+    store.leadTally(),
+  ]);
+  const undelivered = newLeads.filter((lead) => lead.deliveries.some((delivery) => isUndelivered(delivery, lead, now)));
+  return {
+    leads: leads.map((lead) => ownerLead(lead, now)),
+    unread: tally.unread,
+    counts: tally.counts,
+    undelivered: undelivered.map((lead) => ownerLead(lead, now)),
+  };
+}

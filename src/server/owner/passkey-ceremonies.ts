@@ -1,0 +1,128 @@
+/**
+ * The WebAuthn ceremonies, through @simplewebauthn/server: the relying party is SITE_URL's host
+ * and origin, user verification is required (the phone's face, fingerprint or PIN), and each
+ * passkey is discoverable, so signing in needs no name typed. Every challenge is used at most
+ * once, for the purpose it was made for, within 5 minutes (counted on a clock that never steps).
+ */
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { business } from '../../config/business.ts';
+import type { AsyncLeadStore } from '../db/async-store.ts';
+import type { NewPasskey } from '../db/owner-records.ts';
+
+export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
+/** Challenges kept at once; the oldest go first, so a flood of requests cannot grow the map */
+const MAX_CHALLENGES = 1000;
+
+/** What a challenge was made for: signing in, or enrolling a passkey for one invite or session */
+type Purpose = { kind: 'sign-in' } | { kind: 'enrol'; boundTo: string };
+
+export interface PasskeyCeremonies {
+  signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON>;
+  /** The passkey that signed in, or null when the response does not prove one */
+  verifySignIn(response: AuthenticationResponseJSON): Promise<{ passkeyId: string } | null>;
+  /** Options to enrol a passkey; `boundTo` names the invite or session allowed to finish it */
+  enrolOptions(boundTo: string): Promise<PublicKeyCredentialCreationOptionsJSON>;
+  /** The new passkey (unnamed), or null when the response does not prove one made for `boundTo` */
+  verifyEnrolment(response: RegistrationResponseJSON, boundTo: string): Promise<Omit<NewPasskey, 'name'> | null>;
+}
+
+export function createPasskeyCeremonies({
+  store,
+  siteUrl,
+  monotonicNow = () => performance.now(),
+}: {
+  store: AsyncLeadStore;
+  siteUrl: string;
+  monotonicNow?: () => number;
+}): PasskeyCeremonies {
+  const { origin, hostname: rpID } = new URL(siteUrl);
+  const challenges = new Map<string, { purpose: Purpose; expiresAt: number }>();
+
+  function remember(challenge: string, purpose: Purpose) {
+    const now = monotonicNow();
+    for (const [key, entry] of challenges) {
+      if (entry.expiresAt <= now || challenges.size >= MAX_CHALLENGES) challenges.delete(key);
+      else break;
+    }
+    challenges.set(challenge, { purpose, expiresAt: now + CHALLENGE_LIFETIME_MS });
+  }
+
+  /** Takes the challenge (it is never accepted again) and says whether it was made for `purpose` */
+  function take(challenge: string, purpose: Purpose): boolean {
+    const entry = challenges.get(challenge);
+    challenges.delete(challenge);
+    if (!entry || entry.expiresAt <= monotonicNow()) return false;
+    const made = entry.purpose;
+    if (made.kind === 'sign-in' || purpose.kind === 'sign-in') return made.kind === purpose.kind;
+    return made.boundTo === purpose.boundTo;
+  }
+
+  return {
+    async signInOptions() {
+      const options = await generateAuthenticationOptions({ rpID, userVerification: 'required', timeout: CHALLENGE_LIFETIME_MS });
+      remember(options.challenge, { kind: 'sign-in' });
+      return options;
+    },
+    async verifySignIn(response) {
+      const passkey = await store.getPasskey(response.id);
+      if (!passkey) return null;
+      try {
+        const { verified, authenticationInfo } = await verifyAuthenticationResponse({
+          response,
+          expectedChallenge: (challenge) => take(challenge, { kind: 'sign-in' }),
+          expectedOrigin: origin,
+          expectedRPID: rpID,
+          requireUserVerification: true,
+          credential: { id: passkey.id, publicKey: passkey.publicKey, counter: passkey.counter, transports: passkey.transports as never },
+        });
+        if (!verified) return null;
+        await store.usePasskey(passkey.id, authenticationInfo.newCounter, new Date());
+        return { passkeyId: passkey.id };
+      } catch {
+        // A malformed response, a wrong signature, a counter that went back: not this owner
+        return null;
+      }
+    },
+    async enrolOptions(boundTo) {
+      const [userId, passkeys] = await Promise.all([store.ownerUserId(), store.listPasskeys()]);
+      const options = await generateRegistrationOptions({
+        rpName: business.name,
+        rpID,
+        userID: new Uint8Array(Buffer.from(userId, 'base64url')),
+        userName: business.email,
+        userDisplayName: business.shortName,
+        attestationType: 'none',
+        excludeCredentials: passkeys.map(({ id, transports }) => ({ id, transports })),
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+        timeout: CHALLENGE_LIFETIME_MS,
+      });
+      remember(options.challenge, { kind: 'enrol', boundTo });
+      return options;
+    },
+    async verifyEnrolment(response, boundTo) {
+      try {
+        const { verified, registrationInfo } = await verifyRegistrationResponse({
+          response,
+          expectedChallenge: (challenge) => take(challenge, { kind: 'enrol', boundTo }),
+          expectedOrigin: origin,
+          expectedRPID: rpID,
+          requireUserVerification: true,
+        });
+        if (!verified) return null;
+        const { credential } = registrationInfo;
+        return { id: credential.id, publicKey: credential.publicKey, counter: credential.counter, transports: credential.transports ?? [] };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
