@@ -113,7 +113,7 @@ export function ownerRecords(connection: () => Connection): OwnerRecords {
           now: now.toISOString(),
         });
         // An invite used for a passkey that already exists stays unused
-        if (Number(added.changes) !== 1) throw new PasskeyExistsError();
+        if (Number(added.changes) !== 1) throw new PasskeyExistsError('That passkey is stored already');
         return true;
       });
     },

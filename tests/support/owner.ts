@@ -1,0 +1,99 @@
+/**
+ * The owner, from outside: an invite made with `npm run owner:invite` (as he would on the
+ * server), and a client that enrols a software passkey with it, signs in, and calls the owner
+ * API with its session cookie and the site's Origin, as his browser would.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { ownerPaths } from '../../src/lib/owner-api.ts';
+import { SESSION_COOKIE } from '../../src/server/owner/session-token.ts';
+import { repoRoot, send, type Answer, type RunningServer } from './server.ts';
+import { createSoftAuthenticator, type CeremonyOptions } from './soft-authenticator.ts';
+
+const run = promisify(execFile);
+const randomOctet = () => Math.floor(Math.random() * 254) + 1;
+
+/** A new invite's token, made by `npm run owner:invite` on the database at `leadsDb` */
+export async function makeInvite(leadsDb: string, siteUrl: string): Promise<{ token: string; link: string; output: string }> {
+  const { stdout } = await run(process.execPath, ['scripts/owner-invite.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, LEADS_DB: leadsDb, SITE_URL: siteUrl },
+  });
+  const link = stdout.trim().split('\n').at(-1)!;
+  return { token: new URL(link).hash.replace('#invite=', ''), link, output: stdout };
+}
+
+/** The session token a Set-Cookie header sets, when it sets one */
+export function sessionFrom(answer: Answer): string | undefined {
+  const cookies = [answer.headers['set-cookie'] ?? []].flat();
+  const value = cookies
+    .find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))
+    ?.split(';')[0]
+    ?.slice(SESSION_COOKIE.length + 1);
+  return value || undefined;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  /** Sent as given instead of JSON */
+  rawBody?: string;
+  contentType?: string;
+  origin?: string | null;
+  /** The session token to send; the client's own when not given; null for none */
+  session?: string | null;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A client of the owner API. Each comes from an address of its own (X-Forwarded-For, which a
+ * server with TRUST_PROXY=1 counts by), so the sign-in rate limit counts each test's client apart.
+ */
+export function ownerClient(server: RunningServer, siteUrl: string, address = `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`) {
+  const origin = new URL(siteUrl).origin;
+  const authenticator = createSoftAuthenticator(origin);
+  let session: string | undefined;
+
+  async function call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+    const token = options.session === undefined ? session : options.session;
+    const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    const headers: Record<string, string> = {
+      ...(body !== undefined ? { 'Content-Type': options.contentType ?? 'application/json' } : {}),
+      ...(options.origin === null ? {} : { Origin: options.origin ?? origin }),
+      ...(token ? { Cookie: `${SESSION_COOKIE}=${token}` } : {}),
+      'X-Forwarded-For': address,
+      ...options.headers,
+    };
+    return send(server, { method, path, headers, body });
+  }
+
+  const json = (answer: Answer) => JSON.parse(answer.text()) as Record<string, unknown>;
+
+  return {
+    authenticator,
+    call,
+    json,
+    get session() {
+      return session;
+    },
+    set session(token: string | undefined) {
+      session = token;
+    },
+    /** Enrols a new passkey with the invite and keeps the session it opens */
+    async enrol(invite: string, name = 'Test phone'): Promise<Answer> {
+      const options = await call('POST', ownerPaths.inviteOptions, { body: { invite }, session: null });
+      if (options.status !== 200) return options;
+      const response = authenticator.register(json(options)['options'] as CeremonyOptions);
+      const answer = await call('POST', ownerPaths.invite, { body: { invite, name, response }, session: null });
+      session = sessionFrom(answer) ?? session;
+      return answer;
+    },
+    /** Signs in with the newest passkey and keeps the new session (sending the old one, as a browser would) */
+    async signIn(): Promise<Answer> {
+      const options = await call('POST', ownerPaths.signInOptions);
+      const response = authenticator.authenticate(json(options)['options'] as CeremonyOptions);
+      const answer = await call('POST', ownerPaths.signIn, { body: { response } });
+      session = sessionFrom(answer) ?? session;
+      return answer;
+    },
+  };
+}
