@@ -10,9 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_STATUSES, NOTE_MAX_LENGTH, ownerPaths, type InboxBody, type OwnerLead } from '../../src/lib/owner-api.ts';
 import { CEREMONIES_PER_MINUTE } from '../../src/server/owner/api.ts';
 import { SESSION_COOKIE } from '../../src/server/owner/session-token.ts';
+import { decodeQuotedPrintable } from '../support/mail.ts';
 import { makeInvite, ownerClient, sessionFrom } from '../support/owner.ts';
 import { makeTempDir, requireBuild, send, startServer, type RunningServer } from '../support/server.ts';
-import { startReceiver } from '../support/script-helpers.ts';
+import { startReceiver, startSmtp } from '../support/script-helpers.ts';
 import type { CeremonyOptions } from '../support/soft-authenticator.ts';
 
 requireBuild();
@@ -91,6 +92,20 @@ describe('an invite', () => {
 
     await expect.poll(() => webhook.hits.map((hit) => hit.body).join('\n'), { timeout: 10_000 }).toContain('A passkey was added');
     expect(webhook.hits.find((hit) => hit.body.includes('A passkey was added'))!.body).toContain('Phone');
+  });
+
+  it('is e-mailed to LEADS_NOTIFY_TO with --email', async () => {
+    const smtp = await startSmtp();
+    try {
+      const env = { SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'owner@example.co.nz', LEADS_NOTIFY_FROM: 'site@example.co.nz' };
+      const { link, output } = await makeInvite(leadsDb, SITE_URL, { args: ['--email'], env });
+      expect(output).toContain('E-mailed to owner@example.co.nz');
+      expect(smtp.received).toHaveLength(1);
+      expect(decodeQuotedPrintable(smtp.received[0]!)).toContain(link);
+      expect(smtp.received[0]).toMatch(/^To: owner@example\.co\.nz/m);
+    } finally {
+      await smtp.close();
+    }
   });
 
   it('is refused when the enrolment was made for another invite', async () => {

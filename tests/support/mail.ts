@@ -48,3 +48,13 @@ export async function renderedHeaders(message: SendMailOptions): Promise<Map<str
     }),
   );
 }
+
+/** A quoted-printable body as a mail client shows it: soft line breaks joined, =XX bytes decoded as UTF-8 */
+export function decodeQuotedPrintable(body: string): string {
+  const joined = body.replace(/=\r?\n/g, '');
+  const bytes = Buffer.from(
+    joined.replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    'latin1',
+  );
+  return bytes.toString('utf8');
+}

@@ -14,10 +14,14 @@ const run = promisify(execFile);
 const randomOctet = () => Math.floor(Math.random() * 254) + 1;
 
 /** A new invite's token, made by `npm run owner:invite` on the database at `leadsDb` */
-export async function makeInvite(leadsDb: string, siteUrl: string): Promise<{ token: string; link: string; output: string }> {
-  const { stdout } = await run(process.execPath, ['scripts/owner-invite.ts'], {
+export async function makeInvite(
+  leadsDb: string,
+  siteUrl: string,
+  { args = [], env = {} }: { args?: string[]; env?: Record<string, string> } = {},
+): Promise<{ token: string; link: string; output: string }> {
+  const { stdout } = await run(process.execPath, ['scripts/owner-invite.ts', ...args], {
     cwd: repoRoot,
-    env: { ...process.env, LEADS_DB: leadsDb, SITE_URL: siteUrl },
+    env: { ...process.env, LEADS_DB: leadsDb, SITE_URL: siteUrl, ...env },
   });
   const link = stdout.trim().split('\n').at(-1)!;
   return { token: new URL(link).hash.replace('#invite=', ''), link, output: stdout };
