@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { isOwnerPath, ownerPaths } from '../lib/owner-api.ts';
 import { loadSiteFiles } from '../server/http/site-files.ts';
 import { moveBodyStylesToHead } from './body-styles.ts';
 import { withOwnHashes } from './page-csp.ts';
@@ -47,13 +48,18 @@ export function readBuiltPages(clientDir: string): BuiltPage[] {
 export async function writeHostFiles(
   clientDir: string,
   origin: string,
-  pages: readonly BuiltPage[],
+  builtPages: readonly BuiltPage[],
 ): Promise<{ urls: number; compressed: number }> {
+  // The owner's page needs the Node server's sign-in: a static host serves it as a 404
+  const pages = builtPages.filter((page) => !isOwnerPath(page.path));
   const urls = sitemapEntries(pages, origin);
   writeFileSync(join(clientDir, 'sitemap.xml'), renderSitemap(urls));
-  // The API answers scripts and monitors, not readers
-  writeFileSync(join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`);
-  writeFileSync(join(clientDir, '_redirects'), renderRedirectsFile(pages));
+  // The API answers scripts and monitors, and the owner's page the owner, not readers
+  writeFileSync(
+    join(clientDir, 'robots.txt'),
+    `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: ${ownerPaths.page}\n\nSitemap: ${origin}/sitemap.xml\n`,
+  );
+  writeFileSync(join(clientDir, '_redirects'), renderRedirectsFile(pages, [ownerPaths.page]));
   writeFileSync(join(clientDir, '_headers'), renderHeadersFile(origin, pages));
   const nginxDir = join(clientDir, '..', 'nginx');
   mkdirSync(nginxDir, { recursive: true });

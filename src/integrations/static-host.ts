@@ -47,9 +47,9 @@ export function renderSitemap(urls: readonly string[]): string {
  * a page at most redirected and retired paths, so a rule covering a built page is forced (`301!`).
  * Cloudflare Pages always applies redirects but drops a line whose status is not a plain 3xx/200
  * (so `301!`, 404 and 410 lines), hence the forced 3xx line is followed by the same rule unforced,
- * which Netlify never reaches.
+ * which Netlify never reaches. `serverOnlyPaths` (the owner's page) answer 404.
  */
-export function renderRedirectsFile(pages: readonly BuiltPage[] = []): string {
+export function renderRedirectsFile(pages: readonly BuiltPage[] = [], serverOnlyPaths: readonly string[] = []): string {
   const shadowsPage = (rule: string) => pages.some((page) => matchesRule(rule, page.path));
   // `/who-we-are/` is the same built page as `/who-we-are`, so its rule is forced alike
   const rule = (from: string, to: string, status: number, forced = shadowsPage(from)) =>
@@ -60,6 +60,8 @@ export function renderRedirectsFile(pages: readonly BuiltPage[] = []): string {
   const lines = [
     ...redirects.flatMap((r) => [...rule(r.from, r.to, r.status), ...withSlash(r)]),
     ...retiredPaths.flatMap((path) => rule(path, gonePagePath, 410)),
+    // Pages only the Node server can serve (the owner's, behind its sign-in), forced over their built file
+    ...serverOnlyPaths.flatMap((path) => [`${path}  /404.html  404!`, `${path}/*  /404.html  404!`]),
     `${servicePrefix}*  ${serviceNotFoundPath}  404`,
     `/*  /404.html  404`,
   ];

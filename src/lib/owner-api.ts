@@ -46,6 +46,11 @@ export const ownerPaths = {
   passkeyOptions: '/api/owner/passkeys/options',
 } as const;
 
+/** Whether a path is the owner's page or under it (the Node server's alone) */
+export function isOwnerPath(path: string): boolean {
+  return path === ownerPaths.page || path.startsWith(`${ownerPaths.page}/`);
+}
+
 /** The prefix under which every owner API path lives */
 export const OWNER_API_PREFIX = '/api/owner/';
 

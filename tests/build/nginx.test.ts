@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aliases, redirects } from '../../src/config/routes.ts';
+import { ownerPaths } from '../../src/lib/owner-api.ts';
 import { loadSiteFiles } from '../../src/server/http/site-files.ts';
 import { createSiteServer } from '../../src/server/http/site-server.ts';
 import { openSite } from '../../src/server/http/site-files.ts';
@@ -130,7 +131,8 @@ describe.skipIf(!hasNginx)('nginx serving the static build with dist/nginx/site.
   });
 
   it('answers unknown paths 404 with the Not Found page', async () => {
-    for (const path of [...notFoundPaths, '/about/index.html', '/index.html.gz', '/_astro/missing.js']) {
+    // The owner's page is the Node server's alone (behind its sign-in)
+    for (const path of [...notFoundPaths, '/about/index.html', '/index.html.gz', '/_astro/missing.js', ownerPaths.page]) {
       const answer = await get(path);
       expect(answer.status, path).toBe(404);
       const html = answer.body.toString();

@@ -152,6 +152,11 @@ describe('_redirects with the built pages', () => {
     expect(lines.filter((line) => line.startsWith('/testimonial/'))).toEqual(['/testimonial/*  /testimonials  301']);
   });
 
+  it("answers the Node server's own pages 404, forced over their built file, before the fallbacks", () => {
+    const withOwner = renderRedirectsFile(pages, ['/owner']).trim().split('\n');
+    expect(withOwner.slice(-4)).toEqual(['/owner  /404.html  404!', '/owner/*  /404.html  404!', ...lines.slice(-2)]);
+  });
+
   it('leaves rules with no page below them unforced', () => {
     expect(lines[0]).toBe('/testimonial/*  /testimonials  301');
     expect(lines).toContain('/category/*  /gone  410');
