@@ -431,6 +431,42 @@ describe('bad input to every owner API', () => {
   });
 });
 
+describe('the owner page', () => {
+  const page = (path: string, token: string | null, method = 'GET') => owner.call(method, path, { session: token, origin: null });
+
+  it('answers 401 with its sign-in without a session and 200 with one, never cached, indexed, framed or counted', async () => {
+    const signedIn = owner.session!;
+    for (const [token, status] of [
+      [null, 401],
+      ['C'.repeat(43), 401],
+      [signedIn, 200],
+    ] as const) {
+      for (const method of ['GET', 'HEAD']) {
+        const answer = await page(ownerPaths.page, token, method);
+        expect(answer.status, `${method} with ${token ? 'a token' : 'none'}`).toBe(status);
+        expect(answer.headers['content-type']).toMatch(/^text\/html/);
+        expect(answer.headers['cache-control']).toBe('no-store');
+        expect(answer.headers['x-robots-tag']).toMatch(/noindex/);
+        expect(answer.headers['x-frame-options']).toBe('DENY');
+        expect(answer.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+        expect(answer.headers['content-security-policy']).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+        expect(answer.headers['etag']).toBeUndefined();
+      }
+      const html = (await page(ownerPaths.page, token)).text();
+      expect(html).toMatch(/<meta name="robots" content="noindex/);
+      for (const value of Object.values(VISITOR)) expect(html).not.toContain(value);
+    }
+    expect((await page(`${ownerPaths.page}/anything`, null)).status).toBe(401);
+    expect((await page(`${ownerPaths.page}/anything`, signedIn)).status).toBe(404);
+    expect((await page(`${ownerPaths.page}/`, null)).status).toBe(301);
+  });
+
+  it('is kept out of robots and the sitemap', async () => {
+    expect((await send(server, { path: '/robots.txt' })).text()).toMatch(new RegExp(`^Disallow: ${ownerPaths.page}$`, 'm'));
+    expect((await send(server, { path: '/sitemap.xml' })).text()).not.toContain(ownerPaths.page);
+  });
+});
+
 describe('sign-in ceremonies', () => {
   it(`are limited to ${CEREMONIES_PER_MINUTE} a minute for each client`, async () => {
     const statuses: number[] = [];

@@ -97,7 +97,7 @@ describe('CSV export', () => {
         'email_status,email_attempts,email_error,webhook_status,webhook_attempts,webhook_error,ntfy_status,ntfy_attempts,ntfy_error',
     );
     expect(records[1]).toBe(
-      `7,2025-03-01T01:02:03.456Z,Quote Form,"'=cmd|""/c calc""!A1",aroha@example.co.nz,021 555 0199,"12 Picton Street, Howick",Other,"a\nb",/quote,TestBrowser/1.0,sent,1,,,,,,,`,
+      `7,2025-03-01T01:02:03.456Z,Quote Form,"'=cmd|""/c calc""!A1",aroha@example.co.nz,021 555 0199,"12 Picton Street, Howick",Other,"a\nb",/quote,TestBrowser/1.0,new,,,sent,1,,,,,,,`,
     );
     expect(records[2]).toMatch(/^6,.*,aroha@example\.co\.nz,,"12 Picton/);
     expect(csv.endsWith('\r\n')).toBe(true);
@@ -241,6 +241,36 @@ describe('delivery state', () => {
     const [record] = JSON.parse(leadsToJson([failing(new Date(Date.now() - 73 * HOUR))])) as Array<Record<string, unknown>>;
     expect(record).toMatchObject({ email_status: 'sent', ntfy_status: 'failed' });
     expect(leadsToCsv([failing(new Date(Date.now() - 73 * HOUR))])).toContain(',sent,2,,,,,failed,40,HTTP 502 from ntfy.sh\r\n');
+  });
+});
+
+describe("the owner's work", () => {
+  const worked = stored({
+    status: 'quoted',
+    followUp: '2025-03-08',
+    notes: [
+      { at: '2025-03-01T02:00:00.000Z', text: 'Called, visiting Tuesday' },
+      { at: '2025-03-04T03:30:00.000Z', text: '=Quoted $1,450\u001b[2J' },
+    ],
+  });
+
+  it('shows the status in the table and the follow-up date and notes under it, cleaned', () => {
+    const table = leadsToTable([worked]);
+    const [header, , row] = table.split('\n');
+    expect(header).toMatch(/\bstatus\b/);
+    expect(row).toMatch(/\bquoted\b/);
+    expect(table).toContain('#7 Aroha Smith (follow up 2025-03-08)');
+    expect(table).toContain('2025-03-01 02:00 Called, visiting Tuesday');
+    expect(table).toContain('2025-03-04 03:30 =Quoted $1,450[2J');
+    expect(table).not.toContain('\u001b');
+  });
+
+  it('gives the status, follow-up and notes their own CSV and JSON columns, formula-safe', () => {
+    const [header, record] = leadsToCsv([worked]).split('\r\n');
+    const columns = header!.split(',');
+    expect(columns).toEqual(expect.arrayContaining(['status', 'follow_up', 'notes']));
+    expect(record).toContain('quoted,2025-03-08,"2025-03-01 02:00 Called, visiting Tuesday\n2025-03-04 03:30 =Quoted $1,450[2J"');
+    expect(JSON.parse(leadsToJson([worked]))[0]).toMatchObject({ status: 'quoted', follow_up: '2025-03-08' });
   });
 });
 
