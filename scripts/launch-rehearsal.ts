@@ -216,7 +216,18 @@ say(`copying ${root} to ${site}`);
 
 const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
 // The fixture's defaultOrigin is the origin under test, and the copy keeps its own files
-for (const name of ['SITE_URL', 'PUBLIC_FORM_ENDPOINT', 'DIST_DIR', 'LEADS_DB', 'E2E_LEADS_DB', 'PORT', 'HOST']) delete env[name];
+for (const name of [
+  'SITE_URL',
+  'PUBLIC_FORM_ENDPOINT',
+  'DIST_DIR',
+  'LEADS_DB',
+  'E2E_LEADS_DB',
+  'E2E_OWNER_LEADS_DB',
+  'E2E_OWNER_PORT',
+  'PORT',
+  'HOST',
+])
+  delete env[name];
 
 await step('copy the repository', async () => {
   const copied = copyRepository(site);
@@ -299,8 +310,9 @@ if (fixtureOk) {
   if (built) {
     await vitestStep('test:build');
     await step(`npm run test:e2e (${filesOf('test:e2e')})`, async () => {
-      const port = await freePort();
-      const { code, output } = await npmRun(site, logs, 'test:e2e', { ...env, E2E_PORT: String(port) }, identityTests['test:e2e']);
+      const [port, ownerPort] = [await freePort(), await freePort()];
+      const ports = { E2E_PORT: String(port), E2E_OWNER_PORT: String(ownerPort) };
+      const { code, output } = await npmRun(site, logs, 'test:e2e', { ...env, ...ports }, identityTests['test:e2e']);
       const counts = [...plain(output).matchAll(/^ +(\d+ (?:passed|failed|flaky|skipped|did not run))/gm)].map((match) => match[1]);
       return { ok: code === 0, summary: `${counts.join(', ') || `exit ${code}`}; server on port ${port}`, detail: lastLines(output, 80) };
     });
