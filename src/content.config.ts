@@ -98,7 +98,6 @@ const areas = defineCollection({
     areaServed: z.array(z.object({ name: z.string(), latitude: z.number().optional(), longitude: z.number().optional() })).min(1),
     /** Where to centre the map and the structured data; left off where there is no single point */
     geo: z.object({ latitude: z.number(), longitude: z.number() }).optional(),
-    reviewCount: z.number().int().positive(),
     /** 'aim' states the 1–2 hour emergency response aim; 'same-day' the typical service */
     responseClaim: z.enum(['aim', 'same-day']),
     image,

@@ -25,6 +25,8 @@ export interface FixtureIdentity {
   /** The business's own pages, by the name of the network in business.ts */
   social: Record<string, string>;
   reviewSite: { name: string; url: string; reviewCount: number };
+  /** How many of those reviews are by each suburb page's customers, by the suburb's name in business.ts */
+  reviewShares: Record<string, number>;
   geo: { latitude: number; longitude: number };
 }
 
@@ -40,6 +42,18 @@ export const fixtureIdentity: FixtureIdentity = {
   yearsExperience: 32,
   social: { Facebook: 'https://www.facebook.com/tamakisparks', Instagram: 'https://www.instagram.com/tamakisparks' },
   reviewSite: { name: 'Google reviews', url: 'https://g.page/r/tamakisparks/review', reviewCount: 87 },
+  // 71 of the 87 by customers of the suburb pages; the rest from elsewhere in Auckland
+  reviewShares: {
+    Botany: 14,
+    Howick: 12,
+    Pakuranga: 9,
+    'East Tāmaki': 6,
+    Ōtāhuhu: 3,
+    'Bucklands Beach & Half Moon Bay': 10,
+    'Dannemora & Highland Park': 8,
+    'Whitford & Beachlands': 5,
+    'Eastern Bays': 4,
+  },
   geo: { latitude: -36.90463, longitude: 174.84172 },
 };
 
@@ -81,6 +95,7 @@ export function applyFixture(source: string, fixture: FixtureIdentity = fixtureI
     ['reviewSite', fixture.reviewSite],
     ['geo', fixture.geo],
     ...Object.entries(fixture.social).map(([name, url]): [string, unknown] => [`social[${name}]`, { name, url }]),
+    ...Object.entries(fixture.reviewShares).map(([name, reviews]): [string, unknown] => [`reviewShares[${name}]`, { name, reviews }]),
   ]);
   const lines = source.split('\n');
   const replaced: string[] = [];
@@ -115,9 +130,9 @@ export function applyFixture(source: string, fixture: FixtureIdentity = fixtureI
     for (let closed = 0; closed > balance; closed--) stack.pop();
     depth += balance;
   }
-  // A social network the owner has dropped needs no fixture page; every other fact must be found
+  // A social network or a suburb the owner has dropped needs no fixture value; every other fact must be found
   for (const path of values.keys()) {
-    if (!replaced.includes(path) && !path.startsWith('social[')) problems.push(`no line of business.ts holds ${path}`);
+    if (!replaced.includes(path) && !/^(?:social|reviewShares)\[/.test(path)) problems.push(`no line of business.ts holds ${path}`);
   }
   if (problems.length > 0) throw new Error(`Cannot write the fixture identity into business.ts:\n- ${problems.join('\n- ')}`);
   return { text: lines.join('\n'), replaced };

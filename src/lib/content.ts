@@ -4,6 +4,7 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { areaPages, featuredServiceSlug, serviceGroups, serviceSlugs } from '../config/routes.ts';
+import { business } from '../config/business.ts';
 import { checkContentRules } from './content-rules.ts';
 
 export type ServiceEntry = CollectionEntry<'services'>;
@@ -35,6 +36,7 @@ function ensureChecked(): Promise<void> {
       areas: areas.map((entry) => ({
         id: entry.id,
         kind: entry.data.kind,
+        areaName: entry.data.areaName,
         services: entry.data.services,
         servedSuburbs: entry.data.servedSuburbs,
         relatedAreas: entry.data.relatedAreas.map((area) => area.url),
@@ -42,7 +44,13 @@ function ensureChecked(): Promise<void> {
       })),
       projects: projects.map((entry) => ({ id: entry.id, featured: entry.data.featured })),
       testimonials: testimonials.map((entry) => ({ id: entry.id, featured: entry.data.featured })),
-      expected: { serviceSlugs, serviceGroups, featuredServiceSlug, areaPaths: areaPages.map((area) => area.href) },
+      expected: {
+        serviceSlugs,
+        serviceGroups,
+        featuredServiceSlug,
+        areaPaths: areaPages.map((area) => area.href),
+        reviewShares: business.reviewShares.map((share) => share.name),
+      },
     });
   })();
   return checked;

@@ -6,12 +6,14 @@ const expected: ContentSummary['expected'] = {
   serviceGroups: ['residential'],
   featuredServiceSlug: 'switchboard-upgrades',
   areaPaths: ['/areas/electrician-botany', '/areas/electrician-howick'],
+  reviewShares: ['Botany', 'Howick'],
 };
 
 function validContent(): ContentSummary {
-  const area = (id: string, related: string) => ({
+  const area = (id: string, related: string, areaName: string) => ({
     id,
     kind: 'suburb',
+    areaName,
     services: Array.from({ length: 10 }, (_, index) => (index % 2 ? 'ceiling-fans' : 'three-phase') + (index > 1 ? `-${index}` : '')),
     servedSuburbs: Array.from({ length: 8 }, (_, index) => `Suburb ${index}`),
     relatedAreas: [related],
@@ -31,7 +33,10 @@ function validContent(): ContentSummary {
       { id: 'residential', kind: 'group', group: undefined, featured: false },
       ...extraServices,
     ],
-    areas: [area('electrician-botany', '/areas/electrician-howick'), area('electrician-howick', '/areas/electrician-botany')],
+    areas: [
+      area('electrician-botany', '/areas/electrician-howick', 'Botany'),
+      area('electrician-howick', '/areas/electrician-botany', 'Howick'),
+    ],
     projects: Array.from({ length: 24 }, (_, index) => ({ id: `p${index}`, featured: index < 6 })),
     testimonials: Array.from({ length: 12 }, (_, index) => ({ id: `t${index}`, featured: index < 6 })),
     expected: { ...expected, serviceSlugs: { ...expected.serviceSlugs, other: extraServices.map((service) => service.id) } },
@@ -68,5 +73,16 @@ describe('content rules', () => {
     expect(problems).toContain('projects: 23 entries with 5 featured; expected 24 with 6 featured');
     expect(problems).toContain('areas/electrician-botany.md: 1 served suburbs, expected 8');
     expect(problems).toContain('areas/electrician-howick.md: related area /areas/electrician-howick is not another area page');
+  });
+
+  it('needs a share of the reviews in the facts for every suburb page, and no share for a suburb without one', () => {
+    const content = validContent();
+    content.areas[1]!.areaName = 'Howick & Cockle Bay';
+    content.expected = { ...content.expected, reviewShares: ['Botany', 'Howick', 'Botany'] };
+    expect(contentProblems(content)).toEqual([
+      'areas/electrician-howick.md: business.ts reviewShares has no entry named "Howick & Cockle Bay"',
+      'business.ts reviewShares: "Howick" is not the areaName of a suburb page',
+      'business.ts reviewShares names a suburb twice',
+    ]);
   });
 });
