@@ -30,18 +30,21 @@ export interface FixtureIdentity {
   geo: { latitude: number; longitude: number };
 }
 
-/** Another business, with no placeholder left: what `npm run test:launch` builds and tests */
+/**
+ * Another business, with no placeholder left: what `npm run test:launch` builds and tests. Its short
+ * name is a long one (27 characters), which a phone's header shows on two lines.
+ */
 export const fixtureIdentity: FixtureIdentity = {
-  name: 'Tāmaki Sparks Electrical Ltd',
-  shortName: 'Tāmaki Sparks',
+  name: 'Pōhutukawa Coast Electrical & Handyman',
+  shortName: 'Pōhutukawa Coast Electrical',
   owner: 'Hemi',
   phone: { display: '021 555 0142', e164: '+64215550142' },
-  email: 'office@tamakisparks.co.nz',
-  defaultOrigin: 'https://www.tamakisparks.co.nz',
+  email: 'office@pohutukawacoast.co.nz',
+  defaultOrigin: 'https://www.pohutukawacoast.co.nz',
   registrationNumber: 'E 123456',
   yearsExperience: 32,
-  social: { Facebook: 'https://www.facebook.com/tamakisparks', Instagram: 'https://www.instagram.com/tamakisparks' },
-  reviewSite: { name: 'Google reviews', url: 'https://g.page/r/tamakisparks/review', reviewCount: 87 },
+  social: { Facebook: 'https://www.facebook.com/pohutukawacoast', Instagram: 'https://www.instagram.com/pohutukawacoast' },
+  reviewSite: { name: 'Google reviews', url: 'https://g.page/r/pohutukawacoast/review', reviewCount: 87 },
   // 71 of the 87 by customers of the suburb pages; the rest from elsewhere in Auckland
   reviewShares: {
     Botany: 14,
