@@ -9,6 +9,9 @@ export interface ContentSummary {
     id: string;
     kind: string;
     areaName: string;
+    region: string;
+    /** The places the page covers (its areaServed) */
+    places: string[];
     services: string[];
     servedSuburbs: string[];
     relatedAreas: string[];
@@ -16,6 +19,8 @@ export interface ContentSummary {
   }[];
   projects: { id: string; featured: boolean }[];
   testimonials: { id: string; featured: boolean }[];
+  /** The quote page's service areas */
+  quoteGroups: readonly { heading: string; region: string; suburbs: readonly string[] }[];
   expected: {
     serviceSlugs: Record<string, readonly string[]>;
     serviceGroups: readonly string[];
@@ -70,6 +75,18 @@ export function contentProblems(content: ContentSummary): string[] {
     for (const url of area.relatedAreas) {
       if (!expected.areaPaths.includes(url) || url === `/areas/${area.id}`)
         problems.push(`${where}: related area ${url} is not another area page`);
+    }
+  }
+
+  // A place an area page covers is in that area's region wherever the quote page lists it
+  for (const area of content.areas) {
+    for (const place of area.places) {
+      for (const group of content.quoteGroups) {
+        if (group.suburbs.includes(place) && group.region !== area.region)
+          problems.push(
+            `pages/quote.yaml lists ${place} under "${group.heading}" (${group.region}), but areas/${area.id}.md is in ${area.region}`,
+          );
+      }
     }
   }
 

@@ -20,11 +20,12 @@ const byOrder = <T extends { data: { order: number } }>(a: T, b: T) => a.data.or
 let checked: Promise<void> | undefined;
 function ensureChecked(): Promise<void> {
   checked ??= (async () => {
-    const [services, areas, projects, testimonials] = await Promise.all([
+    const [services, areas, projects, testimonials, quote] = await Promise.all([
       getCollection('services'),
       getCollection('areas'),
       getCollection('projects'),
       getCollection('testimonials'),
+      pageContent('quote'),
     ]);
     checkContentRules({
       services: services.map((entry) => ({
@@ -37,6 +38,8 @@ function ensureChecked(): Promise<void> {
         id: entry.id,
         kind: entry.data.kind,
         areaName: entry.data.areaName,
+        region: entry.data.region,
+        places: entry.data.areaServed.map((place) => place.name),
         services: entry.data.services,
         servedSuburbs: entry.data.servedSuburbs,
         relatedAreas: entry.data.relatedAreas.map((area) => area.url),
@@ -44,6 +47,7 @@ function ensureChecked(): Promise<void> {
       })),
       projects: projects.map((entry) => ({ id: entry.id, featured: entry.data.featured })),
       testimonials: testimonials.map((entry) => ({ id: entry.id, featured: entry.data.featured })),
+      quoteGroups: quote.serviceAreas,
       expected: {
         serviceSlugs,
         serviceGroups,

@@ -14,6 +14,8 @@ function validContent(): ContentSummary {
     id,
     kind: 'suburb',
     areaName,
+    region: 'East Auckland',
+    places: [areaName],
     services: Array.from({ length: 10 }, (_, index) => (index % 2 ? 'ceiling-fans' : 'three-phase') + (index > 1 ? `-${index}` : '')),
     servedSuburbs: Array.from({ length: 8 }, (_, index) => `Suburb ${index}`),
     relatedAreas: [related],
@@ -39,6 +41,11 @@ function validContent(): ContentSummary {
     ],
     projects: Array.from({ length: 24 }, (_, index) => ({ id: `p${index}`, featured: index < 6 })),
     testimonials: Array.from({ length: 12 }, (_, index) => ({ id: `t${index}`, featured: index < 6 })),
+    quoteGroups: [
+      { heading: 'East Auckland', region: 'East Auckland', suburbs: ['Botany', 'Pakuranga'] },
+      { heading: 'East Auckland Additional', region: 'East Auckland', suburbs: ['Howick'] },
+      { heading: 'South Auckland', region: 'South Auckland', suburbs: ['Ōtāhuhu'] },
+    ],
     expected: { ...expected, serviceSlugs: { ...expected.serviceSlugs, other: extraServices.map((service) => service.id) } },
   };
 }
@@ -83,6 +90,16 @@ describe('content rules', () => {
       'areas/electrician-howick.md: business.ts reviewShares has no entry named "Howick & Cockle Bay"',
       'business.ts reviewShares: "Howick" is not the areaName of a suburb page',
       'business.ts reviewShares names a suburb twice',
+    ]);
+  });
+
+  it("names a place the quote page lists in another region than its area page's", () => {
+    const content = validContent();
+    content.areas[1]!.region = 'South Auckland';
+    content.areas[0]!.places = ['Botany', 'Ōtāhuhu'];
+    expect(contentProblems(content)).toEqual([
+      'pages/quote.yaml lists Ōtāhuhu under "South Auckland" (South Auckland), but areas/electrician-botany.md is in East Auckland',
+      'pages/quote.yaml lists Howick under "East Auckland Additional" (East Auckland), but areas/electrician-howick.md is in South Auckland',
     ]);
   });
 });
