@@ -11,8 +11,8 @@ const pageOf = (label: string) => areaPages.find((area) => area.label === label)
 
 /** The footer's areas: each area page's href with the region heading it is listed under */
 async function footerRegions(page: Page): Promise<Map<string, string[]>> {
-  const nav = page.getByRole('contentinfo').getByRole('navigation', { name: 'Areas we serve' });
-  await expect(nav.getByRole('heading', { level: 2 })).toHaveText('Areas we serve');
+  const nav = page.getByRole('contentinfo').getByRole('navigation', { name: 'Where we work' });
+  await expect(nav.getByRole('heading', { level: 2 })).toHaveText('Where we work');
   const listed = new Map<string, string[]>();
   for (const group of await nav.locator('h3').all()) {
     const region = (await group.textContent())!.trim();

@@ -31,7 +31,7 @@ function FooterAreas({ areas }: { areas: readonly RegionLinks[] }) {
   return (
     <nav aria-labelledby="footer-areas">
       <h2 id="footer-areas" className={headingClass}>
-        Areas we serve
+        Where we work
       </h2>
       {areas.map(({ region, links }) => (
         <div key={region} className="mt-4 first-of-type:mt-0">
