@@ -35,7 +35,7 @@ export interface FixtureIdentity {
  * name is a long one (27 characters), which a phone's header shows on two lines.
  */
 export const fixtureIdentity: FixtureIdentity = {
-  name: 'Pōhutukawa Coast Electrical & Handyman',
+  name: 'Pōhutukawa Coast Electrical Ltd',
   shortName: 'Pōhutukawa Coast Electrical',
   owner: 'Hemi',
   phone: { display: '021 555 0142', e164: '+64215550142' },
@@ -115,7 +115,9 @@ export function applyFixture(source: string, fixture: FixtureIdentity = fixtureI
     const inside = stack.filter(Boolean).join('.');
     let path: string | undefined;
     if (key) path = inside ? `${inside}.${key}` : key;
-    else if (/^\s*\{/.test(line)) path = `${inside}[${/\bname:\s*'([^']*)'/.exec(line)?.[1] ?? '?'}]`;
+    // An array's object by its name, as the owner writes it ({ name: 'Botany', … }) or as a rehearsal did ({"name":"Botany",…})
+    else if (/^\s*\{/.test(line))
+      path = `${inside}[${/(?:\bname|"name"):\s*(?:'([^']*)'|"([^"]*)")/.exec(line)?.slice(1).find(Boolean) ?? '?'}]`;
     const balance = bracketBalance(masked);
     const marked = masked.slice(commentStart(masked)).includes('PLACEHOLDER');
     if (path && values.has(path)) {

@@ -47,6 +47,13 @@ describe('the launch rehearsal fixture', () => {
     expect(text.split('\n')).toHaveLength(source.split('\n').length);
   });
 
+  it("comes out the same when written over its own lines, as in the rehearsal's copy", () => {
+    const once = applyFixture(source);
+    const twice = applyFixture(once.text);
+    expect(twice.text).toBe(once.text);
+    expect(twice.replaced.sort()).toEqual(once.replaced.sort());
+  });
+
   it('refuses a placeholder it has no value for, and a fact it cannot find', () => {
     // A business.ts of its own, so the test holds after launch day too
     const sample = [
