@@ -333,12 +333,16 @@ if (fixtureOk) {
       if (collection) samples.set(collection, (samples.get(collection) ?? 0) + 1);
     }
     const verdict = text.split('\n').find((line) => /^(?:Not ready|Ready)/.test(line));
+    // The fixture is an identity a real owner could type in: nothing of it should look wrong either
+    const warnings = text.split('\n').filter((line) => line.startsWith('Warning: '));
     for (const line of [
       `exit ${code}: ${verdict ?? '(no verdict line)'}`,
+      ...warnings,
       ...notSample.map((problem) => `- ${problem}`),
       ...[...samples].map(([collection, count]) => `- ${count} × "${collection}/… is sample content"`),
     ])
       console.log(`  | ${line}`);
+    if (warnings.length > 0) return { ok: false, summary: `it warns about the fixture identity`, detail: warnings.join('\n') };
     if (code === 0) return { ok: true, summary: 'ready for launch: no placeholder and no sample content left' };
     if (problems.length === 0 || notSample.length > 0) {
       return {

@@ -6,6 +6,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { iconNames } from './config/icon-names.ts';
+import { regions } from './config/regions.ts';
 import { fillTokens } from './lib/text.ts';
 
 const icon = z.enum(iconNames);
@@ -13,7 +14,11 @@ const icon = z.enum(iconNames);
  * Text shown to visitors: fact tokens such as {owner} or {turnaround} are filled from
  * src/config/business.ts first, and the length limits apply to the text as it will read.
  */
-const text = (min: number, max = 5000) => z.string().transform(fillTokens).pipe(z.string().min(min).max(max));
+const text = (min: number, max = 5000, later: readonly string[] = []) =>
+  z
+    .string()
+    .transform((value) => fillTokens(value, later))
+    .pipe(z.string().min(min).max(max));
 /** File name (without `.svg`) of an illustration in src/assets/illustrations */
 const image = z.string().regex(/^[a-z0-9-]+$/);
 /** Alt text that says what the picture shows */
@@ -70,40 +75,57 @@ const services = defineCollection({
   ]),
 });
 
+/** A position, to three decimals (about 100 m): where a suburb is, not an address */
+const latitude = z.number().min(-37.3).max(-36.5);
+const longitude = z.number().min(174.4).max(175.3);
+
 const areas = defineCollection({
   loader: glob({ pattern: '*.md', base: './src/content/areas' }),
-  schema: z.object({
-    kind: z.enum(['hub', 'suburb']),
-    /** Display name with macrons, e.g. 'Ōtāhuhu' */
-    areaName: text(3),
-    title: seoTitle,
-    description: seoDescription,
-    heroHeading: text(10, 80),
-    heroText: text(40, 300),
-    /** About the owner, in this area's terms */
-    intro: z.array(text(60)).min(1).max(3),
-    /** Four benefit cards (hub) or trust points (suburb) */
-    trustPoints: z.array(titledText.extend({ icon })).length(4),
-    /** Slugs of services collection entries; 12 on the hub, 10 to 12 on a suburb page */
-    services: z.array(z.string()).min(10).max(12),
-    /** Suburbs served from this page: 15 on the hub, 8 on a suburb page */
-    servedSuburbs: z.array(text(3)).min(8).max(15),
-    relatedAreas: z
-      .array(z.object({ name: z.string(), url: z.string().startsWith('/'), description: text(20) }))
-      .min(3)
-      .max(6),
-    /** This page's own questions; suburb pages add the two shared ones of pages/area-faq.yaml */
-    faq: z.array(faqItem).max(5).default([]),
-    whyChoose: z.array(titledText).default([]),
-    areaServed: z.array(z.object({ name: z.string(), latitude: z.number().optional(), longitude: z.number().optional() })).min(1),
-    /** Where to centre the map and the structured data; left off where there is no single point */
-    geo: z.object({ latitude: z.number(), longitude: z.number() }).optional(),
-    reviewCount: z.number().int().positive(),
-    /** 'aim' states the 1–2 hour emergency response aim; 'same-day' the typical service */
-    responseClaim: z.enum(['aim', 'same-day']),
-    image,
-    imageAlt,
-  }),
+  schema: z
+    .object({
+      kind: z.enum(['hub', 'suburb']),
+      /** Display name with macrons, e.g. 'Ōtāhuhu' */
+      areaName: text(3),
+      /** The part of Auckland the area is in: the footer lists it there, the quote page groups its suburbs there, and `{region}` in its questions reads it */
+      region: z.enum(regions),
+      title: seoTitle,
+      description: seoDescription,
+      heroHeading: text(10, 80),
+      heroText: text(40, 300),
+      /** About the owner, in this area's terms */
+      intro: z.array(text(60)).min(1).max(3),
+      /** Four benefit cards (hub) or trust points (suburb) */
+      trustPoints: z.array(titledText.extend({ icon })).length(4),
+      /** Slugs of services collection entries; 12 on the hub, 10 to 12 on a suburb page */
+      services: z.array(z.string()).min(10).max(12),
+      /** Suburbs served from this page: 15 on the hub, 8 on a suburb page */
+      servedSuburbs: z.array(text(3)).min(8).max(15),
+      relatedAreas: z
+        .array(z.object({ name: z.string(), url: z.string().startsWith('/'), description: text(20) }))
+        .min(3)
+        .max(6),
+      /** This page's own questions, which may name the area's `{region}`; suburb pages add the two shared ones of pages/area-faq.yaml */
+      faq: z
+        .array(z.object({ question: text(10, 5000, ['region']), answer: text(20, 5000, ['region']) }))
+        .max(5)
+        .default([]),
+      whyChoose: z.array(titledText).default([]),
+      /** The places the page covers, each where it is (the page's Service in the structured data) */
+      areaServed: z.array(z.object({ name: z.string(), latitude, longitude })).min(1),
+      /** The area's pin on the home page's map: the place its name starts with, or the middle of an area with no single centre */
+      geo: z.object({ latitude, longitude }),
+      /** 'aim' states the 1–2 hour emergency response aim; 'same-day' the typical service */
+      responseClaim: z.enum(['aim', 'same-day']),
+      image,
+      imageAlt,
+    })
+    .transform((data) => ({
+      ...data,
+      faq: data.faq.map((item) => ({
+        question: item.question.replaceAll('{region}', data.region),
+        answer: item.answer.replaceAll('{region}', data.region),
+      })),
+    })),
 });
 
 const projects = defineCollection({
@@ -176,7 +198,10 @@ const pages = defineCollection({
       description: seoDescription,
       heading: text(5),
       intro: text(40),
-      serviceAreas: z.array(z.object({ region: z.string(), suburbs: z.array(z.string()).min(7).max(9) })).length(4),
+      /** 'Our Service Areas': each group's heading, the region its suburbs are in, and the suburbs */
+      serviceAreas: z
+        .array(z.object({ heading: z.string(), region: z.enum(regions), suburbs: z.array(z.string()).min(7).max(9) }))
+        .length(4),
       faq: z.array(faqItem).min(3).max(6),
     }),
   ]),

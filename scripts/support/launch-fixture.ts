@@ -25,21 +25,38 @@ export interface FixtureIdentity {
   /** The business's own pages, by the name of the network in business.ts */
   social: Record<string, string>;
   reviewSite: { name: string; url: string; reviewCount: number };
+  /** How many of those reviews are by each suburb page's customers, by the suburb's name in business.ts */
+  reviewShares: Record<string, number>;
   geo: { latitude: number; longitude: number };
 }
 
-/** Another business, with no placeholder left: what `npm run test:launch` builds and tests */
+/**
+ * Another business, with no placeholder left: what `npm run test:launch` builds and tests. Its short
+ * name is a long one (27 characters), which a phone's header shows on two lines.
+ */
 export const fixtureIdentity: FixtureIdentity = {
-  name: 'Tāmaki Sparks Electrical Ltd',
-  shortName: 'Tāmaki Sparks',
+  name: 'Pōhutukawa Coast Electrical Ltd',
+  shortName: 'Pōhutukawa Coast Electrical',
   owner: 'Hemi',
   phone: { display: '021 555 0142', e164: '+64215550142' },
-  email: 'office@tamakisparks.co.nz',
-  defaultOrigin: 'https://www.tamakisparks.co.nz',
+  email: 'office@pohutukawacoast.co.nz',
+  defaultOrigin: 'https://www.pohutukawacoast.co.nz',
   registrationNumber: 'E 123456',
   yearsExperience: 32,
-  social: { Facebook: 'https://www.facebook.com/tamakisparks', Instagram: 'https://www.instagram.com/tamakisparks' },
-  reviewSite: { name: 'Google reviews', url: 'https://g.page/r/tamakisparks/review', reviewCount: 87 },
+  social: { Facebook: 'https://www.facebook.com/pohutukawacoast', Instagram: 'https://www.instagram.com/pohutukawacoast' },
+  reviewSite: { name: 'Google reviews', url: 'https://g.page/r/pohutukawacoast/review', reviewCount: 87 },
+  // 71 of the 87 by customers of the suburb pages; the rest from elsewhere in Auckland
+  reviewShares: {
+    Botany: 14,
+    Howick: 12,
+    Pakuranga: 9,
+    'East Tāmaki': 6,
+    Ōtāhuhu: 3,
+    'Bucklands Beach & Half Moon Bay': 10,
+    'Dannemora & Highland Park': 8,
+    'Whitford & Beachlands': 5,
+    'Eastern Bays': 4,
+  },
   geo: { latitude: -36.90463, longitude: 174.84172 },
 };
 
@@ -81,6 +98,7 @@ export function applyFixture(source: string, fixture: FixtureIdentity = fixtureI
     ['reviewSite', fixture.reviewSite],
     ['geo', fixture.geo],
     ...Object.entries(fixture.social).map(([name, url]): [string, unknown] => [`social[${name}]`, { name, url }]),
+    ...Object.entries(fixture.reviewShares).map(([name, reviews]): [string, unknown] => [`reviewShares[${name}]`, { name, reviews }]),
   ]);
   const lines = source.split('\n');
   const replaced: string[] = [];
@@ -97,7 +115,9 @@ export function applyFixture(source: string, fixture: FixtureIdentity = fixtureI
     const inside = stack.filter(Boolean).join('.');
     let path: string | undefined;
     if (key) path = inside ? `${inside}.${key}` : key;
-    else if (/^\s*\{/.test(line)) path = `${inside}[${/\bname:\s*'([^']*)'/.exec(line)?.[1] ?? '?'}]`;
+    // An array's object by its name, as the owner writes it ({ name: 'Botany', … }) or as a rehearsal did ({"name":"Botany",…})
+    else if (/^\s*\{/.test(line))
+      path = `${inside}[${/(?:\bname|"name"):\s*(?:'([^']*)'|"([^"]*)")/.exec(line)?.slice(1).find(Boolean) ?? '?'}]`;
     const balance = bracketBalance(masked);
     const marked = masked.slice(commentStart(masked)).includes('PLACEHOLDER');
     if (path && values.has(path)) {
@@ -115,9 +135,9 @@ export function applyFixture(source: string, fixture: FixtureIdentity = fixtureI
     for (let closed = 0; closed > balance; closed--) stack.pop();
     depth += balance;
   }
-  // A social network the owner has dropped needs no fixture page; every other fact must be found
+  // A social network or a suburb the owner has dropped needs no fixture value; every other fact must be found
   for (const path of values.keys()) {
-    if (!replaced.includes(path) && !path.startsWith('social[')) problems.push(`no line of business.ts holds ${path}`);
+    if (!replaced.includes(path) && !/^(?:social|reviewShares)\[/.test(path)) problems.push(`no line of business.ts holds ${path}`);
   }
   if (problems.length > 0) throw new Error(`Cannot write the fixture identity into business.ts:\n- ${problems.join('\n- ')}`);
   return { text: lines.join('\n'), replaced };

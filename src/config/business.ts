@@ -60,6 +60,12 @@ const businessSchema = z.object({
    * the business's own listing there, and how many reviews that listing holds
    */
   reviewSite: z.object({ name: z.string(), url: z.url(), reviewCount: z.number().int().positive() }),
+  /**
+   * How many of the listing's reviews are by each suburb page's customers, by the suburb's name as
+   * its page has it (areaName in src/content/areas). A suburb page shows its share beside the one
+   * rating; no share can exceed the listing's count, nor can they together (`npm run check:launch`).
+   */
+  reviewShares: z.array(z.object({ name: z.string(), reviews: z.number().int().nonnegative() })),
   /** Lines company for power cuts and fallen lines in most of Auckland */
   linesCompany: z.object({ name: z.string(), phoneDisplay: z.string(), phoneE164: z.string() }),
 });
@@ -107,6 +113,17 @@ export const business: Business = businessSchema.parse({
     { name: 'Instagram', url: 'https://www.instagram.com/' }, // PLACEHOLDER
   ],
   reviewSite: { name: 'Google reviews', url: 'https://www.google.com/maps', reviewCount: 68 }, // PLACEHOLDER
+  reviewShares: [
+    { name: 'Botany', reviews: 47 }, // PLACEHOLDER: SPEC.md's sample, like the others
+    { name: 'Howick', reviews: 52 }, // PLACEHOLDER
+    { name: 'Pakuranga', reviews: 49 }, // PLACEHOLDER
+    { name: 'East Tāmaki', reviews: 38 }, // PLACEHOLDER
+    { name: 'Ōtāhuhu', reviews: 34 }, // PLACEHOLDER
+    { name: 'Bucklands Beach & Half Moon Bay', reviews: 41 }, // PLACEHOLDER
+    { name: 'Dannemora & Highland Park', reviews: 36 }, // PLACEHOLDER
+    { name: 'Whitford & Beachlands', reviews: 29 }, // PLACEHOLDER
+    { name: 'Eastern Bays', reviews: 55 }, // PLACEHOLDER
+  ],
   linesCompany: { name: 'Vector', phoneDisplay: '0508 832 867', phoneE164: '+64508832867' },
 });
 
@@ -116,6 +133,11 @@ export const telHref = `tel:${business.phone.e164}`;
 /** The phone number as link text: non-breaking spaces keep it on one line */
 export const phoneText = business.phone.display.replaceAll(' ', '\u00a0');
 export const mailHref = `mailto:${business.email}`;
+
+/** How many of the listing's reviews are by customers in the suburb a page is named after; undefined for a suburb the facts do not list */
+export function reviewShare(areaName: string, facts: Pick<Business, 'reviewShares'> = business): number | undefined {
+  return facts.reviewShares.find((share) => share.name === areaName)?.reviews;
+}
 /**
  * Copy about emergency work: '24/7 emergency call-outs' while the business answers round the clock
  * (claims.emergency24x7), 'Emergency call-outs' if it ever stops, so no page promises what it does not.

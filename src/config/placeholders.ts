@@ -4,6 +4,7 @@
  */
 export const placeholderIdentity = {
   name: 'Harbour East Electrical & Handyman',
+  shortName: 'Harbour East Electrical',
   owner: 'Dave',
   phone: '+6490000000',
   email: 'hello@example.com',
@@ -11,4 +12,16 @@ export const placeholderIdentity = {
   registration: 'E 000000',
   /** Reviews on the review site (business.reviewSite.reviewCount) */
   reviewCount: 68,
+  /** SPEC.md's review counts of the suburbs (business.reviewShares): samples, together far more than 68 */
+  reviewShares: {
+    Botany: 47,
+    Howick: 52,
+    Pakuranga: 49,
+    'East Tāmaki': 38,
+    Ōtāhuhu: 34,
+    'Bucklands Beach & Half Moon Bay': 41,
+    'Dannemora & Highland Park': 36,
+    'Whitford & Beachlands': 29,
+    'Eastern Bays': 55,
+  } as Readonly<Record<string, number>>,
 } as const;

@@ -5,14 +5,29 @@
 
 export interface ContentSummary {
   services: { id: string; kind: string; group: string | undefined; featured: boolean }[];
-  areas: { id: string; kind: string; services: string[]; servedSuburbs: string[]; relatedAreas: string[]; faq: number }[];
+  areas: {
+    id: string;
+    kind: string;
+    areaName: string;
+    region: string;
+    /** The places the page covers (its areaServed) */
+    places: string[];
+    services: string[];
+    servedSuburbs: string[];
+    relatedAreas: string[];
+    faq: number;
+  }[];
   projects: { id: string; featured: boolean }[];
   testimonials: { id: string; featured: boolean }[];
+  /** The quote page's service areas */
+  quoteGroups: readonly { heading: string; region: string; suburbs: readonly string[] }[];
   expected: {
     serviceSlugs: Record<string, readonly string[]>;
     serviceGroups: readonly string[];
     featuredServiceSlug: string;
     areaPaths: readonly string[];
+    /** The suburbs business.ts gives a share of the reviews, by name */
+    reviewShares: readonly string[];
   };
 }
 
@@ -62,6 +77,27 @@ export function contentProblems(content: ContentSummary): string[] {
         problems.push(`${where}: related area ${url} is not another area page`);
     }
   }
+
+  // A place an area page covers is in that area's region wherever the quote page lists it
+  for (const area of content.areas) {
+    for (const place of area.places) {
+      for (const group of content.quoteGroups) {
+        if (group.suburbs.includes(place) && group.region !== area.region)
+          problems.push(
+            `pages/quote.yaml lists ${place} under "${group.heading}" (${group.region}), but areas/${area.id}.md is in ${area.region}`,
+          );
+      }
+    }
+  }
+
+  // Every suburb page shows its share of the one rating, so the facts must hold one for each
+  const suburbNames = content.areas.filter((area) => area.kind === 'suburb').map((area) => area.areaName);
+  for (const area of content.areas)
+    if (area.kind === 'suburb' && !expected.reviewShares.includes(area.areaName))
+      problems.push(`areas/${area.id}.md: business.ts reviewShares has no entry named "${area.areaName}"`);
+  for (const name of expected.reviewShares)
+    if (!suburbNames.includes(name)) problems.push(`business.ts reviewShares: "${name}" is not the areaName of a suburb page`);
+  if (new Set(expected.reviewShares).size !== expected.reviewShares.length) problems.push('business.ts reviewShares names a suburb twice');
 
   const count = (items: { featured: boolean }[]) => [items.length, items.filter((item) => item.featured).length];
   const [projects, featuredProjects] = count(content.projects);

@@ -4,6 +4,7 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { areaPages, featuredServiceSlug, serviceGroups, serviceSlugs } from '../config/routes.ts';
+import { business } from '../config/business.ts';
 import { checkContentRules } from './content-rules.ts';
 
 export type ServiceEntry = CollectionEntry<'services'>;
@@ -19,11 +20,12 @@ const byOrder = <T extends { data: { order: number } }>(a: T, b: T) => a.data.or
 let checked: Promise<void> | undefined;
 function ensureChecked(): Promise<void> {
   checked ??= (async () => {
-    const [services, areas, projects, testimonials] = await Promise.all([
+    const [services, areas, projects, testimonials, quote] = await Promise.all([
       getCollection('services'),
       getCollection('areas'),
       getCollection('projects'),
       getCollection('testimonials'),
+      pageContent('quote'),
     ]);
     checkContentRules({
       services: services.map((entry) => ({
@@ -35,6 +37,9 @@ function ensureChecked(): Promise<void> {
       areas: areas.map((entry) => ({
         id: entry.id,
         kind: entry.data.kind,
+        areaName: entry.data.areaName,
+        region: entry.data.region,
+        places: entry.data.areaServed.map((place) => place.name),
         services: entry.data.services,
         servedSuburbs: entry.data.servedSuburbs,
         relatedAreas: entry.data.relatedAreas.map((area) => area.url),
@@ -42,7 +47,14 @@ function ensureChecked(): Promise<void> {
       })),
       projects: projects.map((entry) => ({ id: entry.id, featured: entry.data.featured })),
       testimonials: testimonials.map((entry) => ({ id: entry.id, featured: entry.data.featured })),
-      expected: { serviceSlugs, serviceGroups, featuredServiceSlug, areaPaths: areaPages.map((area) => area.href) },
+      quoteGroups: quote.serviceAreas,
+      expected: {
+        serviceSlugs,
+        serviceGroups,
+        featuredServiceSlug,
+        areaPaths: areaPages.map((area) => area.href),
+        reviewShares: business.reviewShares.map((share) => share.name),
+      },
     });
   })();
   return checked;

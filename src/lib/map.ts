@@ -16,18 +16,18 @@ export interface PlacedPoint extends MapPoint {
 
 interface AreaForMap {
   id: string;
-  data: { kind: string; geo?: { latitude: number; longitude: number } | undefined };
+  data: { kind: string; geo: { latitude: number; longitude: number } };
 }
 
 /**
- * The suburb pages that give a position, as points named by the first part of their label
- * ('Howick' of 'Howick & Cockle Bay') and linked to their page
+ * Every suburb page of the route table as a point where its pin goes (its `geo`), named by the
+ * first part of its label ('Howick' of 'Howick & Cockle Bay') and linked to the page
  */
 export function suburbPoints(areas: readonly AreaForMap[]): MapPoint[] {
   return areas.flatMap(({ id, data }) => {
     const href = `/areas/${id}`;
     const label = areaPages.find((page) => page.href === href)?.label;
-    return data.geo && data.kind === 'suburb' && label ? [{ name: label.split(' & ')[0]!, href, ...data.geo }] : [];
+    return data.kind === 'suburb' && label ? [{ name: label.split(' & ')[0]!, href, ...data.geo }] : [];
   });
 }
 
@@ -52,12 +52,19 @@ export interface LabelPlacement {
   dy: number;
 }
 
-/** Above, below, right and left of the marker, in that order of preference */
+/**
+ * Above, below, right and left of the marker, then off its four corners (for suburbs close
+ * together, such as Botany and Dannemora), in that order of preference
+ */
 const placements: readonly LabelPlacement[] = [
   { anchor: 'middle', dx: 0, dy: -14 },
   { anchor: 'middle', dx: 0, dy: 28 },
   { anchor: 'start', dx: 18, dy: 5 },
   { anchor: 'end', dx: -18, dy: 5 },
+  { anchor: 'start', dx: 10, dy: -12 },
+  { anchor: 'start', dx: 10, dy: 26 },
+  { anchor: 'end', dx: -10, dy: -12 },
+  { anchor: 'end', dx: -10, dy: 26 },
 ];
 
 /**

@@ -98,4 +98,21 @@ describe('the business entity', () => {
     if (node.geo) expect(hasGeoPrecision(node.geo)).toBe(true);
     for (const url of node.sameAs ?? []) expect(isProfileUrl(url), url).toBe(true);
   });
+
+  it("carries the business's one rating, and no page states a rating of its own", () => {
+    const [node] = described[0]!.full;
+    expect(node!['aggregateRating']).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: business.claims.rating.value,
+      bestRating: business.claims.rating.best,
+      worstRating: business.claims.rating.worst,
+      reviewCount: business.reviewSite.reviewCount,
+    });
+    for (const { path, html } of pages) {
+      const ratings = nodesOf(jsonLd(html)).filter((item) => item['@type'] === 'AggregateRating');
+      for (const rating of ratings) expect(rating, `${path} states the business's rating only`).toEqual(node!['aggregateRating']);
+      // Each page that rates describes the business, so the one rating comes once a page
+      expect(ratings.length, path).toBe(perPage.find((page) => page.path === path)!.full.length);
+    }
+  });
 });

@@ -4,17 +4,9 @@ import { areaPages } from '../../src/config/routes.ts';
 import { business } from '../../src/config/business.ts';
 import { siteOrigin } from '../../src/lib/site-url.ts';
 
-const reviewCounts: Record<string, number> = {
-  'electrician-botany': 47,
-  'electrician-howick': 52,
-  'electrician-bucklands-beach': 41,
-  'electrician-dannemora': 36,
-  'electrician-whitford': 29,
-  'electrician-eastern-bays': 55,
-  'electrician-pakuranga': 49,
-  'electrician-east-tamaki': 38,
-  'electrician-otahuhu': 34,
-};
+const [hub, ...suburbs] = areaPages;
+/** The business's one rating as a page words it: the same on every page, hub and suburbs alike */
+const oneRating = `Rated ${business.claims.rating.value} out of ${business.claims.rating.best} from ${business.reviewSite.reviewCount} ${business.reviewSite.name}`;
 const aimSuburbs = ['electrician-howick', 'electrician-pakuranga'];
 
 interface JsonLd {
@@ -27,7 +19,7 @@ async function jsonLd(page: Page): Promise<JsonLd[]> {
 }
 
 test('the hub has its benefit cards, services, suburbs, article, nearby areas and structured data', async ({ page }) => {
-  await page.goto('/areas/electrician-east-auckland');
+  await page.goto(hub!.href);
   const hero = page.locator('main section').first();
   await expect(hero.getByRole('link', { name: `Call ${business.phone.display}` })).toHaveAttribute('href', `tel:${business.phone.e164}`);
   await expect(hero.getByRole('link', { name: 'Get Free Quote' })).toHaveAttribute('href', '/quote');
@@ -46,17 +38,16 @@ test('the hub has its benefit cards, services, suburbs, article, nearby areas an
   expect(words).toBeLessThanOrEqual(1400);
   await expect(page.getByRole('region', { name: 'Find your suburb' }).getByRole('listitem')).toHaveCount(6);
   const data = await jsonLd(page);
-  // The area, its places and its rating are the page's Service; the business node is the same on every page
+  // The area and its places are the page's Service; the rating is the business's, on its node only
   const service = data.find((item) => item['@type'] === 'Service')!;
-  expect(service).toMatchObject({
-    aggregateRating: { ratingValue: business.claims.rating.value, reviewCount: 68 },
-    provider: { '@id': `${siteOrigin()}/#business` },
-  });
+  expect(service).toMatchObject({ provider: { '@id': `${siteOrigin()}/#business` } });
+  expect(service).not.toHaveProperty('aggregateRating');
   const places = service['areaServed'] as unknown[];
   expect(places.length).toBeGreaterThan(1);
   expect(places[0]).toMatchObject({ name: 'East Auckland', geo: { latitude: -36.91, longitude: 174.91 } });
   expect(data.map((item) => item['@type'])).toContain('BreadcrumbList');
-  await expect(page.locator('main')).toContainText('68 reviews');
+  await expect(page.locator('main')).toContainText(oneRating);
+  await expect(page.locator('main')).not.toContainText(' of them by ');
 });
 
 test('the hub alias serves the hub with its canonical', async ({ page }) => {
@@ -65,9 +56,10 @@ test('the hub alias serves the hub with its canonical', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-for (const [slug, reviewCount] of Object.entries(reviewCounts)) {
-  test(`/areas/${slug} has every block, a matching FAQPage and ${reviewCount} reviews`, async ({ page }) => {
-    await page.goto(`/areas/${slug}`);
+for (const { href } of suburbs) {
+  const slug = href.replace('/areas/', '');
+  test(`/areas/${slug} has every block, a matching FAQPage, and the one rating with its suburb's share`, async ({ page }) => {
+    await page.goto(href);
     const hero = page.locator('main section').first();
     await expect(hero.getByRole('link', { name: /^Call / })).toHaveAttribute('href', `tel:${business.phone.e164}`);
     await expect(hero.getByRole('link', { name: 'Get Free Quote' })).toHaveAttribute('href', '/quote');
@@ -107,8 +99,17 @@ for (const [slug, reviewCount] of Object.entries(reviewCounts)) {
     expect(topics).toMatch(/quote/);
 
     const service = data.find((item) => item['@type'] === 'Service')!;
-    expect(service['aggregateRating']).toMatchObject({ ratingValue: business.claims.rating.value, reviewCount });
-    await expect(page.locator('main')).toContainText(`${reviewCount} reviews`);
+    expect(service).not.toHaveProperty('aggregateRating');
+    // The suburb's share of the reviews is in the text only, beside the one rating: one share, from the facts
+    const main = page.locator('main');
+    await expect(main).toContainText(oneRating);
+    const text = await main.innerText();
+    const shown = business.reviewShares.filter((share) =>
+      text.includes(`${oneRating}, ${share.reviews} of them by ${share.name} customers`),
+    );
+    expect(shown, 'the share of the suburb the page is named after').toHaveLength(1);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(`Electrician in ${shown[0]!.name}`, { exact: true })).toBeVisible();
     if (aimSuburbs.includes(slug)) await expect(page.locator('main')).toContainText(business.claims.emergencyResponseAim);
     else await expect(page.locator('main')).not.toContainText(business.claims.emergencyResponseAim);
   });

@@ -1,6 +1,7 @@
 /** The shell at 390 px: the drawer with pointer and keyboard, and the call/quote bar */
 import { expect, test, type Page } from '@playwright/test';
 import { business, emergencyClaim } from '../../src/config/business.ts';
+import { fitsPhoneHeader, phoneHeaderFit } from '../../src/lib/header-fit.ts';
 import { emergencyAliasPath, emergencyPath, mainNav } from '../../src/config/routes.ts';
 
 test('the drawer opens and closes with the pointer', async ({ page }) => {
@@ -94,21 +95,97 @@ test('on a phone the rating bar offers the 24/7 emergency call and says where th
   }
 });
 
-test('on a phone the header shows the short name on one line', async ({ page }) => {
-  await page.goto('/about');
-  const home = page.getByRole('banner').getByRole('link', { name: business.shortName, exact: true });
+/** Where the header's name and menu button sit: the lines the name's visible text takes, and the boxes */
+async function headerLayout(page: Page, name: string = business.shortName) {
+  const home = page.getByRole('banner').getByRole('link', { name, exact: true });
   await expect(home).toBeVisible();
-  // The tops of the lines its visible text sits on
-  const lineTops = await home.evaluate((link) => {
+  return home.evaluate((link) => {
     const tops = new Set<number>();
+    let right = 0;
+    let [top, bottom] = [Infinity, -Infinity];
     const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       if (!node.parentElement!.checkVisibility()) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
-      for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
+      for (const rect of range.getClientRects()) {
+        tops.add(Math.round(rect.top));
+        right = Math.max(right, rect.right);
+        top = Math.min(top, rect.top);
+        bottom = Math.max(bottom, rect.bottom);
+      }
     }
-    return [...tops];
+    const header = document.querySelector('#site-header')!.getBoundingClientRect();
+    const menu = document.querySelector('#site-header button[aria-label="Menu"]')!;
+    const button = menu.getBoundingClientRect();
+    const hit = document.elementFromPoint(button.left + button.width / 2, button.top + button.height / 2);
+    return {
+      lines: tops.size,
+      name: { right, top, bottom },
+      header: { top: header.top, bottom: header.bottom },
+      button: { left: button.left, right: button.right },
+      viewport: document.documentElement.clientWidth,
+      menuOnTop: hit !== null && menu.contains(hit),
+    };
   });
-  expect(lineTops).toHaveLength(1);
+}
+
+type HeaderLayout = Awaited<ReturnType<typeof headerLayout>>;
+
+/** What matters for any name: one or two lines, inside the header, clear of the menu button, which is on screen and on top */
+function problemsOf(layout: HeaderLayout): string[] {
+  const problems: string[] = [];
+  if (layout.lines < 1 || layout.lines > 2) problems.push(`${layout.lines} lines`);
+  if (layout.name.top < layout.header.top || layout.name.bottom > layout.header.bottom) problems.push('name spills out of the header');
+  if (layout.name.right > layout.button.left) problems.push('name runs into the menu button');
+  if (layout.button.right > layout.viewport) problems.push('menu button off the screen');
+  if (!layout.menuOnTop) problems.push('menu button covered');
+  return problems;
+}
+
+test('on a phone the header shows the short name on one or two lines, clear of a menu button that works', async ({ page }) => {
+  await page.goto('/about');
+  expect(problemsOf(await headerLayout(page)), 'at the top of the page').toEqual([]);
+  // Compact after a scroll: lower, and the name must still fit
+  await page.mouse.wheel(0, 600);
+  await expect(page.locator('#site-header')).toHaveAttribute('data-compact', 'true');
+  await expect.poll(async () => problemsOf(await headerLayout(page)), { message: 'compact' }).toEqual([]);
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+});
+
+test("a short name the launch check passes fits a 360 px phone's compact header, and one it warns about does not", async ({ page }) => {
+  await page.setViewportSize({ width: phoneHeaderFit.viewport, height: 740 });
+  await page.goto('/');
+  await expect(page.locator('#site-header')).toHaveAttribute('data-compact', 'true');
+  const names = [
+    business.shortName,
+    'Pōhutukawa Coast Electrical',
+    'Maraetai Maintenance & Wiring',
+    'WWW Wiremu Wiring Works',
+    'Kawakawa Bay Electrical Services',
+    'Pohutukawa Coast Electrical and Handyman Services',
+  ];
+  const verdicts: string[] = [];
+  for (const name of names) {
+    // The name the header shows on a phone, as business.ts would set it
+    await page
+      .getByRole('banner')
+      .getByRole('link')
+      .first()
+      .evaluate((link, text) => {
+        const shown = [...link.querySelectorAll('span')].find(
+          (span) => span.checkVisibility() && span.children.length === 0 && span.textContent,
+        );
+        shown!.textContent = text;
+        link.setAttribute('aria-label', text);
+      }, name);
+    const problems = problemsOf(await headerLayout(page, name));
+    verdicts.push(`${name}: check ${fitsPhoneHeader(name) ? 'passes' : 'warns'}, header ${problems.join(', ') || 'fine'}`);
+    if (fitsPhoneHeader(name)) expect(problems, name).toEqual([]);
+  }
+  console.log(`phone header at ${phoneHeaderFit.viewport} px:\n  ${verdicts.join('\n  ')}`);
+  // The estimate is generous, not blind: the longest name is one it warns about and a header cannot hold
+  expect(fitsPhoneHeader(names.at(-1)!)).toBe(false);
+  expect(verdicts.at(-1)).not.toMatch(/header fine$/);
 });

@@ -6,12 +6,16 @@ const expected: ContentSummary['expected'] = {
   serviceGroups: ['residential'],
   featuredServiceSlug: 'switchboard-upgrades',
   areaPaths: ['/areas/electrician-botany', '/areas/electrician-howick'],
+  reviewShares: ['Botany', 'Howick'],
 };
 
 function validContent(): ContentSummary {
-  const area = (id: string, related: string) => ({
+  const area = (id: string, related: string, areaName: string) => ({
     id,
     kind: 'suburb',
+    areaName,
+    region: 'East Auckland',
+    places: [areaName],
     services: Array.from({ length: 10 }, (_, index) => (index % 2 ? 'ceiling-fans' : 'three-phase') + (index > 1 ? `-${index}` : '')),
     servedSuburbs: Array.from({ length: 8 }, (_, index) => `Suburb ${index}`),
     relatedAreas: [related],
@@ -31,9 +35,17 @@ function validContent(): ContentSummary {
       { id: 'residential', kind: 'group', group: undefined, featured: false },
       ...extraServices,
     ],
-    areas: [area('electrician-botany', '/areas/electrician-howick'), area('electrician-howick', '/areas/electrician-botany')],
+    areas: [
+      area('electrician-botany', '/areas/electrician-howick', 'Botany'),
+      area('electrician-howick', '/areas/electrician-botany', 'Howick'),
+    ],
     projects: Array.from({ length: 24 }, (_, index) => ({ id: `p${index}`, featured: index < 6 })),
     testimonials: Array.from({ length: 12 }, (_, index) => ({ id: `t${index}`, featured: index < 6 })),
+    quoteGroups: [
+      { heading: 'East Auckland', region: 'East Auckland', suburbs: ['Botany', 'Pakuranga'] },
+      { heading: 'East Auckland Additional', region: 'East Auckland', suburbs: ['Howick'] },
+      { heading: 'South Auckland', region: 'South Auckland', suburbs: ['Ōtāhuhu'] },
+    ],
     expected: { ...expected, serviceSlugs: { ...expected.serviceSlugs, other: extraServices.map((service) => service.id) } },
   };
 }
@@ -68,5 +80,26 @@ describe('content rules', () => {
     expect(problems).toContain('projects: 23 entries with 5 featured; expected 24 with 6 featured');
     expect(problems).toContain('areas/electrician-botany.md: 1 served suburbs, expected 8');
     expect(problems).toContain('areas/electrician-howick.md: related area /areas/electrician-howick is not another area page');
+  });
+
+  it('needs a share of the reviews in the facts for every suburb page, and no share for a suburb without one', () => {
+    const content = validContent();
+    content.areas[1]!.areaName = 'Howick & Cockle Bay';
+    content.expected = { ...content.expected, reviewShares: ['Botany', 'Howick', 'Botany'] };
+    expect(contentProblems(content)).toEqual([
+      'areas/electrician-howick.md: business.ts reviewShares has no entry named "Howick & Cockle Bay"',
+      'business.ts reviewShares: "Howick" is not the areaName of a suburb page',
+      'business.ts reviewShares names a suburb twice',
+    ]);
+  });
+
+  it("names a place the quote page lists in another region than its area page's", () => {
+    const content = validContent();
+    content.areas[1]!.region = 'South Auckland';
+    content.areas[0]!.places = ['Botany', 'Ōtāhuhu'];
+    expect(contentProblems(content)).toEqual([
+      'pages/quote.yaml lists Ōtāhuhu under "South Auckland" (South Auckland), but areas/electrician-botany.md is in East Auckland',
+      'pages/quote.yaml lists Howick under "East Auckland Additional" (East Auckland), but areas/electrician-howick.md is in South Auckland',
+    ]);
   });
 });

@@ -23,6 +23,7 @@ describe('the launch rehearsal fixture', () => {
       registration: { ...business.registration, number: fixture.registrationNumber },
       social: Object.entries(fixture.social).map(([name, url]) => ({ name, url })),
       reviewSite: fixture.reviewSite,
+      reviewShares: Object.entries(fixture.reviewShares).map(([name, reviews]) => ({ name, reviews })),
       geo: fixture.geo,
     };
     expect(placeholderProblems(facts, fixture.defaultOrigin)).toEqual([]);
@@ -35,6 +36,7 @@ describe('the launch rehearsal fixture', () => {
     expect(text).not.toContain(PLACEHOLDER_MARK);
     expect(replaced).toEqual(expect.arrayContaining(['name', 'shortName', 'owner', 'phone', 'email', 'defaultOrigin']));
     expect(replaced).toEqual(expect.arrayContaining(['registration.number', 'claims.yearsExperience', 'reviewSite', 'geo']));
+    for (const share of business.reviewShares) expect(replaced).toContain(`reviewShares[${share.name}]`);
     expect(text).toContain(`name: ${JSON.stringify(fixtureIdentity.name)},`);
     expect(text).toContain(`number: ${JSON.stringify(fixtureIdentity.registrationNumber)},`);
     expect(text).toContain(`yearsExperience: ${fixtureIdentity.yearsExperience},`);
@@ -43,6 +45,13 @@ describe('the launch rehearsal fixture', () => {
     const changed = source.split('\n').filter((line, index) => line !== text.split('\n')[index]);
     expect(changed.length).toBeLessThanOrEqual(replaced.length);
     expect(text.split('\n')).toHaveLength(source.split('\n').length);
+  });
+
+  it("comes out the same when written over its own lines, as in the rehearsal's copy", () => {
+    const once = applyFixture(source);
+    const twice = applyFixture(once.text);
+    expect(twice.text).toBe(once.text);
+    expect(twice.replaced.sort()).toEqual(once.replaced.sort());
   });
 
   it('refuses a placeholder it has no value for, and a fact it cannot find', () => {

@@ -33,6 +33,8 @@ const facts: Business = {
   ],
   priceRange: '$$$',
   claims: { ...business.claims, rating: { value: 4.7, best: 5, worst: 1 } },
+  reviewSite: { name: 'Google reviews', url: 'https://g.page/r/fixturesparks', reviewCount: 23 },
+  reviewShares: [{ name: 'Botany', reviews: 9 }],
   social: [
     { name: 'Facebook', url: 'https://www.facebook.com/fixturesparks' },
     { name: 'Instagram', url: 'https://www.instagram.com/' },
@@ -153,6 +155,7 @@ describe('JSON-LD', () => {
         { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Sunday'], opens: '10:00', closes: '12:00' },
       ],
       sameAs: ['https://www.facebook.com/fixturesparks'],
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.7, bestRating: 5, worstRating: 1, reviewCount: 23 },
     });
   });
 
@@ -217,15 +220,15 @@ describe('JSON-LD', () => {
     expect(ld.mainEntity).toEqual([{ '@type': 'Question', name: 'Are quotes free?', acceptedAnswer: { '@type': 'Answer', text: 'Yes.' } }]);
   });
 
-  it('builds an aggregate rating from the business rating', () => {
-    expect(aggregateRating(68, facts)).toEqual({
+  it("builds the one aggregate rating from the business's rating and its listing's review count", () => {
+    expect(aggregateRating(facts)).toEqual({
       '@type': 'AggregateRating',
       ratingValue: 4.7,
       bestRating: 5,
       worstRating: 1,
-      reviewCount: 68,
+      reviewCount: 23,
     });
-    expect(aggregateRating(68)).toMatchObject({ ratingValue: business.claims.rating.value, reviewCount: 68 });
+    expect(aggregateRating()).toMatchObject({ ratingValue: business.claims.rating.value, reviewCount: business.reviewSite.reviewCount });
   });
 
   it('builds an image gallery provided by the business', () => {
@@ -256,7 +259,7 @@ describe('JSON-LD', () => {
     expect(ld).not.toHaveProperty('aggregateRating');
   });
 
-  it("builds an area's Service with its places, their coordinates and the page's review count", () => {
+  it("builds an area's Service with its places and their coordinates, and no rating of its own", () => {
     const ld = serviceLd(
       {
         name: 'Electrician in Botany',
@@ -264,7 +267,6 @@ describe('JSON-LD', () => {
         path: '/areas/electrician-botany',
         serviceType: 'Electrical services',
         areaServed: [{ name: 'Botany', latitude: -36.934, longitude: 174.913 }, { name: 'Dannemora' }],
-        reviewCount: 47,
       },
       origin,
       facts,
@@ -274,10 +276,10 @@ describe('JSON-LD', () => {
         { '@type': 'Place', name: 'Botany', geo: { '@type': 'GeoCoordinates', latitude: -36.934, longitude: 174.913 } },
         { '@type': 'Place', name: 'Dannemora' },
       ],
-      aggregateRating: { ratingValue: 4.7, reviewCount: 47, bestRating: 5, worstRating: 1 },
       provider: { '@id': 'https://sparky.test/#business' },
     });
     expect(ld).not.toHaveProperty('areaServed.1.geo');
+    expect(ld).not.toHaveProperty('aggregateRating');
   });
 
   it('escapes < so text cannot close the script element', () => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { business, emergencyClaim, phoneText, mailHref, telHref } from '../../config/business.ts';
-import { areaPages, emergencyAliasPath, mainNav, privacyPath, type NavLink } from '../../config/routes.ts';
+import { emergencyAliasPath, mainNav, privacyPath, type NavLink } from '../../config/routes.ts';
+import type { RegionLinks } from '../../lib/regions.ts';
 import { Logo } from './Logo.tsx';
 
 const headingClass = 'mb-3 text-base font-bold text-white';
@@ -25,7 +26,32 @@ function FooterNav({ title, links, children }: { title: string; links: readonly 
   );
 }
 
-export function SiteFooter({ year }: { year: number }) {
+/** The area pages under the region each is in: East Auckland's, then the nearby parts of Auckland also served */
+function FooterAreas({ areas }: { areas: readonly RegionLinks[] }) {
+  return (
+    <nav aria-labelledby="footer-areas">
+      <h2 id="footer-areas" className={headingClass}>
+        Where we work
+      </h2>
+      {areas.map(({ region, links }) => (
+        <div key={region} className="mt-4 first-of-type:mt-0">
+          <h3 className="mb-2 text-sm font-semibold tracking-wide text-brand-100 uppercase">{region}</h3>
+          <ul className="space-y-2">
+            {links.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} className={linkClass}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+export function SiteFooter({ year, areas }: { year: number; areas: readonly RegionLinks[] }) {
   // Below 1280 px the call/quote bar covers the page's last 4 rem: the footer's padding is that room
   return (
     <footer className="bg-brand-950 pb-20 text-brand-100 xl:pb-0">
@@ -47,7 +73,7 @@ export function SiteFooter({ year }: { year: number }) {
             </a>
           </li>
         </FooterNav>
-        <FooterNav title="East Auckland areas" links={areaPages} />
+        <FooterAreas areas={areas} />
         <div>
           <h2 className={headingClass}>Contact</h2>
           <ul className="space-y-2">

@@ -20,13 +20,18 @@ export function businessId(origin: string): string {
 
 const businessRef = (origin: string) => ({ '@id': businessId(origin) });
 
-export function aggregateRating(reviewCount: number, facts: Business = business): AggregateRating {
+/**
+ * The business's one rating: its value, and how many reviews its listing on the review site holds.
+ * It is stated once, on the business node; a suburb page's share of those reviews is shown on the
+ * page only, never as a rating of its own that a search engine would read as a second figure.
+ */
+export function aggregateRating(facts: Business = business): AggregateRating {
   return {
     '@type': 'AggregateRating',
     ratingValue: facts.claims.rating.value,
     bestRating: facts.claims.rating.best,
     worstRating: facts.claims.rating.worst,
-    reviewCount,
+    reviewCount: facts.reviewSite.reviewCount,
   };
 }
 
@@ -55,8 +60,8 @@ export function isProfileUrl(url: string): boolean {
 
 /**
  * The business as schema.org's Electrician (a HomeAndConstructionBusiness). It depends on the
- * facts and the origin alone, so every page that carries it says the same thing; what a page
- * adds (its area, its service, its rating) goes into nodes of its own that point at this one.
+ * facts and the origin alone, so every page that carries it says the same thing, its one rating
+ * included; what a page adds (its area, its service) goes into nodes of its own that point at this one.
  */
 function businessNode(origin: string, facts: Business): Electrician {
   const profiles = facts.social.map((link) => link.url).filter(isProfileUrl);
@@ -86,6 +91,7 @@ function businessNode(origin: string, facts: Business): Electrician {
       closes: hours.closes,
     })),
     ...(profiles.length > 0 ? { sameAs: profiles } : {}),
+    aggregateRating: aggregateRating(facts),
   };
 }
 
@@ -163,8 +169,6 @@ export interface ServiceInput {
   serviceType: string;
   /** Where it is offered; the business's priority area and Auckland unless a page names its own */
   areaServed?: readonly AreaServedEntry[];
-  /** Reviews the page counts for this service, rated at the business's rating */
-  reviewCount?: number;
 }
 
 /** A service the business provides, for the page that offers it */
@@ -179,7 +183,6 @@ export function serviceLd(service: ServiceInput, origin: string, facts: Business
     url: absoluteUrl(service.path, origin),
     provider: businessRef(origin),
     areaServed: areaServed.map(place),
-    ...(service.reviewCount === undefined ? {} : { aggregateRating: aggregateRating(service.reviewCount, facts) }),
   };
 }
 

@@ -6,6 +6,8 @@ interface Props {
   /** Positions in per cent of the map's box, so the map can take any shape the layout gives it */
   points: readonly (PlacedPoint & { label: LabelPlacement })[];
   embedUrl: string;
+  /** The parts of Auckland the points are in, as a list: 'East Auckland, South Auckland and Auckland Central' */
+  regions: string;
 }
 
 /**
@@ -14,12 +16,12 @@ interface Props {
  * while their positions stretch with the box. Nothing from a third party loads until the visitor
  * presses the button (`map-loader.ts` swaps in the embed).
  */
-export function ServiceAreaMap({ points, embedUrl }: Props) {
+export function ServiceAreaMap({ points, embedUrl, regions }: Props) {
   return (
     <div className="flex flex-col overflow-hidden rounded-(--radius-card) border border-line bg-white shadow-(--shadow-card)">
       <div data-map-frame="" className="relative aspect-square bg-brand-50 sm:aspect-[16/10] lg:aspect-auto lg:min-h-96 lg:flex-1">
         <svg className="absolute inset-0 size-full">
-          <title>Map of the East Auckland suburbs we serve</title>
+          <title>{`Map of the suburbs we serve in ${regions}`}</title>
           <rect width="100%" height="100%" fill="#dbe7f3" />
           {points.map((point) => (
             <a key={point.href} href={point.href} data-map-point="" className="no-underline hover:underline focus-visible:underline">

@@ -12,11 +12,12 @@ interface Props {
   text: string;
   picture: PictureData;
   imageAlt: string;
-  reviewCount: number;
+  /** How many of the business's reviews are by this suburb's customers; none on the hub */
+  reviewShare: number | undefined;
 }
 
-/** The first screen of an area page: call, quote, and the area's rating */
-export function AreaHero({ areaName, heading, text, picture, imageAlt, reviewCount }: Props) {
+/** The first screen of an area page: call, quote, and the business's rating with the area's share of it */
+export function AreaHero({ areaName, heading, text, picture, imageAlt, reviewShare }: Props) {
   return (
     <PageHero eyebrow={`Electrician in ${areaName}`} title={heading} lead={text} picture={picture} imageAlt={imageAlt}>
       <a href={telHref} className={buttonClass({ variant: 'accent' })}>
@@ -26,7 +27,7 @@ export function AreaHero({ areaName, heading, text, picture, imageAlt, reviewCou
         Get Free Quote
       </a>
       <div className="basis-full pt-2">
-        <RatingSummary reviewCount={reviewCount} areaName={areaName} />
+        <RatingSummary share={reviewShare} areaName={areaName} />
       </div>
     </PageHero>
   );
