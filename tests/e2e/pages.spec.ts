@@ -1,6 +1,7 @@
 /** Home, projects (filter and lightbox), about and testimonials */
 import { expect, test, type Page } from '@playwright/test';
 import { business } from '../../src/config/business.ts';
+import { testimonialsPath } from '../../src/config/routes.ts';
 
 /**
  * Islands hydrate on the visitor's first interaction with them (pointer, touch, focus or key) and
@@ -174,9 +175,19 @@ test('the testimonial filter counts and clears', async ({ page }) => {
     for (const card of await cards.all()) await expect(card).toContainText(service);
   }
   expect(counts['Residential']! + counts['Commercial']!).toBe(12);
-  await page.getByRole('button', { name: 'Clear Filters' }).click();
+  // Clear Filters resets where the visitor is: no page load, no jump to the top
+  const clear = page.getByRole('button', { name: 'Clear Filters' });
+  await clear.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, 200));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+  await clear.click();
   await expect(select).toHaveValue('');
   await expect(status).toHaveText('Showing 12 of 12 reviews', { useInnerText: true });
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(testimonialsPath);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   await expect(page.locator('main a[href="/quote"]').first()).toBeVisible();
   await expect(page.locator('main a[href="/services"]').first()).toBeVisible();
 });
