@@ -4,9 +4,9 @@ import { DatabaseSync } from 'node:sqlite';
 /** The database the browser tests' server stores into (playwright.config.ts gives it to the server): E2E_LEADS_DB, or one under test-results/ */
 export const leadsDb = process.env['E2E_LEADS_DB'] ?? 'test-results/e2e-leads.sqlite';
 
-/** The newest stored request from `email`, if any */
-export function storedLead(email: string): Record<string, unknown> | undefined {
-  const db = new DatabaseSync(leadsDb, { readOnly: true });
+/** The newest stored request from `email`, if any, in the browser tests' database or `database` */
+export function storedLead(email: string, database = leadsDb): Record<string, unknown> | undefined {
+  const db = new DatabaseSync(database, { readOnly: true });
   try {
     return db.prepare('SELECT * FROM leads WHERE email = ? ORDER BY id DESC').get(email) as Record<string, unknown> | undefined;
   } finally {
