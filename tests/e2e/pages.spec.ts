@@ -2,6 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { business } from '../../src/config/business.ts';
 import { testimonialsPath } from '../../src/config/routes.ts';
+import { PICTURE_STATE_WORDS } from '../../src/lib/picture-states.ts';
 
 /**
  * Islands hydrate on the visitor's first interaction with them (pointer, touch, focus or key) and
@@ -129,7 +130,21 @@ test("a lightbox image that fails shows 'Failed to load image'", async ({ page }
 test("a tile image that fails shows 'Image unavailable'", async ({ page }) => {
   await page.route(/\/_astro\/.*\.(svg|avif|webp|jpg)$/, (route) => route.abort());
   await page.goto('/services/residential');
-  await expect(page.locator('[data-picture][data-state="failed"]').first()).toContainText('Image unavailable');
+  await expect(page.locator('[data-picture][data-state="failed"]').first()).toContainText(PICTURE_STATE_WORDS.failed);
+  await expect(page.locator('[data-picture][data-state="failed"] .picture-failed').first()).toBeVisible();
+});
+
+test("a tile image still on its way shows 'Loading...' in its frame", async ({ page }) => {
+  await page.route(/\/_astro\/.*\.(svg|avif|webp|jpg)$/, () => {});
+  await page.goto('/services/residential', { waitUntil: 'domcontentloaded' });
+  const placeholder = page.locator('[data-picture] .picture-placeholder').first();
+  await placeholder.scrollIntoViewIfNeeded();
+  await expect(placeholder).toBeVisible();
+  // CSS writes the words, so they are on screen but not in the page's text
+  expect(await placeholder.evaluate((element) => getComputedStyle(element, '::before').content)).toBe(
+    JSON.stringify(PICTURE_STATE_WORDS.loading),
+  );
+  await expect(placeholder).toHaveText('');
 });
 
 test('the about page has the story, six values, a call to action and a gallery', async ({ page }) => {
