@@ -58,6 +58,15 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-back]'))
   });
 }
 
+// A filter's Clear Filters, which without JavaScript loads the page again unfiltered, resets the
+// filter where the visitor is
+for (const form of document.querySelectorAll<HTMLFormElement>('form[data-reset-in-place]')) {
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    form.reset();
+  });
+}
+
 // A picture that cannot load shows 'Image unavailable' instead of a broken image (or, inside
 // [data-hide-on-error], disappears altogether). The words are written only then, so they are
 // never in the text search engines index.

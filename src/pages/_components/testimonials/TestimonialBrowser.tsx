@@ -1,3 +1,4 @@
+import { testimonialsPath } from '../../../config/routes.ts';
 import { buttonClass } from '../../../lib/button.ts';
 import type { TestimonialData } from '../../../lib/testimonials.ts';
 import { TestimonialCard } from '../../../components/sections/TestimonialCard.tsx';
@@ -9,9 +10,9 @@ const choices = [{ label: 'All services', value: '' }, ...services.map((service)
 /**
  * The reviews with a service-type filter that needs no JavaScript: every review is in the page,
  * the select filters them through CSS (src/components/ui/filter-choices.ts), and each choice's
- * count line and no-results message are written out for CSS to show. Clear Filters is the form's
- * reset button: it puts the select back to 'All services' where the visitor is, no page load, with
- * or without JavaScript.
+ * count line and no-results message are written out for CSS to show. Clear Filters submits the
+ * form, whose select sends nothing, so without JavaScript the page loads again unfiltered; with it,
+ * `shell.ts` resets the form in place instead (`data-reset-in-place`).
  */
 export function TestimonialBrowser({ testimonials }: { testimonials: TestimonialData[] }) {
   const shownBy = (index: number) =>
@@ -19,7 +20,7 @@ export function TestimonialBrowser({ testimonials }: { testimonials: Testimonial
 
   return (
     <div data-filter="">
-      <form className="mb-6 flex flex-wrap items-end gap-4">
+      <form method="get" action={testimonialsPath} data-reset-in-place="" className="mb-6 flex flex-wrap items-end gap-4">
         <div>
           <label htmlFor="service-filter" className="field-label">
             Service type
@@ -32,7 +33,7 @@ export function TestimonialBrowser({ testimonials }: { testimonials: Testimonial
             ))}
           </select>
         </div>
-        <button type="reset" className={buttonClass({ variant: 'outline' })}>
+        <button type="submit" className={buttonClass({ variant: 'outline' })}>
           Clear Filters
         </button>
         <p role="status" className="ml-auto font-semibold text-brand-900">
