@@ -1,7 +1,8 @@
 /**
  * The islands in Firefox: the first tap, which also starts loading the island's code, does what
  * the visitor tapped (a project tab filters, a card opens in the lightbox, a label focuses its
- * field), and the forms, the review filter, the menu and the FAQ work once it has loaded.
+ * field), and the forms, the review filter, the menu and the FAQ work once it has loaded; the
+ * floating actions keep to one line each on a small phone.
  */
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -155,7 +156,28 @@ describe('the review filter', () => {
   });
 });
 
-describe('the menu and the FAQ', () => {
+describe('the page shell', () => {
+  test("on a 360 px phone the floating 'Call Now' and 'Get a Quote' are one line each", async () => {
+    const page = await openPage(browser, '/', { width: 360, height: 740 });
+    const lines = await page.$$eval('aside[aria-label="Call or get a quote"] a', (links) =>
+      links.map((link) => {
+        const rows = new Set<number>();
+        for (const node of link.childNodes) {
+          if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const box of range.getClientRects()) if (box.width > 0) rows.add(Math.round(box.top));
+        }
+        return [link.textContent?.trim(), rows.size];
+      }),
+    );
+    expect(lines).toEqual([
+      ['Call Now', 1],
+      ['Get a Quote', 1],
+    ]);
+    await page.close();
+  });
+
   test('on a phone the menu opens, offers every page and closes with focus back on its button', async () => {
     const page = await openPage(browser, '/about', PHONE);
     await tap(page, 'button[aria-label="Menu"]');
