@@ -23,6 +23,7 @@ const steps: Step[] = [
   { script: 'validate:html' },
   { script: 'check:budgets' },
   { script: 'test:e2e' },
+  { script: 'test:firefox' },
   { script: 'test:launch' },
 ];
 

@@ -4,6 +4,7 @@
  * scroll reveal. Everything here only enhances: without it the page is complete.
  */
 import { REVEAL_FALLBACK_MS, REVEAL_STEP_MS, REVEAL_THRESHOLD, SCROLL_COMPACT_PX } from '../lib/page-timing.ts';
+import { PICTURE_STATE_WORDS } from '../lib/picture-states.ts';
 
 const header = document.getElementById('site-header');
 if (header) {
@@ -57,13 +58,26 @@ for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-back]'))
   });
 }
 
-// A picture that cannot load shows 'Image unavailable' instead of a broken image
-// (or, inside [data-hide-on-error], disappears altogether)
+// A filter's Clear Filters, which without JavaScript loads the page again unfiltered, resets the
+// filter where the visitor is
+for (const form of document.querySelectorAll<HTMLFormElement>('form[data-reset-in-place]')) {
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    form.reset();
+  });
+}
+
+// A picture that cannot load shows 'Image unavailable' instead of a broken image (or, inside
+// [data-hide-on-error], disappears altogether). The words are written only then, so they are
+// never in the text search engines index.
 const markFailed = (image: HTMLImageElement) => {
   const hideable = image.closest<HTMLElement>('[data-hide-on-error]');
   if (hideable) hideable.hidden = true;
   const frame = image.closest<HTMLElement>('[data-picture]');
-  if (frame) frame.dataset['state'] = 'failed';
+  if (!frame) return;
+  const fallback = frame.querySelector('.picture-failed');
+  if (fallback) fallback.textContent = PICTURE_STATE_WORDS.failed;
+  frame.dataset['state'] = 'failed';
 };
 document.addEventListener(
   'error',

@@ -13,6 +13,8 @@ export interface Redirect {
 
 export const redirects: readonly Redirect[] = [
   { from: '/testimonial/*', to: '/testimonials', status: 301 },
+  // The old reviews address itself, with or without its trailing slash, which `/*` does not cover
+  { from: '/testimonial', to: '/testimonials', status: 301 },
   { from: '/hot-water-repairs', to: '/services/hot-water-repairs', status: 301 },
   { from: '/who-we-are', to: '/about', status: 301 },
   { from: '/understanding-professional-general-electrical-work', to: '/services', status: 301 },

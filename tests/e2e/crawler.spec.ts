@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { findRedirect } from '../../src/config/routes.ts';
+import { PICTURE_STATE_WORDS } from '../../src/lib/picture-states.ts';
 import { siteOrigin } from '../../src/lib/site-url.ts';
 import { errorPages, sitemapPaths, textOf } from '../support/e2e-site.ts';
 
@@ -35,6 +36,20 @@ test('every sitemap page has its head, one h1, main text and valid JSON-LD', asy
       expect(data['@context'], `${path} JSON-LD`).toBe('https://schema.org');
     }
   }
+});
+
+test("no page's indexable text carries the picture states' words, though its pictures keep both states", async ({ request }) => {
+  const paths = await sitemapPaths(request);
+  let frames = 0;
+  for (const path of paths) {
+    const html = await (await request.get(path)).text();
+    const text = textOf(html);
+    for (const words of Object.values(PICTURE_STATE_WORDS)) expect(text.includes(words), `${path} shows crawlers "${words}"`).toBe(false);
+    const pageFrames = html.match(/class="picture-placeholder[^"]*"[^>]*data-text="([^"]*)"/g) ?? [];
+    for (const frame of pageFrames) expect(frame, path).toContain(`data-text="${PICTURE_STATE_WORDS.loading}"`);
+    frames += pageFrames.length;
+  }
+  expect(frames).toBeGreaterThan(10);
 });
 
 test('every internal link answers 200 or is a declared redirect', async ({ request }) => {

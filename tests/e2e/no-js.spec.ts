@@ -4,6 +4,7 @@
  * form itself, everything typed still in it and each problem beside its field.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { testimonialsPath } from '../../src/config/routes.ts';
 import { FIELDS, HERO_MESSAGES } from '../../src/lib/validation.ts';
 import { storedLead, uniqueEmail } from '../support/e2e-leads.ts';
 
@@ -139,6 +140,7 @@ for (const viewport of [
         await expect(select).toHaveValue('');
         await expect(cards.filter({ visible: true })).toHaveCount(12);
         await expect(status).toHaveText('Showing 12 of 12 reviews', { useInnerText: true });
+        expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(testimonialsPath);
       });
     });
 

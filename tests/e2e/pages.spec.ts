@@ -1,6 +1,8 @@
 /** Home, projects (filter and lightbox), about and testimonials */
 import { expect, test, type Page } from '@playwright/test';
 import { business } from '../../src/config/business.ts';
+import { testimonialsPath } from '../../src/config/routes.ts';
+import { PICTURE_STATE_WORDS } from '../../src/lib/picture-states.ts';
 
 /**
  * Islands hydrate on the visitor's first interaction with them (pointer, touch, focus or key) and
@@ -128,7 +130,21 @@ test("a lightbox image that fails shows 'Failed to load image'", async ({ page }
 test("a tile image that fails shows 'Image unavailable'", async ({ page }) => {
   await page.route(/\/_astro\/.*\.(svg|avif|webp|jpg)$/, (route) => route.abort());
   await page.goto('/services/residential');
-  await expect(page.locator('[data-picture][data-state="failed"]').first()).toContainText('Image unavailable');
+  await expect(page.locator('[data-picture][data-state="failed"]').first()).toContainText(PICTURE_STATE_WORDS.failed);
+  await expect(page.locator('[data-picture][data-state="failed"] .picture-failed').first()).toBeVisible();
+});
+
+test("a tile image still on its way shows 'Loading...' in its frame", async ({ page }) => {
+  await page.route(/\/_astro\/.*\.(svg|avif|webp|jpg)$/, () => {});
+  await page.goto('/services/residential', { waitUntil: 'domcontentloaded' });
+  const placeholder = page.locator('[data-picture] .picture-placeholder').first();
+  await placeholder.scrollIntoViewIfNeeded();
+  await expect(placeholder).toBeVisible();
+  // CSS writes the words, so they are on screen but not in the page's text
+  expect(await placeholder.evaluate((element) => getComputedStyle(element, '::before').content)).toBe(
+    JSON.stringify(PICTURE_STATE_WORDS.loading),
+  );
+  await expect(placeholder).toHaveText('');
 });
 
 test('the about page has the story, six values, a call to action and a gallery', async ({ page }) => {
@@ -174,9 +190,19 @@ test('the testimonial filter counts and clears', async ({ page }) => {
     for (const card of await cards.all()) await expect(card).toContainText(service);
   }
   expect(counts['Residential']! + counts['Commercial']!).toBe(12);
-  await page.getByRole('button', { name: 'Clear Filters' }).click();
+  // Clear Filters resets where the visitor is: no page load, no jump to the top
+  const clear = page.getByRole('button', { name: 'Clear Filters' });
+  await clear.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, 200));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+  await clear.click();
   await expect(select).toHaveValue('');
   await expect(status).toHaveText('Showing 12 of 12 reviews', { useInnerText: true });
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(testimonialsPath);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   await expect(page.locator('main a[href="/quote"]').first()).toBeVisible();
   await expect(page.locator('main a[href="/services"]').first()).toBeVisible();
 });

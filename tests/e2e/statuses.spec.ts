@@ -72,6 +72,8 @@ test('an old address with a trailing slash redirects to its new one in one hop',
     ['/who-we-are/', '/about'],
     ['/electrician-botany/?a=1', '/areas/electrician-botany?a=1'],
     ['/testimonial/jane/', '/testimonials'],
+    ['/testimonial/', '/testimonials'],
+    ['/testimonial/?a=1', '/testimonials?a=1'],
   ]) {
     const response = await request.get(from!, { maxRedirects: 0 });
     expect([response.status(), response.headers()['location']], from).toEqual([301, to]);

@@ -7,9 +7,9 @@ export const leadsDb = process.env['E2E_LEADS_DB'] ?? 'test-results/e2e-leads.sq
 /** The database of the owner's server (the owner project of playwright.config.ts), kept apart from the visitors' tests */
 export const ownerLeadsDb = process.env['E2E_OWNER_LEADS_DB'] ?? 'test-results/e2e-owner-leads.sqlite';
 
-/** The newest stored request from `email`, if any */
-export function storedLead(email: string): Record<string, unknown> | undefined {
-  const db = new DatabaseSync(leadsDb, { readOnly: true });
+/** The newest stored request from `email`, if any, in the browser tests' database or `database` */
+export function storedLead(email: string, database = leadsDb): Record<string, unknown> | undefined {
+  const db = new DatabaseSync(database, { readOnly: true });
   try {
     return db.prepare('SELECT * FROM leads WHERE email = ? ORDER BY id DESC').get(email) as Record<string, unknown> | undefined;
   } finally {

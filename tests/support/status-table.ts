@@ -6,6 +6,7 @@
 /** SPEC.md's redirect list, written out so the config cannot drift from the spec unnoticed */
 export const specRedirects: [from: string, location: string][] = [
   ['/testimonial/jane-from-howick', '/testimonials'],
+  ['/testimonial', '/testimonials'],
   ['/hot-water-repairs', '/services/hot-water-repairs'],
   ['/who-we-are', '/about'],
   ['/understanding-professional-general-electrical-work', '/services'],

@@ -16,6 +16,8 @@ describe('route rules', () => {
 
   it('finds redirects and retired paths', () => {
     expect(findRedirect('/testimonial/sam')).toMatchObject({ to: '/testimonials', status: 301 });
+    // The old reviews address itself, which the wildcard below it does not cover
+    expect(findRedirect('/testimonial')).toMatchObject({ to: '/testimonials', status: 301 });
     expect(findRedirect('/services/residential-electrician')?.to).toBe('/services/residential');
     expect(findRedirect('/services/residential')).toBeUndefined();
     expect(isRetired('/category/tips/old')).toBe(true);

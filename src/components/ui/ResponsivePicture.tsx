@@ -1,5 +1,6 @@
 import type { PictureData } from '../../lib/pictures.ts';
 import { cn } from '../../lib/cn.ts';
+import { PICTURE_STATE_WORDS } from '../../lib/picture-states.ts';
 
 interface Props {
   data: PictureData;
@@ -31,7 +32,8 @@ function InlineScene({ data, alt }: { data: PictureData; alt: string }) {
 /**
  * A picture with fixed dimensions: an illustration's SVG (inline on the first screen), or a photo's
  * AVIF/WebP/JPEG sources. The placeholder shows until an image file paints over it; `shell.ts`
- * sets data-state="failed" when it cannot load.
+ * sets data-state="failed" when it cannot load. The states' words are kept out of the page's text
+ * (src/lib/picture-states.ts).
  */
 export function ResponsivePicture({ data, alt, sizes, priority = false, className, imgClassName }: Props) {
   const frameClass = cn('picture-frame relative block overflow-hidden bg-brand-100', className);
@@ -45,12 +47,12 @@ export function ResponsivePicture({ data, alt, sizes, priority = false, classNam
   const responsive = data.srcset !== '';
   return (
     <span data-picture="" className={frameClass}>
-      <span className="picture-placeholder absolute inset-0 flex items-center justify-center text-sm text-brand-800" aria-hidden="true">
-        Loading...
-      </span>
-      <span className="picture-failed absolute inset-0 hidden items-center justify-center bg-brand-50 text-sm font-semibold text-brand-900">
-        Image unavailable
-      </span>
+      <span
+        className="picture-placeholder absolute inset-0 flex items-center justify-center text-sm text-brand-800"
+        aria-hidden="true"
+        data-text={PICTURE_STATE_WORDS.loading}
+      />
+      <span className="picture-failed absolute inset-0 hidden items-center justify-center bg-brand-50 text-sm font-semibold text-brand-900" />
       <picture>
         {data.sources.map((source) => (
           <source

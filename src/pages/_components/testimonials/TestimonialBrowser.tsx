@@ -11,7 +11,8 @@ const choices = [{ label: 'All services', value: '' }, ...services.map((service)
  * The reviews with a service-type filter that needs no JavaScript: every review is in the page,
  * the select filters them through CSS (src/components/ui/filter-choices.ts), and each choice's
  * count line and no-results message are written out for CSS to show. Clear Filters submits the
- * form, whose select sends nothing, so the page loads again unfiltered.
+ * form, whose select sends nothing, so without JavaScript the page loads again unfiltered; with it,
+ * `shell.ts` resets the form in place instead (`data-reset-in-place`).
  */
 export function TestimonialBrowser({ testimonials }: { testimonials: TestimonialData[] }) {
   const shownBy = (index: number) =>
@@ -19,7 +20,7 @@ export function TestimonialBrowser({ testimonials }: { testimonials: Testimonial
 
   return (
     <div data-filter="">
-      <form method="get" action={testimonialsPath} className="mb-6 flex flex-wrap items-end gap-4">
+      <form method="get" action={testimonialsPath} data-reset-in-place="" className="mb-6 flex flex-wrap items-end gap-4">
         <div>
           <label htmlFor="service-filter" className="field-label">
             Service type

@@ -1,0 +1,109 @@
+/**
+ * Firefox for the tests: Debian's firefox-esr (or FIREFOX_PATH), headless, over WebDriver BiDi,
+ * and the few things the tests do in it the way a visitor does: open a page at a width, tap an
+ * element where it shows, type, and read what is shown.
+ */
+import { existsSync } from 'node:fs';
+import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import { inject } from 'vitest';
+
+export const firefoxPath = process.env['FIREFOX_PATH'] ?? '/usr/bin/firefox-esr';
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/**
+ * A headless Firefox. Without JavaScript it is a browser with scripting turned off, as a visitor
+ * can have it (WebDriver BiDi in Firefox ESR cannot switch scripts off per page).
+ */
+export async function launchFirefox({ javaScript = true } = {}): Promise<Browser> {
+  if (!existsSync(firefoxPath)) {
+    throw new Error(`No Firefox at ${firefoxPath}: install Debian's firefox-esr (apt-get install firefox-esr), or set FIREFOX_PATH`);
+  }
+  return puppeteer.launch({
+    browser: 'firefox',
+    executablePath: firefoxPath,
+    headless: true,
+    extraPrefsFirefox: javaScript ? {} : { 'javascript.enabled': false },
+  });
+}
+
+/** A new tab at `viewport` showing `path` of the site's server, loaded */
+export async function openPage(browser: Browser, path: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+  const page = await browser.newPage();
+  await page.setViewport(viewport);
+  await page.goto(`${inject('origin')}${path}`, { waitUntil: 'load' });
+  return page;
+}
+
+/** The path and query of the page's address */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * The element `selector` matches at `index`, or an error. With scripting off, Firefox runs no
+ * promise jobs in the page, so puppeteer's `$$`, which awaits in the page, never answers: use this.
+ */
+export async function nth(page: Page, selector: string, index: number): Promise<ElementHandle<Element>> {
+  const handle = await page.evaluateHandle((css, at) => document.querySelectorAll(css)[at] ?? null, selector, index);
+  const element = handle.asElement() as ElementHandle<Element> | null;
+  if (!element) throw new Error(`No ${selector} number ${index + 1} on ${page.url()}`);
+  return element;
+}
+
+/** How many elements `selector` matches */
+export function countOf(page: Page, selector: string): Promise<number> {
+  return page.evaluate((css) => document.querySelectorAll(css).length, selector);
+}
+
+/** The first element `selector` matches whose text, trimmed and with spaces collapsed, starts with `text` */
+export async function byText(page: Page, selector: string, text: string): Promise<ElementHandle<Element>> {
+  const handle = await page.evaluateHandle(
+    (css, start) =>
+      [...document.querySelectorAll(css)].find((element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim().startsWith(start)) ??
+      null,
+    selector,
+    text,
+  );
+  const element = handle.asElement() as ElementHandle<Element> | null;
+  if (!element) throw new Error(`No ${selector} reads "${text}" on ${page.url()}`);
+  return element;
+}
+
+/**
+ * A tap as a visitor's pointer makes it: scrolled into view, then the pointer moves over the
+ * element's middle, presses and releases, all through the browser's input, not a script's click.
+ */
+export async function tap(page: Page, element: ElementHandle<Element> | string): Promise<void> {
+  const handle = typeof element === 'string' ? await page.$(element) : element;
+  if (!handle) throw new Error(`Nothing matches ${String(element)} on ${page.url()}`);
+  await handle.scrollIntoView();
+  const box = await handle.boundingBox();
+  if (!box) throw new Error(`${String(element)} is not shown on ${page.url()}`);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** How many elements `selector` matches that are shown (not hidden by CSS or `hidden`) */
+export function shownCount(page: Page, selector: string): Promise<number> {
+  return page.evaluate((css) => [...document.querySelectorAll(css)].filter((element) => element.checkVisibility()).length, selector);
+}
+
+/** The shown text of the first element `selector` matches that is shown, or null */
+export function shownText(page: Page, selector: string): Promise<string | null> {
+  return page.evaluate((css) => {
+    const shown = [...document.querySelectorAll<HTMLElement>(css)].find((element) => element.checkVisibility());
+    return shown ? shown.innerText.replace(/\s+/g, ' ').trim() : null;
+  }, selector);
+}
+
+/** The number a project tab's label ends in: how many projects it shows */
+export function tabCount(label: string): number {
+  return Number(/(?<!\d)\d+$/.exec(label.trim())![0]);
+}
+
+/** The id of the focused element, or '' */
+export function focusedId(page: Page): Promise<string> {
+  return page.evaluate(() => document.activeElement?.id ?? '');
+}
