@@ -28,7 +28,7 @@ type Stage =
 
 const SESSION_ENDED = 'Your session has ended, so you are signed out. Sign in again to carry on.';
 
-export function OwnerApp({ businessName }: { businessName: string }) {
+export function OwnerApp({ businessName, shortName }: { businessName: string; shortName: string }) {
   const [stage, setStage] = useState<Stage>(() => {
     const invite = takeInviteToken();
     return invite ? { name: 'invite', invite } : { name: 'checking' };
@@ -87,7 +87,9 @@ export function OwnerApp({ businessName }: { businessName: string }) {
           onCancel={() => setStage({ name: 'checking' })}
         />
       )}
-      {stage.name === 'signed-in' && <Workspace businessName={businessName} session={stage.session} onSignOut={signOut} />}
+      {stage.name === 'signed-in' && (
+        <Workspace businessName={businessName} shortName={shortName} session={stage.session} onSignOut={signOut} />
+      )}
       {stage.name === 'no-server' && (
         <DoorFrame businessName={businessName} title="Not on this server">
           <p>

@@ -12,9 +12,9 @@ export function TabBar({ current, unread }: { current: OwnerTab; unread: number 
   return (
     <nav
       aria-label="Owner’s page"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white pb-[env(safe-area-inset-bottom)] md:static md:border-0 md:bg-transparent md:pb-0"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white pb-[env(safe-area-inset-bottom)] md:static md:flex-1 md:border-0 md:bg-transparent md:pb-0"
     >
-      <ul className="mx-auto grid max-w-lg grid-cols-3 md:flex md:max-w-none md:gap-1">
+      <ul className="mx-auto grid max-w-lg grid-cols-3 md:flex md:max-w-none md:justify-center md:gap-1">
         {tabs.map(({ tab, label, href, Icon }) => (
           <li key={tab}>
             <a
@@ -25,14 +25,9 @@ export function TabBar({ current, unread }: { current: OwnerTab; unread: number 
               <Icon className="size-6 md:size-5" aria-hidden="true" />
               <span>{label}</span>
               {tab === 'inbox' && unread > 0 && (
-                <span>
-                  <span
-                    aria-hidden="true"
-                    className="absolute top-1.5 left-1/2 ml-2 min-w-5 rounded-full bg-danger-700 px-1.5 text-center text-xs leading-5 font-bold text-white md:static md:ml-0"
-                  >
-                    {unread}
-                  </span>
-                  <span className="sr-only">, {unread} unread</span>
+                <span className="absolute top-1.5 left-1/2 ml-2 min-w-5 rounded-full bg-danger-700 px-1.5 text-center text-xs leading-5 font-bold text-white md:static md:ml-0">
+                  {unread}
+                  <span className="sr-only"> unread</span>
                 </span>
               )}
             </a>

@@ -14,6 +14,8 @@ import { goTo, useView } from './use-view.ts';
 
 interface Props {
   businessName: string;
+  /** The name on a phone's narrow header */
+  shortName: string;
   session: SessionBody;
   onSignOut: () => void;
 }
@@ -31,7 +33,7 @@ function useNow(): Date {
 }
 
 /** The signed-in app: the header with sign-out, the tabs, and the view the address names */
-export function Workspace({ businessName, session, onSignOut }: Props) {
+export function Workspace({ businessName, shortName, session, onSignOut }: Props) {
   const { notify } = useNotices();
   const view = useView();
   const now = useNow();
@@ -50,10 +52,11 @@ export function Workspace({ businessName, session, onSignOut }: Props) {
   return (
     <div className="min-h-dvh bg-brand-50 pb-24 md:pb-10">
       <header className="bg-brand-900 text-white shadow-(--shadow-header)">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 md:py-3">
-          <p className="flex min-w-0 items-center gap-2 font-bold">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-2 md:py-3">
+          <p className="flex min-w-0 flex-1 items-center gap-2 font-bold md:flex-none">
             <img src={faviconHref} alt="" width="32" height="32" className="size-8 shrink-0" />
-            <span className="truncate">{businessName}</span>
+            <span className="truncate md:hidden">{shortName}</span>
+            <span className="hidden truncate md:inline">{businessName}</span>
           </p>
           <TabBar current={tabOf(view)} unread={unread} />
           <button

@@ -29,11 +29,10 @@ export function LeadRow({ lead, now }: { lead: OwnerLead; now: Date }) {
             </time>
           </span>
           <span className="mt-0.5 flex items-center justify-between gap-3">
-            <span className="min-w-0 truncate text-sm text-muted">
-              {[lead.service, place].filter(Boolean).join(' · ') || lead.message.slice(0, 80)}
-            </span>
+            <span className="min-w-0 truncate text-sm text-ink">{lead.service || lead.message.slice(0, 80) || 'No service named'}</span>
             <StatusBadge status={lead.status} className="shrink-0" />
           </span>
+          {place && <span className="block truncate text-sm text-muted">{place}</span>}
         </span>
         <ChevronRight className="size-5 shrink-0 text-muted" aria-hidden="true" />
       </a>

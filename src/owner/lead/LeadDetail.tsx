@@ -106,25 +106,38 @@ export function LeadDetail({ lead, businessName, now, onChanged, onDeleted }: Pr
           {lead.service && ` · ${lead.service}`}
         </p>
       </header>
+      {lead.message && (
+        <blockquote className="rounded-(--radius-card) border-l-4 border-accent-500 bg-white p-4 whitespace-pre-wrap break-words shadow-(--shadow-card)">
+          {lead.message}
+        </blockquote>
+      )}
       <ContactActions lead={lead} businessName={businessName} onContact={contacted} />
-      <Panel title="Status">
-        <StatusButtons status={lead.status} busy={busy} onChange={(status) => void change({ status })} />
-        <div className="mt-4">
-          <FollowUp followUp={lead.followUp} busy={busy} onChange={(followUp) => void change({ followUp })} />
+      {/* One column on a phone, in the order he works; on a wide screen, the deliveries and
+          deletion beside the rest (the order of the page stays the order of the screen) */}
+      <div className="grid gap-4 lg:grid-cols-[3fr_2fr] lg:items-start">
+        <div className="space-y-4">
+          <Panel title="Status">
+            <StatusButtons status={lead.status} busy={busy} onChange={(status) => void change({ status })} />
+            <div className="mt-4">
+              <FollowUp followUp={lead.followUp} busy={busy} onChange={(followUp) => void change({ followUp })} />
+            </div>
+          </Panel>
+          <Panel title="The request">
+            <LeadFacts lead={lead} />
+          </Panel>
+          <Panel title="Notes">
+            <Notes notes={lead.notes} onAdd={addNote} />
+          </Panel>
         </div>
-      </Panel>
-      <Panel title="The request">
-        <LeadFacts lead={lead} />
-      </Panel>
-      <Panel title="Notes">
-        <Notes notes={lead.notes} onAdd={addNote} />
-      </Panel>
-      <Panel title="How it reached you">
-        <Deliveries deliveries={lead.deliveries} now={now} />
-      </Panel>
-      <Panel title="Delete">
-        <DeleteLead name={lead.name} onDelete={remove} />
-      </Panel>
+        <div className="space-y-4">
+          <Panel title="How it reached you">
+            <Deliveries deliveries={lead.deliveries} now={now} />
+          </Panel>
+          <Panel title="Delete">
+            <DeleteLead name={lead.name} onDelete={remove} />
+          </Panel>
+        </div>
+      </div>
     </div>
   );
 }

@@ -2,14 +2,13 @@ import type { ReactNode } from 'react';
 import type { OwnerLead } from '../../lib/owner-api.ts';
 import { formatDateTime } from '../time.ts';
 
-/** Everything the customer sent, and where it came from */
+/** Everything the customer sent besides the message (shown above it), and where it came from */
 export function LeadFacts({ lead }: { lead: OwnerLead }) {
   const facts: Array<[string, ReactNode]> = [
     ['Phone', lead.phone || 'Not given'],
     ['E-mail', <span className="break-all">{lead.email}</span>],
     ['Address', lead.address || 'Not given'],
     ['Service', lead.service || 'Not given'],
-    ['Message', <span className="whitespace-pre-wrap break-words">{lead.message || 'No message'}</span>],
     ['Sent', <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>],
     ['From the page', lead.page ? <span className="break-all">{lead.page}</span> : 'Not known'],
     ['Form', lead.formSource],

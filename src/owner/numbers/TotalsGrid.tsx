@@ -1,4 +1,5 @@
 import { TrendingDown, TrendingUp } from 'lucide-react';
+import { cn } from '../../lib/cn.ts';
 import type { Report } from '../../server/stats/report.ts';
 import { formatCount, formatShare, trendText } from './figures.ts';
 
@@ -19,8 +20,14 @@ export function TotalsGrid({ report, days }: { report: Report; days: number }) {
   return (
     <div className="space-y-3">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        {tiles.map(([label, value, before]) => (
-          <div key={label} className="rounded-(--radius-card) border border-line bg-white p-4 shadow-(--shadow-card)">
+        {tiles.map(([label, value, before], index) => (
+          <div
+            key={label}
+            className={cn(
+              'rounded-(--radius-card) border border-line bg-white p-4 shadow-(--shadow-card)',
+              index === tiles.length - 1 && 'col-span-2 sm:col-span-1',
+            )}
+          >
             <dt className="text-sm font-semibold text-muted">{label}</dt>
             <dd className="mt-1 text-3xl font-bold text-brand-900 tabular-nums">{value}</dd>
             <dd className="text-sm text-muted">{before} before</dd>
