@@ -52,7 +52,7 @@ export function Workspace({ businessName, shortName, session, onSignOut }: Props
   return (
     <div className="min-h-dvh bg-brand-50 pb-24 md:pb-10">
       <header className="bg-brand-900 text-white shadow-(--shadow-header)">
-        <div className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-4 py-2 md:py-3">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-2 px-4 py-2 md:gap-4 md:py-3">
           <p className="flex min-w-0 flex-1 items-center gap-2 font-bold md:flex-none">
             <img src={faviconHref} alt="" width="32" height="32" className="size-8 shrink-0" />
             <span className="truncate md:hidden">{shortName}</span>
@@ -62,7 +62,7 @@ export function Workspace({ businessName, shortName, session, onSignOut }: Props
           <button
             type="button"
             onClick={onSignOut}
-            className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-lg px-3 font-semibold text-white hover:bg-white/10"
+            className="-mr-2 inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-lg px-2 font-semibold text-white hover:bg-white/10 md:mr-0 md:gap-2 md:px-3"
             title={`Signed in with ${session.passkeyName}`}
           >
             <LogOut className="size-5" aria-hidden="true" />

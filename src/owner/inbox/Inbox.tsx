@@ -45,7 +45,7 @@ export function Inbox({ inbox, now }: { inbox: InboxState; now: Date }) {
               id={searchId}
               type="search"
               className="field min-h-12 pl-10"
-              placeholder="Search name, phone, e-mail or suburb"
+              placeholder="Name, phone, e-mail or suburb"
               value={inbox.searchText}
               maxLength={SEARCH_MAX_LENGTH}
               onChange={(event) => inbox.setSearchText(event.target.value)}
