@@ -1,5 +1,5 @@
 import { KeyRound } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { ownerButton } from './button-class.ts';
 import { defaultPasskeyName, PASSKEY_NAME_MAX_LENGTH } from '../lib/owner-api.ts';
 import { DoorFrame } from './DoorFrame.tsx';
@@ -20,7 +20,7 @@ export function InviteSetup({ businessName, invite, onSignedIn, onCancel }: Prop
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
     setProblem(null);

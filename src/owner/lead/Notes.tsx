@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { ownerButton } from '../button-class.ts';
 import { NOTE_MAX_LENGTH, type LeadNote } from '../../lib/owner-api.ts';
 import { formatDateTime } from '../time.ts';
@@ -14,7 +14,7 @@ export function Notes({ notes, onAdd }: Props) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!text.trim()) return;
     setBusy(true);

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { ownerButton } from '../button-class.ts';
 import { defaultPasskeyName, PASSKEY_NAME_MAX_LENGTH } from '../../lib/owner-api.ts';
 import { addPasskey } from '../passkey-ceremonies.ts';
@@ -10,7 +10,7 @@ export function AddPasskey({ onAdded, onProblem }: { onAdded: (name: string) => 
   const [name, setName] = useState(() => defaultPasskeyName(navigator.userAgent));
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
     const chosen = name.trim() || defaultPasskeyName(navigator.userAgent);

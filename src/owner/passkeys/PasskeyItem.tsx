@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { ownerButton } from '../button-class.ts';
 import { PASSKEY_NAME_MAX_LENGTH, type PasskeyInfo } from '../../lib/owner-api.ts';
 import { formatDay, timeAgo } from '../time.ts';
@@ -28,7 +28,7 @@ export function PasskeyItem({ passkey, now, onRename, onRemove }: Props) {
     previousMode.current = mode;
   }, [mode]);
 
-  async function rename(event: FormEvent) {
+  async function rename(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
     const done = await onRename(name.trim());
