@@ -1,7 +1,7 @@
 import { cn } from './cn.ts';
 
 /**
- * The site's button looks, as styled by `.btn-*` in src/styles/global.css: `danger` is the white
+ * The site's button looks, as styled by `.btn-*` in src/styles/design.css: `danger` is the white
  * button on a red banner, `danger-solid` the red button that leads on the emergency pages
  */
 export type ButtonVariant = 'accent' | 'brand' | 'outline' | 'ghost-light' | 'danger' | 'danger-solid';

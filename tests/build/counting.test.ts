@@ -17,6 +17,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/config/routes.ts';
 import { formEndpoint } from '../../src/lib/csp.ts';
+import { ownerPaths } from '../../src/lib/owner-api.ts';
 import { goatCounter } from '../../src/lib/goatcounter.ts';
 import { loadSiteFiles } from '../../src/server/http/site-files.ts';
 import { buildFile, clientDir, distDir } from '../support/build.ts';
@@ -33,10 +34,10 @@ const FORM_SERVICE_URL = 'https://formspree.io/f/example';
 const BUILD_TIMEOUT_MS = 180_000;
 const TAP_SCRIPT_LIMIT_BYTES = 1024;
 
-/** Pages made from the site's layout: everything but the redirect stubs */
+/** Pages made from the site's layout: everything but the redirect stubs and the owner's page */
 function layoutPages(client: string) {
   return [...loadSiteFiles(client)]
-    .filter(([, file]) => file.contentType.startsWith('text/html') && file.status !== 301)
+    .filter(([path, file]) => file.contentType.startsWith('text/html') && file.status !== 301 && path !== ownerPaths.page)
     .map(([path, file]) => ({ path, html: readFileSync(file.absolutePath, 'utf8') }));
 }
 

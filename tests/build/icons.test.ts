@@ -23,6 +23,19 @@ describe('the site icon', () => {
     }
   });
 
+  it('is drawn at 192 and 512 px for the manifest of the owner’s page, which the page links', async () => {
+    const manifest = JSON.parse(readFileSync(buildFile('client', 'owner.webmanifest'), 'utf8')) as {
+      icons: { src: string; sizes: string }[];
+    };
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(['192x192', '512x512']);
+    for (const icon of manifest.icons) {
+      const png = await sharp(join(clientDir, icon.src)).metadata();
+      expect(`${png.width}x${png.height}`, icon.src).toBe(icon.sizes);
+      expect({ format: png.format, alpha: png.hasAlpha }, icon.src).toEqual({ format: 'png', alpha: false });
+    }
+    expect(readFileSync(buildFile('client', 'owner', 'index.html'), 'utf8')).toContain('<link rel="manifest" href="/owner.webmanifest">');
+  });
+
   it('is written as /favicon.svg and as an opaque 180 × 180 /apple-touch-icon.png', async () => {
     expect(readFileSync(buildFile('client', 'favicon.svg'), 'utf8').trim()).toBe(source);
     const png = await sharp(join(clientDir, 'apple-touch-icon.png')).metadata();

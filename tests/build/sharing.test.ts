@@ -7,15 +7,19 @@ import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { business } from '../../src/config/business.ts';
+import { ownerPaths } from '../../src/lib/owner-api.ts';
 import { businessId, hasGeoPrecision, isProfileUrl } from '../../src/lib/seo/json-ld.ts';
 import { loadSiteFiles } from '../../src/server/http/site-files.ts';
 import { builtOrigin, clientDir } from '../support/build.ts';
 
 const origin = builtOrigin();
 
-/** Every page a visitor can land on: the sitemap's, the error pages, not the redirect stubs */
+/**
+ * Every page a visitor can land on: the sitemap's, the error pages, not the redirect stubs, nor
+ * the owner's page (behind his sign-in, never shared)
+ */
 const pages = [...loadSiteFiles(clientDir).entries()]
-  .filter(([, file]) => file.contentType.startsWith('text/html'))
+  .filter(([path, file]) => file.contentType.startsWith('text/html') && path !== ownerPaths.page)
   .map(([path, file]) => ({ path, html: readFileSync(file.absolutePath, 'utf8') }))
   .filter((page) => !page.html.includes('http-equiv="refresh"'));
 

@@ -1,0 +1,39 @@
+import { BarChart3, Inbox, KeyRound, type LucideIcon } from 'lucide-react';
+import { DEFAULT_NUMBERS_PERIOD, hashOf, type OwnerTab } from './routes.ts';
+
+const tabs: Array<{ tab: OwnerTab; label: string; href: string; Icon: LucideIcon }> = [
+  { tab: 'inbox', label: 'Inbox', href: hashOf({ name: 'inbox' }), Icon: Inbox },
+  { tab: 'numbers', label: 'Numbers', href: hashOf({ name: 'numbers', days: DEFAULT_NUMBERS_PERIOD }), Icon: BarChart3 },
+  { tab: 'passkeys', label: 'Passkeys', href: hashOf({ name: 'passkeys' }), Icon: KeyRound },
+];
+
+/** Inbox, Numbers, Passkeys: along the foot of a phone's screen, in the header on a wider one */
+export function TabBar({ current, unread }: { current: OwnerTab; unread: number }) {
+  return (
+    <nav
+      aria-label="Owner’s page"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white pb-[env(safe-area-inset-bottom)] md:static md:flex-1 md:border-0 md:bg-transparent md:pb-0"
+    >
+      <ul className="mx-auto grid max-w-lg grid-cols-3 md:flex md:max-w-none md:justify-center md:gap-1">
+        {tabs.map(({ tab, label, href, Icon }) => (
+          <li key={tab}>
+            <a
+              href={href}
+              aria-current={tab === current ? 'page' : undefined}
+              className="relative flex min-h-16 flex-col items-center justify-center gap-0.5 text-sm font-semibold text-muted no-underline aria-[current=page]:text-brand-900 md:min-h-11 md:flex-row md:gap-2 md:rounded-lg md:px-4 md:text-base md:text-white/85 md:hover:bg-white/10 md:aria-[current=page]:bg-white md:aria-[current=page]:text-brand-900"
+            >
+              <Icon className="size-6 md:size-5" aria-hidden="true" />
+              <span>{label}</span>
+              {tab === 'inbox' && unread > 0 && (
+                <span className="absolute top-1.5 left-1/2 ml-2 min-w-5 rounded-full bg-danger-700 px-1.5 text-center text-xs leading-5 font-bold text-white md:static md:ml-0">
+                  {unread}
+                  <span className="sr-only"> unread</span>
+                </span>
+              )}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,90 @@
+import { Download, Search } from 'lucide-react';
+import { useId } from 'react';
+import { ownerButton } from '../button-class.ts';
+import { LEAD_STATUS_LABELS, ownerPaths, SEARCH_MAX_LENGTH } from '../../lib/owner-api.ts';
+import { errorMessage } from '../notices.tsx';
+import { LeadRow } from './LeadRow.tsx';
+import { StatusFilter } from './StatusFilter.tsx';
+import { UndeliveredPanel } from './UndeliveredPanel.tsx';
+import type { Inbox as InboxState } from './use-inbox.ts';
+
+/** The quote requests, newest first: the undelivered ones on top, then filter, search and the list */
+export function Inbox({ inbox, now }: { inbox: InboxState; now: Date }) {
+  const searchId = useId();
+  const { body, filter } = inbox;
+  const filtered = filter.status !== null || filter.q.trim() !== '';
+  const shownFor = [filter.status && LEAD_STATUS_LABELS[filter.status], filter.q.trim() && `“${filter.q.trim()}”`]
+    .filter(Boolean)
+    .join(', ');
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+        <div>
+          <h1 className="text-h2" tabIndex={-1} data-view-heading>
+            Inbox
+          </h1>
+          {body && <p className="text-muted">{body.unread === 0 ? 'All read' : `${body.unread} unread`}</p>}
+        </div>
+        <a href={ownerPaths.leadsCsv} download className={ownerButton('outline', { small: true })}>
+          <Download className="size-5" aria-hidden="true" />
+          Export CSV
+        </a>
+      </div>
+
+      {body && <UndeliveredPanel leads={body.undelivered} now={now} />}
+
+      <div className="space-y-3">
+        <div>
+          <label htmlFor={searchId} className="sr-only">
+            Search requests
+          </label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted" aria-hidden="true" />
+            <input
+              id={searchId}
+              type="search"
+              className="field min-h-12 pl-10"
+              placeholder="Name, phone, e-mail or suburb"
+              value={inbox.searchText}
+              maxLength={SEARCH_MAX_LENGTH}
+              onChange={(event) => inbox.setSearchText(event.target.value)}
+              autoComplete="off"
+            />
+          </div>
+        </div>
+        <StatusFilter counts={body?.counts ?? null} selected={filter.status} onSelect={inbox.setStatus} />
+      </div>
+
+      {inbox.problem !== null && (
+        <p role="alert" className="rounded-lg bg-danger-50 p-3 font-medium text-danger-800">
+          {errorMessage(inbox.problem)} The inbox will try again in a few seconds.
+        </p>
+      )}
+
+      <section
+        aria-labelledby="requests-heading"
+        className="overflow-hidden rounded-(--radius-card) border border-line bg-white shadow-(--shadow-card)"
+      >
+        <h2 id="requests-heading" className="border-b border-line px-4 py-3 text-lg">
+          {filtered ? `Requests: ${shownFor}` : 'All requests'}
+          {body && <span className="font-normal text-muted"> ({body.leads.length})</span>}
+        </h2>
+        {body === null ? (
+          <p className="px-4 py-6 text-muted">Loading your requests…</p>
+        ) : body.leads.length === 0 ? (
+          <p className="px-4 py-6 text-muted">
+            {filtered ? 'No request matches. Try another status or search.' : 'No quote requests yet. New ones appear here within seconds.'}
+          </p>
+        ) : (
+          <ul className="divide-y divide-line">
+            {body.leads.map((lead) => (
+              <LeadRow key={lead.id} lead={lead} now={now} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <p className="text-center text-sm text-muted">New requests appear here by themselves; the list is checked every 15 seconds.</p>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { ownerButton } from '../button-class.ts';
+
+interface Props {
+  name: string;
+  onDelete: () => Promise<void>;
+}
+
+/** Deleting a request (a privacy request) takes a second, deliberate tap that says what it does */
+export function DeleteLead({ name, onDelete }: Props) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const startRef = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+    else if (wasConfirming.current) startRef.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
+
+  if (!confirming) {
+    return (
+      <button
+        ref={startRef}
+        type="button"
+        className="btn btn-outline w-full border-danger-700 text-danger-800 hover:bg-danger-50"
+        onClick={() => setConfirming(true)}
+      >
+        <Trash2 className="size-5" aria-hidden="true" />
+        Delete this request
+      </button>
+    );
+  }
+  return (
+    <div role="group" aria-labelledby="delete-warning" className="rounded-lg border-2 border-danger-700 bg-danger-50 p-4">
+      <p id="delete-warning" className="font-semibold text-danger-800">
+        Delete the request from {name} for good?
+      </p>
+      <p className="mt-1 text-ink">
+        This removes it, its notes and its delivery record from the server, and it cannot be undone. Use it when someone asks you to delete
+        their details.
+      </p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <button
+          ref={confirmRef}
+          type="button"
+          className={ownerButton('danger-solid')}
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            try {
+              await onDelete();
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          {busy ? 'Deleting…' : 'Delete for good'}
+        </button>
+        <button type="button" className={ownerButton('outline')} disabled={busy} onClick={() => setConfirming(false)}>
+          Keep it
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { cn } from '../../lib/cn.ts';
+import { NUMBERS_PERIODS, type NumbersPeriod } from '../../lib/owner-api.ts';
+import type { Report } from '../../server/stats/report.ts';
+import { ownerApi } from '../api.ts';
+import { errorMessage } from '../notices.tsx';
+import { Panel } from '../Panel.tsx';
+import { hashOf } from '../routes.ts';
+import { formatCalendarDay } from '../time.ts';
+import { DailyChart } from './DailyChart.tsx';
+import { PagesTable } from './PagesTable.tsx';
+import { TotalsGrid } from './TotalsGrid.tsx';
+
+type Loaded = { days: NumbersPeriod; report: Report } | { days: NumbersPeriod; problem: string };
+
+/** His numbers for the last 7, 30 or 90 days: totals and trend, each day, each page */
+export function Numbers({ days }: { days: NumbersPeriod }) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    ownerApi
+      .numbers(days)
+      .then((report) => current && setLoaded({ days, report }))
+      .catch((error: unknown) => current && setLoaded({ days, problem: errorMessage(error) }));
+    return () => {
+      current = false;
+    };
+  }, [days]);
+
+  const shown = loaded?.days === days ? loaded : null;
+  return (
+    <div className="space-y-4">
+      <h1 className="text-h2" tabIndex={-1} data-view-heading>
+        Numbers
+      </h1>
+      <nav aria-label="Period" className="grid grid-cols-3 gap-1 rounded-xl bg-brand-100 p-1">
+        {NUMBERS_PERIODS.map((period) => (
+          <a
+            key={period}
+            href={hashOf({ name: 'numbers', days: period })}
+            aria-current={period === days ? 'true' : undefined}
+            className={cn(
+              'flex min-h-11 items-center justify-center rounded-lg font-semibold text-brand-900 no-underline',
+              period === days ? 'bg-white shadow-(--shadow-card)' : 'hover:bg-white/60',
+            )}
+          >
+            {period} days
+          </a>
+        ))}
+      </nav>
+      {!shown ? (
+        <p className="text-muted" role="status">
+          Counting…
+        </p>
+      ) : 'problem' in shown ? (
+        <p role="alert" className="rounded-lg bg-danger-50 p-3 font-medium text-danger-800">
+          {shown.problem}
+        </p>
+      ) : (
+        <div className="space-y-4">
+          <p className="text-muted">
+            {formatCalendarDay(shown.report.period.from)} to {formatCalendarDay(shown.report.period.to)}, compared with the {days} days
+            before.
+          </p>
+          <TotalsGrid report={shown.report} days={days} />
+          <Panel title="Each day">
+            <DailyChart daily={shown.report.daily} />
+          </Panel>
+          <Panel title="Each page">
+            <PagesTable pages={shown.report.pages} />
+          </Panel>
+        </div>
+      )}
+    </div>
+  );
+}

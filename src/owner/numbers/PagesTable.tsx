@@ -1,0 +1,59 @@
+import { cn } from '../../lib/cn.ts';
+import type { Report } from '../../server/stats/report.ts';
+import { formatCount, formatShare } from './figures.ts';
+
+const columns = ['Views', 'Calls', 'E-mails', 'Quotes', 'Share'] as const;
+
+/** A path that may break after each slash, not inside a word */
+function BreakablePath({ path }: { path: string }) {
+  const parts = path.split(/(?<=\/)/);
+  return parts.map((part, index) => (
+    <span key={index}>
+      {part}
+      {index < parts.length - 1 && <wbr />}
+    </span>
+  ));
+}
+
+const cell = 'py-2 pl-2 text-right sm:pl-5';
+
+/**
+ * Each page's figures, the pages that bring the most contact first. On a phone the contact share
+ * goes under the page's path instead of a column of its own, so the table fits 390 px.
+ */
+export function PagesTable({ pages }: { pages: Report['pages'] }) {
+  if (pages.length === 0) return <p className="text-muted">No page had a visitor in this period.</p>;
+  return (
+    <div className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0" tabIndex={0} role="region" aria-label="Figures for each page">
+      <table className="w-full text-left text-sm tabular-nums">
+        <thead>
+          <tr className="border-b-2 border-line">
+            <th scope="col" className="w-full py-2 pr-2 sm:pr-3">
+              Page
+            </th>
+            {columns.map((column) => (
+              <th key={column} scope="col" className={cn(cell, 'whitespace-nowrap', column === 'Share' && 'hidden sm:table-cell')}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {pages.map((page) => (
+            <tr key={page.path} className="border-b border-line">
+              <th scope="row" className="py-2 pr-2 font-medium break-words text-brand-900 sm:pr-3">
+                <BreakablePath path={page.path} />
+                <span className="block font-normal text-muted sm:hidden">{formatShare(page.contactShare)} share</span>
+              </th>
+              <td className={cell}>{formatCount(page.views)}</td>
+              <td className={cell}>{formatCount(page.calls)}</td>
+              <td className={cell}>{formatCount(page.emails)}</td>
+              <td className={cell}>{formatCount(page.quotes)}</td>
+              <td className={cn(cell, 'hidden sm:table-cell')}>{formatShare(page.contactShare)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

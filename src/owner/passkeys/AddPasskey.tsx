@@ -1,0 +1,49 @@
+import { Plus } from 'lucide-react';
+import { useId, useState, type SubmitEvent } from 'react';
+import { ownerButton } from '../button-class.ts';
+import { defaultPasskeyName, PASSKEY_NAME_MAX_LENGTH } from '../../lib/owner-api.ts';
+import { addPasskey } from '../passkey-ceremonies.ts';
+
+/** A passkey on this device (or a security key) besides the ones he has: a laptop, a backup */
+export function AddPasskey({ onAdded, onProblem }: { onAdded: (name: string) => void; onProblem: (error: unknown) => void }) {
+  const id = useId();
+  const [name, setName] = useState(() => defaultPasskeyName(navigator.userAgent));
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    const chosen = name.trim() || defaultPasskeyName(navigator.userAgent);
+    try {
+      await addPasskey(chosen);
+      onAdded(chosen);
+    } catch (error) {
+      onProblem(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit}>
+      <label htmlFor={id} className="field-label">
+        Name of the new passkey
+      </label>
+      <input
+        id={id}
+        className="field"
+        value={name}
+        maxLength={PASSKEY_NAME_MAX_LENGTH}
+        required
+        onChange={(event) => setName(event.target.value)}
+      />
+      <p className="mt-1 text-sm text-muted">
+        Made on this device, or on a security key you hold to it. Your notification channels are told when one is added.
+      </p>
+      <button type="submit" className={ownerButton('brand', {}, 'mt-3')} disabled={busy} aria-busy={busy}>
+        <Plus className="size-5" aria-hidden="true" />
+        {busy ? 'Waiting for your device…' : 'Add a passkey'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { ownerButton } from '../button-class.ts';
+import { PASSKEY_NAME_MAX_LENGTH, type PasskeyInfo } from '../../lib/owner-api.ts';
+import { formatDay, timeAgo } from '../time.ts';
+
+interface Props {
+  passkey: PasskeyInfo;
+  now: Date;
+  onRename: (name: string) => Promise<boolean>;
+  onRemove: () => Promise<void>;
+}
+
+type Mode = 'show' | 'rename' | 'remove';
+
+/** One passkey: its name, when it was made and last used; rename it, or remove it after a warning */
+export function PasskeyItem({ passkey, now, onRename, onRemove }: Props) {
+  const nameId = useId();
+  const [mode, setMode] = useState<Mode>('show');
+  const [name, setName] = useState(passkey.name);
+  const [busy, setBusy] = useState(false);
+  const focusTarget = useRef<HTMLElement | null>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const previousMode = useRef<Mode>('show');
+
+  useEffect(() => {
+    if (mode !== 'show') focusTarget.current?.focus();
+    else if (previousMode.current !== 'show') menuButton.current?.focus();
+    previousMode.current = mode;
+  }, [mode]);
+
+  async function rename(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    const done = await onRename(name.trim());
+    setBusy(false);
+    if (done) setMode('show');
+  }
+
+  return (
+    <li className="py-3">
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
+        <div className="min-w-0">
+          <p className="font-semibold break-words text-brand-900">
+            {passkey.name}
+            {passkey.current && (
+              <span className="ml-2 inline-block rounded-full bg-brand-100 px-2 py-0.5 align-middle text-xs font-semibold text-brand-900">
+                This device
+              </span>
+            )}
+          </p>
+          <p className="text-sm text-muted">
+            Added {formatDay(passkey.createdAt, now)} ·{' '}
+            {passkey.lastUsedAt ? `last used ${timeAgo(passkey.lastUsedAt, now)}` : 'never used'}
+          </p>
+        </div>
+        {mode === 'show' && (
+          <div className="flex gap-2">
+            <button ref={menuButton} type="button" className={ownerButton('outline', { small: true })} onClick={() => setMode('rename')}>
+              Rename<span className="sr-only"> {passkey.name}</span>
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline min-h-11 border-danger-700 px-4 py-2 text-danger-800 hover:bg-danger-50"
+              onClick={() => setMode('remove')}
+            >
+              Remove<span className="sr-only"> {passkey.name}</span>
+            </button>
+          </div>
+        )}
+      </div>
+      {mode === 'rename' && (
+        <form onSubmit={rename} className="mt-3">
+          <label htmlFor={nameId} className="field-label">
+            New name
+          </label>
+          <input
+            id={nameId}
+            ref={(element) => {
+              focusTarget.current = element;
+            }}
+            className="field"
+            value={name}
+            maxLength={PASSKEY_NAME_MAX_LENGTH}
+            required
+            onChange={(event) => setName(event.target.value)}
+          />
+          <div className="mt-2 flex gap-2">
+            <button type="submit" className={ownerButton('brand', { small: true })} disabled={busy || !name.trim()}>
+              Save name
+            </button>
+            <button type="button" className={ownerButton('outline', { small: true })} onClick={() => setMode('show')}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      {mode === 'remove' && (
+        <div role="group" aria-label={`Remove ${passkey.name}`} className="mt-3 rounded-lg border-2 border-danger-700 bg-danger-50 p-3">
+          <p className="text-ink">
+            Remove <strong>{passkey.name}</strong>? It will no longer sign you in
+            {passkey.current ? ', and this device will need another passkey next time' : ''}.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button
+              ref={(element) => {
+                focusTarget.current = element;
+              }}
+              type="button"
+              className={ownerButton('danger-solid', { small: true })}
+              disabled={busy}
+              onClick={async () => {
+                setBusy(true);
+                await onRemove();
+                setBusy(false);
+                setMode('show');
+              }}
+            >
+              Remove passkey
+            </button>
+            <button type="button" className={ownerButton('outline', { small: true })} disabled={busy} onClick={() => setMode('show')}>
+              Keep it
+            </button>
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { PasskeysBody } from '../../lib/owner-api.ts';
+import { ownerApi } from '../api.ts';
+import { errorMessage, useNotices } from '../notices.tsx';
+import { Panel } from '../Panel.tsx';
+import { AddPasskey } from './AddPasskey.tsx';
+import { PasskeyItem } from './PasskeyItem.tsx';
+import { SignIns } from './SignIns.tsx';
+
+/** His passkeys (rename, remove, add one) and the recent sign-ins */
+export function Passkeys({ now }: { now: Date }) {
+  const { notify, notifyError } = useNotices();
+  const [body, setBody] = useState<PasskeysBody | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setBody(await ownerApi.passkeys());
+      setProblem(null);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  }, []);
+
+  useEffect(() => {
+    let current = true;
+    ownerApi
+      .passkeys()
+      .then((answer) => current && setBody(answer))
+      .catch((error: unknown) => current && setProblem(errorMessage(error)));
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-h2" tabIndex={-1} data-view-heading>
+        Passkeys
+      </h1>
+      <p className="text-muted">
+        Each passkey signs you in from one device or security key. Keep at least two, so losing a phone does not lock you out.
+      </p>
+      {problem && (
+        <p role="alert" className="rounded-lg bg-danger-50 p-3 font-medium text-danger-800">
+          {problem}
+        </p>
+      )}
+      <Panel title="Your passkeys">
+        {body === null ? (
+          <p className="text-muted">Loading…</p>
+        ) : (
+          <ul className="divide-y divide-line">
+            {body.passkeys.map((passkey) => (
+              <PasskeyItem
+                key={passkey.id}
+                passkey={passkey}
+                now={now}
+                onRename={async (name) => {
+                  try {
+                    await ownerApi.renamePasskey(passkey.id, name);
+                    notify({ kind: 'success', text: `Renamed to ${name}` });
+                    await load();
+                    return true;
+                  } catch (error) {
+                    notifyError(error);
+                    return false;
+                  }
+                }}
+                onRemove={async () => {
+                  try {
+                    await ownerApi.removePasskey(passkey.id);
+                    notify({ kind: 'success', text: `${passkey.name} removed` });
+                    await load();
+                  } catch (error) {
+                    notifyError(error);
+                  }
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </Panel>
+      <Panel title="Add a passkey">
+        <AddPasskey
+          onAdded={(name) => {
+            notify({ kind: 'success', text: `${name} added` });
+            void load();
+          }}
+          onProblem={notifyError}
+        />
+      </Panel>
+      <Panel title="Recent sign-ins">
+        {body === null ? <p className="text-muted">Loading…</p> : <SignIns signIns={body.signIns} now={now} />}
+      </Panel>
+    </div>
+  );
+}

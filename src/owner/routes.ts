@@ -1,0 +1,38 @@
+/**
+ * Where the owner is in the app, kept in the address's hash so Back and a reload work:
+ * `#inbox` (or nothing), `#lead/12`, `#numbers/30`, `#passkeys`. An invite link's
+ * `#invite=TOKEN` is read once and removed (src/owner/invite.ts).
+ */
+import { NUMBERS_PERIODS, type NumbersPeriod } from '../lib/owner-api.ts';
+
+export type OwnerView = { name: 'inbox' } | { name: 'lead'; id: number } | { name: 'numbers'; days: NumbersPeriod } | { name: 'passkeys' };
+
+export const DEFAULT_NUMBERS_PERIOD: NumbersPeriod = 30;
+
+export function parseView(hash: string): OwnerView {
+  const [name = '', argument = ''] = hash.replace(/^#/, '').split('/');
+  if (name === 'lead' && /^\d{1,15}$/.test(argument)) return { name: 'lead', id: Number(argument) };
+  if (name === 'numbers') {
+    const days = NUMBERS_PERIODS.find((period) => String(period) === argument) ?? DEFAULT_NUMBERS_PERIOD;
+    return { name: 'numbers', days };
+  }
+  if (name === 'passkeys') return { name: 'passkeys' };
+  return { name: 'inbox' };
+}
+
+export function hashOf(view: OwnerView): string {
+  switch (view.name) {
+    case 'lead':
+      return `#lead/${view.id}`;
+    case 'numbers':
+      return `#numbers/${view.days}`;
+    case 'passkeys':
+      return '#passkeys';
+    default:
+      return '#inbox';
+  }
+}
+
+/** The tab a view belongs to: one request is part of the inbox */
+export type OwnerTab = 'inbox' | 'numbers' | 'passkeys';
+export const tabOf = (view: OwnerView): OwnerTab => (view.name === 'lead' ? 'inbox' : view.name);

@@ -1,0 +1,413 @@
+/**
+ * The owner's page (/owner) in the browser, against a stand-in for the owner API
+ * (tests/support/owner-api-mock.ts): sign-in, the inbox, one request, the numbers and the
+ * passkeys, each call the page makes checked, and axe at a phone's width.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { business } from '../../src/config/business.ts';
+import { ownerPaths } from '../../src/lib/owner-api.ts';
+import { mockOwnerApi, sampleLead, sampleLeads, type OwnerApiMock } from '../support/owner-api-mock.ts';
+
+const inboxRows = (page: Page) => page.getByRole('region', { name: /^(All requests|Requests:)/ }).getByRole('listitem');
+
+async function openOwnerPage(page: Page, hash = '') {
+  await page.goto(`${ownerPaths.page}${hash}`);
+}
+
+/** Every call the page made was one the contract has */
+function expectOnlyKnownCalls(mock: OwnerApiMock) {
+  expect(mock.unknown).toEqual([]);
+}
+
+test.describe('signed out', () => {
+  test('shows the sign-in door when the session answers 401, and asks for nothing else', async ({ page }) => {
+    const mock = await mockOwnerApi(page, { signedIn: false });
+    await openOwnerPage(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in with your passkey' })).toBeVisible();
+    await expect(page).toHaveTitle(`Owner · ${business.name}`);
+    expect(mock.calls.map((call) => `${call.method} ${call.path}`)).toEqual([`GET ${ownerPaths.session}`]);
+
+    await page.getByRole('button', { name: 'Sign in with your passkey' }).click();
+    // No passkey can be used here (no authenticator, an IP address): the problem is said in words
+    await expect(page.getByRole('alert')).not.toBeEmpty();
+    expect(mock.callsTo('POST', ownerPaths.signInOptions)).toHaveLength(1);
+    expectOnlyKnownCalls(mock);
+  });
+
+  test('an invite link shows the passkey set-up, and its token leaves the address at once', async ({ page }) => {
+    const mock = await mockOwnerApi(page, {
+      signedIn: false,
+      override: { [`POST ${ownerPaths.inviteOptions}`]: { status: 410, json: { error: 'This invite has already been used.' } } },
+    });
+    await openOwnerPage(page, '#invite=abcDEF123_-xyz');
+    await expect(page.getByRole('heading', { level: 1, name: 'Set up your passkey' })).toBeVisible();
+    expect(new URL(page.url()).hash).toBe('');
+    const name = page.getByLabel('Name of this passkey');
+    await expect(name).toHaveValue(/^Passkey on /);
+    await name.fill('Dave’s phone');
+    await page.getByRole('button', { name: 'Set up your passkey' }).click();
+    await expect(page.getByRole('alert')).toContainText('This invite has already been used.');
+    expect(mock.callsTo('POST', ownerPaths.inviteOptions).map((call) => call.body)).toEqual([{ invite: 'abcDEF123_-xyz' }]);
+    expect(mock.callsTo('GET', ownerPaths.session)).toHaveLength(0);
+  });
+});
+
+test.describe('the inbox', () => {
+  test('lists the requests newest first, with the unread count, the undelivered ones on top', async ({ page }) => {
+    const mock = await mockOwnerApi(page);
+    await openOwnerPage(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+    await expect(inboxRows(page)).toHaveCount(4);
+    for (const [index, name] of ['Aroha Ngata', 'Ben Carter', 'Mei Lin', 'Tom Riley'].entries()) {
+      await expect(inboxRows(page).nth(index)).toContainText(name);
+    }
+    await expect(inboxRows(page).filter({ hasText: 'Unread' })).toHaveCount(2);
+    await expect(inboxRows(page).first()).toContainText('12 min ago');
+    await expect(page.getByRole('main').getByText('2 unread', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Inbox\s*2 unread$/ })).toHaveAttribute('aria-current', 'page');
+    await expect(page).toHaveTitle(`(2) Owner · ${business.name}`);
+
+    const warning = page.getByRole('region', { name: 'These requests did not reach you on every channel' });
+    await expect(warning).toContainText('Ben Carter');
+    await expect(warning).toContainText('Not delivered by Phone notification (ntfy)');
+
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', ownerPaths.leadsCsv);
+    expectOnlyKnownCalls(mock);
+  });
+
+  test('filters by status with counts, and searches', async ({ page }) => {
+    const mock = await mockOwnerApi(page);
+    await openOwnerPage(page);
+    const filters = page.getByRole('group', { name: 'Show requests by status' });
+    await expect(filters.getByRole('button', { name: 'All 4' })).toHaveAttribute('aria-pressed', 'true');
+    await filters.getByRole('button', { name: 'Quoted 1' }).click();
+    await expect(filters.getByRole('button', { name: 'Quoted 1' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(inboxRows(page)).toHaveCount(1);
+    await expect(inboxRows(page)).toContainText('Mei Lin');
+    expect(mock.callsTo('GET', ownerPaths.leads).at(-1)!.search.get('status')).toBe('quoted');
+
+    await filters.getByRole('button', { name: 'All 4' }).click();
+    await page.getByRole('searchbox', { name: 'Search requests' }).fill('botany');
+    await expect(inboxRows(page)).toHaveCount(1);
+    await expect(inboxRows(page)).toContainText('Ben Carter');
+    expect(mock.callsTo('GET', ownerPaths.leads).at(-1)!.search.get('q')).toBe('botany');
+    expectOnlyKnownCalls(mock);
+  });
+
+  test('polls every 15 seconds in the background, and a new request appears without a reload', async ({ page }) => {
+    await page.clock.install();
+    const mock = await mockOwnerApi(page);
+    await openOwnerPage(page);
+    await expect(inboxRows(page)).toHaveCount(4);
+    expect(mock.callsTo('GET', ownerPaths.leads).every((call) => !call.search.has('background'))).toBe(true);
+
+    mock.leads.push(sampleLead({ id: 42, name: 'Sione Tupou', createdAt: new Date(Date.now()).toISOString() }));
+    await page.clock.runFor(15_500);
+    await expect(inboxRows(page)).toHaveCount(5);
+    await expect(inboxRows(page).first()).toContainText('Sione Tupou');
+    await expect(page.getByRole('status').filter({ hasText: 'New request from Sione Tupou' })).toBeVisible();
+    expect(mock.callsTo('GET', ownerPaths.leads).at(-1)!.search.get('background')).toBe('1');
+  });
+
+  test('a 401 on a poll takes the owner back to sign-in', async ({ page }) => {
+    await page.clock.install();
+    const mock = await mockOwnerApi(page);
+    await openOwnerPage(page);
+    await expect(inboxRows(page)).toHaveCount(4);
+    mock.signedIn = false;
+    await page.clock.runFor(15_500);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(page.getByText('Your session has ended')).toBeVisible();
+    await expect(page.getByText('Aroha Ngata')).toHaveCount(0);
+  });
+});
+
+test.describe('one request', () => {
+  test('opening an unread request marks it read and shows everything it holds', async ({ page }) => {
+    const mock = await mockOwnerApi(page);
+    await openOwnerPage(page);
+    await inboxRows(page).filter({ hasText: 'Ben Carter' }).getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ben Carter' })).toBeFocused();
+    await expect.poll(() => mock.callsTo('PATCH', `${ownerPaths.leads}/40`).map((call) => call.body)).toEqual([{ read: true }]);
+    await expect(page.getByRole('link', { name: /^Inbox\s*1 unread$/ })).toBeVisible();
+
+    const request = page.getByRole('region', { name: 'The request' });
+    for (const text of ['Botany Downs', 'LED downlights', 'ben@example.net', '/services/switchboard-upgrades', 'quote', 'Not given']) {
+      await expect(request).toContainText(text);
+    }
+    const deliveries = page.getByRole('region', { name: 'How it reached you' });
+    await expect(deliveries).toContainText('E-mail: Sent');
+    await expect(deliveries).toContainText('Phone notification (ntfy): Failed');
+    await expect(deliveries).toContainText('Last error: 403 Forbidden: topic is protected');
+
+    // No phone: no call or text; the e-mail carries a subject; the map searches the address
+    const contact = page.getByRole('list', { name: 'Contact Ben Carter' });
+    await expect(contact.getByRole('link', { name: 'Call' })).toHaveCount(0);
+    await expect(contact.getByRole('link', { name: 'E-mail' })).toHaveAttribute(
+      'href',
+      /^mailto:ben@example\.net\?subject=Your%20quote%20request/,
+    );
+    await expect(contact.getByRole('link', { name: /Map/ })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=Botany%20Downs',
+    );
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+    expectOnlyKnownCalls(mock);
+  });
+
+  test('a status button sends the PATCH and shows the new status as pressed', async ({ page }) => {
+    const mock = await mockOwnerApi(page);
+    await openOwnerPage(page, '#lead/39');
+    const status = page.getByRole('group', { name: 'Status' });
+    await expect(status.getByRole('button', { name: 'Quoted' })).toHaveAttribute('aria-pressed', 'true');
+    await status.getByRole('button', { name: 'Won' }).click();
+    await expect(status.getByRole('button', { name: 'Won' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(status.getByRole('button', { name: 'Quoted' })).toHaveAttribute('aria-pressed', 'false');
+    expect(mock.callsTo('PATCH', `${ownerPaths.leads}/39`).map((call) => call.body)).toEqual([{ status: 'won' }]);
+    await expect(page.getByRole('status').filter({ hasText: 'Marked as Won' })).toBeVisible();
+
+    await page.getByLabel('Follow up on').fill('2026-07-01');
+    await expect.poll(() => mock.callsTo('PATCH', `${ownerPaths.leads}/39`).at(-1)?.body).toEqual({ followUp: '2026-07-01' });
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => mock.callsTo('PATCH', `${ownerPaths.leads}/39`).at(-1)?.body).toEqual({ followUp: null });
+    await expect(page.getByText('No follow-up date set.')).toBeVisible();
+    expectOnlyKnownCalls(mock);
+  });
+
+  test('tapping Call on a new request marks it contacted', async ({ page }) => {
+    const mock = await mockOwnerApi(page);
+    await openOwnerPage(page, '#lead/41');
+    // The phone's dialler is not the test's business: the tap's own effect is
+    await page.evaluate(() => window.addEventListener('click', (event) => event.preventDefault(), { capture: true }));
+    const call = page.getByRole('list', { name: 'Contact Aroha Ngata' }).getByRole('link', { name: 'Call' });
+    await expect(call).toHaveAttribute('href', 'tel:0215550101');
+    await call.click();
+    await expect(page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Contacted' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(mock.callsTo('PATCH', `${ownerPaths.leads}/41`).map((call) => call.body)).toContainEqual({ status: 'contacted' });
+  });
+
+  test('a note is posted and shown with its time', async ({ page }) => {
+    const mock = await mockOwnerApi(page);
+    await openOwnerPage(page, '#lead/39');
+    const notes = page.getByRole('region', { name: 'Notes' });
+    await expect(notes.getByRole('listitem')).toHaveCount(1);
+    await notes.getByLabel('Add a note').fill('Called back, booked for Tuesday 9am.');
+    await notes.getByRole('button', { name: 'Add note' }).click();
+    await expect(notes.getByRole('listitem')).toHaveCount(2);
+    await expect(notes.getByRole('listitem').last()).toContainText('Called back, booked for Tuesday 9am.');
+    await expect(notes.getByRole('listitem').last().locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+    await expect(notes.getByLabel('Add a note')).toHaveValue('');
+    expect(mock.callsTo('POST', `${ownerPaths.leads}/39/notes`).map((call) => call.body)).toEqual([
+      { text: 'Called back, booked for Tuesday 9am.' },
+    ]);
+  });
+
+  test('delete asks for confirmation, then removes the request for good and returns to the inbox', async ({ page }) => {
+    const mock = await mockOwnerApi(page);
+    await openOwnerPage(page, '#lead/38');
+    await page.getByRole('button', { name: 'Delete this request' }).click();
+    await expect(page.getByText('Delete the request from Tom Riley for good?')).toBeVisible();
+    await expect(page.getByText(/cannot be undone/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete for good' })).toBeFocused();
+    expect(mock.callsTo('DELETE', `${ownerPaths.leads}/38`)).toHaveLength(0);
+
+    await page.getByRole('button', { name: 'Keep it' }).click();
+    await expect(page.getByRole('button', { name: 'Delete this request' })).toBeFocused();
+    expect(mock.callsTo('DELETE', `${ownerPaths.leads}/38`)).toHaveLength(0);
+
+    await page.getByRole('button', { name: 'Delete this request' }).click();
+    await page.getByRole('button', { name: 'Delete for good' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+    expect(mock.callsTo('DELETE', `${ownerPaths.leads}/38`)).toHaveLength(1);
+    await expect(inboxRows(page)).toHaveCount(3);
+    await expect(page.getByRole('main').getByText('Tom Riley')).toHaveCount(0);
+  });
+});
+
+test('the numbers show the totals, trend, each day and each page for 7, 30 and 90 days', async ({ page }) => {
+  const mock = await mockOwnerApi(page);
+  await openOwnerPage(page, '#numbers/7');
+  await expect(page.getByRole('heading', { level: 1, name: 'Numbers' })).toBeVisible();
+  for (const days of [7, 30, 90]) {
+    if (days !== 7)
+      await page
+        .getByRole('navigation', { name: 'Period' })
+        .getByRole('link', { name: `${days} days` })
+        .click();
+    await expect(page.getByRole('link', { name: `${days} days` })).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByText(`compared with the ${days} days before`)).toBeVisible();
+    expect(mock.callsTo('GET', ownerPaths.numbers).at(-1)!.search.get('days')).toBe(String(days));
+    for (const label of ['Views', 'Calls', 'E-mails', 'Quote requests', 'Contact share']) {
+      await expect(page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) })).toBeVisible();
+    }
+    await expect(page.getByText(/Views: up 11% on the \d+ days before/)).toBeVisible();
+    await expect(page.locator('svg[role="img"]')).toHaveCount(2);
+    await expect(page.locator('svg[role="img"]').first().locator('rect')).toHaveCount(days);
+    const dayTable = page.getByRole('region', { name: 'Figures for each day' });
+    await page.getByText('The figures for each day, as a table').click();
+    await expect(dayTable.getByRole('row')).toHaveCount(days + 1);
+    await page.getByText('The figures for each day, as a table').click();
+    const pages = page.getByRole('region', { name: 'Figures for each page' });
+    await expect(pages.getByRole('row')).toHaveCount(5);
+    // The pages bringing the most contact first: the home page, then /quote
+    await expect(pages.getByRole('rowheader').first()).toHaveText(/^\/(?![a-z])/);
+    await expect(pages.getByRole('rowheader').nth(1)).toHaveText(/^\/quote/);
+  }
+  await expect(page.getByText('Contacts (calls, e-mails and quote requests): nothing to compare with')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('link', { name: '30 days' })).toHaveAttribute('aria-current', 'true');
+  expectOnlyKnownCalls(mock);
+});
+
+test('the passkeys list names each, marks this device, and lists the recent sign-ins', async ({ page }) => {
+  const mock = await mockOwnerApi(page);
+  await openOwnerPage(page, '#passkeys');
+  const list = page.getByRole('region', { name: 'Your passkeys' });
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await expect(list.getByRole('listitem').first()).toContainText('Passkey on Safari on iPhone');
+  await expect(list.getByRole('listitem').first()).toContainText('This device');
+  await expect(list.getByRole('listitem').nth(2)).toContainText('never used');
+
+  const signIns = page.getByRole('region', { name: 'Recent sign-ins' });
+  await expect(signIns.getByRole('listitem')).toHaveCount(3);
+  await expect(signIns.getByRole('listitem').nth(1)).toContainText('Chrome on Windows');
+  await expect(signIns.getByRole('listitem').nth(1)).toContainText('with Office laptop');
+  await expect(signIns).toContainText('If you see a sign-in that was not you, remove the passkey it used');
+
+  await list.getByRole('button', { name: 'Rename Office laptop' }).click();
+  await list.getByLabel('New name').fill('Office laptop (Windows)');
+  await list.getByRole('button', { name: 'Save name' }).click();
+  await expect(list).toContainText('Office laptop (Windows)');
+  expect(mock.callsTo('PATCH', `${ownerPaths.passkeys}/pk-laptop`).map((call) => call.body)).toEqual([{ name: 'Office laptop (Windows)' }]);
+
+  await list.getByRole('button', { name: 'Remove Backup key in the van' }).click();
+  await list.getByRole('button', { name: 'Remove passkey', exact: true }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  expect(mock.callsTo('DELETE', `${ownerPaths.passkeys}/pk-key`)).toHaveLength(1);
+  expectOnlyKnownCalls(mock);
+});
+
+test('removing the last passkey shows the server’s refusal', async ({ page }) => {
+  const now = Date.now();
+  const mock = await mockOwnerApi(page, {
+    passkeys: {
+      passkeys: [{ id: 'only', name: 'My phone', createdAt: new Date(now).toISOString(), lastUsedAt: null, current: true }],
+      signIns: [],
+    },
+  });
+  await openOwnerPage(page, '#passkeys');
+  await page.getByRole('button', { name: 'Remove My phone' }).click();
+  await page.getByRole('button', { name: 'Remove passkey', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('This is your only passkey. Add another before you remove it.');
+  expect(mock.callsTo('DELETE', `${ownerPaths.passkeys}/only`)).toHaveLength(1);
+});
+
+test('the tabs work from the keyboard, Back returns, and Sign out ends the session', async ({ page }) => {
+  const mock = await mockOwnerApi(page);
+  await openOwnerPage(page);
+  await expect(inboxRows(page)).toHaveCount(4);
+  const tabs = page.getByRole('navigation', { name: 'Owner’s page' });
+  await tabs.getByRole('link', { name: 'Numbers' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Numbers' })).toBeFocused();
+  await expect(tabs.getByRole('link', { name: 'Numbers' })).toHaveAttribute('aria-current', 'page');
+  await tabs.getByRole('link', { name: 'Passkeys' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Passkeys' })).toBeFocused();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Numbers' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  expect(mock.callsTo('POST', ownerPaths.signOut)).toHaveLength(1);
+  expectOnlyKnownCalls(mock);
+});
+
+test('the page runs under its own Content-Security-Policy without a violation, and is never indexed', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { violations: string[] }).violations = [];
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { violations: string[] }).violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  await mockOwnerApi(page);
+  const response = await page.goto(`${ownerPaths.page}#lead/39`);
+  expect(response!.headers()['content-security-policy']).toContain("script-src 'self'");
+  await expect(page.getByRole('heading', { level: 1, name: 'Mei Lin' })).toBeVisible();
+  await page.goto(`${ownerPaths.page}#numbers/90`);
+  await expect(page.locator('svg[role="img"]').first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', ownerPaths.manifest);
+  const manifest = await (await page.request.get(ownerPaths.manifest)).json();
+  expect(manifest).toMatchObject({
+    start_url: ownerPaths.page,
+    scope: ownerPaths.page,
+    display: 'standalone',
+    short_name: business.shortName,
+  });
+});
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  const views = [
+    { name: 'the inbox', hash: '', heading: 'Inbox' },
+    { name: 'one request', hash: '#lead/40', heading: 'Ben Carter' },
+    { name: 'the numbers', hash: '#numbers/30', heading: 'Numbers' },
+    { name: 'the passkeys', hash: '#passkeys', heading: 'Passkeys' },
+  ];
+  for (const view of views) {
+    test(`no axe violations on ${view.name}`, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await mockOwnerApi(page, { leads: sampleLeads() });
+      await openOwnerPage(page, view.hash);
+      await expect(page.getByRole('heading', { level: 1, name: view.heading })).toBeVisible();
+      // Wait for what the view fetches
+      await expect(page.getByText(/Loading|Counting/)).toHaveCount(0);
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze();
+      const failures = results.violations.map(
+        (violation) => `${violation.id} (${violation.nodes.length}) ${violation.nodes[0]?.target.join(' ')}`,
+      );
+      expect(failures).toEqual([]);
+    });
+  }
+
+  test('no axe violations on the sign-in door', async ({ page }) => {
+    await mockOwnerApi(page, { signedIn: false });
+    await openOwnerPage(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  });
+
+  test('every button and link is at least 44 px tall', async ({ page }) => {
+    await mockOwnerApi(page);
+    for (const hash of ['', '#lead/39', '#numbers/7', '#passkeys']) {
+      await openOwnerPage(page, hash);
+      await expect(page.getByText(/Loading|Counting/)).toHaveCount(0);
+      await expect(page.locator('main h1')).toBeVisible();
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('a[href], button, input, summary, textarea')]
+          .filter((element) => element.checkVisibility())
+          .filter((element) => element.getBoundingClientRect().height < 44)
+          .map(
+            (element) =>
+              `${element.tagName.toLowerCase()} "${(element.textContent ?? element.getAttribute('aria-label') ?? '').trim().slice(0, 30)}" ${Math.round(element.getBoundingClientRect().height)}px`,
+          ),
+      );
+      expect(small, hash || '#inbox').toEqual([]);
+    }
+  });
+});

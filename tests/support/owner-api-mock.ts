@@ -1,0 +1,312 @@
+/**
+ * A stand-in for the owner API (src/lib/owner-api.ts) inside the browser, through Playwright's
+ * `page.route()`: fixtures typed by the contract, answers as the server gives them, and a record
+ * of every call the page made. A call it does not know is answered 404 and recorded as unknown,
+ * so a test can require that the page made none.
+ */
+import type { Page, Request } from '@playwright/test';
+import {
+  LEAD_STATUSES,
+  ownerPaths,
+  type InboxBody,
+  type LeadChange,
+  type LeadStatus,
+  type OwnerLead,
+  type PasskeyInfo,
+  type PasskeysBody,
+  type SessionBody,
+  type SignInRecord,
+} from '../../src/lib/owner-api.ts';
+import type { Report } from '../../src/server/stats/report.ts';
+
+const MINUTE = 60_000;
+const ago = (minutes: number, now = Date.now()) => new Date(now - minutes * MINUTE).toISOString();
+
+export function sampleLead(overrides: Partial<OwnerLead> & Pick<OwnerLead, 'id' | 'name'>): OwnerLead {
+  return {
+    createdAt: ago(30),
+    formSource: 'quote',
+    email: `${overrides.name.split(' ')[0]!.toLowerCase()}@example.net`,
+    phone: '021 555 0101',
+    address: '12 Cook Street, Howick',
+    service: 'Switchboard upgrade',
+    message: 'Our old fuse board keeps tripping when the heat pump runs.',
+    page: '/services/switchboard-upgrades',
+    status: 'new',
+    followUp: null,
+    readAt: null,
+    notes: [],
+    deliveries: [
+      { channel: 'email', state: 'sent', overdue: false, attempts: 1, deliveredAt: ago(29), lastError: null },
+      { channel: 'ntfy', state: 'sent', overdue: false, attempts: 1, deliveredAt: ago(29), lastError: null },
+    ],
+    ...overrides,
+  };
+}
+
+/** Four requests, newest first by createdAt: two unread, one whose push failed */
+export function sampleLeads(now = Date.now()): OwnerLead[] {
+  return [
+    sampleLead({
+      id: 41,
+      name: 'Aroha Ngata',
+      createdAt: ago(12, now),
+      service: 'Heat pump wiring',
+      address: '5 Pigeon Mountain Road, Half Moon Bay',
+    }),
+    sampleLead({
+      id: 40,
+      name: 'Ben Carter',
+      createdAt: ago(95, now),
+      phone: null,
+      address: 'Botany Downs',
+      service: 'LED downlights',
+      deliveries: [
+        { channel: 'email', state: 'sent', overdue: false, attempts: 1, deliveredAt: ago(94, now), lastError: null },
+        {
+          channel: 'ntfy',
+          state: 'failed',
+          overdue: false,
+          attempts: 3,
+          deliveredAt: null,
+          lastError: '403 Forbidden: topic is protected',
+        },
+      ],
+    }),
+    sampleLead({
+      id: 39,
+      name: 'Mei Lin',
+      createdAt: ago(60 * 26, now),
+      status: 'quoted',
+      readAt: ago(60 * 25, now),
+      followUp: '2026-06-04',
+      address: null,
+      service: null,
+      message: 'Can you mount a TV and hide the cables?\nEvenings suit best.',
+      notes: [{ at: ago(60 * 24, now), text: 'Quoted $380 incl. GST, she will confirm by Friday.' }],
+    }),
+    sampleLead({
+      id: 38,
+      name: 'Tom Riley',
+      createdAt: ago(60 * 24 * 9, now),
+      status: 'won',
+      readAt: ago(60 * 24 * 9, now),
+      formSource: 'hero',
+    }),
+  ];
+}
+
+export function samplePasskeys(now = Date.now()): PasskeysBody {
+  const passkeys: PasskeyInfo[] = [
+    { id: 'pk-phone', name: 'Passkey on Safari on iPhone', createdAt: ago(60 * 24 * 30, now), lastUsedAt: ago(5, now), current: true },
+    { id: 'pk-laptop', name: 'Office laptop', createdAt: ago(60 * 24 * 12, now), lastUsedAt: ago(60 * 24 * 2, now), current: false },
+    { id: 'pk-key', name: 'Backup key in the van', createdAt: ago(60 * 24 * 12, now), lastUsedAt: null, current: false },
+  ];
+  const signIns: SignInRecord[] = [
+    { at: ago(5, now), device: 'Safari on iPhone', passkeyName: 'Passkey on Safari on iPhone' },
+    { at: ago(60 * 24 * 2, now), device: 'Chrome on Windows', passkeyName: 'Office laptop' },
+    { at: ago(60 * 24 * 6, now), device: 'Safari on iPhone', passkeyName: 'Passkey on Safari on iPhone' },
+  ];
+  return { passkeys, signIns };
+}
+
+function nzDay(date: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+}
+
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A report of `days` days with a weekly rhythm, shaped as src/server/stats/report.ts makes it */
+export function sampleReport(days: number, now = new Date()): Report {
+  const to = nzDay(now);
+  const from = addDays(to, -(days - 1));
+  const daily = Array.from({ length: days }, (_, index) => {
+    const views = 20 + ((index * 7) % 23) + (index % 7 === 5 ? 30 : 0);
+    return { day: addDays(from, index), views, contacts: index % 4 === 0 ? 2 : index % 3 === 0 ? 1 : 0 };
+  });
+  const views = daily.reduce((sum, day) => sum + day.views, 0);
+  const calls = Math.round(days * 0.6);
+  const emails = Math.round(days * 0.2);
+  const quotes = Math.round(days * 0.3);
+  const share = (contacts: number, seen: number) => (seen > 0 ? contacts / seen : null);
+  const page = (path: string, pageViews: number, pageCalls: number, pageEmails: number, pageQuotes: number) => ({
+    path,
+    views: pageViews,
+    calls: pageCalls,
+    emails: pageEmails,
+    quotes: pageQuotes,
+    contacts: pageCalls + pageEmails + pageQuotes,
+    contactShare: share(pageCalls + pageEmails + pageQuotes, pageViews),
+  });
+  return {
+    period: { from, to },
+    previousPeriod: { from: addDays(from, -days), to: addDays(from, -1) },
+    pages: [
+      page('/', Math.round(views * 0.4), Math.round(calls * 0.5), emails, Math.round(quotes * 0.5)),
+      page('/quote', Math.round(views * 0.1), 0, 0, quotes - Math.round(quotes * 0.5)),
+      page('/services/switchboard-upgrades', Math.round(views * 0.2), calls - Math.round(calls * 0.5), 0, 0),
+      page('/areas/electrician-howick', Math.round(views * 0.3), 0, 0, 0),
+    ],
+    totals: { views, calls, emails, quotes, contacts: calls + emails + quotes, contactShare: share(calls + emails + quotes, views) },
+    previousTotals: {
+      views: Math.round(views * 0.9),
+      calls: calls - 1,
+      emails,
+      quotes: quotes + 1,
+      contacts: calls + emails + quotes,
+      contactShare: 0.02,
+    },
+    trend: { views: 11, contacts: days === 90 ? null : -4 },
+    daily,
+    quotesByForm: { quote: quotes - 1, hero: 1 },
+  };
+}
+
+export interface OwnerCall {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  body: unknown;
+}
+
+export interface MockOptions {
+  signedIn?: boolean;
+  leads?: OwnerLead[];
+  passkeys?: PasskeysBody;
+  /** Answers to give instead, by "METHOD path" (path without the query) */
+  override?: Record<string, { status: number; json?: unknown }>;
+}
+
+export interface OwnerApiMock {
+  calls: OwnerCall[];
+  unknown: string[];
+  leads: OwnerLead[];
+  passkeys: PasskeysBody;
+  signedIn: boolean;
+  callsTo(method: string, path: string): OwnerCall[];
+}
+
+const json = (status: number, body: unknown) => ({ status, contentType: 'application/json', body: JSON.stringify(body) });
+
+function inboxBody(leads: readonly OwnerLead[], status: string | null, q: string | null): InboxBody {
+  const newestFirst = [...leads].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const query = q?.trim().toLowerCase() ?? '';
+  const shown = newestFirst
+    .filter((lead) => !status || lead.status === status)
+    .filter((lead) => !query || [lead.name, lead.phone, lead.email, lead.address].some((field) => field?.toLowerCase().includes(query)));
+  const counts = Object.fromEntries(LEAD_STATUSES.map((each) => [each, leads.filter((lead) => lead.status === each).length])) as Record<
+    LeadStatus,
+    number
+  >;
+  return {
+    leads: shown,
+    unread: leads.filter((lead) => lead.readAt === null).length,
+    counts,
+    undelivered: newestFirst.filter((lead) => lead.deliveries.some((delivery) => delivery.state === 'failed' || delivery.overdue)),
+  };
+}
+
+function bodyOf(request: Request): unknown {
+  const text = request.postData();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Answers every /api/owner/ call of `page` from the fixtures; the page's changes change them */
+export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promise<OwnerApiMock> {
+  const mock: OwnerApiMock = {
+    calls: [],
+    unknown: [],
+    leads: options.leads ?? sampleLeads(),
+    passkeys: options.passkeys ?? samplePasskeys(),
+    signedIn: options.signedIn ?? true,
+    callsTo: (method, path) => mock.calls.filter((call) => call.method === method && call.path === path),
+  };
+  const session: SessionBody = { passkeyName: 'Passkey on Safari on iPhone', signedInAt: ago(5) };
+
+  await page.route('**/api/owner/**', async (route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    const method = request.method();
+    const path = url.pathname;
+    const body = bodyOf(request);
+    mock.calls.push({ method, path, search: url.searchParams, body });
+    const overridden = options.override?.[`${method} ${path}`];
+    if (overridden) return route.fulfill(json(overridden.status, overridden.json ?? { error: 'Refused' }));
+
+    const signInPaths: string[] = [ownerPaths.signInOptions, ownerPaths.signIn, ownerPaths.inviteOptions, ownerPaths.invite];
+    if (!mock.signedIn && !signInPaths.includes(path)) return route.fulfill(json(401, { error: 'Sign in first.' }));
+
+    const leadMatch = /^\/api\/owner\/leads\/(\d+)(\/notes)?$/.exec(path);
+    const passkeyMatch = /^\/api\/owner\/passkeys\/([^/]+)$/.exec(path);
+    const lead = leadMatch ? mock.leads.find((each) => each.id === Number(leadMatch[1])) : undefined;
+
+    if (method === 'GET' && path === ownerPaths.session) return route.fulfill(json(200, session));
+    if (method === 'POST' && path === ownerPaths.signOut) {
+      mock.signedIn = false;
+      return route.fulfill({ status: 204 });
+    }
+    if (method === 'GET' && path === ownerPaths.leads) {
+      return route.fulfill(json(200, inboxBody(mock.leads, url.searchParams.get('status'), url.searchParams.get('q'))));
+    }
+    if (method === 'GET' && path === ownerPaths.leadsCsv) {
+      return route.fulfill({
+        status: 200,
+        contentType: 'text/csv; charset=utf-8',
+        headers: { 'Content-Disposition': 'attachment; filename="leads.csv"' },
+        body: 'id,name\n41,Aroha Ngata\n',
+      });
+    }
+    if (leadMatch && !lead) return route.fulfill(json(404, { error: 'No such request.' }));
+    if (lead && method === 'PATCH' && !leadMatch![2]) {
+      const change = body as LeadChange;
+      if (change.status) lead.status = change.status;
+      if (change.followUp !== undefined) lead.followUp = change.followUp;
+      if (change.read && lead.readAt === null) lead.readAt = new Date().toISOString();
+      return route.fulfill(json(200, lead));
+    }
+    if (lead && method === 'POST' && leadMatch![2]) {
+      lead.notes.push({ at: new Date().toISOString(), text: (body as { text: string }).text });
+      return route.fulfill(json(201, lead));
+    }
+    if (lead && method === 'DELETE') {
+      mock.leads = mock.leads.filter((each) => each !== lead);
+      return route.fulfill({ status: 204 });
+    }
+    if (method === 'GET' && path === ownerPaths.numbers) {
+      const days = Number(url.searchParams.get('days'));
+      if (![7, 30, 90].includes(days)) return route.fulfill(json(400, { error: 'days must be 7, 30 or 90.' }));
+      return route.fulfill(json(200, sampleReport(days)));
+    }
+    if (method === 'GET' && path === ownerPaths.passkeys) return route.fulfill(json(200, mock.passkeys));
+    if (passkeyMatch && method === 'PATCH') {
+      const passkey = mock.passkeys.passkeys.find((each) => each.id === decodeURIComponent(passkeyMatch[1]!));
+      if (!passkey) return route.fulfill(json(404, { error: 'No such passkey.' }));
+      passkey.name = (body as { name: string }).name;
+      return route.fulfill(json(200, passkey));
+    }
+    if (passkeyMatch && method === 'DELETE') {
+      if (mock.passkeys.passkeys.length === 1) {
+        return route.fulfill(json(409, { error: 'This is your only passkey. Add another before you remove it.' }));
+      }
+      mock.passkeys.passkeys = mock.passkeys.passkeys.filter((each) => each.id !== decodeURIComponent(passkeyMatch[1]!));
+      return route.fulfill({ status: 204 });
+    }
+    if (method === 'POST' && path === ownerPaths.signInOptions) {
+      return route.fulfill(
+        json(200, { challenge: 'Y2hhbGxlbmdlLWZvci10ZXN0cw', rpId: '127.0.0.1', userVerification: 'required', timeout: 60_000 }),
+      );
+    }
+    mock.unknown.push(`${method} ${url.pathname}${url.search}`);
+    return route.fulfill(json(404, { error: 'Not mocked.' }));
+  });
+  return mock;
+}
