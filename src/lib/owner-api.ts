@@ -2,7 +2,8 @@
  * What the owner's page and the server say to each other: the paths under /api/owner/, the
  * shapes of their JSON, and the states a quote request moves through. The server answers every
  * path but the sign-in ceremonies with 401 when there is no session; every change is a POST,
- * PATCH or DELETE whose Origin must be the site's.
+ * PATCH or DELETE whose Origin must be the site's. The ceremonies' options answer with the
+ * options themselves (PublicKeyCredential…OptionsJSON), as @simplewebauthn/browser takes them.
  */
 
 /** New → Contacted → Quoted → Won or Lost; Spam sets one aside */
@@ -112,7 +113,7 @@ export interface InboxBody {
   undelivered: OwnerLead[];
 }
 
-/** PATCH /api/owner/leads/ID: any of these */
+/** PATCH /api/owner/leads/ID: any of these; the answer (as for a new note) is the OwnerLead as it now stands */
 export interface LeadChange {
   status?: LeadStatus;
   followUp?: string | null;

@@ -14,6 +14,7 @@ import {
   type LeadChange,
   type LeadStatus,
   type NumbersPeriod,
+  type OwnerLead,
   type PasskeysBody,
   type SessionBody,
 } from '../lib/owner-api.ts';
@@ -117,8 +118,8 @@ export const ownerApi = {
 
   inbox: (query: InboxQuery = {}) => request<InboxBody>('GET', inboxUrl(query)),
   changeLead: (id: number, change: LeadChange, options: { keepalive?: boolean } = {}) =>
-    request<unknown>('PATCH', leadPath(id), change, options),
-  addNote: (id: number, text: string) => request<unknown>('POST', `${leadPath(id)}/notes`, { text }),
+    request<OwnerLead>('PATCH', leadPath(id), change, options),
+  addNote: (id: number, text: string) => request<OwnerLead>('POST', `${leadPath(id)}/notes`, { text }),
   deleteLead: (id: number) => request<unknown>('DELETE', leadPath(id)),
 
   numbers: (days: NumbersPeriod) => request<Report>('GET', `${ownerPaths.numbers}?days=${days}`),

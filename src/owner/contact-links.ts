@@ -1,11 +1,6 @@
 /** The one-tap links of a quote request: call, text, e-mail and the address on a map */
+import { dialable } from '../lib/dialable.ts';
 import type { OwnerLead } from '../lib/owner-api.ts';
-
-/** A phone number as a tel:/sms: link takes it: digits and a leading +, nothing else */
-export function dialable(phone: string): string {
-  const trimmed = phone.trim();
-  return (trimmed.startsWith('+') ? '+' : '') + trimmed.replace(/\D/g, '');
-}
 
 export interface ContactLinks {
   call: string | null;

@@ -1,31 +1,13 @@
 /**
- * The owner, from outside: an invite made with `npm run owner:invite` (as he would on the
- * server), and a client that enrols a software passkey with it, signs in, and calls the owner
+ * The owner, from outside: a client that enrols a software passkey with it, signs in, and calls the owner
  * API with its session cookie and the site's Origin, as his browser would.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { ownerPaths } from '../../src/lib/owner-api.ts';
 import { SESSION_COOKIE } from '../../src/server/owner/session-token.ts';
-import { repoRoot, send, type Answer, type RunningServer } from './server.ts';
+import { send, type Answer, type RunningServer } from './server.ts';
 import { createSoftAuthenticator, type CeremonyOptions } from './soft-authenticator.ts';
 
-const run = promisify(execFile);
 const randomOctet = () => Math.floor(Math.random() * 254) + 1;
-
-/** A new invite's token, made by `npm run owner:invite` on the database at `leadsDb` */
-export async function makeInvite(
-  leadsDb: string,
-  siteUrl: string,
-  { args = [], env = {} }: { args?: string[]; env?: Record<string, string> } = {},
-): Promise<{ token: string; link: string; output: string }> {
-  const { stdout } = await run(process.execPath, ['scripts/owner-invite.ts', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, LEADS_DB: leadsDb, SITE_URL: siteUrl, ...env },
-  });
-  const link = stdout.trim().split('\n').at(-1)!;
-  return { token: new URL(link).hash.replace('#invite=', ''), link, output: stdout };
-}
 
 /** The session token a Set-Cookie header sets, when it sets one */
 export function sessionFrom(answer: Answer): string | undefined {
@@ -86,7 +68,7 @@ export function ownerClient(server: RunningServer, siteUrl: string, address = `1
     async enrol(invite: string, name = 'Test phone'): Promise<Answer> {
       const options = await call('POST', ownerPaths.inviteOptions, { body: { invite }, session: null });
       if (options.status !== 200) return options;
-      const response = authenticator.register(json(options)['options'] as CeremonyOptions);
+      const response = authenticator.register(json(options) as unknown as CeremonyOptions);
       const answer = await call('POST', ownerPaths.invite, { body: { invite, name, response }, session: null });
       session = sessionFrom(answer) ?? session;
       return answer;
@@ -94,7 +76,7 @@ export function ownerClient(server: RunningServer, siteUrl: string, address = `1
     /** Signs in with the newest passkey and keeps the new session (sending the old one, as a browser would) */
     async signIn(): Promise<Answer> {
       const options = await call('POST', ownerPaths.signInOptions);
-      const response = authenticator.authenticate(json(options)['options'] as CeremonyOptions);
+      const response = authenticator.authenticate(json(options) as unknown as CeremonyOptions);
       const answer = await call('POST', ownerPaths.signIn, { body: { response } });
       session = sessionFrom(answer) ?? session;
       return answer;

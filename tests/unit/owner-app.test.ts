@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { ownerManifest } from '../../src/lib/owner-manifest.ts';
 import type { OwnerLead } from '../../src/lib/owner-api.ts';
 import { inboxUrl } from '../../src/owner/api.ts';
-import { contactLinks, dialable } from '../../src/owner/contact-links.ts';
+import { dialable } from '../../src/lib/dialable.ts';
+import { contactLinks } from '../../src/owner/contact-links.ts';
 import { inviteTokenOf } from '../../src/owner/invite.ts';
-import { isLeadOf, withChange, withNote } from '../../src/owner/lead-changes.ts';
 import { formatShare, niceCeiling, trendText } from '../../src/owner/numbers/figures.ts';
 import { hashOf, parseView, type OwnerView } from '../../src/owner/routes.ts';
 import { formatCalendarDay, timeAgo } from '../../src/owner/time.ts';
@@ -113,30 +113,6 @@ describe('the one-tap links', () => {
 
   it('offer no call, text or map without a phone or an address', () => {
     expect(contactLinks({ ...lead, phone: null, address: ' ' }, 'Harbour East')).toMatchObject({ call: null, text: null, map: null });
-  });
-});
-
-describe('a request after a change', () => {
-  const now = new Date('2026-03-03T02:00:00Z');
-
-  it('takes the server’s answer when it is the request, else applies the change itself', () => {
-    expect(isLeadOf({ ...lead, status: 'won' }, 7)).toBe(true);
-    expect(isLeadOf({ ok: true }, 7)).toBe(false);
-    expect(isLeadOf({ ...lead, id: 8 }, 7)).toBe(false);
-    expect(withChange(lead, { status: 'quoted', followUp: '2026-03-10' }, now)).toMatchObject({
-      status: 'quoted',
-      followUp: '2026-03-10',
-      readAt: null,
-    });
-    expect(withChange(lead, { read: true }, now).readAt).toBe(now.toISOString());
-    expect(withChange({ ...lead, followUp: '2026-03-10' }, { followUp: null }, now).followUp).toBeNull();
-  });
-
-  it('adds a note last, with the server’s time when it sent the note', () => {
-    expect(withNote(lead, 'Called', null, now).notes).toEqual([{ at: now.toISOString(), text: 'Called' }]);
-    expect(withNote(lead, 'Called', { at: '2026-03-03T01:59:59Z', text: 'Called' }, now).notes).toEqual([
-      { at: '2026-03-03T01:59:59Z', text: 'Called' },
-    ]);
   });
 });
 

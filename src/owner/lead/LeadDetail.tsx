@@ -2,7 +2,6 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { LEAD_STATUS_LABELS, type LeadChange, type OwnerLead } from '../../lib/owner-api.ts';
 import { ownerApi } from '../api.ts';
-import { isLeadOf, withChange, withNote } from '../lead-changes.ts';
 import { useNotices } from '../notices.tsx';
 import { Panel } from '../Panel.tsx';
 import { StatusBadge } from '../StatusBadge.tsx';
@@ -39,9 +38,7 @@ export function LeadDetail({ lead, businessName, now, onChanged, onDeleted }: Pr
   async function change(next: LeadChange, options: { quiet?: boolean; keepalive?: boolean } = {}) {
     setBusy(true);
     try {
-      const answer = await ownerApi.changeLead(lead.id, next, { keepalive: options.keepalive ?? false });
-      const changed = isLeadOf(answer, lead.id) ? answer : withChange(lead, next, new Date());
-      onChanged(changed);
+      onChanged(await ownerApi.changeLead(lead.id, next, { keepalive: options.keepalive ?? false }));
       if (!options.quiet) notify({ kind: 'success', text: changeMessage(next) });
     } catch (error) {
       notifyError(error);
@@ -56,15 +53,13 @@ export function LeadDetail({ lead, businessName, now, onChanged, onDeleted }: Pr
     markedRead.current = lead.id;
     ownerApi
       .changeLead(lead.id, { read: true })
-      .then((answer) => onChanged(isLeadOf(answer, lead.id) ? answer : withChange(lead, { read: true }, new Date())))
+      .then(onChanged)
       .catch(() => {});
   }, [lead, onChanged]);
 
   async function addNote(text: string): Promise<boolean> {
     try {
-      const answer = await ownerApi.addNote(lead.id, text);
-      const changed = withNote(lead, text, answer, new Date());
-      onChanged(changed);
+      onChanged(await ownerApi.addNote(lead.id, text));
       notify({ kind: 'success', text: 'Note added' });
       return true;
     } catch (error) {

@@ -179,7 +179,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       path: exactly(ownerPaths.signInOptions),
       signedIn: false,
       async run({ res }) {
-        reply(res, 200, { options: await ceremonies.signInOptions() });
+        reply(res, 200, await ceremonies.signInOptions());
       },
     },
     {
@@ -208,7 +208,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
         if (!request) return;
         const inviteHash = hashToken(request.invite);
         if (!(await store.isInviteUsable(inviteHash, new Date()))) return refuse(context.res, 410, INVITE_UNUSABLE);
-        reply(context.res, 200, { options: await ceremonies.enrolOptions(`invite:${inviteHash}`) });
+        reply(context.res, 200, await ceremonies.enrolOptions(`invite:${inviteHash}`));
       },
     },
     {
@@ -339,7 +339,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       path: exactly(ownerPaths.passkeyOptions),
       signedIn: true,
       async run({ res, tokenHash }) {
-        reply(res, 200, { options: await ceremonies.enrolOptions(`session:${tokenHash}`) });
+        reply(res, 200, await ceremonies.enrolOptions(`session:${tokenHash}`));
       },
     },
     {
@@ -396,7 +396,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
 
   async function replyWithLead(res: ServerResponse, found: boolean, id: number) {
     const lead = found ? await store.getLead(id) : undefined;
-    if (lead) reply(res, 200, { lead: ownerLead(lead, new Date()) });
+    if (lead) reply(res, 200, ownerLead(lead, new Date()));
     else refuse(res, 404, 'There is no such request (it may have been deleted).');
   }
 

@@ -5,6 +5,7 @@
  * calls the visitor (or e-mails them when no phone number was given).
  * LEADS_NTFY_TOKEN, when set, is sent as a bearer token for protected topics.
  */
+import { dialable } from '../../../lib/dialable.ts';
 import type { Channel, OwnerNotice } from '../channel.ts';
 import { oneLine } from '../../support/plain-text.ts';
 import { leadTextForOwner } from '../lead-text.ts';
@@ -27,8 +28,7 @@ export function ntfyTarget(topicUrl: string): { publishUrl: string; topic: strin
 }
 
 export function telUrl(phone: string): string {
-  const digits = phone.replace(/[^\d+]/g, '');
-  return `tel:${digits.startsWith('+') ? '+' : ''}${digits.replaceAll('+', '')}`;
+  return `tel:${dialable(phone)}`;
 }
 
 export function ntfyMessage(lead: StoredLead, topic: string) {
