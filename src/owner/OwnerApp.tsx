@@ -36,6 +36,13 @@ export function OwnerApp({ businessName, shortName }: { businessName: string; sh
 
   useEffect(() => {
     onSignedOut(() => setStage({ name: 'signed-out', reason: SESSION_ENDED }));
+    // An invite link opened in a tab already at /owner changes only the hash
+    const takeInvite = () => {
+      const invite = takeInviteToken();
+      if (invite) setStage({ name: 'invite', invite });
+    };
+    window.addEventListener('hashchange', takeInvite);
+    return () => window.removeEventListener('hashchange', takeInvite);
   }, []);
 
   useEffect(() => {
