@@ -1,10 +1,7 @@
 /**
- * What the store keeps for the owner's page: his passkeys, the one-time invites that enrol one,
- * his sessions (a hash of each token, never the token), a record of each sign-in, and his work
- * on each quote request (status, follow-up date, notes, when first read).
+ * What the store keeps for the owner's sign-in: his passkeys, the one-time invites that enrol
+ * one, his sessions (a hash of each token, never the token), and a record of each sign-in.
  */
-import type { LeadStatus } from '../../lib/owner-api.ts';
-import type { StoredLead } from './records.ts';
 
 export interface StoredPasskey {
   /** The credential's id, base64url */
@@ -43,20 +40,6 @@ export interface StoredSignIn {
   passkeyName: string;
 }
 
-export interface LeadQuery {
-  status?: LeadStatus | undefined;
-  /** Matched against name, phone, e-mail and address */
-  text?: string | undefined;
-  limit: number;
-}
-
-export interface LeadUpdate {
-  status?: LeadStatus | undefined;
-  followUp?: string | null | undefined;
-  /** Sets when it was first read, once */
-  readAt?: Date | undefined;
-}
-
 export interface OwnerRecords {
   /** The owner's WebAuthn user handle (base64url), made on first use */
   ownerUserId(): string;
@@ -85,14 +68,6 @@ export interface OwnerRecords {
   endSession(tokenHash: string): void;
   /** Newest first */
   recentSignIns(limit: number): StoredSignIn[];
-  /** Newest first */
-  findLeads(query: LeadQuery): StoredLead[];
-  /** How many leads have each status, and how many are unread */
-  leadTally(): { counts: Record<LeadStatus, number>; unread: number };
-  /** False when there is no such lead */
-  updateLead(id: number, update: LeadUpdate): boolean;
-  /** False when there is no such lead */
-  addLeadNote(id: number, text: string, now: Date): boolean;
 }
 
 /** The passkey is stored already (enrolled twice); nothing was changed */

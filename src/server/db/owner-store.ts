@@ -1,14 +1,18 @@
 /**
- * The owner's records (owner-records.ts) on the lead store's connection: the statements are
- * prepared once per connection, which is reopened when the database file is replaced.
+ * The owner's records (owner-records.ts) and his work on the leads, on the lead store's
+ * connection: the statements are prepared once per connection, which is reopened when the
+ * database file is replaced.
  */
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { LEAD_STATUSES, type LeadStatus } from '../../lib/owner-api.ts';
 import type { Connection } from './database-file.ts';
 import { PasskeyExistsError, type OwnerRecords, type StoredPasskey, type StoredSession, type StoredSignIn } from './owner-records.ts';
+import type { LeadStore } from './records.ts';
 import { LEAD_COLUMNS, readLead, type LeadRow } from './statements.ts';
 import { inTransaction } from './sqlite.ts';
+
+type OwnersLeadMethods = 'findLeads' | 'leadTally' | 'updateLead' | 'addLeadNote';
 
 /** How far a stored time may lie ahead of the clock before it is taken for a clock that stepped back */
 const CLOCK_TOLERANCE_MS = 5 * 60_000;
@@ -76,7 +80,8 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-export function ownerRecords(connection: () => Connection): OwnerRecords {
+/** The owner's sign-in records, and his work on the leads (the lead store's methods for it) */
+export function ownerRecords(connection: () => Connection): OwnerRecords & Pick<LeadStore, OwnersLeadMethods> {
   function open() {
     const { db, statements } = connection();
     let owner = preparedFor.get(db);

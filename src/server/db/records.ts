@@ -89,6 +89,20 @@ export interface DailyCount {
   count: number;
 }
 
+export interface LeadQuery {
+  status?: LeadStatus | undefined;
+  /** Matched against name, phone, e-mail and address */
+  text?: string | undefined;
+  limit: number;
+}
+
+export interface LeadUpdate {
+  status?: LeadStatus | undefined;
+  followUp?: string | null | undefined;
+  /** Sets when it was first read, once */
+  readAt?: Date | undefined;
+}
+
 /** A quote request as the report counts it */
 export interface LeadSource {
   /** ISO 8601, UTC */
@@ -121,6 +135,15 @@ export interface LeadStore extends OwnerRecords {
   /** Newest first */
   listLeads(options?: { limit?: number }): StoredLead[];
   countLeads(): number;
+  /** Newest first */
+  findLeads(query: LeadQuery): StoredLead[];
+  /** How many leads have each status, and how many are unread */
+  leadTally(): { counts: Record<LeadStatus, number>; unread: number };
+  /** False when there is no such lead */
+  updateLead(id: number, update: LeadUpdate): boolean;
+  /** False when there is no such lead */
+  addLeadNote(id: number, text: string, now: Date): boolean;
+
   /** Deletes a lead, its deliveries and notes for good (a privacy request); false when there is none */
   deleteLead(id: number): boolean;
   /** Whether a lead is still stored (not deleted since) */
