@@ -11,23 +11,12 @@ import { deliveryState, isUndelivered } from '../leads/export.ts';
 /** Requests listed at once: years of a one-man business's requests; older ones are found by search */
 export const INBOX_LIMIT = 500;
 
+/** A stored lead as the owner's page reads it: without its uid and the visitor's browser, each delivery as he should read it */
 export function ownerLead(lead: StoredLead, now: Date): OwnerLead {
+  const { uid: _uid, userAgent: _userAgent, deliveries, ...shown } = lead;
   return {
-    id: lead.id,
-    createdAt: lead.createdAt,
-    formSource: lead.formSource,
-    name: lead.name,
-    email: lead.email,
-    phone: lead.phone,
-    address: lead.address,
-    service: lead.service,
-    message: lead.message,
-    page: lead.page,
-    status: lead.status,
-    followUp: lead.followUp,
-    readAt: lead.readAt,
-    notes: lead.notes,
-    deliveries: lead.deliveries.map((delivery) => ({
+    ...shown,
+    deliveries: deliveries.map((delivery) => ({
       channel: delivery.channel,
       state: deliveryState(delivery, lead, now),
       overdue: isUndelivered(delivery, lead, now),
