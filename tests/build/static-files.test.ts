@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { parseAllRedirects } from 'netlify-redirect-parser';
 import { describe, expect, it } from 'vitest';
+import { isOwnerPath, ownerPaths } from '../../src/lib/owner-api.ts';
 import { gonePagePath, matchesRule, redirects, retiredPaths, serviceNotFoundPath } from '../../src/config/routes.ts';
 import { loadSiteFiles } from '../../src/server/http/site-files.ts';
 import { renderHeadersFile } from '../../src/integrations/static-host.ts';
@@ -86,6 +87,12 @@ describe('_redirects, parsed with netlify-redirect-parser', () => {
     expect(netlifyAnswer('/')).toEqual({ status: 200, to: '/' });
   });
 
+  it("answers the owner's page 404 over its built file: it needs the Node server's sign-in", () => {
+    expect(files.has(ownerPaths.page)).toBe(true);
+    expect(netlifyAnswer(ownerPaths.page)).toEqual({ status: 404, to: '/404.html' });
+    expect(netlifyAnswer(`${ownerPaths.page}/anything`)).toEqual({ status: 404, to: '/404.html' });
+  });
+
   it('points every rule at a page of the build', () => {
     for (const rule of rules) expect(files.has(rule.to), `${rule.from} → ${rule.to}`).toBe(true);
   });
@@ -129,7 +136,10 @@ function parseHeadersFile(text: string): { blocks: Map<string, Record<string, st
 
 describe('_headers', () => {
   const { blocks, errors } = parseHeadersFile(readFileSync(headersPath, 'utf8'));
-  const pagePaths = [...files].filter(([, file]) => file.contentType.startsWith('text/html')).map(([path]) => path);
+  // The owner's page is the Node server's alone: a static host answers it 404 (see _redirects)
+  const pagePaths = [...files]
+    .filter(([path, file]) => file.contentType.startsWith('text/html') && !isOwnerPath(path))
+    .map(([path]) => path);
   const htmlOf = (path: string) => readFileSync(files.get(path)!.absolutePath, 'utf8');
 
   it('parses as path blocks of headers', () => {
