@@ -80,7 +80,7 @@ export async function benchDeliveries(): Promise<DeliveryFigures> {
   }
   const db = new DatabaseSync(server.leadsDb, { readOnly: true });
   const refused = db
-    .prepare("SELECT status, attempts FROM deliveries JOIN leads ON leads.id = lead_id WHERE name LIKE 'Refused %'")
+    .prepare("SELECT deliveries.status AS status, attempts FROM deliveries JOIN leads ON leads.id = lead_id WHERE name LIKE 'Refused %'")
     .all() as Array<{ status: string; attempts: number }>;
   db.close();
   const refusedNotFailedOnce =

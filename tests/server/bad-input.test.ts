@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateLead } from '../../src/lib/validation.ts';
+import { isOwnerPath } from '../../src/lib/owner-api.ts';
 import {
   acceptsJson,
   leadPost,
@@ -72,8 +73,16 @@ const PAGE_STATUSES = [200, 301, 302, 304, 400, 404, 405, 410, 414];
 /** What the quote endpoint may answer a request the page fuzzer sends it */
 const API_STATUSES = [403, 413, 415, 422];
 
+/** What the owner's page answers a request without his session */
+const OWNER_STATUSES = [401];
+
 function expectPageAnswer(request: SendOptions, answer: Answer, digests: Set<string>): void {
-  const allowed = request.path.startsWith('/api') ? [...PAGE_STATUSES, ...API_STATUSES] : PAGE_STATUSES;
+  const path = request.path.split('?')[0]!;
+  const allowed = request.path.startsWith('/api')
+    ? [...PAGE_STATUSES, ...API_STATUSES]
+    : isOwnerPath(path)
+      ? [...PAGE_STATUSES, ...OWNER_STATUSES]
+      : PAGE_STATUSES;
   expect(allowed, describeAnswer(answer)).toContain(answer.status);
   expect(answer.body.includes(CANARY), 'leaked a file from outside the build').toBe(false);
   if (answer.status === 200 && request.method === 'GET' && !request.path.startsWith('/api/')) {

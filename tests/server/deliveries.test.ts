@@ -66,7 +66,7 @@ describe('a lead that one channel refuses for good', () => {
         try {
           return db
             .prepare(
-              `SELECT channel, status, attempts, last_error AS lastError FROM deliveries JOIN leads ON leads.id = lead_id WHERE name LIKE 'Refused %'`,
+              `SELECT channel, deliveries.status AS status, attempts, last_error AS lastError FROM deliveries JOIN leads ON leads.id = lead_id WHERE name LIKE 'Refused %'`,
             )
             .all() as Array<{ channel: string; status: string; attempts: number; lastError: string }>;
         } finally {
