@@ -98,9 +98,10 @@ export function createApp(env: Env, parts: AppParts): App {
   const siteUrl = siteOrigin(env);
   /** Who a request comes from: behind the reverse proxy (TRUST_PROXY=1), the address it forwards */
   const clientOf = (forwardedFor: string | null | undefined, socketAddress: string) => rateLimitAddress(forwardedFor, socketAddress, env);
-  const repeatViews = createRepeatViewFilter({
-    clientAddress: (req) => clientOf(String(req.headers['x-forwarded-for'] ?? ''), req.socket.remoteAddress ?? 'unknown'),
-  });
+  /** The same for a request as Node gives it (a list of X-Forwarded-For headers read as one) */
+  const clientAddressOf = (req: IncomingMessage) =>
+    clientOf(String(req.headers['x-forwarded-for'] ?? ''), req.socket.remoteAddress ?? 'unknown');
+  const repeatViews = createRepeatViewFilter({ clientAddress: clientAddressOf });
   const leadLimit = rateLimitFromEnv(env['LEADS_RATE_LIMIT']);
   const leadLimiter = leadLimit > 0 ? createRateLimiter({ limit: leadLimit }) : null;
   // Taps are cheap and a visitor may tap several links; the limit only stops floods
@@ -125,17 +126,14 @@ export function createApp(env: Env, parts: AppParts): App {
     siteUrl,
     channels,
     log,
-    clientKey: (req) => rateLimitKey(clientOf(String(req.headers['x-forwarded-for'] ?? ''), req.socket.remoteAddress ?? 'unknown')),
+    clientKey: (req) => rateLimitKey(clientAddressOf(req)),
   });
 
   const api = apiRouter({
     [OWNER_API_PREFIX]: owner.api,
     [apiPaths.leads]: async (req, res) => sendWebResponse(res, await respond(toWebRequest(req), req.socket.remoteAddress ?? 'unknown')),
-    [apiPaths.events]: (req, res) => {
-      const forwardedFor = req.headers['x-forwarded-for'];
-      const client = clientOf(Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor, req.socket.remoteAddress ?? 'unknown');
-      return handleEvent(req, res, rateLimitKey(client), { counter, rateLimiter: eventLimiter, isPage: site.isPage, siteUrl });
-    },
+    [apiPaths.events]: (req, res) =>
+      handleEvent(req, res, rateLimitKey(clientAddressOf(req)), { counter, rateLimiter: eventLimiter, isPage: site.isPage, siteUrl }),
     [apiPaths.health]: async (req, res) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         sendJson(res, 405, { errors: [{ message: 'Method not allowed' }] }, { Allow: 'GET, HEAD' });
