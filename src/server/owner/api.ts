@@ -22,6 +22,7 @@ import type { ApiHandler } from '../http/api.ts';
 import { leadsToCsv } from '../leads/export.ts';
 import type { Channel } from '../notify/channel.ts';
 import { sendOwnerAlert } from '../notify/owner-alerts.ts';
+import { nzDay, TIME_ZONE } from '../stats/days.ts';
 import { collectReport, lastDays } from '../stats/report.ts';
 import { oneLine, withoutControls } from '../support/plain-text.ts';
 import { createRateLimiter, type RateLimiter } from '../support/rate-limit.ts';
@@ -115,9 +116,16 @@ const schemas = {
   }),
 };
 
+/** How an enrolment ended: not proved, refused (the invite used or expired, the passkey stored already), or stored */
+type Enrolment =
+  { outcome: 'unverified' } | { outcome: 'invite-unusable' } | { outcome: 'exists' } | { outcome: 'added'; passkeyId: string };
+
+/** The browser and system a request came from, as the owner reads it */
+const deviceOf = (req: IncomingMessage) => describeDevice(String(req.headers['user-agent'] ?? ''));
+
 /** "26 Nov 2026, 2:05 pm", New Zealand time */
 function nzTime(date: Date): string {
-  return date.toLocaleString('en-NZ', { timeZone: 'Pacific/Auckland', dateStyle: 'medium', timeStyle: 'short' });
+  return date.toLocaleString('en-NZ', { timeZone: TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
 }
 
 export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
@@ -147,18 +155,40 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
     await store.createSession({
       tokenHash: hashToken(token),
       passkeyId,
-      device: describeDevice(String(req.headers['user-agent'] ?? '')),
+      device: deviceOf(req),
       now: new Date(),
     });
     return sessionCookie(token);
   }
 
+  /**
+   * Checks a new passkey against the challenge made for `boundTo` (an invite or a session),
+   * stores it (using up `inviteHash` in the same transaction, when given) and announces it on
+   * every channel
+   */
+  async function enrol(
+    req: IncomingMessage,
+    { response, name, boundTo, inviteHash }: { response: unknown; name: string; boundTo: string; inviteHash?: string },
+  ): Promise<Enrolment> {
+    const passkey = await ceremonies.verifyEnrolment(response as never, boundTo);
+    if (!passkey) return { outcome: 'unverified' };
+    const now = new Date();
+    try {
+      const added = await store.addPasskey({ ...passkey, name }, { now, ...(inviteHash ? { inviteHash } : {}) });
+      if (!added) return { outcome: 'invite-unusable' };
+    } catch (error) {
+      if (error instanceof Error && error.name === 'PasskeyExistsError') return { outcome: 'exists' };
+      throw error;
+    }
+    announcePasskey(name, req, now);
+    return { outcome: 'added', passkeyId: passkey.id };
+  }
+
   function announcePasskey(name: string, req: IncomingMessage, now: Date) {
-    const device = describeDevice(String(req.headers['user-agent'] ?? ''));
     const alert = {
       title: 'A passkey was added to your website sign-in',
       text:
-        `The passkey "${name}" was added from ${device} on ${nzTime(now)}.\n\n` +
+        `The passkey "${name}" was added from ${deviceOf(req)} on ${nzTime(now)}.\n\n` +
         'If you did not add it, open your owner page, remove it under Passkeys and check the recent sign-ins.',
       key: `passkey-added-${now.getTime()}`,
     };
@@ -219,14 +249,14 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
         const request = await body(context, schemas.invite);
         if (!request) return;
         const inviteHash = hashToken(request.invite);
-        const passkey = await ceremonies.verifyEnrolment(request.response as never, `invite:${inviteHash}`);
-        if (!passkey) return refuse(context.res, 400, 'The passkey could not be checked. Open the invite link again and try once more.');
-        const now = new Date();
-        const added = await addPasskey({ ...passkey, name: request.name }, { now, inviteHash });
-        if (added === 'invite-unusable') return refuse(context.res, 410, INVITE_UNUSABLE);
-        if (added === 'exists') return refuse(context.res, 409, 'This passkey is set up already. Sign in with it.');
-        announcePasskey(request.name, context.req, now);
-        reply(context.res, 200, { ok: true }, { 'Set-Cookie': await signIn(context.req, passkey.id) });
+        const { response, name } = request;
+        const enrolled = await enrol(context.req, { response, name, boundTo: `invite:${inviteHash}`, inviteHash });
+        if (enrolled.outcome === 'unverified') {
+          return refuse(context.res, 400, 'The passkey could not be checked. Open the invite link again and try once more.');
+        }
+        if (enrolled.outcome === 'invite-unusable') return refuse(context.res, 410, INVITE_UNUSABLE);
+        if (enrolled.outcome === 'exists') return refuse(context.res, 409, 'This passkey is set up already. Sign in with it.');
+        reply(context.res, 200, { ok: true }, { 'Set-Cookie': await signIn(context.req, enrolled.passkeyId) });
       },
     },
     {
@@ -262,7 +292,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       signedIn: true,
       async run({ res }) {
         const csv = leadsToCsv(await store.listLeads());
-        const day = new Date().toLocaleDateString('en-CA', { timeZone: 'Pacific/Auckland' });
+        const day = nzDay(new Date());
         res.writeHead(200, {
           ...OWNER_HEADERS,
           'Content-Type': 'text/csv; charset=utf-8',
@@ -349,13 +379,11 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       async run(context) {
         const request = await body(context, schemas.addPasskey);
         if (!request) return;
-        const passkey = await ceremonies.verifyEnrolment(request.response as never, `session:${context.tokenHash}`);
-        if (!passkey) return refuse(context.res, 400, 'The passkey could not be checked. Try adding it again.');
-        const now = new Date();
-        const added = await addPasskey({ ...passkey, name: request.name }, { now });
-        if (added !== 'added') return refuse(context.res, 409, 'This passkey is set up already.');
-        announcePasskey(request.name, context.req, now);
-        reply(context.res, 201, { id: passkey.id });
+        const { response, name } = request;
+        const enrolled = await enrol(context.req, { response, name, boundTo: `session:${context.tokenHash}` });
+        if (enrolled.outcome === 'unverified') return refuse(context.res, 400, 'The passkey could not be checked. Try adding it again.');
+        if (enrolled.outcome !== 'added') return refuse(context.res, 409, 'This passkey is set up already.');
+        reply(context.res, 201, { id: enrolled.passkeyId });
       },
     },
     {
@@ -381,18 +409,6 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       },
     },
   ];
-
-  async function addPasskey(
-    passkey: Parameters<AsyncLeadStore['addPasskey']>[0],
-    options: Parameters<AsyncLeadStore['addPasskey']>[1],
-  ): Promise<'added' | 'invite-unusable' | 'exists'> {
-    try {
-      return (await store.addPasskey(passkey, options)) ? 'added' : 'invite-unusable';
-    } catch (error) {
-      if (error instanceof Error && error.name === 'PasskeyExistsError') return 'exists';
-      throw error;
-    }
-  }
 
   async function replyWithLead(res: ServerResponse, found: boolean, id: number) {
     const lead = found ? await store.getLead(id) : undefined;
