@@ -14,8 +14,7 @@ import { regions } from '../config/regions.ts';
 export const PHOTOS_DIRECTORY = 'src/assets/projects';
 export const PHOTOS_PER_PROJECT = 6;
 
-const TOKENS =
-  'Words in braces such as {owner}, {phone} or {years} are filled in from the business details, and the length limits count the text as it will read.';
+const TOKENS = '{owner}, {phone} and other words in braces are filled in from the business details; the limits count the filled-in text.';
 const join = (...parts: Array<string | undefined>) => parts.filter(Boolean).join(' ');
 
 /** Visitors' text, in which fact tokens are filled in before its length is checked */
