@@ -62,7 +62,9 @@ console.log(rows.sort((a, b) => a.localeCompare(b)).join('\n'));
 if (failures > 0 || wrongKind.length > 0) {
   if (failures > 0) console.error(`${failures} page(s) over their JavaScript budget`);
   if (wrongKind.length > 0)
-    console.error(`ISLAND_PAGES, APP_PAGES or EDITOR_PAGES in scripts/support/budgets.ts is out of date:\n- ${wrongKind.sort().join('\n- ')}`);
+    console.error(
+      `ISLAND_PAGES, APP_PAGES or EDITOR_PAGES in scripts/support/budgets.ts is out of date:\n- ${wrongKind.sort().join('\n- ')}`,
+    );
   process.exit(1);
 }
 console.log(`JavaScript budgets met on ${rows.length} pages (brotli-compressed bytes).`);

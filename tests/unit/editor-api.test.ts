@@ -22,7 +22,13 @@ let origin: string;
 
 beforeAll(async () => {
   cpSync(resolve(import.meta.dirname, '../../src/content/projects'), join(siteDir, 'src/content/projects'), { recursive: true });
-  const api = createEditorApi({ config: editorConfig, siteUrl: SITE_URL, siteDir, isSignedIn: () => Promise.resolve(true), isPublishing: () => publishing });
+  const api = createEditorApi({
+    config: editorConfig,
+    siteUrl: SITE_URL,
+    siteDir,
+    isSignedIn: () => Promise.resolve(true),
+    isPublishing: () => publishing,
+  });
   server = createServer((req, res) => void api(req, res));
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -37,7 +43,10 @@ const save = () =>
   fetch(`${origin}${editorPaths.api}update`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'no-cors': '1', Origin: SITE_URL },
-    body: JSON.stringify({ additions: [{ path: PROJECT, contents: Buffer.from('title: Changed while publishing\n').toString('base64') }], deletions: [] }),
+    body: JSON.stringify({
+      additions: [{ path: PROJECT, contents: Buffer.from('title: Changed while publishing\n').toString('base64') }],
+      deletions: [],
+    }),
   });
 
 describe('while the site is being published', () => {

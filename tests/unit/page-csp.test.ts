@@ -37,7 +37,9 @@ describe('withOwnHashes', () => {
   });
 
   it("gives no hash to a directive that allows 'unsafe-inline' (the editor's styles), as a hash would switch it off", () => {
-    const html = withOwnHashes(page('<style>p{}</style><script>run()</script>').replace(`style-src 'self' ${stale}`, "style-src 'self' 'unsafe-inline'"));
+    const html = withOwnHashes(
+      page('<style>p{}</style><script>run()</script>').replace(`style-src 'self' ${stale}`, "style-src 'self' 'unsafe-inline'"),
+    );
     expect(directive(html, 'style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(directive(html, 'script-src')).toEqual(["'self'", 'https://gc.zgo.at', hash('run()')]);
   });
