@@ -22,5 +22,16 @@ export default defineConfig({
   // Hashes of every script and style go into each page's CSP meta; the server copies it to the header
   security: { csp: cspConfig() },
   markdown: { remarkPlugins: [remarkFillTokens], syntaxHighlight: false },
-  vite: { plugins: [tailwindcss(), svgFiles()] },
+  vite: {
+    plugins: [tailwindcss(), svgFiles()],
+    // React, its renderer and its scheduler in one chunk: the content editor shares them with the
+    // islands, and would otherwise split them into more, smaller files that every island page loads
+    build: {
+      rollupOptions: {
+        output: {
+          manualChunks: (id: string) => (/node_modules\/(?:react|react-dom|scheduler)\//.test(id) ? 'react' : undefined),
+        },
+      },
+    },
+  },
 });

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { editorPaths } from '../lib/editor-paths.ts';
 import { isOwnerPath, ownerPaths } from '../lib/owner-api.ts';
 import { loadSiteFiles } from '../server/http/site-files.ts';
 import { moveBodyStylesToHead } from './body-styles.ts';
@@ -50,16 +51,15 @@ export async function writeHostFiles(
   origin: string,
   builtPages: readonly BuiltPage[],
 ): Promise<{ urls: number; compressed: number }> {
-  // The owner's page needs the Node server's sign-in: a static host serves it as a 404
+  // The owner's pages (his page, the content editor) need the Node server's sign-in: a static host serves them as a 404
+  const serverOnlyPaths = [ownerPaths.page, editorPaths.app];
   const pages = builtPages.filter((page) => !isOwnerPath(page.path));
   const urls = sitemapEntries(pages, origin);
   writeFileSync(join(clientDir, 'sitemap.xml'), renderSitemap(urls));
-  // The API answers scripts and monitors, and the owner's page the owner, not readers
-  writeFileSync(
-    join(clientDir, 'robots.txt'),
-    `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: ${ownerPaths.page}\n\nSitemap: ${origin}/sitemap.xml\n`,
-  );
-  writeFileSync(join(clientDir, '_redirects'), renderRedirectsFile(pages, [ownerPaths.page]));
+  // The API answers scripts and monitors, and the owner's pages the owner, not readers
+  const disallowed = ['/api/', ...serverOnlyPaths].map((path) => `Disallow: ${path}\n`).join('');
+  writeFileSync(join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\n${disallowed}\nSitemap: ${origin}/sitemap.xml\n`);
+  writeFileSync(join(clientDir, '_redirects'), renderRedirectsFile(pages, serverOnlyPaths));
   writeFileSync(join(clientDir, '_headers'), renderHeadersFile(origin, pages));
   const nginxDir = join(clientDir, '..', 'nginx');
   mkdirSync(nginxDir, { recursive: true });

@@ -31,11 +31,15 @@ function pageHashes(html: string): { scripts: string[]; styles: string[] } {
   return { scripts: [...new Set(scripts)], styles: [...new Set(styles)] };
 }
 
-/** `directive` with its hash sources replaced by `hashes`; its other sources kept in order */
+/**
+ * `directive` with its hash sources replaced by `hashes`; its other sources kept in order. A
+ * directive that allows 'unsafe-inline' (the content editor's styles) gets no hash, since a
+ * browser ignores 'unsafe-inline' beside one.
+ */
 function withHashes(directive: string, hashes: readonly string[]): string {
   const [name = '', ...sources] = directive.trim().split(/\s+/);
   const kept = sources.filter((source) => !/^'sha(?:256|384|512)-/.test(source));
-  return [name, ...kept, ...hashes].join(' ');
+  return [name, ...kept, ...(kept.includes("'unsafe-inline'") ? [] : hashes)].join(' ');
 }
 
 /** The page with its CSP meta tag allowing exactly its own inline scripts and styles */

@@ -3,13 +3,16 @@
  * in its own thread at LEADS_DB, the rate limit LEADS_RATE_LIMIT behind TRUST_PROXY), the
  * owner's notifications (the outbox with the channels SMTP_URL, LEADS_WEBHOOK_URL and
  * LEADS_NTFY_URL set up, the notices of undelivered leads), and the anonymous counts (page
- * views, taps, STATS_WEEKLY's summary), and the owner's door (passkey sign-in, his inbox and
- * numbers). It answers /api/ through the routes it gives the http layer, is told of each page
- * view, and says whether a request may see the owner's page.
+ * views, taps, STATS_WEEKLY's summary), the owner's door (passkey sign-in, his inbox and
+ * numbers), and the content editor's API on the site's source at SITE_DIR. It answers /api/
+ * through the routes it gives the http layer, is told of each page view, and says whether a
+ * request may see the owner's pages.
  */
 import type { IncomingMessage } from 'node:http';
 import { resolve } from 'node:path';
 import { apiPaths } from '../config/routes.ts';
+import { editorConfig } from '../content/editor.ts';
+import { editorPaths } from '../lib/editor-paths.ts';
 import { OWNER_API_PREFIX } from '../lib/owner-api.ts';
 import { siteOrigin } from '../lib/site-url.ts';
 import { openStoreThread, type AsyncLeadStore } from './db/async-store.ts';
@@ -29,6 +32,7 @@ import { handleEvent } from './stats/events.ts';
 import { createRepeatViewFilter, isCountedVisit } from './stats/visits.ts';
 import { startWeeklySummaries } from './stats/weekly.ts';
 import { createOwnerAccess } from './owner/api.ts';
+import { createEditorApi } from './editor/api.ts';
 import { createThrottledLog } from './support/log.ts';
 import { createRateLimiter, rateLimitAddress, rateLimitFromEnv, rateLimitKey } from './support/rate-limit.ts';
 
@@ -68,6 +72,8 @@ export interface AppParts {
   channels?: readonly Channel[];
   retry?: RetryPolicy;
   log?: Log;
+  /** Whether the site is being published, when the content editor may not write; never when not given */
+  isPublishing?: () => boolean;
 }
 
 export function createApp(env: Env, parts: AppParts): App {
@@ -129,8 +135,18 @@ export function createApp(env: Env, parts: AppParts): App {
     clientKey: (req) => rateLimitKey(clientAddressOf(req)),
   });
 
+  const editor = createEditorApi({
+    config: editorConfig,
+    siteUrl,
+    // The site's source (holding src/), which the content editor changes: SITE_DIR, or where the server started
+    siteDir: resolve(env['SITE_DIR'] || '.'),
+    isSignedIn: owner.isSignedIn,
+    isPublishing: parts.isPublishing ?? (() => false),
+  });
+
   const api = apiRouter({
     [OWNER_API_PREFIX]: owner.api,
+    [editorPaths.api]: editor,
     [apiPaths.leads]: async (req, res) => sendWebResponse(res, await respond(toWebRequest(req), req.socket.remoteAddress ?? 'unknown')),
     [apiPaths.events]: (req, res) =>
       handleEvent(req, res, rateLimitKey(clientAddressOf(req)), { counter, rateLimiter: eventLimiter, isPage: site.isPage, siteUrl }),

@@ -8,6 +8,7 @@
  */
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { editorPaths } from '../lib/editor-paths.ts';
 import { ownerPaths } from '../lib/owner-api.ts';
 import { siteOrigin } from '../lib/site-url.ts';
 import { createApp } from './app.ts';
@@ -35,7 +36,15 @@ const server = createSiteServer({
   siteUrl: siteOrigin(),
   api: app.api,
   onPageView: app.countView,
-  privatePages: { prefix: ownerPaths.page, allows: app.isOwnerSignedIn },
+  privatePages: {
+    allows: app.isOwnerSignedIn,
+    areas: [
+      // The content editor: its page, and Keystatic's own addresses, each sent the same page
+      { prefix: editorPaths.page, signedOut: editorPaths.signedOut },
+      { prefix: editorPaths.app, page: editorPaths.page, signedOut: editorPaths.signedOut },
+      { prefix: ownerPaths.page },
+    ],
+  },
 });
 server.headersTimeout = 20_000;
 server.requestTimeout = 30_000;

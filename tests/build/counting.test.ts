@@ -17,7 +17,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/config/routes.ts';
 import { formEndpoint } from '../../src/lib/csp.ts';
-import { ownerPaths } from '../../src/lib/owner-api.ts';
+import { isOwnerPath } from '../../src/lib/owner-api.ts';
 import { goatCounter } from '../../src/lib/goatcounter.ts';
 import { loadSiteFiles } from '../../src/server/http/site-files.ts';
 import { buildFile, clientDir, distDir } from '../support/build.ts';
@@ -34,10 +34,10 @@ const FORM_SERVICE_URL = 'https://formspree.io/f/example';
 const BUILD_TIMEOUT_MS = 180_000;
 const TAP_SCRIPT_LIMIT_BYTES = 1024;
 
-/** Pages made from the site's layout: everything but the redirect stubs and the owner's page */
+/** Pages made from the site's layout: everything but the redirect stubs and the owner's pages */
 function layoutPages(client: string) {
   return [...loadSiteFiles(client)]
-    .filter(([path, file]) => file.contentType.startsWith('text/html') && file.status !== 301 && path !== ownerPaths.page)
+    .filter(([path, file]) => file.contentType.startsWith('text/html') && file.status !== 301 && !isOwnerPath(path))
     .map(([path, file]) => ({ path, html: readFileSync(file.absolutePath, 'utf8') }));
 }
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { business } from '../../src/config/business.ts';
-import { ownerPaths } from '../../src/lib/owner-api.ts';
+import { isOwnerPath } from '../../src/lib/owner-api.ts';
 import { businessId, hasGeoPrecision, isProfileUrl } from '../../src/lib/seo/json-ld.ts';
 import { loadSiteFiles } from '../../src/server/http/site-files.ts';
 import { builtOrigin, clientDir } from '../support/build.ts';
@@ -16,10 +16,10 @@ const origin = builtOrigin();
 
 /**
  * Every page a visitor can land on: the sitemap's, the error pages, not the redirect stubs, nor
- * the owner's page (behind his sign-in, never shared)
+ * the owner's pages (behind his sign-in, never shared)
  */
 const pages = [...loadSiteFiles(clientDir).entries()]
-  .filter(([path, file]) => file.contentType.startsWith('text/html') && path !== ownerPaths.page)
+  .filter(([path, file]) => file.contentType.startsWith('text/html') && !isOwnerPath(path))
   .map(([path, file]) => ({ path, html: readFileSync(file.absolutePath, 'utf8') }))
   .filter((page) => !page.html.includes('http-equiv="refresh"'));
 

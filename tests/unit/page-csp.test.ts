@@ -36,6 +36,14 @@ describe('withOwnHashes', () => {
     expect(directive(html, 'script-src')).toEqual(["'self'", 'https://gc.zgo.at', hash('a()'), hash('b()'), hash('c()\nd()')]);
   });
 
+  it("gives no hash to a directive that allows 'unsafe-inline' (the editor's styles), as a hash would switch it off", () => {
+    const html = withOwnHashes(
+      page('<style>p{}</style><script>run()</script>').replace(`style-src 'self' ${stale}`, "style-src 'self' 'unsafe-inline'"),
+    );
+    expect(directive(html, 'style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(directive(html, 'script-src')).toEqual(["'self'", 'https://gc.zgo.at', hash('run()')]);
+  });
+
   it('changes nothing on a page without a CSP meta tag', () => {
     const html = '<html><head></head><body><script>run()</script></body></html>';
     expect(withOwnHashes(html)).toBe(html);

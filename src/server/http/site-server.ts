@@ -26,11 +26,20 @@ export interface SiteServerOptions {
    */
   onPageView?: ((path: string, req: IncomingMessage) => void) | undefined;
   /**
-   * Pages behind a sign-in (the owner's): every path under `prefix` is sent only when `allows`
-   * says the request may see it; otherwise the page at `prefix` itself (its sign-in) answers 401.
-   * Never cached, never indexed, never counted as a visit.
+   * Pages behind a sign-in (the owner's): every path of an area is sent only when `allows` says
+   * the request may see it; otherwise the area's signed-out page answers 401. The first area
+   * whose prefix covers a path decides. Never cached, never indexed, never counted as a visit.
    */
-  privatePages?: { prefix: string; allows(req: IncomingMessage): Promise<boolean> } | undefined;
+  privatePages?: { areas: readonly PrivateArea[]; allows(req: IncomingMessage): Promise<boolean> } | undefined;
+}
+
+export interface PrivateArea {
+  /** The area: this path and every path under it */
+  prefix: string;
+  /** The page every path of the area is sent (an application's one shell); each path's own file when not given */
+  page?: string;
+  /** The page sent with 401 to a request that may not see the area; the page at `prefix` (its sign-in) when not given */
+  signedOut?: string;
 }
 
 /** What a private page's answer carries instead of the public caching headers */
@@ -47,6 +56,12 @@ export function createSiteServer(options: SiteServerOptions): Server {
   const notFoundPage = page('/404.html');
   const gonePage = page(gonePagePath);
   const serviceNotFoundPage = page(serviceNotFoundPath);
+  const maySeePrivatePages = options.privatePages?.allows ?? (() => Promise.resolve(false));
+  const privateAreas = (options.privatePages?.areas ?? []).map((area) => ({
+    covers: (path: string) => path === area.prefix || path.startsWith(`${area.prefix}/`),
+    page: area.page === undefined ? undefined : page(area.page),
+    signedOut: page(area.signedOut ?? area.prefix),
+  }));
 
   const resourceHeaders = { ...baseHeaders, 'Content-Security-Policy': resourceCsp, 'Cache-Control': CACHE_CONTROL.answer };
 
@@ -117,10 +132,10 @@ export function createSiteServer(options: SiteServerOptions): Server {
     const redirect = findRedirect(path);
     if (redirect) return sendPlain(res, redirect.status, 'Moved', { Location: redirect.to + search });
     if (isRetired(path)) return sendFile(req, res, gonePage, path, 410);
-    const { privatePages } = options;
-    if (privatePages && (path === privatePages.prefix || path.startsWith(`${privatePages.prefix}/`))) {
-      if (!(await privatePages.allows(req))) return sendFile(req, res, page(privatePages.prefix), path, 401, true);
-      const file = files.get(path);
+    const privateArea = privateAreas.find((area) => area.covers(path));
+    if (privateArea) {
+      if (!(await maySeePrivatePages(req))) return sendFile(req, res, privateArea.signedOut, path, 401, true);
+      const file = privateArea.page ?? files.get(path);
       return sendFile(req, res, file ?? notFoundPage, path, file ? 200 : 404, true);
     }
 

@@ -1,0 +1,489 @@
+/**
+ * The content editor (Keystatic, at /owner/content): which files the owner may change and the
+ * form for each, field for field the same as the content schemas (names, required or not, types,
+ * choices and limits; tests/unit/editor-schema.test.ts holds the two together). Keystatic rewrites
+ * a whole file from this schema and drops any key it does not know, so every field is here, the
+ * rarely changed ones last. The browser's editor and the server's API handler both load it.
+ */
+import { collection, fields, singleton, type Config } from '@keystatic/core';
+import { regexes } from 'zod/v4/core';
+import { iconNames } from '../config/icon-names.ts';
+import { regions } from '../config/regions.ts';
+
+/** Where a project's photos are stored; the YAML holds their path relative to the YAML file */
+export const PHOTOS_DIRECTORY = 'src/assets/projects';
+export const PHOTOS_PER_PROJECT = 6;
+
+const TOKENS = '{owner}, {phone} and other words in braces are filled in from the business details; the limits count the filled-in text.';
+const join = (...parts: Array<string | undefined>) => parts.filter(Boolean).join(' ');
+
+/** Visitors' text, in which fact tokens are filled in before its length is checked */
+function words(label: string, { min, max = 5000, description, multiline = true }: { min: number; max?: number; description?: string; multiline?: boolean }) {
+  return fields.text({ label, description: join(description, TOKENS), multiline, validation: { length: { min, max } } });
+}
+
+/** Text that may be left empty, and otherwise has `min` to `max` characters */
+function optionalWords(label: string, { min, max, description }: { min: number; max: number; description: string }) {
+  return fields.text({
+    label,
+    description: join(description, TOKENS),
+    multiline: true,
+    validation: {
+      length: { max },
+      pattern: { regex: new RegExp(`^(?:[\\s\\S]{${min},})?$`), message: `${label}: leave it empty, or write at least ${min} characters` },
+    },
+  });
+}
+
+/** A short fact that must be filled in (an empty text would be left out of the file) */
+function fact(label: string, description?: string) {
+  return fields.text({ label, ...(description ? { description } : {}), validation: { isRequired: true } });
+}
+
+function whole(label: string, description: string, limits: { min?: number; max?: number } = {}) {
+  return fields.integer({ label, description, validation: { isRequired: true, ...limits } });
+}
+
+function decimal(label: string, description: string, limits: { min?: number; max?: number } = {}) {
+  return fields.number({ label, description, validation: { isRequired: true, ...limits } });
+}
+
+/** One of `values`, shown by its label where `labels` gives one */
+function choice<const Value extends string>(label: string, values: readonly Value[], labels: Partial<Record<Value, string>> = {}, description?: string) {
+  return fields.select({
+    label,
+    ...(description ? { description } : {}),
+    options: values.map((value) => ({ value, label: labels[value] ?? value })),
+    defaultValue: values[0]!,
+  });
+}
+
+/** The file name (without .svg) of a drawing in src/assets/illustrations */
+const ILLUSTRATION = /^[a-z0-9-]+$/;
+const illustrationHelp =
+  'The name of a drawing in src/assets/illustrations, without ".svg": small letters, digits and dashes, such as switchboard-howick.';
+const illustration = (label: string) =>
+  fields.text({ label, description: illustrationHelp, validation: { isRequired: true, pattern: { regex: ILLUSTRATION, message: illustrationHelp } } });
+const optionalIllustration = (label: string) =>
+  fields.text({
+    label,
+    description: `${illustrationHelp} Leave it empty when the job has photos.`,
+    validation: { pattern: { regex: /^[a-z0-9-]*$/, message: illustrationHelp } },
+  });
+
+const icon = choice('Icon', iconNames, {}, 'The small picture beside the heading.');
+const order = whole('Position', 'Where it comes in its list: 1 first. Two entries with the same number keep the file names’ order.');
+const featured = (where: string) => fields.checkbox({ label: 'Show on the home page', description: where });
+const sample = fields.checkbox({
+  label: 'Made-up example',
+  description: 'Ticked on the examples the site came with. The launch check lists them: replace each with a real one, or delete it.',
+});
+
+/** A file name from a title: small letters, digits and dashes */
+export function fileNameOf(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .join('-');
+}
+
+const FILE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const fileNameRule = { regex: FILE_NAME, message: 'Small letters, digits and dashes only, such as switchboard-howick' };
+
+/** The entry's title, which also gives a new entry its file name */
+function titleWithFileName(
+  label: string,
+  { min, max, description, fileName }: { min: number; max?: number; description: string; fileName: string },
+  generate: (name: string) => string = fileNameOf,
+) {
+  return fields.slug({
+    name: { label, description: join(description, TOKENS), validation: { length: { min, max: max ?? 5000 } } },
+    slug: { label: 'File name', description: fileName, generate, validation: { pattern: fileNameRule } },
+  });
+}
+
+const titledText = (what: string, { withIcon }: { withIcon: boolean }) =>
+  fields.object({
+    title: words('Heading', { min: 2, multiline: false }),
+    text: words('Text', { min: 10 }),
+    ...(withIcon ? { icon } : {}),
+  }, { label: what });
+
+const latitude = (label = 'Latitude') =>
+  decimal(label, 'North–south position in degrees, three decimals (about 100 m), such as -36.912. Auckland is between -37.3 and -36.5.', {
+    min: -37.3,
+    max: -36.5,
+  });
+const longitude = (label = 'Longitude') =>
+  decimal(label, 'East–west position in degrees, three decimals, such as 174.913. Auckland is between 174.4 and 175.3.', { min: 174.4, max: 175.3 });
+
+const seoTitle = words('Title in search results', {
+  min: 15,
+  max: 60,
+  multiline: false,
+  description: 'The whole title Google shows, and the browser tab.',
+});
+const seoDescription = words('Description in search results', { min: 70, max: 160, description: 'The line or two Google shows under the title.' });
+const imageAlt = (subject: string) =>
+  words('What the picture shows', { min: 15, max: 180, description: `For people who cannot see it: say what the ${subject} shows.` });
+
+const projects = collection({
+  label: 'Projects (past jobs)',
+  path: 'src/content/projects/*',
+  format: { data: 'yaml' },
+  slugField: 'title',
+  columns: ['suburb', 'order'],
+  schema: {
+    title: titleWithFileName('Title', {
+      min: 5,
+      max: 70,
+      description: 'What the job was and where, such as "Switchboard upgrade in a 1960s Howick home".',
+      fileName: 'Made from the title for a new job; only the site uses it.',
+    }),
+    description: words('What we did', { min: 80, max: 400, description: 'Three or four sentences: what was wrong, what you did, what the customer got.' }),
+    suburb: fact('Suburb', 'Where the job was, such as Howick.'),
+    category: choice('Kind of job', ['Residential', 'Maintenance'], { Residential: 'Electrical (homes)', Maintenance: 'Handyman and maintenance' }),
+    photos: fields.array(
+      fields.object({
+        src: fields.image({
+          label: 'Photo',
+          description: 'A JPEG, PNG or WebP up to 20 MB. It is turned upright, made at most 2,400 pixels wide or tall, and its hidden details (where and when it was taken, the camera) are removed before it is saved.',
+          directory: PHOTOS_DIRECTORY,
+          publicPath: '../../assets/projects/',
+          validation: { isRequired: true },
+        }),
+        alt: imageAlt('photo'),
+      }),
+      {
+        label: 'Photos',
+        description: `Up to ${PHOTOS_PER_PROJECT}; the first is the one on the card. A job needs photos or a drawing.`,
+        itemLabel: (props) => props.fields.alt.value || 'Photo',
+        validation: { length: { min: 0, max: PHOTOS_PER_PROJECT } },
+      },
+    ),
+    image: optionalIllustration('Drawing'),
+    imageAlt: optionalWords('What the drawing shows', {
+      min: 15,
+      max: 180,
+      description: 'For people who cannot see it. Needed with a drawing, empty without one.',
+    }),
+    featured: featured('Six jobs are shown on the home page.'),
+    order,
+    sample,
+  },
+});
+
+const testimonials = collection({
+  label: 'Reviews',
+  path: 'src/content/testimonials/*',
+  format: { data: 'yaml' },
+  slugField: 'author',
+  columns: ['suburb', 'order'],
+  schema: {
+    quote: words('What the customer said', { min: 60, max: 400, description: 'Their words, as they wrote them.' }),
+    author: fields.slug({
+      name: {
+        label: 'First name',
+        description: 'First name only, with a capital, such as Margaret.',
+        validation: { isRequired: true, pattern: { regex: /^\p{Lu}[\p{L}'-]+$/u, message: 'First name only, starting with a capital letter' } },
+      },
+      slug: { label: 'File name', description: 'Made from the name for a new review; only the site uses it.', generate: fileNameOf, validation: { pattern: fileNameRule } },
+    }),
+    suburb: fact('Suburb', 'Where the customer lives, such as Pakuranga.'),
+    job: words('The job', { min: 5, max: 60, multiline: false, description: 'Shown under the name, such as "Switchboard upgrade".' }),
+    service: choice('Kind of work', ['Residential', 'Commercial'], { Residential: 'Home', Commercial: 'Business' }),
+    rating: fields.integer({
+      label: 'Stars',
+      description: 'The site shows five-star reviews only.',
+      defaultValue: 5,
+      validation: { isRequired: true, min: 5, max: 5 },
+    }),
+    featured: featured('Six reviews are shown on the home page.'),
+    order,
+    sample,
+  },
+});
+
+const services = collection({
+  label: 'Services',
+  path: 'src/content/services/*',
+  format: { data: 'yaml' },
+  slugField: 'title',
+  columns: ['group', 'order'],
+  schema: {
+    title: titleWithFileName('Name of the service', {
+      min: 3,
+      description: 'Such as "Ceiling Fans".',
+      fileName: 'The end of the page’s address (/services/ceiling-fans). Changing it breaks links to the old address.',
+    }),
+    description: words('Short description', { min: 40, max: 240, description: 'One or two sentences for the cards and the top of the page.' }),
+    fullDescription: fields.array(words('Paragraph', { min: 80 }), {
+      label: 'The page’s text',
+      description: 'Three to five paragraphs.',
+      itemLabel: (props) => props.value.slice(0, 60) || 'Paragraph',
+      validation: { length: { min: 3, max: 5 } },
+    }),
+    benefits: fields.array(words('Point', { min: 10, multiline: false }), {
+      label: 'What the customer gets',
+      description: 'Four to eight short points.',
+      itemLabel: (props) => props.value || 'Point',
+      validation: { length: { min: 4, max: 8 } },
+    }),
+    group: choice('Group', ['residential', 'commercial', 'other'], { residential: 'Homes', commercial: 'Businesses', other: 'Other' }),
+    icon,
+    image: illustration('Drawing'),
+    imageAlt: imageAlt('drawing'),
+    seoTitle,
+    seoDescription,
+    order,
+    featured: fields.checkbox({ label: 'Shown large on the homes page', description: 'Switchboard upgrades only.' }),
+    kind: choice('Kind of page', ['service'], { service: 'A service with its own page' }),
+  },
+});
+
+const areas = collection({
+  label: 'Area pages',
+  path: 'src/content/areas/*',
+  format: { contentField: 'body' },
+  slugField: 'areaName',
+  entryLayout: 'content',
+  columns: ['region'],
+  schema: {
+    areaName: titleWithFileName(
+      'Area',
+      {
+        min: 3,
+        description: 'With macrons, such as Ōtāhuhu.',
+        fileName: 'The end of the page’s address (/areas/electrician-howick). Changing it breaks links to the old address.',
+      },
+      (name) => `electrician-${fileNameOf(name)}`,
+    ),
+    kind: choice('Kind of page', ['hub', 'suburb'], { hub: 'The East Auckland page', suburb: 'A suburb' }),
+    region: choice('Part of Auckland', regions),
+    title: seoTitle,
+    description: seoDescription,
+    heroHeading: words('Heading at the top', { min: 10, max: 80, multiline: false }),
+    heroText: words('Text at the top', { min: 40, max: 300 }),
+    intro: fields.array(words('Paragraph', { min: 60 }), {
+      label: 'About you, in this area',
+      description: 'One to three paragraphs.',
+      itemLabel: (props) => props.value.slice(0, 60) || 'Paragraph',
+      validation: { length: { min: 1, max: 3 } },
+    }),
+    trustPoints: fields.array(titledText('Point', { withIcon: true }), {
+      label: 'Four reasons to call',
+      itemLabel: (props) => props.fields.title.value || 'Point',
+      validation: { length: { min: 4, max: 4 } },
+    }),
+    services: fields.array(fields.relationship({ label: 'Service', collection: 'services', validation: { isRequired: true } }), {
+      label: 'Services listed',
+      description: 'Ten to twelve (twelve on the East Auckland page).',
+      itemLabel: (props) => props.value ?? 'Service',
+      validation: { length: { min: 10, max: 12 } },
+    }),
+    servedSuburbs: fields.array(words('Suburb', { min: 3, multiline: false }), {
+      label: 'Suburbs covered',
+      description: 'Eight on a suburb page, fifteen on the East Auckland page.',
+      itemLabel: (props) => props.value || 'Suburb',
+      validation: { length: { min: 8, max: 15 } },
+    }),
+    relatedAreas: fields.array(
+      fields.object({
+        name: fact('Area'),
+        url: fields.text({
+          label: 'Address on this site',
+          description: 'Starting with /, such as /areas/electrician-howick.',
+          validation: { isRequired: true, pattern: { regex: /^\/.*/, message: 'Start the address with /' } },
+        }),
+        description: words('Why look there', { min: 20 }),
+      }),
+      { label: 'Nearby areas', description: 'Three to six.', itemLabel: (props) => props.fields.name.value || 'Area', validation: { length: { min: 3, max: 6 } } },
+    ),
+    faq: fields.array(
+      fields.object({
+        question: words('Question', { min: 10, description: '{region} is filled in with the part of Auckland above.' }),
+        answer: words('Answer', { min: 20, description: '{region} is filled in with the part of Auckland above.' }),
+      }),
+      {
+        label: 'Questions and answers',
+        description: 'Up to five; suburb pages add the two every suburb page shares.',
+        itemLabel: (props) => props.fields.question.value || 'Question',
+        validation: { length: { min: 0, max: 5 } },
+      },
+    ),
+    whyChoose: fields.array(titledText('Reason', { withIcon: false }), {
+      label: 'Why choose us',
+      itemLabel: (props) => props.fields.title.value || 'Reason',
+    }),
+    responseClaim: choice('What the page promises', ['aim', 'same-day'], {
+      aim: 'The emergency response aim',
+      'same-day': 'Same-day service, typically',
+    }),
+    image: illustration('Drawing'),
+    imageAlt: imageAlt('drawing'),
+    body: fields.markdoc({
+      label: 'The page’s story',
+      description: 'The longer text under the top of the page, with ## headings and lists.',
+      extension: 'md',
+      options: { image: false, table: false, codeBlock: false, code: false, divider: false, strikethrough: false },
+    }),
+    // Rarely changed
+    areaServed: fields.array(fields.object({ name: fact('Place'), latitude: latitude(), longitude: longitude() }), {
+      label: 'Places covered, with where they are (for search engines; rarely changed)',
+      itemLabel: (props) => props.fields.name.value || 'Place',
+      validation: { length: { min: 1 } },
+    }),
+    geo: fields.object(
+      { latitude: latitude(), longitude: longitude() },
+      { label: 'Pin on the home page’s map (rarely changed)', description: 'Where the area’s name starts, or its middle.' },
+    ),
+  },
+});
+
+const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+const webAddress = (label: string, description?: string) =>
+  fields.url({ label, ...(description ? { description } : {}), validation: { isRequired: true } });
+
+const business = singleton({
+  label: 'Business details',
+  path: 'src/config/business',
+  format: { data: 'json' },
+  schema: {
+    notice: fields.text({
+      label: 'Notice on every page',
+      description: 'A short line at the top of every page, such as "Away 20–27 January: emergencies only". Leave it empty for none.',
+      multiline: true,
+      validation: { length: { max: 200 } },
+    }),
+    name: fields.text({ label: 'Business name', validation: { length: { min: 3 } } }),
+    shortName: fields.text({ label: 'Short name', description: 'For small spaces, such as the phone’s home screen.', validation: { length: { min: 3 } } }),
+    owner: fields.text({ label: 'Your first name', description: 'Fills in {owner} across the site.', validation: { length: { min: 2 } } }),
+    phone: fields.object(
+      {
+        display: fact('As people read it', 'Such as 021 123 4567.'),
+        e164: fields.text({
+          label: 'In international form',
+          description: 'For the call buttons: +64, then the number without its first 0, no spaces, such as +6421234567.',
+          validation: { isRequired: true, pattern: { regex: /^\+64\d{7,10}$/, message: 'Write +64 and the number without its first 0, no spaces' } },
+        }),
+      },
+      { label: 'Phone' },
+    ),
+    email: fields.text({
+      label: 'Email',
+      // zod's own test of an email address, which the facts are checked with
+      validation: { isRequired: true, pattern: { regex: regexes.email, message: 'Write an email address, such as hello@example.co.nz' } },
+    }),
+    hours: fields.array(
+      fields.object({
+        days: fields.array(choice('Day', WEEK_DAYS), { label: 'Days', itemLabel: (props) => props.value, validation: { length: { min: 1 } } }),
+        opens: fields.text({ label: 'Opens', description: '24-hour time, such as 07:00.', validation: { isRequired: true, pattern: { regex: /^\d{2}:\d{2}$/, message: 'Write the time as 07:00' } } }),
+        closes: fields.text({ label: 'Closes', description: '24-hour time, such as 18:00.', validation: { isRequired: true, pattern: { regex: /^\d{2}:\d{2}$/, message: 'Write the time as 18:00' } } }),
+        label: fact('As the page shows it', 'Such as Mon–Fri 7am–6pm.'),
+      }),
+      { label: 'Opening hours', itemLabel: (props) => props.fields.label.value || 'Hours', validation: { length: { min: 1 } } },
+    ),
+    serviceArea: fields.object(
+      {
+        priority: fact('Where you work most', 'Such as East Auckland.'),
+        covered: fact('Where else you go', 'Such as all of Auckland.'),
+        summary: fact('Both in a few words', 'Such as "East Auckland first, and all of Auckland".'),
+      },
+      { label: 'Where you work' },
+    ),
+    claims: fields.object(
+      {
+        yearsExperience: whole('Years as an electrician', 'Fills in {years} ("30+ years").', { min: 1 }),
+        emergency24x7: fields.checkbox({ label: 'Emergency call-outs round the clock', description: 'Untick if you stop answering at night: pages then no longer say 24/7.' }),
+        emergencyResponseAim: fact('How fast you aim to reach an emergency', 'Such as 1–2 hours.'),
+        typicalService: fact('How soon other jobs are done', 'Such as same-day.'),
+        quoteTurnaround: fact('How soon a quote comes', 'Such as 24–48 hours.'),
+        quoteValidDays: whole('Days a quote stays valid', 'Such as 30.', { min: 1 }),
+        rating: fields.object(
+          {
+            value: decimal('Rating', 'Out of 5, from your reviews.', { min: 1, max: 5 }),
+            best: fields.ignored(),
+            worst: fields.ignored(),
+          },
+          { label: 'Rating' },
+        ),
+        satisfactionPercent: decimal('Satisfied customers, per cent', 'Such as 99.4.', { min: 0, max: 100 }),
+        licensedAndInsured: fields.ignored(),
+      },
+      { label: 'What the site says about you' },
+    ),
+    priceRange: fact('Price range for search engines', 'Such as $$.'),
+    registration: fields.object(
+      {
+        number: fact('Your registration number', 'As on your practising licence card.'),
+        body: fact('Registered with'),
+        registerUrl: webAddress('Address of the public register (rarely changed)'),
+      },
+      { label: 'Registration' },
+    ),
+    memberships: fields.array(fact('Membership'), {
+      label: 'Trade memberships',
+      description: 'Only those you really hold, such as Master Electricians.',
+      itemLabel: (props) => props.value || 'Membership',
+    }),
+    social: fields.array(fields.object({ name: fact('Site', 'Such as Facebook.'), url: webAddress('Your page there') }), {
+      label: 'Social media pages',
+      itemLabel: (props) => props.fields.name.value || 'Page',
+    }),
+    reviewSite: fields.object(
+      {
+        name: fact('Its name as it reads after a number', 'Such as "Google reviews" (for "68 Google reviews").'),
+        url: webAddress('Your listing there'),
+        reviewCount: whole('How many reviews it holds', 'The number the listing shows.', { min: 1 }),
+      },
+      { label: 'Where your reviews are' },
+    ),
+    reviewShares: fields.array(
+      fields.object({
+        name: fact('Suburb page', 'The area’s name as its page has it, such as Howick.'),
+        reviews: whole('Reviews by its customers', 'No more than the listing holds.', { min: 0 }),
+      }),
+      { label: 'Reviews by suburb', itemLabel: (props) => props.fields.name.value || 'Suburb' },
+    ),
+    // Rarely changed
+    linesCompany: fields.object(
+      {
+        name: fact('Name', 'Such as Vector.'),
+        phoneDisplay: fact('Phone as people read it'),
+        phoneE164: fact('Phone in international form'),
+      },
+      { label: 'Lines company for power cuts (rarely changed)' },
+    ),
+    address: fields.object(
+      { locality: fact('Town', 'Such as Howick, Auckland.'), region: fact('Region', 'Such as Auckland.'), country: fields.ignored() },
+      { label: 'Where the business is based (rarely changed)' },
+    ),
+    geo: fields.object(
+      {
+        latitude: decimal('Latitude', 'Such as -36.91; five decimals at most.'),
+        longitude: decimal('Longitude', 'Such as 174.91.'),
+      },
+      { label: 'Where the business is, on a map (rarely changed)' },
+    ),
+    defaultOrigin: webAddress('The site’s address (rarely changed)', 'Such as https://www.example.co.nz. The server’s SITE_URL setting overrides it.'),
+  },
+});
+
+/** Typed as any Keystatic config, as the UI and the API handler take it */
+export const editorConfig: Config = {
+  storage: { kind: 'local' },
+  ui: {
+    brand: { name: 'Website' },
+    navigation: {
+      'Your work': ['projects', 'testimonials'],
+      'Services and areas': ['services', 'areas'],
+      Business: ['business'],
+    },
+  },
+  collections: { projects, testimonials, services, areas },
+  singletons: { business },
+};

@@ -1,0 +1,28 @@
+/**
+ * The content editor (/owner/content): Keystatic's own interface under a slim bar that leads back
+ * to the owner's page, where the changes are published. Keystatic's router works only under
+ * /keystatic, so the address moves there before it starts (the server sends this page for every
+ * /keystatic address too, so a reload or Back lands here again).
+ */
+import { Keystatic } from '@keystatic/core/ui';
+import { editorConfig } from '../content/editor.ts';
+import { editorPaths } from '../lib/editor-paths.ts';
+import { ownerPaths } from '../lib/owner-api.ts';
+
+if (window.location.pathname === editorPaths.page) {
+  window.history.replaceState(window.history.state, '', `${editorPaths.app}${window.location.search}${window.location.hash}`);
+}
+
+export function Editor() {
+  return (
+    <div className="editor">
+      <nav className="editor-bar" aria-label="Owner’s page">
+        <a href={ownerPaths.page}>← Owner’s page</a>
+        <a href={editorPaths.publish}>Publish the changes</a>
+      </nav>
+      <div className="editor-app">
+        <Keystatic config={editorConfig} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,270 @@
+/**
+ * The content editor, tried from outside against the real server, on a copy of the site's source
+ * (SITE_DIR) so the repository is never written: without a live session (none, made up, signed
+ * out, expired) its pages and every /api/keystatic/ path answer 401 with none of the content; a
+ * save from another origin is refused and writes nothing; the owner's save of a project with a
+ * phone's photo writes the photo upright, stripped and at most 2,400 px; a file that is not a
+ * picture, or a path outside the editor's files, is refused with a message and writes nothing.
+ */
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHOTOS_DIRECTORY } from '../../src/content/editor.ts';
+import { editorPaths } from '../../src/lib/editor-paths.ts';
+import { ownerPaths } from '../../src/lib/owner-api.ts';
+import { PHOTO_MAX_SIDE } from '../../src/server/editor/photos.ts';
+import { makeInvite } from '../support/owner-invite.ts';
+import { ownerClient } from '../support/owner.ts';
+import { makeTempDir, repoRoot, requireBuild, startServer, type Answer, type RunningServer } from '../support/server.ts';
+
+requireBuild();
+
+const SITE_URL = 'https://www.example.com';
+const PROJECT = 'switchboard-howick';
+const projectFile = `src/content/projects/${PROJECT}.yaml`;
+const photoFile = (index: number) => `${PHOTOS_DIRECTORY}/${PROJECT}/photos/${index}/src.jpg`;
+
+let server: RunningServer;
+let siteDir: string;
+let leadsDb: string;
+let owner: ReturnType<typeof ownerClient>;
+
+/** Every file under the copy of the site's source, with its content's hash */
+function snapshot(): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files.set(relative(siteDir, path), createHash('sha256').update(readFileSync(path)).digest('hex'));
+    }
+  };
+  walk(siteDir);
+  return files;
+}
+
+/** A blob's id as git (and Keystatic) make it */
+const blobSha = (contents: Buffer) => createHash('sha1').update(`blob ${contents.length}\0`).update(contents).digest('hex');
+
+const base64 = (contents: Buffer | string) => Buffer.from(contents).toString('base64');
+
+/** A save as Keystatic's page sends it */
+function updateCall(additions: Array<{ path: string; contents: Buffer | string }>, deletions: string[] = []) {
+  return {
+    method: 'POST',
+    path: `${editorPaths.api}update`,
+    body: {
+      additions: additions.map(({ path, contents }) => ({ path, contents: base64(contents) })),
+      deletions: deletions.map((path) => ({ path })),
+    },
+    headers: { 'no-cors': '1' },
+  };
+}
+
+/** A phone's JPEG: stored sideways with EXIF orientation 6, the GPS position and the camera in its EXIF */
+async function phonePhoto() {
+  const left = await sharp({ create: { width: 1600, height: 2000, channels: 3, background: '#d01010' } })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width: 3200, height: 2000, channels: 3, background: '#1010d0' } })
+    .composite([{ input: left, left: 0, top: 0 }])
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Model: 'Phone 15' },
+      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '36/1 54/1 3600/100', GPSLongitudeRef: 'E', GPSLongitude: '174/1 54/1 4800/100' },
+    })
+    .withMetadata({ orientation: 6 })
+    .jpeg()
+    .toBuffer();
+}
+
+function expectNoContent(answer: Answer, what: string) {
+  const text = answer.text();
+  const project = readFileSync(join(repoRoot, projectFile), 'utf8');
+  expect(text, what).not.toContain(project.slice(7, 40));
+  expect(text, what).not.toContain('src/content');
+  expect(text, what).not.toMatch(/Editor\.[\w-]+\.js/);
+  expect(answer.headers['cache-control'], what).toBe('no-store');
+  expect(answer.headers['x-robots-tag'], what).toBe('noindex, nofollow');
+}
+
+beforeAll(async () => {
+  siteDir = makeTempDir('editor-site');
+  cpSync(join(repoRoot, 'src'), join(siteDir, 'src'), { recursive: true });
+  leadsDb = `${makeTempDir('editor')}/leads.sqlite`;
+  server = await startServer({ leadsDb, env: { SITE_URL, TRUST_PROXY: '1', SITE_DIR: siteDir } });
+  owner = ownerClient(server, SITE_URL);
+  const { token } = await makeInvite(leadsDb, SITE_URL);
+  expect((await owner.enrol(token, 'Phone')).status).toBe(200);
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('without a live session', () => {
+  it('the editor and every /api/keystatic/ path answer 401 with none of the content, and nothing is written', async () => {
+    const before = snapshot();
+    const project = readFileSync(join(siteDir, projectFile));
+    // A session that signed out, and one left idle past its hour
+    await owner.signIn();
+    const signedOut = owner.session!;
+    expect((await owner.call('POST', ownerPaths.signOut)).status).toBe(204);
+    await owner.signIn();
+    const idle = owner.session!;
+    const db = new DatabaseSync(leadsDb);
+    db.prepare('UPDATE owner_sessions SET last_seen_at = ? WHERE token_hash = ?').run(
+      new Date(Date.now() - 2 * 3_600_000).toISOString(),
+      createHash('sha256').update(idle).digest('hex'),
+    );
+    db.close();
+
+    const sessions: Array<[string, string | null]> = [
+      ['no cookie', null],
+      ['a made-up token', 'A'.repeat(43)],
+      ['a signed-out session', signedOut],
+      ['an expired session', idle],
+    ];
+    const pages = [editorPaths.page, editorPaths.app, `${editorPaths.app}/collection/projects`, `${editorPaths.app}/singleton/business`];
+    const calls: Array<{ method: string; path: string; body?: unknown; headers?: Record<string, string> }> = [
+      { method: 'GET', path: `${editorPaths.api}tree`, headers: { 'no-cors': '1' } },
+      { method: 'GET', path: `${editorPaths.api}blob/${blobSha(project)}/${projectFile}`, headers: { 'no-cors': '1' } },
+      updateCall([{ path: projectFile, contents: 'title: Changed\n' }]),
+      { method: 'DELETE', path: `${editorPaths.api}update` },
+      { method: 'GET', path: `${editorPaths.api}no-such-thing` },
+    ];
+    for (const [what, token] of sessions) {
+      for (const path of pages) {
+        const answer = await owner.call('GET', path, { session: token });
+        expect(answer.status, `${path} with ${what}`).toBe(401);
+        expectNoContent(answer, `${path} with ${what}`);
+        expect(answer.text()).toContain(`href="${ownerPaths.page}"`);
+      }
+      for (const { method, path, body, headers } of calls) {
+        const answer = await owner.call(method, path, { body, headers: headers ?? {}, session: token });
+        expect(answer.status, `${method} ${path} with ${what}`).toBe(401);
+        expectNoContent(answer, `${method} ${path} with ${what}`);
+        expect(JSON.parse(answer.text())).toEqual({ error: expect.stringMatching(/^Sign in/) });
+      }
+    }
+    expect(snapshot()).toEqual(before);
+    // A new session for what follows
+    expect((await owner.signIn()).status).toBe(200);
+  });
+});
+
+describe('signed in', () => {
+  it('the editor is sent at /owner/content and at every /keystatic address, never cached or indexed', async () => {
+    for (const path of [editorPaths.page, editorPaths.app, `${editorPaths.app}/collection/projects/item/${PROJECT}`]) {
+      const answer = await owner.call('GET', path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.text(), path).toMatch(/Editor\.[\w-]+\.js/);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.headers['x-robots-tag']).toBe('noindex, nofollow');
+    }
+  });
+
+  it('Keystatic reads the copy of the site: its tree and a file', async () => {
+    const tree = await owner.call('GET', `${editorPaths.api}tree`, { headers: { 'no-cors': '1' } });
+    expect(tree.status).toBe(200);
+    expect(tree.headers['cache-control']).toBe('no-store');
+    const project = readFileSync(join(siteDir, projectFile));
+    expect(JSON.parse(tree.text())).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: projectFile, sha: blobSha(project) })]),
+    );
+    const blob = await owner.call('GET', `${editorPaths.api}blob/${blobSha(project)}/${projectFile}`, { headers: { 'no-cors': '1' } });
+    expect(blob.status).toBe(200);
+    expect(blob.body.equals(project)).toBe(true);
+  });
+
+  it('a save from another origin is refused and writes nothing', async () => {
+    const before = snapshot();
+    const { method, path, body, headers } = updateCall([{ path: projectFile, contents: 'title: From elsewhere\n' }]);
+    for (const origin of ['https://evil.example', 'null', `${SITE_URL}.evil.example`, 'http://www.example.com', null]) {
+      const answer = await owner.call(method, path, { body, headers, origin });
+      expect(answer.status, `from ${origin}`).toBe(403);
+    }
+    const crossSite = await owner.call(method, path, { body, headers: { ...headers, 'Sec-Fetch-Site': 'cross-site' } });
+    expect(crossSite.status).toBe(403);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('a project saved with a phone’s photo gets the photo upright, stripped of its GPS and camera, at most 2,400 px', async () => {
+    const yaml = `${readFileSync(join(siteDir, projectFile), 'utf8')}photos:\n  - src: ../../assets/projects/${PROJECT}/photos/0/src.jpg\n    alt: The new switchboard with every circuit labelled\n`;
+    const photo = await phonePhoto();
+    const { method, path, body, headers } = updateCall([
+      { path: projectFile, contents: yaml },
+      { path: photoFile(0), contents: photo },
+    ]);
+    const answer = await owner.call(method, path, { body, headers });
+    expect(answer.status, answer.text()).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+
+    expect(readFileSync(join(siteDir, projectFile), 'utf8')).toBe(yaml);
+    const written = readFileSync(join(siteDir, photoFile(0)));
+    const facts = await sharp(written).metadata();
+    expect(facts).toMatchObject({ format: 'jpeg', width: (2000 * PHOTO_MAX_SIDE) / 3200, height: PHOTO_MAX_SIDE });
+    expect(facts.exif).toBeUndefined();
+    expect(facts.xmp).toBeUndefined();
+    expect(facts.iptc).toBeUndefined();
+    expect(facts.orientation).toBeUndefined();
+    expect(written.toString('latin1')).not.toMatch(/PhoneMaker|GPS/);
+    // Upright: the stored left half (red) is at the top
+    const { data, info } = await sharp(written).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => data[(y * info.width + x) * info.channels]!;
+    expect(at(info.width / 2, 10)).toBeGreaterThan(150);
+    expect(at(info.width / 2, info.height - 10)).toBeLessThan(100);
+    // Keystatic's answer, the new tree, names the photo as written
+    expect(JSON.parse(answer.text())).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: photoFile(0), sha: blobSha(written) })]),
+    );
+  });
+
+  it('a file that is not a picture is refused with a message for the owner, and nothing of the save is written', async () => {
+    const before = snapshot();
+    const { method, path, body, headers } = updateCall([
+      { path: projectFile, contents: 'title: Should not be written\n' },
+      { path: photoFile(1), contents: 'Just notes about the job, saved as .jpg\n' },
+    ]);
+    const answer = await owner.call(method, path, { body, headers });
+    expect(answer.status).toBe(400);
+    expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(answer.text()).toBe('Photo 2: that file is not a JPEG, PNG or WebP picture.');
+    expect(existsSync(join(siteDir, photoFile(1)))).toBe(false);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('a path outside the editor’s files is refused, and nothing is written', async () => {
+    const before = snapshot();
+    for (const target of [
+      'src/config/business.ts',
+      'src/server/main.ts',
+      'src/content/projects/../../server/main.ts',
+      'src/content/pages/home.yaml',
+      'src/assets/illustrations/switchboard-howick.svg',
+      'package.json',
+    ]) {
+      const { method, path, body, headers } = updateCall([{ path: target, contents: 'export {};\n' }]);
+      const answer = await owner.call(method, path, { body, headers });
+      expect(answer.status, target).toBe(400);
+      expect(answer.text(), target).toContain(target);
+      const deletion = updateCall([], [target]);
+      expect(
+        (await owner.call(deletion.method, deletion.path, { body: deletion.body, headers: deletion.headers })).status,
+        `deleting ${target}`,
+      ).toBe(400);
+    }
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('a save over 30 MB is refused with 413 and a message, and nothing is written', async () => {
+    const before = snapshot();
+    const { method, path, body, headers } = updateCall([{ path: photoFile(2), contents: Buffer.alloc(23 * 1024 * 1024, 1) }]);
+    const answer = await owner.call(method, path, { body, headers });
+    expect(answer.status).toBe(413);
+    expect(answer.text()).toMatch(/^That is more than 30 MB in one save/);
+    expect(snapshot()).toEqual(before);
+  });
+});

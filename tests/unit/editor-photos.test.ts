@@ -1,0 +1,227 @@
+/**
+ * The content editor's saves, before anything is written: a project photo is checked by its
+ * content, turned upright, stripped of every piece of metadata and scaled to at most 2,400 px;
+ * anything that is not a JPEG, PNG or WebP picture, or is over 20 MB, is refused with a message
+ * that names the photo; an update may touch only the editor's own files.
+ */
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { editorConfig, PHOTOS_DIRECTORY } from '../../src/content/editor.ts';
+import { makePhotoSafe, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE } from '../../src/server/editor/photos.ts';
+import { checkUpdate } from '../../src/server/editor/updates.ts';
+
+const RED = { r: 220, g: 20, b: 20 };
+const BLUE = { r: 20, g: 20, b: 220 };
+const photoPath = (extension: string, project = 'switchboard-howick', index = 0) =>
+  `${PHOTOS_DIRECTORY}/${project}/photos/${index}/src.${extension}`;
+
+/** A landscape picture, red on its left half and blue on its right, as a phone stores it */
+async function twoColourPhoto(width: number, height: number) {
+  const left = await sharp({ create: { width: width / 2, height, channels: 3, background: RED } })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: BLUE } }).composite([{ input: left, left: 0, top: 0 }]);
+}
+
+/** A JPEG as a phone takes it: sideways pixels with EXIF orientation 6 (turn 90° clockwise), GPS, camera and XMP */
+async function phoneJpeg(width = 3000, height = 2000) {
+  return (await twoColourPhoto(width, height))
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Model: 'Phone 15', Software: 'Camera 1.0' },
+      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '36/1 54/1 3600/100', GPSLongitudeRef: 'E', GPSLongitude: '174/1 54/1 4800/100' },
+    })
+    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
+    .withMetadata({ orientation: 6 })
+    .jpeg()
+    .toBuffer();
+}
+
+async function colourAt(image: Buffer, x: number, y: number) {
+  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * info.channels;
+  return { r: data[at]!, g: data[at + 1]!, b: data[at + 2]! };
+}
+
+async function madeSafe(input: Buffer, path: string) {
+  const outcome = await makePhotoSafe(input, path);
+  if (!outcome.ok) throw new Error(outcome.message);
+  return outcome.bytes;
+}
+
+describe('a project photo', () => {
+  it('is turned upright, stripped of GPS, camera and XMP, and scaled to 2,400 px on its long side', async () => {
+    const input = await phoneJpeg();
+    const before = await sharp(input).metadata();
+    // The photo really carries what must go
+    expect(before).toMatchObject({ format: 'jpeg', width: 3000, height: 2000, orientation: 6 });
+    expect(before.exif?.toString('latin1')).toContain('PhoneMaker');
+    expect(before.xmp).toBeDefined();
+
+    const output = await madeSafe(input, photoPath('jpg'));
+    const after = await sharp(output).metadata();
+    expect(after).toMatchObject({ format: 'jpeg', width: (2000 * PHOTO_MAX_SIDE) / 3000, height: PHOTO_MAX_SIDE });
+    expect(after.exif).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(after.iptc).toBeUndefined();
+    expect(after.icc).toBeUndefined();
+    expect(after.orientation).toBeUndefined();
+    expect(output.toString('latin1')).not.toMatch(/PhoneMaker|GPS|xmpmeta/);
+    // Turned clockwise: the stored left half (red) is now the top
+    const top = await colourAt(output, after.width! / 2, 10);
+    const bottom = await colourAt(output, after.width! / 2, after.height! - 10);
+    expect(top.r).toBeGreaterThan(150);
+    expect(top.b).toBeLessThan(100);
+    expect(bottom.b).toBeGreaterThan(150);
+    expect(bottom.r).toBeLessThan(100);
+  });
+
+  it('is never enlarged, and is written in the format its file name says', async () => {
+    const small = await (await twoColourPhoto(800, 600)).png().toBuffer();
+    for (const [extension, format] of [
+      ['png', 'png'],
+      ['JPG', 'jpeg'],
+      ['jpeg', 'jpeg'],
+      ['webp', 'webp'],
+    ] as const) {
+      const output = await madeSafe(small, photoPath(extension));
+      expect(await sharp(output).metadata(), extension).toMatchObject({ format, width: 800, height: 600 });
+    }
+    const webp = await (await twoColourPhoto(5000, 1000)).webp().toBuffer();
+    expect(await sharp(await madeSafe(webp, photoPath('webp'))).metadata()).toMatchObject({
+      format: 'webp',
+      width: PHOTO_MAX_SIDE,
+      height: 480,
+    });
+  });
+
+  it('is refused, naming the photo, when it is not a JPEG, PNG or WebP picture', async () => {
+    const notAPicture = 'Photo 3: that file is not a JPEG, PNG or WebP picture.';
+    const gif = await sharp({ create: { width: 40, height: 40, channels: 3, background: RED } })
+      .gif()
+      .toBuffer();
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="red"/></svg>',
+    );
+    const jpeg = await phoneJpeg(200, 100);
+    const cases: Array<[string, Buffer, string]> = [
+      ['a text file named .jpg', Buffer.from('Just some notes about the job, not a picture.\n'), 'jpg'],
+      ['a GIF', gif, 'jpg'],
+      ['a GIF named .gif', gif, 'gif'],
+      ['an SVG named .png', svg, 'png'],
+      ['an SVG', svg, 'svg'],
+      ['a JPEG named .heic', jpeg, 'heic'],
+      ['a JPEG cut short', jpeg.subarray(0, jpeg.length / 2), 'jpg'],
+      ['an empty file', Buffer.alloc(0), 'jpg'],
+    ];
+    for (const [what, input, extension] of cases) {
+      expect(await makePhotoSafe(input, photoPath(extension, 'switchboard-howick', 2), 'Photo 3'), what).toEqual({
+        ok: false,
+        status: 400,
+        message: notAPicture,
+      });
+    }
+  });
+
+  it('is refused with 413 when it is over 20 MB', async () => {
+    const big = Buffer.concat([await phoneJpeg(200, 100), Buffer.alloc(21 * 1024 * 1024 - 20_000)]);
+    expect(big.length).toBeGreaterThan(PHOTO_MAX_BYTES);
+    expect(await makePhotoSafe(big, photoPath('jpg'), 'Photo')).toEqual({
+      ok: false,
+      status: 413,
+      message: 'Photo: that file is over 20 MB. Choose a smaller photo.',
+    });
+  });
+});
+
+describe('an update from the editor', () => {
+  const yaml = Buffer.from('title: A job\n').toString('base64');
+
+  it('has its photos made safe and the rest passed on unchanged', async () => {
+    const photo = (await phoneJpeg()).toString('base64');
+    const body = {
+      additions: [
+        { path: 'src/content/projects/switchboard-howick.yaml', contents: yaml },
+        { path: photoPath('jpg', 'switchboard-howick', 1), contents: photo },
+      ],
+      deletions: [{ path: photoPath('png', 'switchboard-howick', 4) }, { path: 'src/content/projects/old-name.yaml' }],
+    };
+    const checked = await checkUpdate(body, editorConfig);
+    if (!checked.ok) throw new Error(checked.message);
+    expect(checked.update.deletions).toEqual(body.deletions);
+    expect(checked.update.additions[0]).toEqual(body.additions[0]);
+    const written = Buffer.from(checked.update.additions[1]!.contents, 'base64');
+    expect(await sharp(written).metadata()).toMatchObject({ width: 1600, height: PHOTO_MAX_SIDE });
+    expect((await sharp(written).metadata()).exif).toBeUndefined();
+  });
+
+  it('names the photo it refuses, and writes nothing of the save', async () => {
+    const body = {
+      additions: [
+        { path: 'src/content/projects/switchboard-howick.yaml', contents: yaml },
+        { path: photoPath('jpg', 'switchboard-howick', 1), contents: Buffer.from('not a photo').toString('base64') },
+      ],
+      deletions: [],
+    };
+    expect(await checkUpdate(body, editorConfig)).toEqual({
+      ok: false,
+      status: 400,
+      message: 'Photo 2: that file is not a JPEG, PNG or WebP picture.',
+    });
+  });
+
+  it('may touch only the entries, the business facts and the project photos', async () => {
+    const allowed = [
+      'src/content/projects/switchboard-howick.yaml',
+      'src/content/testimonials/01-margaret.yaml',
+      'src/content/services/ceiling-fans.yaml',
+      'src/content/areas/electrician-howick.md',
+      'src/config/business.json',
+    ];
+    for (const path of allowed)
+      expect((await checkUpdate({ additions: [{ path, contents: yaml }], deletions: [] }, editorConfig)).ok, path).toBe(true);
+    const refused = [
+      'src/config/business.ts',
+      'src/config/businessX.json',
+      'src/content/projects/../../server/main.ts',
+      'src/content/projects/Switchboard Howick.yaml',
+      'src/content/projects/nested/job.yaml',
+      'src/content/projects-old/job.yaml',
+      'src/content/areas/electrician-howick.yaml',
+      'src/content/pages/home.yaml',
+      'src/content/service-pages/residential.yaml',
+      'src/assets/illustrations/switchboard-howick.svg',
+      'src/assets/favicon.svg',
+      `${PHOTOS_DIRECTORY}/../illustrations/x.svg`,
+      'package.json',
+      '.env',
+      '/etc/passwd',
+    ];
+    for (const path of refused) {
+      const addition = await checkUpdate({ additions: [{ path, contents: yaml }], deletions: [] }, editorConfig);
+      expect(addition.ok, path).toBe(false);
+      const deletion = await checkUpdate({ additions: [], deletions: [{ path }] }, editorConfig);
+      expect(deletion.ok, `deleting ${path}`).toBe(false);
+    }
+    expect(
+      await checkUpdate({ additions: [{ path: 'src/assets/favicon.svg', contents: yaml }], deletions: [] }, editorConfig),
+    ).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^Only project photos may be added under src\/assets/),
+    });
+    // The facts can be changed but not deleted
+    expect((await checkUpdate({ additions: [], deletions: [{ path: 'src/config/business.json' }] }, editorConfig)).ok).toBe(false);
+  });
+
+  it('is refused when it is not what Keystatic sends', async () => {
+    for (const body of [
+      null,
+      [],
+      {},
+      { additions: [] },
+      { additions: [{ path: 1, contents: '' }], deletions: [] },
+      { additions: [], deletions: ['x'] },
+    ]) {
+      expect(await checkUpdate(body, editorConfig), JSON.stringify(body)).toMatchObject({ ok: false, status: 400 });
+    }
+  });
+});
