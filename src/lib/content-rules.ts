@@ -26,7 +26,7 @@ export interface ContentSummary {
     serviceGroups: readonly string[];
     featuredServiceSlug: string;
     areaPaths: readonly string[];
-    /** The suburbs business.ts gives a share of the reviews, by name */
+    /** The suburbs business.json gives a share of the reviews, by name */
     reviewShares: readonly string[];
   };
 }
@@ -94,10 +94,11 @@ export function contentProblems(content: ContentSummary): string[] {
   const suburbNames = content.areas.filter((area) => area.kind === 'suburb').map((area) => area.areaName);
   for (const area of content.areas)
     if (area.kind === 'suburb' && !expected.reviewShares.includes(area.areaName))
-      problems.push(`areas/${area.id}.md: business.ts reviewShares has no entry named "${area.areaName}"`);
+      problems.push(`areas/${area.id}.md: business.json reviewShares has no entry named "${area.areaName}"`);
   for (const name of expected.reviewShares)
-    if (!suburbNames.includes(name)) problems.push(`business.ts reviewShares: "${name}" is not the areaName of a suburb page`);
-  if (new Set(expected.reviewShares).size !== expected.reviewShares.length) problems.push('business.ts reviewShares names a suburb twice');
+    if (!suburbNames.includes(name)) problems.push(`business.json reviewShares: "${name}" is not the areaName of a suburb page`);
+  if (new Set(expected.reviewShares).size !== expected.reviewShares.length)
+    problems.push('business.json reviewShares names a suburb twice');
 
   const count = (items: { featured: boolean }[]) => [items.length, items.filter((item) => item.featured).length];
   const [projects, featuredProjects] = count(content.projects);

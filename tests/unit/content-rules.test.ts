@@ -87,9 +87,9 @@ describe('content rules', () => {
     content.areas[1]!.areaName = 'Howick & Cockle Bay';
     content.expected = { ...content.expected, reviewShares: ['Botany', 'Howick', 'Botany'] };
     expect(contentProblems(content)).toEqual([
-      'areas/electrician-howick.md: business.ts reviewShares has no entry named "Howick & Cockle Bay"',
-      'business.ts reviewShares: "Howick" is not the areaName of a suburb page',
-      'business.ts reviewShares names a suburb twice',
+      'areas/electrician-howick.md: business.json reviewShares has no entry named "Howick & Cockle Bay"',
+      'business.json reviewShares: "Howick" is not the areaName of a suburb page',
+      'business.json reviewShares names a suburb twice',
     ]);
   });
 
