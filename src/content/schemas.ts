@@ -29,6 +29,10 @@ const titledText = z.object({ title: text(2), text: text(10) });
 const faqItem = z.object({ question: text(10), answer: text(20) });
 /** Sample content that must be replaced before launch */
 const sample = z.boolean().default(false);
+/** The editor writes a field left blank as '': the same as leaving it out */
+const blankAsAbsent = <Schema extends z.ZodType>(schema: Schema) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 const serviceBase = z.object({
   title: text(3),
   /** One or two sentences for cards and the hero */
@@ -122,20 +126,39 @@ export const areaSchema = z
     })),
   }));
 
-/** A project, given Astro's image() helper (the build's, or a stand-in in tests) */
-export function projectSchema<Image extends z.ZodType>(_image: () => Image) {
-  return z.object({
-    title: text(5, 70),
-    category: z.enum(['Residential', 'Maintenance']),
-    image: illustration,
-    imageAlt,
-    description: text(80, 400),
-    suburb: z.string(),
-    /** One of the six on the home page */
-    featured: z.boolean().default(false),
-    order: z.number().int(),
-    sample,
-  });
+/** Most photos a project shows */
+export const MAX_PROJECT_PHOTOS = 6;
+export const projectPictureMessage = 'Add a photo, or name an illustration and describe it';
+
+/**
+ * A project, given Astro's image() helper (the build's, or a stand-in in tests): its photos are
+ * files beside the content (`../../assets/projects/<file name>/…`, relative to the YAML file), put
+ * through the image pipeline; a project without photos shows its illustration instead
+ */
+export function projectSchema<Image extends z.ZodType>(image: () => Image) {
+  return z
+    .object({
+      title: text(5, 70),
+      category: z.enum(['Residential', 'Maintenance']),
+      /** The job's photos, the first on its card; they replace the illustration */
+      photos: z
+        .array(z.object({ src: image(), alt: imageAlt }))
+        .min(0)
+        .max(MAX_PROJECT_PHOTOS)
+        .default([]),
+      /** The illustration shown while the project has no photo */
+      image: blankAsAbsent(illustration),
+      imageAlt: blankAsAbsent(imageAlt),
+      description: text(80, 400),
+      suburb: z.string(),
+      /** One of the six on the home page */
+      featured: z.boolean().default(false),
+      order: z.number().int(),
+      sample,
+    })
+    .refine((project) => project.photos.length > 0 || (project.image !== undefined && project.imageAlt !== undefined), {
+      message: projectPictureMessage,
+    });
 }
 
 export const testimonialSchema = z.object({
