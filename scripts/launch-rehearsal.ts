@@ -1,6 +1,6 @@
 /**
  * `npm run test:launch`: launch day, rehearsed. Copies the repository to a temporary directory,
- * writes another business's identity over every placeholder of src/config/business.ts (and 32
+ * writes another business's identity over every placeholder of src/config/business.json (and 32
  * years of experience), then in the copy builds the site, reruns the tests of what an identity can
  * change (below) and `npm run check:launch`. It passes when the build and those tests pass, no
  * page still shows the identity it replaced, and the launch check names nothing but sample content.
@@ -37,7 +37,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { business as current } from '../src/config/business.ts';
-import { applyFixture, findTraces, fixtureIdentity, identityTraces, PLACEHOLDER_MARK } from './support/launch-fixture.ts';
+import { applyFixture, findTraces, fixtureIdentity, identityTraces } from './support/launch-fixture.ts';
 import { freePort } from './support/free-port.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,7 +54,7 @@ const identityTests = {
   'test:unit': [
     'tests/unit/business.test.ts', // the claims' wording
     'tests/unit/launch-check.test.ts', // what the launch check makes of the facts
-    'tests/unit/launch-fixture.test.ts', // the fixture written into business.ts
+    'tests/unit/launch-fixture.test.ts', // the fixture written into business.json
     'tests/unit/seo.test.ts', // titles, descriptions, canonical links, Open Graph, JSON-LD
     'tests/unit/routes.test.ts', // the fact tokens of the content, the sitemap
     'tests/unit/privacy.test.ts', // the privacy statement's contact details
@@ -239,11 +239,10 @@ await step('copy the repository', async () => {
   return { ok: copied > 0, summary: `${copied} files; node_modules linked from ${join(root, 'node_modules')}` };
 });
 
-const businessFile = join(site, 'src', 'config', 'business.ts');
-await step('write the fixture identity into src/config/business.ts', async () => {
+const businessFile = join(site, 'src', 'config', 'business.json');
+await step('write the fixture identity into src/config/business.json', async () => {
   const { text, replaced } = applyFixture(readFileSync(businessFile, 'utf8'));
   writeFileSync(businessFile, text);
-  if (text.includes(PLACEHOLDER_MARK)) return { ok: false, summary: `a ${PLACEHOLDER_MARK} line is left in the copy` };
   // Load the copy's facts the way the build will, and ask the launch check about them
   const probe = spawnSync(
     process.execPath,
@@ -257,7 +256,7 @@ await step('write the fixture identity into src/config/business.ts', async () =>
     ],
     { cwd: site, env, encoding: 'utf8' },
   );
-  if (probe.status !== 0) return { ok: false, summary: 'the changed business.ts does not load', detail: probe.stderr };
+  if (probe.status !== 0) return { ok: false, summary: 'the changed business.json does not load', detail: probe.stderr };
   const facts = JSON.parse(probe.stdout) as { business: typeof current; yearsClaim: string; problems: string[] };
   const expected: [string, unknown, unknown][] = [
     ['name', facts.business.name, fixtureIdentity.name],
@@ -269,7 +268,7 @@ await step('write the fixture identity into src/config/business.ts', async () =>
     ['years', facts.business.claims.yearsExperience, fixtureIdentity.yearsExperience],
   ];
   const wrong = expected.filter(([, actual, wanted]) => JSON.stringify(actual) !== JSON.stringify(wanted)).map(([label]) => label);
-  if (wrong.length > 0) return { ok: false, summary: `business.ts does not hold the fixture's ${wrong.join(', ')}` };
+  if (wrong.length > 0) return { ok: false, summary: `business.json does not hold the fixture's ${wrong.join(', ')}` };
   if (facts.problems.length > 0) return { ok: false, summary: 'placeholders left', detail: facts.problems.join('\n') };
   return {
     ok: true,

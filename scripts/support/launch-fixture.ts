@@ -1,17 +1,17 @@
 /**
- * The launch rehearsal's identity, and how it is written into a copy of src/config/business.ts:
- * every value marked `// PLACEHOLDER` is replaced by the fixture's, as the owner would on launch
- * day, and the years of experience change too; then what of the replaced identity a build must no
- * longer show anywhere. Unit tested in tests/unit/launch-fixture.test.ts.
+ * The launch rehearsal's identity, and how it is written into a copy of src/config/business.json:
+ * every placeholder (src/config/placeholders.ts) is replaced by the fixture's value, as the owner
+ * would on launch day, and the years of experience change too; then what of the replaced identity
+ * a build must no longer show anywhere. Unit tested in tests/unit/launch-fixture.test.ts.
  *
- * It reads business.ts the way the owner sees it: one property a line inside
- * `businessSchema.parse({ … })`, nested objects and arrays opened at the end of a line. A
- * placeholder it does not know, or a fixture value it finds no line for, is an error rather than
+ * A fact it cannot find, or a placeholder left that it has no value for, is an error rather than
  * a rehearsal that silently keeps a placeholder.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Business } from '../../src/config/business.ts';
+import { z } from 'zod';
+import { businessSchema, type Business } from '../../src/config/business.ts';
+import { placeholderProblems } from '../../src/lib/launch-check.ts';
 
 export interface FixtureIdentity {
   name: string;
@@ -22,10 +22,10 @@ export interface FixtureIdentity {
   defaultOrigin: string;
   registrationNumber: string;
   yearsExperience: number;
-  /** The business's own pages, by the name of the network in business.ts */
+  /** The business's own pages, by the name of the network in business.json */
   social: Record<string, string>;
   reviewSite: { name: string; url: string; reviewCount: number };
-  /** How many of those reviews are by each suburb page's customers, by the suburb's name in business.ts */
+  /** How many of those reviews are by each suburb page's customers, by the suburb's name in business.json */
   reviewShares: Record<string, number>;
   geo: { latitude: number; longitude: number };
 }
@@ -60,87 +60,62 @@ export const fixtureIdentity: FixtureIdentity = {
   geo: { latitude: -36.90463, longitude: 174.84172 },
 };
 
-export const PLACEHOLDER_MARK = '// PLACEHOLDER';
-const FIXTURE_MARK = '// launch rehearsal fixture';
-
-/** The line with every string literal blanked out (same length), so brackets and comments can be found */
-function maskStrings(line: string): string {
-  return line.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`/g, (literal) => `'${'_'.repeat(literal.length - 2)}'`);
-}
-
-function commentStart(masked: string): number {
-  const index = masked.indexOf('//');
-  return index === -1 ? masked.length : index;
-}
-
-function bracketBalance(masked: string): number {
-  const code = masked.slice(0, commentStart(masked));
-  return (code.match(/[{[(]/g)?.length ?? 0) - (code.match(/[}\])]/g)?.length ?? 0);
-}
-
 export interface FixtureResult {
+  /** business.json with the fixture in place, as the owner's editor writes it */
   text: string;
   /** Property paths replaced, e.g. `phone`, `registration.number`, `social[Facebook]` */
   replaced: string[];
 }
 
-/** business.ts with the fixture identity in place of every placeholder; throws on anything it cannot place */
+/** An object of the facts, or an error naming the path the fixture expected it at */
+function objectAt(parent: Record<string, unknown>, key: string): Record<string, unknown> {
+  const value = parent[key];
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`business.json has no ${key} object`);
+  return value as Record<string, unknown>;
+}
+
+function namedItems(facts: Record<string, unknown>, key: string): Record<string, unknown>[] {
+  const value = facts[key];
+  if (!Array.isArray(value)) throw new Error(`business.json has no ${key} list`);
+  return value as Record<string, unknown>[];
+}
+
+/**
+ * business.json with the fixture identity in place of the placeholders, and the years; throws when
+ * the result is not valid facts or still holds a placeholder (one the fixture has no value for)
+ */
 export function applyFixture(source: string, fixture: FixtureIdentity = fixtureIdentity): FixtureResult {
-  const values = new Map<string, unknown>([
-    ['name', fixture.name],
-    ['shortName', fixture.shortName],
-    ['owner', fixture.owner],
-    ['phone', fixture.phone],
-    ['email', fixture.email],
-    ['defaultOrigin', fixture.defaultOrigin],
-    ['registration.number', fixture.registrationNumber],
-    ['claims.yearsExperience', fixture.yearsExperience],
-    ['reviewSite', fixture.reviewSite],
-    ['geo', fixture.geo],
-    ...Object.entries(fixture.social).map(([name, url]): [string, unknown] => [`social[${name}]`, { name, url }]),
-    ...Object.entries(fixture.reviewShares).map(([name, reviews]): [string, unknown] => [`reviewShares[${name}]`, { name, reviews }]),
-  ]);
-  const lines = source.split('\n');
+  const facts = JSON.parse(source) as Record<string, unknown>;
   const replaced: string[] = [];
-  const problems: string[] = [];
-  const start = lines.findIndex((line) => /businessSchema\.parse\(\{\s*$/.test(line));
-  if (start === -1) throw new Error('business.ts: no line ending in `businessSchema.parse({`, so the facts cannot be found');
-  // Keys of the objects and arrays open around the current line, inside parse({ … })
-  const stack: string[] = [];
-  let depth = 1;
-  for (let index = start + 1; index < lines.length && depth > 0; index++) {
-    const line = lines[index]!;
-    const masked = maskStrings(line);
-    const key = /^\s*([a-z_$][\w$]*)\s*:/i.exec(line)?.[1];
-    const inside = stack.filter(Boolean).join('.');
-    let path: string | undefined;
-    if (key) path = inside ? `${inside}.${key}` : key;
-    // An array's object by its name, as the owner writes it ({ name: 'Botany', … }) or as a rehearsal did ({"name":"Botany",…})
-    else if (/^\s*\{/.test(line))
-      path = `${inside}[${/(?:\bname|"name"):\s*(?:'([^']*)'|"([^"]*)")/.exec(line)?.slice(1).find(Boolean) ?? '?'}]`;
-    const balance = bracketBalance(masked);
-    const marked = masked.slice(commentStart(masked)).includes('PLACEHOLDER');
-    if (path && values.has(path)) {
-      if (balance !== 0) problems.push(`line ${index + 1}: ${path} spans several lines; keep it on one line`);
-      else {
-        const indent = /^\s*/.exec(line)![0];
-        const name = key ? `${key}: ` : '';
-        lines[index] = `${indent}${name}${JSON.stringify(values.get(path))}, ${FIXTURE_MARK}`;
-        replaced.push(path);
-      }
-    } else if (marked) {
-      problems.push(`line ${index + 1}: a placeholder the rehearsal has no fixture value for (${path ?? 'unknown'}): ${line.trim()}`);
-    }
-    if (balance > 0) stack.push(key ?? '');
-    for (let closed = 0; closed > balance; closed--) stack.pop();
-    depth += balance;
+  const set = (target: Record<string, unknown>, key: string, value: unknown, path = key) => {
+    if (!(key in target)) throw new Error(`business.json has no ${path}`);
+    target[key] = structuredClone(value);
+    replaced.push(path);
+  };
+  set(facts, 'name', fixture.name);
+  set(facts, 'shortName', fixture.shortName);
+  set(facts, 'owner', fixture.owner);
+  set(facts, 'phone', fixture.phone);
+  set(facts, 'email', fixture.email);
+  set(facts, 'defaultOrigin', fixture.defaultOrigin);
+  set(objectAt(facts, 'registration'), 'number', fixture.registrationNumber, 'registration.number');
+  set(objectAt(facts, 'claims'), 'yearsExperience', fixture.yearsExperience, 'claims.yearsExperience');
+  set(facts, 'reviewSite', fixture.reviewSite);
+  set(facts, 'geo', fixture.geo);
+  // A network or a suburb the owner has dropped needs no fixture value; one the fixture does not know keeps its own
+  for (const link of namedItems(facts, 'social')) {
+    const url = fixture.social[String(link['name'])];
+    if (url !== undefined) set(link, 'url', url, `social[${String(link['name'])}]`);
   }
-  // A social network or a suburb the owner has dropped needs no fixture value; every other fact must be found
-  for (const path of values.keys()) {
-    if (!replaced.includes(path) && !/^(?:social|reviewShares)\[/.test(path)) problems.push(`no line of business.ts holds ${path}`);
+  for (const share of namedItems(facts, 'reviewShares')) {
+    const reviews = fixture.reviewShares[String(share['name'])];
+    if (reviews !== undefined) set(share, 'reviews', reviews, `reviewShares[${String(share['name'])}]`);
   }
-  if (problems.length > 0) throw new Error(`Cannot write the fixture identity into business.ts:\n- ${problems.join('\n- ')}`);
-  return { text: lines.join('\n'), replaced };
+  const checked = businessSchema.safeParse(facts);
+  if (!checked.success) throw new Error(`The fixture identity makes business.json invalid:\n${z.prettifyError(checked.error)}`);
+  const left = placeholderProblems(checked.data, fixture.defaultOrigin);
+  if (left.length > 0) throw new Error(`Placeholders the fixture has no value for:\n- ${left.join('\n- ')}`);
+  return { text: `${JSON.stringify(facts, null, 2)}\n`, replaced };
 }
 
 // ------------------------------------------------------------------ traces of the replaced identity
@@ -150,7 +125,7 @@ export interface Trace {
   pattern: RegExp;
 }
 
-/** What of the identity business.ts held before the fixture (`before`) must not show in the build any more */
+/** What of the identity business.json held before the fixture (`before`) must not show in the build any more */
 export function identityTraces(before: Business, fixture: FixtureIdentity = fixtureIdentity): Trace[] {
   const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // A space in a fact may be rendered as a non-breaking one, or as a line break in the markup

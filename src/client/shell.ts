@@ -9,8 +9,11 @@ import { PICTURE_STATE_WORDS } from '../lib/picture-states.ts';
 const header = document.getElementById('site-header');
 if (header) {
   const compactAtTop = header.dataset['compactStart'] === 'true';
+  // The owner's notice, where there is one, folds away once the page scrolls
+  const hasNotice = header.dataset['scrolled'] !== undefined;
   const update = () => {
     header.dataset['compact'] = String(compactAtTop || window.scrollY > SCROLL_COMPACT_PX);
+    if (hasNotice) header.dataset['scrolled'] = String(window.scrollY > SCROLL_COMPACT_PX);
   };
   update();
   window.addEventListener('scroll', update, { passive: true });

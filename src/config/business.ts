@@ -1,131 +1,114 @@
 /**
  * The business's facts: the one place that holds the name, phone, e-mail, hours and every claim.
- * Values marked PLACEHOLDER must be replaced before launch (`npm run check:launch` lists what is left).
+ * The values are in business.json, which the owner's editor rewrites; this module checks them
+ * against the schema below (an invalid value fails the build, the server's start and the tests)
+ * and gives every page the same parsed facts. Values the site ships with until the owner supplies
+ * his own are known by value (placeholders.ts); `npm run check:launch` lists what is left.
+ *
+ * The limits are the editor's too: each of its fields mirrors one here (name, required or not,
+ * type, choices and length), so keep them explicit.
  */
 import { z } from 'zod';
+import facts from './business.json' with { type: 'json' };
+
+/** A New Zealand number in E.164, for tel: links and structured data */
+const e164 = z.string().regex(/^\+64\d{7,10}$/);
+/** A phone number as people read it, e.g. '09 000 0000' */
+const phoneDisplay = z.string().min(7).max(20);
+/** 24-hour local time, HH:MM */
+const clockTime = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/);
 
 const dayHours = z.object({
   /** schema.org day names, e.g. ['Monday', 'Tuesday'] */
-  days: z.array(z.enum(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])).min(1),
-  /** 24-hour local time, HH:MM */
-  opens: z.string().regex(/^\d{2}:\d{2}$/),
-  closes: z.string().regex(/^\d{2}:\d{2}$/),
-  /** How the hours read on the page */
-  label: z.string(),
+  days: z
+    .array(z.enum(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']))
+    .min(1)
+    .max(7),
+  opens: clockTime,
+  closes: clockTime,
+  /** How the hours read on the page, e.g. 'Mon–Fri 7am–6pm' */
+  label: z.string().min(3).max(40),
 });
 
-const businessSchema = z.object({
-  name: z.string().min(3),
-  shortName: z.string().min(3),
-  owner: z.string().min(2),
-  /** Phone as people read it, and in E.164 for tel: links and structured data */
-  phone: z.object({ display: z.string(), e164: z.string().regex(/^\+64\d{7,10}$/) }),
-  email: z.email(),
-  /** Canonical origin when SITE_URL is not set */
+export const businessSchema = z.object({
+  /** The full name, e.g. in titles, the footer and structured data (placeholder until launch) */
+  name: z.string().min(3).max(60),
+  /** The name the header shows; `npm run check:launch` warns when a phone cannot fit it on two lines (placeholder until launch) */
+  shortName: z.string().min(3).max(40),
+  /** The owner's first name, as the pages speak of him (placeholder until launch) */
+  owner: z.string().min(2).max(30),
+  /** Phone as people read it, and in E.164 (placeholder until launch) */
+  phone: z.object({ display: phoneDisplay, e164 }),
+  /** Where quote requests can be answered (placeholder until launch; any example.com address is one) */
+  email: z.email().max(100),
+  /** Canonical origin when SITE_URL is not set (placeholder until launch) */
   defaultOrigin: z.url(),
   address: z.object({
-    locality: z.string(),
-    region: z.string(),
+    locality: z.string().min(2).max(60),
+    region: z.string().min(2).max(40),
     country: z.literal('NZ'),
   }),
-  geo: z.object({ latitude: z.number(), longitude: z.number() }),
-  serviceArea: z.object({ priority: z.string(), covered: z.string(), summary: z.string() }),
-  hours: z.array(dayHours).min(1),
-  priceRange: z.string(),
+  /** Where the business is based, to 5 decimal places, or search engines will not place it (placeholder until launch) */
+  geo: z.object({ latitude: z.number().min(-47.5).max(-34), longitude: z.number().min(166).max(179) }),
+  serviceArea: z.object({
+    /** Where the business goes first, e.g. 'East Auckland' */
+    priority: z.string().min(3).max(40),
+    /** How far it goes, e.g. 'all of Auckland' */
+    covered: z.string().min(3).max(60),
+    summary: z.string().min(10).max(100),
+  }),
+  hours: z.array(dayHours).min(1).max(7),
+  priceRange: z.enum(['$', '$$', '$$$', '$$$$']),
   claims: z.object({
-    yearsExperience: z.number().int().positive(),
+    yearsExperience: z.number().int().positive().max(80),
     licensedAndInsured: z.literal(true),
     emergency24x7: z.boolean(),
     rating: z.object({ value: z.number().min(1).max(5), best: z.literal(5), worst: z.literal(1) }),
     /** Share of customers satisfied, in per cent */
     satisfactionPercent: z.number().min(0).max(100),
-    /** Aim for arriving at an emergency where a suburb page states it */
-    emergencyResponseAim: z.string(),
-    /** What most other jobs can expect */
-    typicalService: z.string(),
+    /** Aim for arriving at an emergency where a suburb page states it, e.g. '1–2 hours' */
+    emergencyResponseAim: z.string().min(3).max(30),
+    /** What most other jobs can expect, e.g. 'same-day' */
+    typicalService: z.string().min(3).max(30),
     /** Quote turnaround and validity (quote page FAQ) */
-    quoteTurnaround: z.string(),
-    quoteValidDays: z.number().int().positive(),
+    quoteTurnaround: z.string().min(3).max(30),
+    quoteValidDays: z.number().int().positive().max(365),
   }),
   registration: z.object({
-    body: z.string(),
-    number: z.string(),
+    body: z.string().min(3).max(80),
+    /** The owner's registration number (placeholder until launch) */
+    number: z.string().min(1).max(20),
     registerUrl: z.url(),
   }),
   /** Trade memberships the business really holds; empty until the owner names one */
-  memberships: z.array(z.string()),
-  social: z.array(z.object({ name: z.string(), url: z.url() })),
+  memberships: z.array(z.string().min(2).max(80)),
+  /** The business's own pages (placeholders until launch: a network's front page is one) */
+  social: z.array(z.object({ name: z.string().min(2).max(30), url: z.url() })),
   /**
    * Where the rating comes from: the site's name as it reads after a count ('68 Google reviews'),
-   * the business's own listing there, and how many reviews that listing holds
+   * the business's own listing there, and how many reviews that listing holds (placeholders until
+   * launch: the site's front page, and the count 68)
    */
-  reviewSite: z.object({ name: z.string(), url: z.url(), reviewCount: z.number().int().positive() }),
+  reviewSite: z.object({ name: z.string().min(3).max(40), url: z.url(), reviewCount: z.number().int().positive() }),
   /**
    * How many of the listing's reviews are by each suburb page's customers, by the suburb's name as
    * its page has it (areaName in src/content/areas). A suburb page shows its share beside the one
    * rating; no share can exceed the listing's count, nor can they together (`npm run check:launch`).
+   * SPEC.md's sample figures until launch.
    */
-  reviewShares: z.array(z.object({ name: z.string(), reviews: z.number().int().nonnegative() })),
+  reviewShares: z.array(z.object({ name: z.string().min(3).max(60), reviews: z.number().int().nonnegative() })),
   /** Lines company for power cuts and fallen lines in most of Auckland */
-  linesCompany: z.object({ name: z.string(), phoneDisplay: z.string(), phoneE164: z.string() }),
+  linesCompany: z.object({ name: z.string().min(2).max(40), phoneDisplay, phoneE164: e164 }),
+  /**
+   * A short notice every public page shows at the very top while it is set, e.g. 'Away 24 Dec –
+   * 6 Jan: for emergencies call 0800 …'; empty shows nothing
+   */
+  notice: z.string().trim().max(200).default(''),
 });
 
 export type Business = z.infer<typeof businessSchema>;
 
-export const business: Business = businessSchema.parse({
-  name: 'Harbour East Electrical & Handyman', // PLACEHOLDER
-  shortName: 'Harbour East Electrical', // PLACEHOLDER
-  owner: 'Dave', // PLACEHOLDER
-  phone: { display: '09 000 0000', e164: '+6490000000' }, // PLACEHOLDER
-  email: 'hello@example.com', // PLACEHOLDER
-  defaultOrigin: 'https://www.example.com', // PLACEHOLDER
-  address: { locality: 'Howick, Auckland', region: 'Auckland', country: 'NZ' },
-  geo: { latitude: -36.91, longitude: 174.91 }, // PLACEHOLDER: where the business is based, to 5 decimal places
-  serviceArea: {
-    priority: 'East Auckland',
-    covered: 'all of Auckland',
-    summary: 'East Auckland first, and all of Auckland',
-  },
-  hours: [
-    { days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '07:00', closes: '18:00', label: 'Mon–Fri 7am–6pm' },
-    { days: ['Saturday'], opens: '08:00', closes: '16:00', label: 'Sat 8am–4pm' },
-  ],
-  priceRange: '$$',
-  claims: {
-    yearsExperience: 30,
-    licensedAndInsured: true,
-    emergency24x7: true,
-    rating: { value: 5, best: 5, worst: 1 },
-    satisfactionPercent: 99.4,
-    emergencyResponseAim: '1–2 hours',
-    typicalService: 'same-day',
-    quoteTurnaround: '24–48 hours',
-    quoteValidDays: 30,
-  },
-  registration: {
-    body: 'Electrical Workers Registration Board (EWRB)',
-    number: 'E 000000', // PLACEHOLDER
-    registerUrl: 'https://www.ewrb.govt.nz/',
-  },
-  memberships: [],
-  social: [
-    { name: 'Facebook', url: 'https://www.facebook.com/' }, // PLACEHOLDER
-    { name: 'Instagram', url: 'https://www.instagram.com/' }, // PLACEHOLDER
-  ],
-  reviewSite: { name: 'Google reviews', url: 'https://www.google.com/maps', reviewCount: 68 }, // PLACEHOLDER
-  reviewShares: [
-    { name: 'Botany', reviews: 47 }, // PLACEHOLDER: SPEC.md's sample, like the others
-    { name: 'Howick', reviews: 52 }, // PLACEHOLDER
-    { name: 'Pakuranga', reviews: 49 }, // PLACEHOLDER
-    { name: 'East Tāmaki', reviews: 38 }, // PLACEHOLDER
-    { name: 'Ōtāhuhu', reviews: 34 }, // PLACEHOLDER
-    { name: 'Bucklands Beach & Half Moon Bay', reviews: 41 }, // PLACEHOLDER
-    { name: 'Dannemora & Highland Park', reviews: 36 }, // PLACEHOLDER
-    { name: 'Whitford & Beachlands', reviews: 29 }, // PLACEHOLDER
-    { name: 'Eastern Bays', reviews: 55 }, // PLACEHOLDER
-  ],
-  linesCompany: { name: 'Vector', phoneDisplay: '0508 832 867', phoneE164: '+64508832867' },
-});
+export const business: Business = businessSchema.parse(facts);
 
 /** "30+ years", the one wording of the experience claim */
 export const yearsClaim = `${business.claims.yearsExperience}+ years`;

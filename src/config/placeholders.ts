@@ -1,6 +1,7 @@
 /**
  * The placeholder identity the site ships with (DESIGN.md) until the owner supplies the real one.
- * `npm run check:launch` fails while business.ts still holds any of these.
+ * business.json holds plain values, rewritten by the owner's editor, so a placeholder is known by
+ * its value here: `npm run check:launch` fails while business.json still holds any of these.
  */
 export const placeholderIdentity = {
   name: 'Harbour East Electrical & Handyman',

@@ -1,6 +1,7 @@
 /**
- * Typed access to the content collections, with the counts and slug lists SPEC.md fixes checked
- * on first use, so a missing, extra or duplicated entry fails the build with a clear message.
+ * Typed access to the content collections, with the slug lists SPEC.md fixes and the structure
+ * the pages need checked on first use (content-rules.ts), so a missing, misplaced or duplicated
+ * entry fails the build with a clear message.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { areaPages, featuredServiceSlug, serviceGroups, serviceSlugs } from '../config/routes.ts';
@@ -30,6 +31,7 @@ function ensureChecked(): Promise<void> {
     checkContentRules({
       services: services.map((entry) => ({
         id: entry.id,
+        folder: entry.filePath?.split('/').at(-2) ?? '',
         kind: entry.data.kind,
         group: 'group' in entry.data ? entry.data.group : undefined,
         featured: 'featured' in entry.data ? entry.data.featured : false,

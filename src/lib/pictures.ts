@@ -1,5 +1,5 @@
 /**
- * Pictures from src/assets/illustrations. Illustrations ship as optimised SVG (one small file that
+ * Pictures from src/assets/illustrations, and the photos of content entries. Illustrations ship as optimised SVG (one small file that
  * is sharp at every width, or inline markup for a first-screen scene); a photo dropped in with the
  * same base name as an illustration (e.g. `switchboard-upgrades.jpg`) replaces it and is rendered
  * by Astro's image pipeline to AVIF, WebP and JPEG at the widths it is shown at.
@@ -63,6 +63,11 @@ function vectorPicture(name: string, source: ImageMetadata, inline: boolean): Pi
 export async function picture(name: string, { widths, inline = false }: PictureOptions): Promise<PictureData> {
   const source = sourceImage(name);
   if (source.format === 'svg') return vectorPicture(name, source, inline);
+  return photoPicture(source, widths);
+}
+
+/** A photo (from the illustrations folder or a content entry's image() field) as AVIF, WebP and JPEG at the widths it is shown at */
+export async function photoPicture(source: ImageMetadata, widths: readonly number[]): Promise<PictureData> {
   const usable = widths.filter((width) => width <= Math.max(source.width, 1600));
   const largest = Math.max(...usable);
   const sources: PictureSource[] = [];

@@ -6,6 +6,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { testimonialsPath } from '../../src/config/routes.ts';
 import { FIELDS, HERO_MESSAGES } from '../../src/lib/validation.ts';
+import { contentCounts } from '../support/content.ts';
 import { storedLead, uniqueEmail } from '../support/e2e-leads.ts';
 
 /** The field is marked invalid and its message stands right under it */
@@ -115,7 +116,7 @@ for (const viewport of [
         const group = page.getByRole('group', { name: 'Filter projects' });
         const labels = group.locator('label');
         const cards = page.getByRole('list', { name: 'Projects' }).getByRole('article');
-        await expect(cards).toHaveCount(24);
+        await expect(cards).toHaveCount(contentCounts.projects);
         for (const index of [2, 1, 0]) {
           await labels.nth(index).click();
           await expect(group.getByRole('radio').nth(index)).toBeChecked();
@@ -132,14 +133,15 @@ for (const viewport of [
         const cards = page.locator('main figure');
         await select.selectOption('Commercial');
         const shown = await cards.filter({ visible: true }).count();
-        expect(shown).toBeGreaterThan(0);
-        expect(shown).toBeLessThan(12);
-        await expect(status).toHaveText(`Showing ${shown} of 12 reviews`, { useInnerText: true });
+        expect(shown).toBe(contentCounts.testimonialsFor('Commercial'));
+        await expect(status).toHaveText(`Showing ${shown} of ${contentCounts.testimonials} reviews`, { useInnerText: true });
         for (const card of await cards.filter({ visible: true }).all()) await expect(card).toContainText('Commercial');
         await page.getByRole('button', { name: 'Clear Filters' }).click();
         await expect(select).toHaveValue('');
-        await expect(cards.filter({ visible: true })).toHaveCount(12);
-        await expect(status).toHaveText('Showing 12 of 12 reviews', { useInnerText: true });
+        await expect(cards.filter({ visible: true })).toHaveCount(contentCounts.testimonials);
+        await expect(status).toHaveText(`Showing ${contentCounts.testimonials} of ${contentCounts.testimonials} reviews`, {
+          useInnerText: true,
+        });
         expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(testimonialsPath);
       });
     });

@@ -2,7 +2,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { business } from '../../src/config/business.ts';
 import { testimonialsPath } from '../../src/config/routes.ts';
+import { HOME_COUNTS } from '../../src/lib/constants.ts';
 import { PICTURE_STATE_WORDS } from '../../src/lib/picture-states.ts';
+import { contentCounts } from '../support/content.ts';
 
 /**
  * Islands hydrate on the visitor's first interaction with them (pointer, touch, focus or key) and
@@ -23,11 +25,11 @@ test('the home page has every section in order', async ({ page }) => {
   for (const href of ['/services/residential', '/services/commercial', '/services/emergency-electrician']) {
     await expect(page.locator(`#services article a[href="${href}"]`)).toHaveCount(1);
   }
-  await expect(page.locator('#projects article')).toHaveCount(6);
+  await expect(page.locator('#projects article')).toHaveCount(HOME_COUNTS.projects);
   await expect(page.locator('#about h2')).toBeVisible();
   await expect(
     page.getByRole('region', { name: `${business.claims.satisfactionPercent}% customer satisfaction` }).locator('figure'),
-  ).toHaveCount(6);
+  ).toHaveCount(HOME_COUNTS.testimonials);
   const contact = page.locator('#contact');
   await expect(contact.getByRole('link', { name: business.phone.display })).toHaveAttribute('href', `tel:${business.phone.e164}`);
   await expect(contact.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
@@ -65,17 +67,22 @@ test('the hero scene is part of the page, with a portrait variant; images below 
   }
 });
 
-test('project filter counts add up to 24 and each tab shows its count', async ({ page }) => {
+test('project filter tabs count the projects of each category, and each shows its count', async ({ page }) => {
   await page.goto('/projects');
   await islandsHydrated(page);
   const group = page.getByRole('group', { name: 'Filter projects' });
   const tabs = group.getByRole('radio');
   const labels = group.locator('label');
   await expect(tabs).toHaveCount(3);
-  await expect(labels).toHaveText([/^All\s*24$/, /^Residential\s*\d+$/, /^Maintenance\s*\d+$/]);
+  const { projects, projectsIn } = contentCounts;
+  await expect(labels).toHaveText([
+    new RegExp(`^All\\s*${projects}$`),
+    new RegExp(`^Residential\\s*${projectsIn('Residential')}$`),
+    new RegExp(`^Maintenance\\s*${projectsIn('Maintenance')}$`),
+  ]);
   await expect(tabs.first()).toBeChecked();
   const count = async (index: number) => Number((await labels.nth(index).innerText()).match(/(?<!\d)\d+$/)![0]);
-  expect((await count(1)) + (await count(2))).toBe(24);
+  expect((await count(1)) + (await count(2))).toBe(projects);
   for (const index of [1, 2, 0]) {
     await labels.nth(index).click();
     await expect(tabs.nth(index)).toBeChecked();
@@ -84,7 +91,7 @@ test('project filter counts add up to 24 and each tab shows its count', async ({
   const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
     (text) => JSON.parse(text) as { '@type': string; image?: unknown[] },
   );
-  expect(ld.find((item) => item['@type'] === 'ImageGallery')?.image).toHaveLength(24);
+  expect(ld.find((item) => item['@type'] === 'ImageGallery')?.image).toHaveLength(projects);
 });
 
 test('the lightbox opens with the clicked project, locks scrolling, and returns focus', async ({ page }) => {
@@ -212,10 +219,10 @@ test.describe('without JavaScript', () => {
 
   test('every project and review is visible', async ({ page }) => {
     await page.goto('/projects');
-    await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article')).toHaveCount(24);
+    await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article')).toHaveCount(contentCounts.projects);
     await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article').last()).toBeVisible();
     await page.goto('/testimonials');
-    await expect(page.locator('main figure')).toHaveCount(12);
+    await expect(page.locator('main figure')).toHaveCount(contentCounts.testimonials);
     await expect(page.locator('main figure').last()).toBeVisible();
     await page.goto('/');
     await expect(page.locator('#services article').first()).toBeVisible();

@@ -2,6 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { serviceSlugs } from '../../src/config/routes.ts';
 import { business, yearsClaim } from '../../src/config/business.ts';
+import { contentCounts } from '../support/content.ts';
 
 const detailSlugs = [...serviceSlugs.residential, ...serviceSlugs.commercial, ...serviceSlugs.other];
 
@@ -14,13 +15,13 @@ test('/services links to the three group pages', async ({ page }) => {
   }
 });
 
-test('/services/residential shows the featured switchboard service and 12 more', async ({ page }) => {
+test('/services/residential shows the featured switchboard service and every other residential one', async ({ page }) => {
   await page.goto('/services/residential');
   const featured = page.getByRole('region', { name: 'Featured service' });
   await expect(featured.getByRole('heading', { name: 'Switchboard Upgrades' })).toBeVisible();
   await expect(featured.locator('a[href="/services/switchboard-upgrades"]')).toHaveCount(1);
   const cards = page.getByRole('region', { name: 'Everything else we do in your home' }).getByRole('article');
-  await expect(cards).toHaveCount(12);
+  await expect(cards).toHaveCount(contentCounts.servicesIn('residential') - 1);
   for (const slug of serviceSlugs.residential.slice(1)) {
     await expect(page.locator(`article a[href="/services/${slug}"]`)).toHaveCount(1);
   }
@@ -28,9 +29,11 @@ test('/services/residential shows the featured switchboard service and 12 more',
   await expect(page.getByRole('navigation', { name: 'Areas we serve' }).getByRole('link')).toHaveCount(10);
 });
 
-test('/services/commercial shows the six commercial services', async ({ page }) => {
+test('/services/commercial shows every commercial service', async ({ page }) => {
   await page.goto('/services/commercial');
-  await expect(page.getByRole('region', { name: 'Commercial electrical services' }).getByRole('article')).toHaveCount(6);
+  await expect(page.getByRole('region', { name: 'Commercial electrical services' }).getByRole('article')).toHaveCount(
+    contentCounts.servicesIn('commercial'),
+  );
   for (const slug of serviceSlugs.commercial) await expect(page.locator(`article a[href="/services/${slug}"]`)).toHaveCount(1);
   await expect(page.getByRole('navigation', { name: 'Areas we serve' }).getByRole('link')).toHaveCount(10);
   await expect(page.locator('main a[href="/quote"]').first()).toBeVisible();

@@ -24,15 +24,16 @@ function validContent(): ContentSummary {
   const extraServices = Array.from({ length: 10 }, (_, index) => ({
     id: `${index % 2 ? 'ceiling-fans' : 'three-phase'}-${index}`,
     kind: 'service',
+    folder: 'services',
     group: 'other',
     featured: false,
   }));
   return {
     services: [
-      { id: 'switchboard-upgrades', kind: 'service', group: 'residential', featured: true },
-      { id: 'ceiling-fans', kind: 'service', group: 'residential', featured: false },
-      { id: 'three-phase', kind: 'service', group: 'commercial', featured: false },
-      { id: 'residential', kind: 'group', group: undefined, featured: false },
+      { id: 'switchboard-upgrades', folder: 'services', kind: 'service', group: 'residential', featured: true },
+      { id: 'ceiling-fans', folder: 'services', kind: 'service', group: 'residential', featured: false },
+      { id: 'three-phase', folder: 'services', kind: 'service', group: 'commercial', featured: false },
+      { id: 'residential', folder: 'service-pages', kind: 'group', group: undefined, featured: false },
       ...extraServices,
     ],
     areas: [
@@ -63,10 +64,10 @@ describe('content rules', () => {
     const problems = contentProblems(content);
     expect(problems).toContain('services/ceiling-fans.yaml is missing (a residential service)');
     expect(problems).toContain('services/three-phase.yaml must be kind: service, group: commercial');
-    expect(problems).toContain('services/residential.yaml: only switchboard-upgrades is featured');
+    expect(problems).toContain('service-pages/residential.yaml: only switchboard-upgrades is featured');
   });
 
-  it('rejects a repeated slug in the spec lists and wrong counts', () => {
+  it('rejects a repeated slug in the spec lists, too few featured entries and wrong area counts', () => {
     const content = validContent();
     content.expected = {
       ...content.expected,
@@ -77,9 +78,34 @@ describe('content rules', () => {
     content.areas[1]!.relatedAreas = ['/areas/electrician-howick'];
     const problems = contentProblems(content);
     expect(problems).toContain('the commercial slug list repeats a slug');
-    expect(problems).toContain('projects: 23 entries with 5 featured; expected 24 with 6 featured');
+    expect(problems).toContain('projects: 5 featured; the home page shows 6, so mark at least 6 as featured');
     expect(problems).toContain('areas/electrician-botany.md: 1 served suburbs, expected 8');
     expect(problems).toContain('areas/electrician-howick.md: related area /areas/electrician-howick is not another area page');
+  });
+
+  it('takes as many projects and reviews as the content holds, with enough featured for the home page', () => {
+    const content = validContent();
+    content.projects = Array.from({ length: 31 }, (_, index) => ({ id: `p${index}`, featured: index % 4 === 0 }));
+    content.testimonials = content.testimonials.slice(0, 6);
+    expect(contentProblems(content)).toEqual([]);
+    content.testimonials[2]!.featured = false;
+    expect(contentProblems(content)).toEqual(['testimonials: 5 featured; the home page shows 6, so mark at least 6 as featured']);
+  });
+
+  it('takes a service beyond the slug lists SPEC.md starts with', () => {
+    const content = validContent();
+    content.services.push({ id: 'solar-panels', folder: 'services', kind: 'service', group: 'residential', featured: false });
+    expect(contentProblems(content)).toEqual([]);
+  });
+
+  it('keeps the detail pages alone in services/, and the group and emergency pages in service-pages/', () => {
+    const content = validContent();
+    content.services.find((service) => service.id === 'residential')!.folder = 'services';
+    content.services.find((service) => service.id === 'ceiling-fans')!.folder = 'service-pages';
+    expect(contentProblems(content)).toEqual([
+      'service-pages/ceiling-fans.yaml is kind: service, which belongs in services/',
+      'services/residential.yaml is kind: group, which belongs in service-pages/',
+    ]);
   });
 
   it('needs a share of the reviews in the facts for every suburb page, and no share for a suburb without one', () => {
@@ -87,9 +113,9 @@ describe('content rules', () => {
     content.areas[1]!.areaName = 'Howick & Cockle Bay';
     content.expected = { ...content.expected, reviewShares: ['Botany', 'Howick', 'Botany'] };
     expect(contentProblems(content)).toEqual([
-      'areas/electrician-howick.md: business.ts reviewShares has no entry named "Howick & Cockle Bay"',
-      'business.ts reviewShares: "Howick" is not the areaName of a suburb page',
-      'business.ts reviewShares names a suburb twice',
+      'areas/electrician-howick.md: business.json reviewShares has no entry named "Howick & Cockle Bay"',
+      'business.json reviewShares: "Howick" is not the areaName of a suburb page',
+      'business.json reviewShares names a suburb twice',
     ]);
   });
 

@@ -1,13 +1,13 @@
-/** The launch rehearsal's rewrite of business.ts: every placeholder replaced, or a clear refusal */
+/** The launch rehearsal's rewrite of business.json: every placeholder replaced, or a clear refusal */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyFixture, findTraces, fixtureIdentity, identityTraces, PLACEHOLDER_MARK } from '../../scripts/support/launch-fixture.ts';
-import { business } from '../../src/config/business.ts';
+import { applyFixture, findTraces, fixtureIdentity, identityTraces } from '../../scripts/support/launch-fixture.ts';
+import { business, businessSchema, type Business } from '../../src/config/business.ts';
 import { placeholderProblems } from '../../src/lib/launch-check.ts';
 
-const source = readFileSync('src/config/business.ts', 'utf8');
+const source = readFileSync('src/config/business.json', 'utf8');
 
 describe('the launch rehearsal fixture', () => {
   it('is another business with no placeholder left', () => {
@@ -31,23 +31,41 @@ describe('the launch rehearsal fixture', () => {
     expect(fixture.yearsExperience).toBe(32);
   });
 
-  it('replaces every PLACEHOLDER line of business.ts, and the years', () => {
+  it('replaces every placeholder of business.json, and the years', () => {
     const { text, replaced } = applyFixture(source);
-    expect(text).not.toContain(PLACEHOLDER_MARK);
+    const facts = businessSchema.parse(JSON.parse(text));
+    expect(placeholderProblems(facts, fixtureIdentity.defaultOrigin)).toEqual([]);
     expect(replaced).toEqual(expect.arrayContaining(['name', 'shortName', 'owner', 'phone', 'email', 'defaultOrigin']));
     expect(replaced).toEqual(expect.arrayContaining(['registration.number', 'claims.yearsExperience', 'reviewSite', 'geo']));
     for (const share of business.reviewShares) expect(replaced).toContain(`reviewShares[${share.name}]`);
-    expect(text).toContain(`name: ${JSON.stringify(fixtureIdentity.name)},`);
-    expect(text).toContain(`number: ${JSON.stringify(fixtureIdentity.registrationNumber)},`);
-    expect(text).toContain(`yearsExperience: ${fixtureIdentity.yearsExperience},`);
-    expect(text).toContain(`phone: ${JSON.stringify(fixtureIdentity.phone)},`);
-    // Nothing else changes (once the rehearsal has run on a copy, its own lines come out the same)
-    const changed = source.split('\n').filter((line, index) => line !== text.split('\n')[index]);
-    expect(changed.length).toBeLessThanOrEqual(replaced.length);
-    expect(text.split('\n')).toHaveLength(source.split('\n').length);
+    for (const link of business.social) expect(replaced).toContain(`social[${link.name}]`);
+    expect(facts).toMatchObject({
+      name: fixtureIdentity.name,
+      phone: fixtureIdentity.phone,
+      registration: { number: fixtureIdentity.registrationNumber },
+      claims: { yearsExperience: fixtureIdentity.yearsExperience },
+    });
+    // Nothing else changes
+    const unchanged = (value: Business) => {
+      const { name, shortName, owner, phone, email, defaultOrigin, reviewSite, geo, social, reviewShares, ...rest } = value;
+      const { number, ...registration } = rest.registration;
+      const { yearsExperience, ...claims } = rest.claims;
+      void [name, shortName, owner, phone, email, defaultOrigin, reviewSite, geo, number, yearsExperience];
+      return {
+        ...rest,
+        registration,
+        claims,
+        social: social.map((link) => link.name),
+        reviewShares: reviewShares.map((share) => share.name),
+      };
+    };
+    expect(unchanged(facts)).toEqual(unchanged(business));
+    // Written the way the editor writes it: two-space JSON, the keys in their order
+    expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+    expect(Object.keys(JSON.parse(text) as object)).toEqual(Object.keys(JSON.parse(source) as object));
   });
 
-  it("comes out the same when written over its own lines, as in the rehearsal's copy", () => {
+  it("comes out the same when written over its own values, as in the rehearsal's copy", () => {
     const once = applyFixture(source);
     const twice = applyFixture(once.text);
     expect(twice.text).toBe(once.text);
@@ -55,41 +73,14 @@ describe('the launch rehearsal fixture', () => {
   });
 
   it('refuses a placeholder it has no value for, and a fact it cannot find', () => {
-    // A business.ts of its own, so the test holds after launch day too
-    const sample = [
-      'export const business: Business = businessSchema.parse({',
-      "  name: 'A Ltd', // PLACEHOLDER",
-      "  shortName: 'A', // PLACEHOLDER",
-      "  owner: 'Al', // PLACEHOLDER",
-      "  phone: { display: '09 555 0100', e164: '+6495550100' }, // PLACEHOLDER",
-      "  email: 'a@example.com', // PLACEHOLDER",
-      "  defaultOrigin: 'https://a.example.com', // PLACEHOLDER",
-      '  claims: {',
-      '    yearsExperience: 5,',
-      '  },',
-      "  registration: { body: 'EWRB', number: 'E 1', registerUrl: 'https://r.example' },",
-      "  reviewSite: { name: 'Reviews', url: 'https://r.example' }, // PLACEHOLDER",
-      '  geo: { latitude: -36.9, longitude: 174.9 }, // PLACEHOLDER',
-      '  memberships: [],',
-      '});',
-    ].join('\n');
-    // The registration number shares its line with other fields: not one it can replace
-    expect(() => applyFixture(sample)).toThrow(/no line of business\.ts holds registration\.number/);
-    const nested = sample.replace(
-      "  registration: { body: 'EWRB', number: 'E 1', registerUrl: 'https://r.example' },",
-      "  registration: {\n    body: 'EWRB',\n    number: 'E 1', // PLACEHOLDER\n  },",
-    );
-    const { text } = applyFixture(nested);
-    expect(text).toContain(`    number: ${JSON.stringify(fixtureIdentity.registrationNumber)},`);
-    expect(text).toContain(`    yearsExperience: ${fixtureIdentity.yearsExperience},`);
-    expect(text).not.toContain(PLACEHOLDER_MARK);
-    expect(() => applyFixture(nested.replace('  memberships: [],', "  memberships: ['Master Electricians'], // PLACEHOLDER"))).toThrow(
-      /no fixture value for \(memberships\)/,
-    );
-    expect(() => applyFixture(nested.replace("  owner: 'Al', // PLACEHOLDER", "  owner:\n    'Al', // PLACEHOLDER"))).toThrow(
-      /no fixture value for \(unknown\)/,
-    );
-    expect(() => applyFixture('export const business = {};')).toThrow(/businessSchema\.parse/);
+    const facts = JSON.parse(source) as Record<string, unknown>;
+    const withNetwork = { ...facts, social: [...business.social, { name: 'Facebook page', url: 'https://www.facebook.com/' }] };
+    expect(() => applyFixture(JSON.stringify(withNetwork))).toThrow(/no value for:\n- Facebook page link is not the business's own page/);
+    const { registration, ...withoutRegistration } = facts;
+    void registration;
+    expect(() => applyFixture(JSON.stringify(withoutRegistration))).toThrow(/business\.json has no registration object/);
+    expect(() => applyFixture(JSON.stringify({ ...facts, email: undefined }))).toThrow(/business\.json has no email/);
+    expect(() => applyFixture(JSON.stringify({ ...facts, priceRange: 'cheap' }))).toThrow(/makes business\.json invalid/);
   });
 
   it('finds the replaced identity wherever a built file still shows it', () => {

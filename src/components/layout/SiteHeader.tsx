@@ -5,11 +5,14 @@ import { buttonClass } from '../../lib/button.ts';
 import { popoverTargetAttributes } from '../../lib/nav.ts';
 import { Logo } from './Logo.tsx';
 import { MainNav } from './MainNav.tsx';
+import { SiteNotice, SiteNoticeSpacer } from './SiteNotice.tsx';
 
 interface Props {
   currentPath: string;
   /** The home page starts compact so its hero gets the room */
   compactFromStart: boolean;
+  /** The owner's notice above the header; empty for none */
+  notice?: string;
 }
 
 /**
@@ -17,14 +20,16 @@ interface Props {
  * content (max-w-7xl) so that from 1280 px the whole name, the navigation, the phone number and
  * the quote button share one line; below 1280 px the navigation is in the menu (NavDrawer).
  */
-export function SiteHeader({ currentPath, compactFromStart }: Props) {
+export function SiteHeader({ currentPath, compactFromStart, notice = '' }: Props) {
   return (
     <header
       id="site-header"
       data-compact={String(compactFromStart)}
       data-compact-start={String(compactFromStart)}
+      data-scrolled={notice ? 'false' : undefined}
       className="group/header fixed inset-x-0 top-0 z-40 border-b border-line bg-white/95 backdrop-blur transition-shadow duration-200 data-[compact=true]:shadow-(--shadow-header)"
     >
+      <SiteNotice text={notice} />
       <div className="mx-auto flex h-18 w-full max-w-7xl px-4 sm:px-6 lg:px-8 items-center justify-between gap-4 transition-[height] duration-200 group-data-[compact=true]/header:h-14 md:h-20 md:group-data-[compact=true]/header:h-16">
         <a href={homePath} className="no-underline">
           <Logo place="header" />
@@ -54,8 +59,13 @@ export function SiteHeader({ currentPath, compactFromStart }: Props) {
 
 /**
  * The room the fixed header takes at the top of the page: as tall as the header starts (the
- * heights above), so no band shows between it and what follows
+ * heights above, and the notice's), so no band shows between it and what follows
  */
-export function HeaderSpacer({ compact }: { compact: boolean }) {
-  return <div className={`shrink-0 ${compact ? 'h-14 md:h-16' : 'h-18 md:h-20'}`} aria-hidden="true" />;
+export function HeaderSpacer({ compact, notice = '' }: { compact: boolean; notice?: string }) {
+  return (
+    <>
+      <SiteNoticeSpacer text={notice} />
+      <div className={`shrink-0 ${compact ? 'h-14 md:h-16' : 'h-18 md:h-20'}`} aria-hidden="true" />
+    </>
+  );
 }

@@ -1,0 +1,50 @@
+/**
+ * The content as the tests count it: how many projects, reviews and services there are, and of
+ * which kind, read from the files of src/content, so a test states what the content holds rather
+ * than the counts of the day. It reads only the one-line top-level fields (`featured: true`,
+ * `category: Maintenance`), the way `npm run check:launch` finds `sample: true`, so it needs no
+ * YAML parser; a field written over several lines is not one it can read.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const contentDir = 'src/content';
+
+export interface ContentEntry {
+  id: string;
+  /** A top-level field's value as written on its line, quotes taken off; undefined when it is not a one-line field */
+  field: (name: string) => string | undefined;
+}
+
+/** Every entry of a folder of src/content (e.g. 'projects'), by file name */
+export function contentEntries(folder: string): ContentEntry[] {
+  const dir = join(contentDir, folder);
+  return readdirSync(dir)
+    .filter((file) => /\.(?:ya?ml|md)$/.test(file))
+    .sort()
+    .map((file) => {
+      const text = readFileSync(join(dir, file), 'utf8');
+      return {
+        id: file.replace(/\.(?:ya?ml|md)$/, ''),
+        field: (name: string) => {
+          const value = new RegExp(`^${name}:[ \\t]*(\\S[^\\n]*?)[ \\t]*$`, 'm').exec(text)?.[1];
+          return value?.replace(/^(['"])(.*)\1$/, '$2');
+        },
+      };
+    });
+}
+
+/** How many entries of a folder have a field of that value, e.g. projects with category Maintenance */
+export function countWhere(folder: string, name: string, value: string): number {
+  return contentEntries(folder).filter((entry) => entry.field(name) === value).length;
+}
+
+/** The projects' and reviews' totals and kinds, as the pages should state them */
+export const contentCounts = {
+  projects: contentEntries('projects').length,
+  projectsIn: (category: 'Residential' | 'Maintenance') => countWhere('projects', 'category', category),
+  testimonials: contentEntries('testimonials').length,
+  testimonialsFor: (service: 'Residential' | 'Commercial') => countWhere('testimonials', 'service', service),
+  /** Detail services of a group (src/content/services holds only those) */
+  servicesIn: (group: 'residential' | 'commercial' | 'other') => countWhere('services', 'group', group),
+};
