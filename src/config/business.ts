@@ -12,11 +12,16 @@ import { z } from 'zod';
 import facts from './business.json' with { type: 'json' };
 
 /** A New Zealand number in E.164, for tel: links and structured data */
-const e164 = z.string().regex(/^\+64\d{7,10}$/);
+export const E164_PATTERN = /^\+64\d{7,10}$/;
+const e164 = z.string().regex(E164_PATTERN);
 /** A phone number as people read it, e.g. '09 000 0000' */
 const phoneDisplay = z.string().min(7).max(20);
 /** 24-hour local time, HH:MM */
-const clockTime = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/);
+export const CLOCK_TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+const clockTime = z.string().regex(CLOCK_TIME_PATTERN);
+
+/** How search engines show a price level, from low to high */
+export const PRICE_RANGES = ['$', '$$', '$$$', '$$$$'] as const;
 
 const dayHours = z.object({
   /** schema.org day names, e.g. ['Monday', 'Tuesday'] */
@@ -58,7 +63,7 @@ export const businessSchema = z.object({
     summary: z.string().min(10).max(100),
   }),
   hours: z.array(dayHours).min(1).max(7),
-  priceRange: z.enum(['$', '$$', '$$$', '$$$$']),
+  priceRange: z.enum(PRICE_RANGES),
   claims: z.object({
     yearsExperience: z.number().int().positive().max(80),
     licensedAndInsured: z.literal(true),

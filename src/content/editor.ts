@@ -7,6 +7,7 @@
  */
 import { collection, fields, singleton, type Config } from '@keystatic/core';
 import { regexes } from 'zod/v4/core';
+import { CLOCK_TIME_PATTERN, E164_PATTERN, PRICE_RANGES } from '../config/business.ts';
 import { iconNames } from '../config/icon-names.ts';
 import { regions } from '../config/regions.ts';
 
@@ -18,7 +19,10 @@ const TOKENS = '{owner}, {phone} and other words in braces are filled in from th
 const join = (...parts: Array<string | undefined>) => parts.filter(Boolean).join(' ');
 
 /** Visitors' text, in which fact tokens are filled in before its length is checked */
-function words(label: string, { min, max = 5000, description, multiline = true }: { min: number; max?: number; description?: string; multiline?: boolean }) {
+function words(
+  label: string,
+  { min, max = 5000, description, multiline = true }: { min: number; max?: number; description?: string; multiline?: boolean },
+) {
   return fields.text({ label, description: join(description, TOKENS), multiline, validation: { length: { min, max } } });
 }
 
@@ -35,9 +39,15 @@ function optionalWords(label: string, { min, max, description }: { min: number; 
   });
 }
 
-/** A short fact that must be filled in (an empty text would be left out of the file) */
-function fact(label: string, description?: string) {
-  return fields.text({ label, ...(description ? { description } : {}), validation: { isRequired: true } });
+/** A short fact that must be filled in (an empty text would be left out of the file), of `min` to `max` characters */
+function fact(label: string, description?: string, [min, max]: readonly [number?, number?] = []) {
+  const length = { ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) };
+  return fields.text({ label, ...(description ? { description } : {}), validation: { isRequired: true, length } });
+}
+
+/** A short fact written to a pattern */
+function patterned(label: string, description: string, regex: RegExp, message: string) {
+  return fields.text({ label, description, validation: { isRequired: true, pattern: { regex, message } } });
 }
 
 function whole(label: string, description: string, limits: { min?: number; max?: number } = {}) {
@@ -49,7 +59,12 @@ function decimal(label: string, description: string, limits: { min?: number; max
 }
 
 /** One of `values`, shown by its label where `labels` gives one */
-function choice<const Value extends string>(label: string, values: readonly Value[], labels: Partial<Record<Value, string>> = {}, description?: string) {
+function choice<const Value extends string>(
+  label: string,
+  values: readonly Value[],
+  labels: Partial<Record<Value, string>> = {},
+  description?: string,
+) {
   return fields.select({
     label,
     ...(description ? { description } : {}),
@@ -63,7 +78,11 @@ const ILLUSTRATION = /^[a-z0-9-]+$/;
 const illustrationHelp =
   'The name of a drawing in src/assets/illustrations, without ".svg": small letters, digits and dashes, such as switchboard-howick.';
 const illustration = (label: string) =>
-  fields.text({ label, description: illustrationHelp, validation: { isRequired: true, pattern: { regex: ILLUSTRATION, message: illustrationHelp } } });
+  fields.text({
+    label,
+    description: illustrationHelp,
+    validation: { isRequired: true, pattern: { regex: ILLUSTRATION, message: illustrationHelp } },
+  });
 const optionalIllustration = (label: string) =>
   fields.text({
     label,
@@ -107,11 +126,14 @@ function titleWithFileName(
 }
 
 const titledText = (what: string, { withIcon }: { withIcon: boolean }) =>
-  fields.object({
-    title: words('Heading', { min: 2, multiline: false }),
-    text: words('Text', { min: 10 }),
-    ...(withIcon ? { icon } : {}),
-  }, { label: what });
+  fields.object(
+    {
+      title: words('Heading', { min: 2, multiline: false }),
+      text: words('Text', { min: 10 }),
+      ...(withIcon ? { icon } : {}),
+    },
+    { label: what },
+  );
 
 const latitude = (label = 'Latitude') =>
   decimal(label, 'North–south position in degrees, three decimals (about 100 m), such as -36.912. Auckland is between -37.3 and -36.5.', {
@@ -119,7 +141,10 @@ const latitude = (label = 'Latitude') =>
     max: -36.5,
   });
 const longitude = (label = 'Longitude') =>
-  decimal(label, 'East–west position in degrees, three decimals, such as 174.913. Auckland is between 174.4 and 175.3.', { min: 174.4, max: 175.3 });
+  decimal(label, 'East–west position in degrees, three decimals, such as 174.913. Auckland is between 174.4 and 175.3.', {
+    min: 174.4,
+    max: 175.3,
+  });
 
 const seoTitle = words('Title in search results', {
   min: 15,
@@ -127,7 +152,11 @@ const seoTitle = words('Title in search results', {
   multiline: false,
   description: 'The whole title Google shows, and the browser tab.',
 });
-const seoDescription = words('Description in search results', { min: 70, max: 160, description: 'The line or two Google shows under the title.' });
+const seoDescription = words('Description in search results', {
+  min: 70,
+  max: 160,
+  description: 'The line or two Google shows under the title.',
+});
 const imageAlt = (subject: string) =>
   words('What the picture shows', { min: 15, max: 180, description: `For people who cannot see it: say what the ${subject} shows.` });
 
@@ -144,14 +173,22 @@ const projects = collection({
       description: 'What the job was and where, such as "Switchboard upgrade in a 1960s Howick home".',
       fileName: 'Made from the title for a new job; only the site uses it.',
     }),
-    description: words('What we did', { min: 80, max: 400, description: 'Three or four sentences: what was wrong, what you did, what the customer got.' }),
+    description: words('What we did', {
+      min: 80,
+      max: 400,
+      description: 'Three or four sentences: what was wrong, what you did, what the customer got.',
+    }),
     suburb: fact('Suburb', 'Where the job was, such as Howick.'),
-    category: choice('Kind of job', ['Residential', 'Maintenance'], { Residential: 'Electrical (homes)', Maintenance: 'Handyman and maintenance' }),
+    category: choice('Kind of job', ['Residential', 'Maintenance'], {
+      Residential: 'Electrical (homes)',
+      Maintenance: 'Handyman and maintenance',
+    }),
     photos: fields.array(
       fields.object({
         src: fields.image({
           label: 'Photo',
-          description: 'A JPEG, PNG or WebP up to 20 MB. It is turned upright, made at most 2,400 pixels wide or tall, and its hidden details (where and when it was taken, the camera) are removed before it is saved.',
+          description:
+            'A JPEG, PNG or WebP up to 20 MB. It is turned upright, made at most 2,400 pixels wide or tall, and its hidden details (where and when it was taken, the camera) are removed before it is saved.',
           directory: PHOTOS_DIRECTORY,
           publicPath: '../../assets/projects/',
           validation: { isRequired: true },
@@ -189,9 +226,17 @@ const testimonials = collection({
       name: {
         label: 'First name',
         description: 'First name only, with a capital, such as Margaret.',
-        validation: { isRequired: true, pattern: { regex: /^\p{Lu}[\p{L}'-]+$/u, message: 'First name only, starting with a capital letter' } },
+        validation: {
+          isRequired: true,
+          pattern: { regex: /^\p{Lu}[\p{L}'-]+$/u, message: 'First name only, starting with a capital letter' },
+        },
       },
-      slug: { label: 'File name', description: 'Made from the name for a new review; only the site uses it.', generate: fileNameOf, validation: { pattern: fileNameRule } },
+      slug: {
+        label: 'File name',
+        description: 'Made from the name for a new review; only the site uses it.',
+        generate: fileNameOf,
+        validation: { pattern: fileNameRule },
+      },
     }),
     suburb: fact('Suburb', 'Where the customer lives, such as Pakuranga.'),
     job: words('The job', { min: 5, max: 60, multiline: false, description: 'Shown under the name, such as "Switchboard upgrade".' }),
@@ -220,7 +265,11 @@ const services = collection({
       description: 'Such as "Ceiling Fans".',
       fileName: 'The end of the page’s address (/services/ceiling-fans). Changing it breaks links to the old address.',
     }),
-    description: words('Short description', { min: 40, max: 240, description: 'One or two sentences for the cards and the top of the page.' }),
+    description: words('Short description', {
+      min: 40,
+      max: 240,
+      description: 'One or two sentences for the cards and the top of the page.',
+    }),
     fullDescription: fields.array(words('Paragraph', { min: 80 }), {
       label: 'The page’s text',
       description: 'Three to five paragraphs.',
@@ -301,7 +350,12 @@ const areas = collection({
         }),
         description: words('Why look there', { min: 20 }),
       }),
-      { label: 'Nearby areas', description: 'Three to six.', itemLabel: (props) => props.fields.name.value || 'Area', validation: { length: { min: 3, max: 6 } } },
+      {
+        label: 'Nearby areas',
+        description: 'Three to six.',
+        itemLabel: (props) => props.fields.name.value || 'Area',
+        validation: { length: { min: 3, max: 6 } },
+      },
     ),
     faq: fields.array(
       fields.object({
@@ -359,50 +413,62 @@ const business = singleton({
       multiline: true,
       validation: { length: { max: 200 } },
     }),
-    name: fields.text({ label: 'Business name', validation: { length: { min: 3 } } }),
-    shortName: fields.text({ label: 'Short name', description: 'For small spaces, such as the phone’s home screen.', validation: { length: { min: 3 } } }),
-    owner: fields.text({ label: 'Your first name', description: 'Fills in {owner} across the site.', validation: { length: { min: 2 } } }),
+    name: fact('Business name', undefined, [3, 60]),
+    shortName: fact('Short name', 'For small spaces, such as the phone’s home screen.', [3, 40]),
+    owner: fact('Your first name', 'Fills in {owner} across the site.', [2, 30]),
     phone: fields.object(
       {
-        display: fact('As people read it', 'Such as 021 123 4567.'),
-        e164: fields.text({
-          label: 'In international form',
-          description: 'For the call buttons: +64, then the number without its first 0, no spaces, such as +6421234567.',
-          validation: { isRequired: true, pattern: { regex: /^\+64\d{7,10}$/, message: 'Write +64 and the number without its first 0, no spaces' } },
-        }),
+        display: fact('As people read it', 'Such as 021 123 4567.', [7, 20]),
+        e164: patterned(
+          'In international form',
+          'For the call buttons: +64, then the number without its first 0, no spaces, such as +6421234567.',
+          E164_PATTERN,
+          'Write +64 and the number without its first 0, no spaces',
+        ),
       },
       { label: 'Phone' },
     ),
     email: fields.text({
       label: 'Email',
       // zod's own test of an email address, which the facts are checked with
-      validation: { isRequired: true, pattern: { regex: regexes.email, message: 'Write an email address, such as hello@example.co.nz' } },
+      validation: {
+        isRequired: true,
+        length: { max: 100 },
+        pattern: { regex: regexes.email, message: 'Write an email address, such as hello@example.co.nz' },
+      },
     }),
     hours: fields.array(
       fields.object({
-        days: fields.array(choice('Day', WEEK_DAYS), { label: 'Days', itemLabel: (props) => props.value, validation: { length: { min: 1 } } }),
-        opens: fields.text({ label: 'Opens', description: '24-hour time, such as 07:00.', validation: { isRequired: true, pattern: { regex: /^\d{2}:\d{2}$/, message: 'Write the time as 07:00' } } }),
-        closes: fields.text({ label: 'Closes', description: '24-hour time, such as 18:00.', validation: { isRequired: true, pattern: { regex: /^\d{2}:\d{2}$/, message: 'Write the time as 18:00' } } }),
-        label: fact('As the page shows it', 'Such as Mon–Fri 7am–6pm.'),
+        days: fields.array(choice('Day', WEEK_DAYS), {
+          label: 'Days',
+          itemLabel: (props) => props.value,
+          validation: { length: { min: 1, max: 7 } },
+        }),
+        opens: patterned('Opens', '24-hour time, such as 07:00.', CLOCK_TIME_PATTERN, 'Write the time as 07:00'),
+        closes: patterned('Closes', '24-hour time, such as 18:00.', CLOCK_TIME_PATTERN, 'Write the time as 18:00'),
+        label: fact('As the page shows it', 'Such as Mon–Fri 7am–6pm.', [3, 40]),
       }),
-      { label: 'Opening hours', itemLabel: (props) => props.fields.label.value || 'Hours', validation: { length: { min: 1 } } },
+      { label: 'Opening hours', itemLabel: (props) => props.fields.label.value || 'Hours', validation: { length: { min: 1, max: 7 } } },
     ),
     serviceArea: fields.object(
       {
-        priority: fact('Where you work most', 'Such as East Auckland.'),
-        covered: fact('Where else you go', 'Such as all of Auckland.'),
-        summary: fact('Both in a few words', 'Such as "East Auckland first, and all of Auckland".'),
+        priority: fact('Where you work most', 'Such as East Auckland.', [3, 40]),
+        covered: fact('Where else you go', 'Such as all of Auckland.', [3, 60]),
+        summary: fact('Both in a few words', 'Such as "East Auckland first, and all of Auckland".', [10, 100]),
       },
       { label: 'Where you work' },
     ),
     claims: fields.object(
       {
-        yearsExperience: whole('Years as an electrician', 'Fills in {years} ("30+ years").', { min: 1 }),
-        emergency24x7: fields.checkbox({ label: 'Emergency call-outs round the clock', description: 'Untick if you stop answering at night: pages then no longer say 24/7.' }),
-        emergencyResponseAim: fact('How fast you aim to reach an emergency', 'Such as 1–2 hours.'),
-        typicalService: fact('How soon other jobs are done', 'Such as same-day.'),
-        quoteTurnaround: fact('How soon a quote comes', 'Such as 24–48 hours.'),
-        quoteValidDays: whole('Days a quote stays valid', 'Such as 30.', { min: 1 }),
+        yearsExperience: whole('Years as an electrician', 'Fills in {years} ("30+ years").', { min: 1, max: 80 }),
+        emergency24x7: fields.checkbox({
+          label: 'Emergency call-outs round the clock',
+          description: 'Untick if you stop answering at night: pages then no longer say 24/7.',
+        }),
+        emergencyResponseAim: fact('How fast you aim to reach an emergency', 'Such as 1–2 hours.', [3, 30]),
+        typicalService: fact('How soon other jobs are done', 'Such as same-day.', [3, 30]),
+        quoteTurnaround: fact('How soon a quote comes', 'Such as 24–48 hours.', [3, 30]),
+        quoteValidDays: whole('Days a quote stays valid', 'Such as 30.', { min: 1, max: 365 }),
         rating: fields.object(
           {
             value: decimal('Rating', 'Out of 5, from your reviews.', { min: 1, max: 5 }),
@@ -416,27 +482,27 @@ const business = singleton({
       },
       { label: 'What the site says about you' },
     ),
-    priceRange: fact('Price range for search engines', 'Such as $$.'),
+    priceRange: choice('Price range for search engines', PRICE_RANGES, {}, 'From $ (low) to $$$$ (high).'),
     registration: fields.object(
       {
-        number: fact('Your registration number', 'As on your practising licence card.'),
-        body: fact('Registered with'),
+        number: fact('Your registration number', 'As on your practising licence card.', [1, 20]),
+        body: fact('Registered with', undefined, [3, 80]),
         registerUrl: webAddress('Address of the public register (rarely changed)'),
       },
       { label: 'Registration' },
     ),
-    memberships: fields.array(fact('Membership'), {
+    memberships: fields.array(fact('Membership', undefined, [2, 80]), {
       label: 'Trade memberships',
       description: 'Only those you really hold, such as Master Electricians.',
       itemLabel: (props) => props.value || 'Membership',
     }),
-    social: fields.array(fields.object({ name: fact('Site', 'Such as Facebook.'), url: webAddress('Your page there') }), {
+    social: fields.array(fields.object({ name: fact('Site', 'Such as Facebook.', [2, 30]), url: webAddress('Your page there') }), {
       label: 'Social media pages',
       itemLabel: (props) => props.fields.name.value || 'Page',
     }),
     reviewSite: fields.object(
       {
-        name: fact('Its name as it reads after a number', 'Such as "Google reviews" (for "68 Google reviews").'),
+        name: fact('Its name as it reads after a number', 'Such as "Google reviews" (for "68 Google reviews").', [3, 40]),
         url: webAddress('Your listing there'),
         reviewCount: whole('How many reviews it holds', 'The number the listing shows.', { min: 1 }),
       },
@@ -444,7 +510,7 @@ const business = singleton({
     ),
     reviewShares: fields.array(
       fields.object({
-        name: fact('Suburb page', 'The area’s name as its page has it, such as Howick.'),
+        name: fact('Suburb page', 'The area’s name as its page has it, such as Howick.', [3, 60]),
         reviews: whole('Reviews by its customers', 'No more than the listing holds.', { min: 0 }),
       }),
       { label: 'Reviews by suburb', itemLabel: (props) => props.fields.name.value || 'Suburb' },
@@ -452,24 +518,36 @@ const business = singleton({
     // Rarely changed
     linesCompany: fields.object(
       {
-        name: fact('Name', 'Such as Vector.'),
-        phoneDisplay: fact('Phone as people read it'),
-        phoneE164: fact('Phone in international form'),
+        name: fact('Name', 'Such as Vector.', [2, 40]),
+        phoneDisplay: fact('Phone as people read it', undefined, [7, 20]),
+        phoneE164: patterned(
+          'Phone in international form',
+          'Such as +64508832867.',
+          E164_PATTERN,
+          'Write +64 and the number without its first 0, no spaces',
+        ),
       },
       { label: 'Lines company for power cuts (rarely changed)' },
     ),
     address: fields.object(
-      { locality: fact('Town', 'Such as Howick, Auckland.'), region: fact('Region', 'Such as Auckland.'), country: fields.ignored() },
+      {
+        locality: fact('Town', 'Such as Howick, Auckland.', [2, 60]),
+        region: fact('Region', 'Such as Auckland.', [2, 40]),
+        country: fields.ignored(),
+      },
       { label: 'Where the business is based (rarely changed)' },
     ),
     geo: fields.object(
       {
-        latitude: decimal('Latitude', 'Such as -36.91; five decimals at most.'),
-        longitude: decimal('Longitude', 'Such as 174.91.'),
+        latitude: decimal('Latitude', 'Such as -36.91; five decimals at most.', { min: -47.5, max: -34 }),
+        longitude: decimal('Longitude', 'Such as 174.91.', { min: 166, max: 179 }),
       },
       { label: 'Where the business is, on a map (rarely changed)' },
     ),
-    defaultOrigin: webAddress('The site’s address (rarely changed)', 'Such as https://www.example.co.nz. The server’s SITE_URL setting overrides it.'),
+    defaultOrigin: webAddress(
+      'The site’s address (rarely changed)',
+      'Such as https://www.example.co.nz. The server’s SITE_URL setting overrides it.',
+    ),
   },
 });
 
