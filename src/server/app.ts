@@ -4,17 +4,20 @@
  * owner's notifications (the outbox with the channels SMTP_URL, LEADS_WEBHOOK_URL and
  * LEADS_NTFY_URL set up, the notices of undelivered leads), and the anonymous counts (page
  * views, taps, STATS_WEEKLY's summary), and the owner's door (passkey sign-in, his inbox and
- * numbers). It answers /api/ through the routes it gives the http layer, is told of each page
- * view, and says whether a request may see the owner's page.
+ * numbers), and publishing the owner's edits (SITE_DIR's content built, swapped in, committed,
+ * pushed to CONTENT_GIT_REMOTE). It answers /api/ through the routes it gives the http layer, is
+ * told of each page view, and says whether a request may see the owner's page.
  */
 import type { IncomingMessage } from 'node:http';
 import { resolve } from 'node:path';
+import { business } from '../config/business.ts';
 import { apiPaths } from '../config/routes.ts';
 import { OWNER_API_PREFIX } from '../lib/owner-api.ts';
 import { siteOrigin } from '../lib/site-url.ts';
 import { openStoreThread, type AsyncLeadStore } from './db/async-store.ts';
 import { DEFAULT_LEADS_DB } from './db/store.ts';
 import { apiRouter, type ApiHandler } from './http/api.ts';
+import type { LiveSite } from './http/live-site.ts';
 import type { Site } from './http/site-files.ts';
 import { sendJson, sendWebResponse, toWebRequest } from './http/web-exchange.ts';
 import { handleLeadRequest } from './leads/handler.ts';
@@ -29,6 +32,8 @@ import { handleEvent } from './stats/events.ts';
 import { createRepeatViewFilter, isCountedVisit } from './stats/visits.ts';
 import { startWeeklySummaries } from './stats/weekly.ts';
 import { createOwnerAccess } from './owner/api.ts';
+import { newestBuild, removeBuildsExcept, publishedBuilds } from './publish/builds.ts';
+import { createPublisher, type Publisher } from './publish/publisher.ts';
 import { createThrottledLog } from './support/log.ts';
 import { createRateLimiter, rateLimitAddress, rateLimitFromEnv, rateLimitKey } from './support/rate-limit.ts';
 
@@ -48,6 +53,8 @@ export interface App {
   countView(path: string, req: IncomingMessage): void;
   /** Whether the request carries the owner's live session, for the /owner page */
   isOwnerSignedIn(req: IncomingMessage): Promise<boolean>;
+  /** Whether a publish is under way, during which the content must not change */
+  isPublishing(): boolean;
   /** The store's and the deliveries' state for GET /api/health (checked at most every 10 s) */
   health(): Promise<HealthReport>;
   /**
@@ -64,6 +71,8 @@ export interface AppParts {
   site: Pick<Site, 'isPage' | 'readPage'>;
   /** When the pages served were built (ISO 8601), for the health report */
   built: string | null;
+  /** The site being served and the folder of its build (holding client/), for the publisher to swap; no publishing without */
+  publishing?: { live: LiveSite; servedDir: string };
   store?: AsyncLeadStore;
   channels?: readonly Channel[];
   retry?: RetryPolicy;
@@ -71,7 +80,8 @@ export interface AppParts {
 }
 
 export function createApp(env: Env, parts: AppParts): App {
-  const { site, built } = parts;
+  const { site } = parts;
+  let built = parts.built;
   const log = parts.log ?? createThrottledLog();
   const store = parts.store ?? openStoreThread(resolve(env['LEADS_DB'] || DEFAULT_LEADS_DB));
   // Opened now, so that a problem shows in the log at start rather than at the first lead
@@ -121,12 +131,28 @@ export function createApp(env: Env, parts: AppParts): App {
     return lastHealth.report;
   }
 
+  const publisher: Publisher | undefined =
+    parts.publishing &&
+    createPublisher({
+      siteDir: siteDirOf(env),
+      live: parts.publishing.live,
+      servedDir: parts.publishing.servedDir,
+      remote: env['CONTENT_GIT_REMOTE'] || undefined,
+      authorEmail: business.email,
+      onLive: (at) => {
+        built = at.toISOString();
+        lastHealth = undefined;
+      },
+      log,
+    });
+
   const owner = createOwnerAccess({
     store,
     siteUrl,
     channels,
     log,
     clientKey: (req) => rateLimitKey(clientAddressOf(req)),
+    publisher,
   });
 
   const api = apiRouter({
@@ -150,6 +176,7 @@ export function createApp(env: Env, parts: AppParts): App {
     respond,
     health,
     isOwnerSignedIn: owner.isSignedIn,
+    isPublishing: () => publisher?.isBusy() ?? false,
     countView(path, req) {
       if (isCountedVisit(req.headers) && repeatViews.isFirstView(req, path)) counter.count(path, 'view');
     },
@@ -166,4 +193,23 @@ export function createApp(env: Env, parts: AppParts): App {
       await store.close();
     },
   };
+}
+
+/** The checkout whose content the owner edits and publishes: SITE_DIR, or the working directory */
+export function siteDirOf(env: Env): string {
+  return resolve(env['SITE_DIR'] || '.');
+}
+
+/**
+ * The build to serve at start, the newest of DIST_DIR's and SITE_DIR's published ones; older
+ * published builds but the one before it are removed, as no request can be reading them yet
+ */
+export function startingBuild(env: Env): { dir: string; builtAt: Date } | null {
+  const siteDir = siteDirOf(env);
+  const chosen = newestBuild({ distDir: resolve(env['DIST_DIR'] ?? 'dist'), siteDir });
+  if (chosen) {
+    const before = publishedBuilds(siteDir).find((build) => build.dir !== chosen.dir);
+    removeBuildsExcept(siteDir, [chosen.dir, ...(before ? [before.dir] : [])]);
+  }
+  return chosen;
 }
