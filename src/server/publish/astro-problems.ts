@@ -65,7 +65,9 @@ export function parseAstroProblems(output: string): ContentProblem[] {
 
 /** Zod's message for a field, as what the field needs */
 export function needWords(message: string): string {
-  const size = /^Too (?:small|big): expected (string|array|number|set)(?: to (?:have|be))? ([<>]=?)(-?\d+(?:\.\d+)?)(?: (\w+))?/.exec(message);
+  const size = /^Too (?:small|big): expected (string|array|number|set)(?: to (?:have|be))? ([<>]=?)(-?\d+(?:\.\d+)?)(?: (\w+))?/.exec(
+    message,
+  );
   if (size) {
     const [, type, comparison, amount, unit] = size;
     const least = comparison!.startsWith('>');
