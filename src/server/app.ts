@@ -62,7 +62,7 @@ export interface App {
    * of undelivered leads and the weekly summaries; a server calls it once it is listening
    */
   start(): void;
-  /** Stops the outbox and closes the store, checkpointing its WAL into the database file */
+  /** Stops a build under way, the outbox, and closes the store, checkpointing its WAL into the database file */
   close(): Promise<void>;
 }
 
@@ -187,6 +187,7 @@ export function createApp(env: Env, parts: AppParts): App {
       if (env['STATS_WEEKLY'] === '1') weekly = startWeeklySummaries({ store, channels, log });
     },
     async close() {
+      publisher?.stop();
       weekly?.close();
       alerts?.close();
       await Promise.all([outbox.close(), counter.close()]);

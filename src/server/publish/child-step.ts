@@ -19,7 +19,7 @@ export interface StepOutcome {
 export function runChildStep(
   command: string,
   args: readonly string[],
-  { cwd, timeoutMs, env = process.env }: { cwd: string; timeoutMs: number; env?: NodeJS.ProcessEnv },
+  { cwd, timeoutMs, env = process.env, signal }: { cwd: string; timeoutMs: number; env?: NodeJS.ProcessEnv; signal?: AbortSignal },
 ): Promise<StepOutcome> {
   return new Promise((done) => {
     let output = '';
@@ -46,6 +46,8 @@ export function runChildStep(
         // already gone
       }
     };
+    // The server is stopping: the build must not outlive it
+    signal?.addEventListener('abort', stop, { once: true });
     const timer = setTimeout(() => {
       timedOut = true;
       output += `\n[stopped after ${Math.round(timeoutMs / 1000)} s]\n`;
@@ -57,6 +59,7 @@ export function runChildStep(
     });
     child.once('close', (code) => {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
       done({ ok: code === 0 && !timedOut, output, timedOut });
     });
   });

@@ -72,6 +72,8 @@ export interface Publisher {
   pending(): Promise<string[]>;
   /** Settles once the publish under way (if any) has finished */
   idle(): Promise<void>;
+  /** Stops a check or build under way (the server is stopping); the live site and the tree stay as they were */
+  stop(): void;
 }
 
 export const AUTHOR_NAME = 'Site owner';
@@ -97,6 +99,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
   let work: Promise<void> = Promise.resolve();
   /** The folders of the live build and the one before it, which are kept */
   let kept = [options.servedDir];
+  const stopping = new AbortController();
 
   const readText = (path: string) => {
     try {
@@ -171,7 +174,11 @@ export function createPublisher(options: PublisherOptions): Publisher {
 
   async function checkBuildAndSwap(progress: PublishProgress): Promise<void> {
     await step(progress, 'check', async () => {
-      const sync = await runChildStep(astro, ['sync'], { cwd: siteDir, timeoutMs: options.checkTimeoutMs ?? CHECK_TIMEOUT_MS });
+      const sync = await runChildStep(astro, ['sync'], {
+        cwd: siteDir,
+        timeoutMs: options.checkTimeoutMs ?? CHECK_TIMEOUT_MS,
+        signal: stopping.signal,
+      });
       if (!sync.ok) throw astroFailure('Checking the content', sync.output, sync.timedOut);
     });
     const folder = freshBuildFolder(siteDir);
@@ -179,6 +186,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
       const build = await runChildStep(astro, ['build', '--outDir', join(folder, 'client')], {
         cwd: siteDir,
         timeoutMs: options.buildTimeoutMs ?? BUILD_TIMEOUT_MS,
+        signal: stopping.signal,
       });
       if (!build.ok) {
         removeBuildsExcept(siteDir, kept);
@@ -371,5 +379,6 @@ export function createPublisher(options: PublisherOptions): Publisher {
       }
     },
     idle: () => work,
+    stop: () => stopping.abort(),
   };
 }
