@@ -84,9 +84,12 @@ const BUILD_FAILED = 'The site could not be built. Nothing has changed on the li
 /** A step failing: what to tell the owner */
 class StepFailure extends Error {
   readonly problems: string[];
-  constructor(message: string, problems: string[] = []) {
+  /** Whether the message already says what became of an undo */
+  readonly saysUndo: boolean;
+  constructor(message: string, problems: string[] = [], { saysUndo = false } = {}) {
     super(message);
     this.problems = problems;
+    this.saysUndo = saysUndo;
   }
 }
 
@@ -335,6 +338,10 @@ export function createPublisher(options: PublisherOptions): Publisher {
           );
         });
         reverted = true;
+        // Reverting a change already taken back out leaves nothing to publish
+        if ((await git(['diff', '--cached', '--name-only'])).trim() === '') {
+          throw new StepFailure('That change has already been undone: the site no longer has it.', [], { saysUndo: true });
+        }
         await checkBuildAndSwap(progress);
         // Live now: the tree must stay as the live site is, even if the commit fails
         reverted = false;
@@ -355,8 +362,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
       } catch (failure) {
         if (reverted) {
           await git(['revert', '--abort']).catch((error: unknown) => log('Undo: the tree could not be put back', error));
-          if (failure instanceof StepFailure)
-            failure.message = `The change was not undone: ${failure.message.charAt(0).toLowerCase()}${failure.message.slice(1)}`;
+          if (failure instanceof StepFailure && !failure.saysUndo) failure.message = `The change was not undone. ${failure.message}`;
         }
         finish(progress, { ok: false, failure });
       }
