@@ -12,40 +12,26 @@
  * business it is, and `npm test` runs them once on the repository itself. A new test of the pages'
  * text, head or sharing belongs in the lists below.
  *
- * The copy holds the tracked and the untracked-but-not-ignored files (not node_modules, dist,
- * .git, data, test-results). Its node_modules links to this repository's packages and image cache,
- * so nothing is installed; Astro's content cache stays the copy's own.
+ * The copy (scripts/support/repository-copy.ts) holds the tracked and the untracked-but-not-ignored
+ * files, and links to this repository's packages and image cache, so nothing is installed; Astro's
+ * content cache stays the copy's own, so the fixture is never carried back.
  *
  * Options: --keep keeps the copy (it is kept anyway when something fails), --verbose streams
  * every step's output instead of printing only the end of a failing one.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import {
-  copyFileSync,
-  createWriteStream,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { business as current } from '../src/config/business.ts';
 import { applyFixture, findTraces, fixtureIdentity, identityTraces } from './support/launch-fixture.ts';
 import { freePort } from './support/free-port.ts';
+import { copyRepository } from './support/repository-copy.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const keep = process.argv.includes('--keep');
 const verbose = process.argv.includes('--verbose');
-const excluded = new Set(['node_modules', 'dist', '.git', 'data', 'test-results']);
-/** Caches in node_modules the copy keeps to itself: Astro's content store would carry the fixture back */
-const ownCaches = new Set(['.astro', '.vite', '.vite-temp', '.vitest-cache']);
 const STEP_TIMEOUT_MS = 20 * 60_000;
 
 /** The tests an identity can break, by the npm script that runs them */
@@ -87,46 +73,6 @@ interface StepResult {
   summary: string;
 }
 const results: StepResult[] = [];
-
-// ------------------------------------------------------------------ the copy
-
-function repositoryFiles(): string[] {
-  const git = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
-  if (git.status === 0) return git.stdout.split('\0').filter(Boolean);
-  // Not a git checkout (an unpacked archive): every file but the excluded folders
-  const walk = (dir: string): string[] =>
-    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-      const path = dir ? `${dir}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) return excluded.has(entry.name) ? [] : walk(path);
-      return [path];
-    });
-  return walk('');
-}
-
-function copyRepository(site: string): number {
-  let copied = 0;
-  for (const file of repositoryFiles()) {
-    if (excluded.has(file.split('/')[0]!)) continue;
-    const from = join(root, file);
-    // Deleted in the working tree but still in the index, or a submodule
-    if (!existsSync(from) || !lstatSync(from).isFile()) continue;
-    mkdirSync(dirname(join(site, file)), { recursive: true });
-    copyFileSync(from, join(site, file));
-    copied++;
-  }
-  const modules = join(root, 'node_modules');
-  if (!existsSync(modules)) throw new Error(`${modules} is missing: run \`npm install\` first`);
-  mkdirSync(join(site, 'node_modules'));
-  for (const entry of readdirSync(modules)) {
-    if (ownCaches.has(entry)) continue;
-    symlinkSync(join(modules, entry), join(site, 'node_modules', entry));
-  }
-  // Optimised images depend on the image files only, so the copy reuses them
-  mkdirSync(join(site, 'node_modules', '.astro'));
-  if (existsSync(join(modules, '.astro', 'assets')))
-    symlinkSync(join(modules, '.astro', 'assets'), join(site, 'node_modules', '.astro', 'assets'));
-  return copied;
-}
 
 // ------------------------------------------------------------------ steps
 
@@ -230,7 +176,7 @@ for (const name of [
   delete env[name];
 
 await step('copy the repository', async () => {
-  const copied = copyRepository(site);
+  const copied = copyRepository(site, root);
   // A test renamed or removed must not quietly leave the rehearsal
   const missing = Object.values(identityTests)
     .flat()

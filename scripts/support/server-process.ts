@@ -28,6 +28,8 @@ const SERVER_SETTINGS = [
   'LEADS_NTFY_URL',
   'STATS_WEEKLY',
   'PUBLIC_FORM_ENDPOINT',
+  'SITE_DIR',
+  'CONTENT_GIT_REMOTE',
 ];
 
 export interface ServerProcessOptions {

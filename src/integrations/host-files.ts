@@ -8,15 +8,14 @@
  */
 import type { AstroIntegration } from 'astro';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { editorPaths } from '../lib/editor-paths.ts';
 import { isOwnerPath, ownerPaths } from '../lib/owner-api.ts';
 import { loadSiteFiles } from '../server/http/site-files.ts';
 import { moveBodyStylesToHead } from './body-styles.ts';
+import { precompressedCache } from './precompressed-cache.ts';
 import { withOwnHashes } from './page-csp.ts';
 import { renderHeadersFile, renderNginxConfig, renderRedirectsFile, renderSitemap, sitemapEntries, type BuiltPage } from './static-host.ts';
 import { writeOgImages } from './og-images.ts';
@@ -24,8 +23,6 @@ import { writeSiteIcons } from './site-icons.ts';
 
 /** Text worth compressing: pages, styles, scripts, data and SVG */
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|manifest)|image\/svg)/;
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
 
 /**
  * The built pages, read once, each with its body `<style>`s moved to the head and its CSP
@@ -44,13 +41,15 @@ export function readBuiltPages(clientDir: string): BuiltPage[] {
 
 /**
  * Writes the host files for `pages` into `clientDir` (and nginx/ beside it); returns what it wrote.
- * The compressed copies are made on zlib's thread pool, so every core works on them at once.
+ * The compressed copies are made on zlib's thread pool, so every core works on them at once, and
+ * only for files whose content no earlier build compressed (`cacheDir`).
  */
 export async function writeHostFiles(
   clientDir: string,
   origin: string,
   builtPages: readonly BuiltPage[],
-): Promise<{ urls: number; compressed: number }> {
+  cacheDir: string,
+): Promise<{ urls: number; compressed: number; made: number }> {
   // The owner's pages (his page, the content editor) need the Node server's sign-in: a static host serves them as a 404
   const serverOnlyPaths = [ownerPaths.page, editorPaths.app];
   const pages = builtPages.filter((page) => !isOwnerPath(page.path));
@@ -65,30 +64,38 @@ export async function writeHostFiles(
   mkdirSync(nginxDir, { recursive: true });
   writeFileSync(join(nginxDir, 'site.conf'), renderNginxConfig({ root: clientDir, origin, pages }));
 
+  const cache = precompressedCache(cacheDir);
   const compressible = [...loadSiteFiles(clientDir).values()].filter((file) => COMPRESSIBLE.test(file.contentType));
   const written = await Promise.all(
     compressible.map(async (file) => {
       const body = await readFile(file.absolutePath);
-      if (body.length < 256) return false;
-      const [br, gz] = await Promise.all([brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzipped(body, { level: 9 })]);
-      await Promise.all([writeFile(`${file.absolutePath}.br`, br), writeFile(`${file.absolutePath}.gz`, gz)]);
-      return true;
+      if (body.length < 256) return 'small';
+      return (await cache.write(file.absolutePath, body)) ? 'made' : 'cached';
     }),
   );
-  return { urls: urls.length, compressed: written.filter(Boolean).length };
+  cache.prune();
+  return {
+    urls: urls.length,
+    compressed: written.filter((outcome) => outcome !== 'small').length,
+    made: written.filter((outcome) => outcome === 'made').length,
+  };
 }
 
 export function hostFiles({ origin }: { origin: string }): AstroIntegration {
+  let cacheDir = '';
   return {
     name: 'host-files',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        cacheDir = fileURLToPath(new URL('node_modules/.cache/precompressed/', config.root));
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const clientDir = fileURLToPath(dir);
         const pages = readBuiltPages(clientDir);
         logger.info(await writeSiteIcons(clientDir));
         logger.info(await writeOgImages(clientDir, pages));
-        const { urls, compressed } = await writeHostFiles(clientDir, origin, pages);
-        logger.info(`${urls} URLs in sitemap.xml, ${compressed} files precompressed`);
+        const { urls, compressed, made } = await writeHostFiles(clientDir, origin, pages, cacheDir);
+        logger.info(`${urls} URLs in sitemap.xml, ${compressed} files precompressed (${made} anew, the rest as before)`);
       },
     },
   };

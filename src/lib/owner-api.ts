@@ -45,6 +45,14 @@ export const ownerPaths = {
   /** GET the list and recent sign-ins; POST adds one; /api/owner/passkeys/ID (PATCH name, DELETE) */
   passkeys: '/api/owner/passkeys',
   passkeyOptions: '/api/owner/passkeys/options',
+  /** GET the site's state: publishing, unpublished changes, history (SiteBody) */
+  site: '/api/owner/site',
+  /** POST {}: builds and publishes the content as it is (202, or 409 while one runs) */
+  publish: '/api/owner/site/publish',
+  /** POST UndoRequest: takes one change of the history back out, and publishes */
+  undo: '/api/owner/site/undo',
+  /** The content editor's page */
+  editor: '/owner/content',
 } as const;
 
 /** Whether a path is the owner's page or under it (the Node server's alone) */
@@ -208,4 +216,85 @@ export function describeDevice(userAgent: string): string {
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? 'a browser';
+}
+
+/** A publish's steps, in order */
+export const PUBLISH_STEPS = ['check', 'build', 'live', 'save'] as const;
+export type PublishStepName = (typeof PUBLISH_STEPS)[number];
+
+export const PUBLISH_STEP_LABELS: Readonly<Record<PublishStepName, string>> = {
+  check: 'Checking the content',
+  build: 'Building the site',
+  live: 'Going live',
+  save: 'Saving the change',
+};
+
+export interface PublishStep {
+  name: PublishStepName;
+  state: 'waiting' | 'running' | 'done' | 'failed';
+  /** ISO 8601, once started */
+  startedAt: string | null;
+  /** How long it took, once finished */
+  ms: number | null;
+}
+
+/** A publish (or an undo, which publishes) under way */
+export interface PublishProgress {
+  kind: 'publish' | 'undo';
+  /** ISO 8601 */
+  startedAt: string;
+  /** What it publishes, in words: "Added project 'Switchboard upgrade in Howick'", "Undid: …" */
+  message: string;
+  steps: PublishStep[];
+}
+
+/** Whether the commits reached the copy at CONTENT_GIT_REMOTE: off when none is set */
+export type BackupState = 'off' | 'sending' | 'sent' | 'failed';
+
+/** How the last publish or undo ended */
+export interface PublishResult {
+  kind: 'publish' | 'undo';
+  ok: boolean;
+  /** ISO 8601 */
+  at: string;
+  /** On success what went live ("Live: Added project …"); on failure what went wrong, in words */
+  message: string;
+  /** What to fix, one sentence each: the entry and field */
+  problems: string[];
+  steps: PublishStep[];
+  backup: BackupState;
+  /** Why the copy could not be sent, when it failed */
+  backupProblem: string | null;
+}
+
+/** One change in the site's history */
+export interface SiteChange {
+  /** The commit, 40 hex digits */
+  commit: string;
+  /** ISO 8601 */
+  at: string;
+  /** Its message's first line */
+  message: string;
+  /** The owner's own change, which Undo can take back out */
+  canUndo: boolean;
+}
+
+/** GET /api/owner/site */
+export interface SiteBody {
+  running: PublishProgress | null;
+  last: PublishResult | null;
+  /** Changes saved in the editor but not yet published, in words */
+  pending: string[];
+  /** Newest first */
+  history: SiteChange[];
+}
+
+/** POST /api/owner/site/undo */
+export interface UndoRequest {
+  commit: string;
+}
+
+/** A refusal of POST publish or undo while another runs (409) */
+export interface BusyBody extends ErrorBody {
+  running: PublishProgress;
 }

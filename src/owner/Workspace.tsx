@@ -8,6 +8,7 @@ import { LeadView } from './lead/LeadView.tsx';
 import { useNotices } from './notices.tsx';
 import { Numbers } from './numbers/Numbers.tsx';
 import { Passkeys } from './passkeys/Passkeys.tsx';
+import { SiteView } from './site/SiteView.tsx';
 import { tabOf } from './routes.ts';
 import { TabBar } from './TabBar.tsx';
 import { goTo, useView } from './use-view.ts';
@@ -76,6 +77,7 @@ export function Workspace({ businessName, shortName, session, onSignOut }: Props
           <LeadView key={view.id} id={view.id} inbox={inbox} businessName={businessName} now={now} onDeleted={() => goTo('#inbox')} />
         )}
         {view.name === 'numbers' && <Numbers days={view.days} />}
+        {view.name === 'site' && <SiteView now={now} />}
         {view.name === 'passkeys' && <Passkeys now={now} />}
       </main>
     </div>

@@ -16,7 +16,9 @@ import {
   type NumbersPeriod,
   type OwnerLead,
   type PasskeysBody,
+  type PublishProgress,
   type SessionBody,
+  type SiteBody,
 } from '../lib/owner-api.ts';
 
 /** An answer that is not 2xx: its status, and the server's own words for it */
@@ -129,4 +131,10 @@ export const ownerApi = {
   addPasskey: (body: AddPasskeyRequest) => request<unknown>('POST', ownerPaths.passkeys, body),
   renamePasskey: (id: string, name: string) => request<unknown>('PATCH', passkeyPath(id), { name }),
   removePasskey: (id: string) => request<unknown>('DELETE', passkeyPath(id)),
+
+  /** A poll while a publish runs is `background`: it does not count as the owner's activity */
+  site: ({ background = false }: { background?: boolean } = {}) =>
+    request<SiteBody>('GET', background ? `${ownerPaths.site}?background=1` : ownerPaths.site),
+  publish: () => request<{ running: PublishProgress }>('POST', ownerPaths.publish, {}),
+  undo: (commit: string) => request<{ running: PublishProgress }>('POST', ownerPaths.undo, { commit }),
 };

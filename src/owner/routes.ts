@@ -1,11 +1,12 @@
 /**
  * Where the owner is in the app, kept in the address's hash so Back and a reload work:
- * `#inbox` (or nothing), `#lead/12`, `#numbers/30`, `#passkeys`. An invite link's
+ * `#inbox` (or nothing), `#lead/12`, `#numbers/30`, `#site`, `#passkeys`. An invite link's
  * `#invite=TOKEN` is read once and removed (src/owner/invite.ts).
  */
 import { NUMBERS_PERIODS, type NumbersPeriod } from '../lib/owner-api.ts';
 
-export type OwnerView = { name: 'inbox' } | { name: 'lead'; id: number } | { name: 'numbers'; days: NumbersPeriod } | { name: 'passkeys' };
+export type OwnerView =
+  { name: 'inbox' } | { name: 'lead'; id: number } | { name: 'numbers'; days: NumbersPeriod } | { name: 'site' } | { name: 'passkeys' };
 
 export const DEFAULT_NUMBERS_PERIOD: NumbersPeriod = 30;
 
@@ -17,6 +18,7 @@ export function parseView(hash: string): OwnerView {
     return { name: 'numbers', days };
   }
   if (name === 'passkeys') return { name: 'passkeys' };
+  if (name === 'site') return { name: 'site' };
   return { name: 'inbox' };
 }
 
@@ -28,11 +30,13 @@ export function hashOf(view: OwnerView): string {
       return `#numbers/${view.days}`;
     case 'passkeys':
       return '#passkeys';
+    case 'site':
+      return '#site';
     default:
       return '#inbox';
   }
 }
 
 /** The tab a view belongs to: one request is part of the inbox */
-export type OwnerTab = 'inbox' | 'numbers' | 'passkeys';
+export type OwnerTab = 'inbox' | 'numbers' | 'site' | 'passkeys';
 export const tabOf = (view: OwnerView): OwnerTab => (view.name === 'lead' ? 'inbox' : view.name);

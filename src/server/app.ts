@@ -4,12 +4,14 @@
  * owner's notifications (the outbox with the channels SMTP_URL, LEADS_WEBHOOK_URL and
  * LEADS_NTFY_URL set up, the notices of undelivered leads), and the anonymous counts (page
  * views, taps, STATS_WEEKLY's summary), the owner's door (passkey sign-in, his inbox and
- * numbers), and the content editor's API on the site's source at SITE_DIR. It answers /api/
- * through the routes it gives the http layer, is told of each page view, and says whether a
- * request may see the owner's pages.
+ * numbers), the content editor's API on the site's source at SITE_DIR, and publishing the
+ * owner's edits (SITE_DIR's content built, swapped in, committed, pushed to CONTENT_GIT_REMOTE).
+ * It answers /api/ through the routes it gives the http layer, is told of each page view, and
+ * says whether a request may see the owner's pages.
  */
 import type { IncomingMessage } from 'node:http';
 import { resolve } from 'node:path';
+import { business } from '../config/business.ts';
 import { apiPaths } from '../config/routes.ts';
 import { editorConfig } from '../content/editor.ts';
 import { editorPaths } from '../lib/editor-paths.ts';
@@ -18,6 +20,7 @@ import { siteOrigin } from '../lib/site-url.ts';
 import { openStoreThread, type AsyncLeadStore } from './db/async-store.ts';
 import { DEFAULT_LEADS_DB } from './db/store.ts';
 import { apiRouter, type ApiHandler } from './http/api.ts';
+import type { LiveSite } from './http/live-site.ts';
 import type { Site } from './http/site-files.ts';
 import { sendJson, sendWebResponse, toWebRequest } from './http/web-exchange.ts';
 import { handleLeadRequest } from './leads/handler.ts';
@@ -33,6 +36,8 @@ import { createRepeatViewFilter, isCountedVisit } from './stats/visits.ts';
 import { startWeeklySummaries } from './stats/weekly.ts';
 import { createOwnerAccess } from './owner/api.ts';
 import { createEditorApi } from './editor/api.ts';
+import { newestBuild, removeBuildsExcept, publishedBuilds } from './publish/builds.ts';
+import { createPublisher, type Publisher } from './publish/publisher.ts';
 import { createThrottledLog } from './support/log.ts';
 import { createRateLimiter, rateLimitAddress, rateLimitFromEnv, rateLimitKey } from './support/rate-limit.ts';
 
@@ -59,7 +64,7 @@ export interface App {
    * of undelivered leads and the weekly summaries; a server calls it once it is listening
    */
   start(): void;
-  /** Stops the outbox and closes the store, checkpointing its WAL into the database file */
+  /** Stops a build under way, the outbox, and closes the store, checkpointing its WAL into the database file */
   close(): Promise<void>;
 }
 
@@ -68,16 +73,17 @@ export interface AppParts {
   site: Pick<Site, 'isPage' | 'readPage'>;
   /** When the pages served were built (ISO 8601), for the health report */
   built: string | null;
+  /** The site being served and the folder of its build (holding client/), for the publisher to swap; no publishing without */
+  publishing?: { live: LiveSite; servedDir: string };
   store?: AsyncLeadStore;
   channels?: readonly Channel[];
   retry?: RetryPolicy;
   log?: Log;
-  /** Whether the site is being published, when the content editor may not write; never when not given */
-  isPublishing?: () => boolean;
 }
 
 export function createApp(env: Env, parts: AppParts): App {
-  const { site, built } = parts;
+  const { site } = parts;
+  let built = parts.built;
   const log = parts.log ?? createThrottledLog();
   const store = parts.store ?? openStoreThread(resolve(env['LEADS_DB'] || DEFAULT_LEADS_DB));
   // Opened now, so that a problem shows in the log at start rather than at the first lead
@@ -127,21 +133,36 @@ export function createApp(env: Env, parts: AppParts): App {
     return lastHealth.report;
   }
 
+  const publisher: Publisher | undefined =
+    parts.publishing &&
+    createPublisher({
+      siteDir: siteDirOf(env),
+      live: parts.publishing.live,
+      servedDir: parts.publishing.servedDir,
+      remote: env['CONTENT_GIT_REMOTE'] || undefined,
+      authorEmail: business.email,
+      onLive: (at) => {
+        built = at.toISOString();
+        lastHealth = undefined;
+      },
+      log,
+    });
+
   const owner = createOwnerAccess({
     store,
     siteUrl,
     channels,
     log,
     clientKey: (req) => rateLimitKey(clientAddressOf(req)),
+    publisher,
   });
 
   const editor = createEditorApi({
     config: editorConfig,
     siteUrl,
-    // The site's source (holding src/), which the content editor changes: SITE_DIR, or where the server started
-    siteDir: resolve(env['SITE_DIR'] || '.'),
+    siteDir: siteDirOf(env),
     isSignedIn: owner.isSignedIn,
-    isPublishing: parts.isPublishing ?? (() => false),
+    isPublishing: () => publisher?.isBusy() ?? false,
   });
 
   const api = apiRouter({
@@ -176,10 +197,30 @@ export function createApp(env: Env, parts: AppParts): App {
       if (env['STATS_WEEKLY'] === '1') weekly = startWeeklySummaries({ store, channels, log });
     },
     async close() {
+      publisher?.stop();
       weekly?.close();
       alerts?.close();
       await Promise.all([outbox.close(), counter.close()]);
       await store.close();
     },
   };
+}
+
+/** The checkout whose content the owner edits and publishes: SITE_DIR, or the working directory */
+export function siteDirOf(env: Env): string {
+  return resolve(env['SITE_DIR'] || '.');
+}
+
+/**
+ * The build to serve at start, the newest of DIST_DIR's and SITE_DIR's published ones; older
+ * published builds but the one before it are removed, as no request can be reading them yet
+ */
+export function startingBuild(env: Env): { dir: string; builtAt: Date } | null {
+  const siteDir = siteDirOf(env);
+  const chosen = newestBuild({ distDir: resolve(env['DIST_DIR'] ?? 'dist'), siteDir });
+  if (chosen) {
+    const before = publishedBuilds(siteDir).find((build) => build.dir !== chosen.dir);
+    removeBuildsExcept(siteDir, [chosen.dir, ...(before ? [before.dir] : [])]);
+  }
+  return chosen;
 }

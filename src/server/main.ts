@@ -1,17 +1,18 @@
 /**
  * `npm run serve`: serves the built site on PORT (default 4321) and HOST (default 127.0.0.1),
- * with the quote-request service. Deliveries to the owner start once the port is taken, so a
+ * with the quote-request service: DIST_DIR's build (default dist/) or the owner's newest publish
+ * of SITE_DIR (default the working directory), whichever was built later. Deliveries to the owner start once the port is taken, so a
  * second server started by mistake claims nothing before it fails. SIGTERM, SIGINT, SIGHUP and
  * SIGUSR2 stop taking new connections, let requests in flight finish, then close the lead store
  * (so the database file holds every lead) and exit. SIGUSR1 does not open Node's inspector,
  * which any local user could reach and read the SMTP password from.
  */
-import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { editorPaths } from '../lib/editor-paths.ts';
 import { ownerPaths } from '../lib/owner-api.ts';
 import { siteOrigin } from '../lib/site-url.ts';
-import { createApp } from './app.ts';
+import { createApp, startingBuild } from './app.ts';
+import { createLiveSite } from './http/live-site.ts';
 import { openSite } from './http/site-files.ts';
 import { createSiteServer } from './http/site-server.ts';
 
@@ -23,16 +24,22 @@ const port = Number(process.env['PORT'] ?? 4321);
 const host = process.env['HOST'] ?? '127.0.0.1';
 const shutdownGraceMs = 10_000;
 
-const home = statSync(join(distDir, 'client', 'index.html'), { throwIfNoEntry: false });
-if (!home) {
+// DIST_DIR's build or the owner's last publish, whichever is newer
+const build = startingBuild(process.env);
+if (!build) {
   console.error(`No build at ${distDir}. Run \`npm run build\` first.`);
   process.exit(1);
 }
 
-const site = openSite(join(distDir, 'client'));
-const app = createApp(process.env, { site, built: home.mtime.toISOString() });
+const live = createLiveSite(openSite(join(build.dir, 'client')));
+const app = createApp(process.env, {
+  // Each read goes to the build live at that moment
+  site: { isPage: (path) => live.current.isPage(path), readPage: (path) => live.current.readPage(path) },
+  built: build.builtAt.toISOString(),
+  publishing: { live, servedDir: build.dir },
+});
 const server = createSiteServer({
-  site,
+  site: live,
   siteUrl: siteOrigin(),
   api: app.api,
   onPageView: app.countView,
@@ -55,7 +62,7 @@ server.once('error', (error) => {
   void exitAfterClosingApp(1);
 });
 server.listen(port, host, () => {
-  console.log(`Serving ${distDir} at http://${host.includes(':') ? `[${host}]` : host}:${port}`);
+  console.log(`Serving ${build.dir} at http://${host.includes(':') ? `[${host}]` : host}:${port}`);
   // Deliveries still due from before a restart go out now
   app.start();
 });

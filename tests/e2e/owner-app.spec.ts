@@ -1,13 +1,14 @@
 /**
  * The owner's page (/owner) in the browser, against a stand-in for the owner API
- * (tests/support/owner-api-mock.ts): sign-in, the inbox, one request, the numbers and the
- * passkeys, each call the page makes checked, and axe at a phone's width.
+ * (tests/support/owner-api-mock.ts): sign-in, the inbox, one request, the numbers, the site
+ * (publish, progress, history, undo) and the passkeys, each call the page makes checked, and axe
+ * at a phone's width.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { business } from '../../src/config/business.ts';
-import { ownerPaths } from '../../src/lib/owner-api.ts';
-import { mockOwnerApi, sampleLead, sampleLeads, type OwnerApiMock } from '../support/owner-api-mock.ts';
+import { ownerPaths, PUBLISH_STEP_LABELS, PUBLISH_STEPS, type SiteBody } from '../../src/lib/owner-api.ts';
+import { mockOwnerApi, publishSteps, sampleLead, sampleLeads, sampleSite, type OwnerApiMock } from '../support/owner-api-mock.ts';
 
 const inboxRows = (page: Page) => page.getByRole('region', { name: /^(All requests|Requests:)/ }).getByRole('listitem');
 
@@ -309,6 +310,122 @@ test('removing the last passkey shows the server’s refusal', async ({ page }) 
   expect(mock.callsTo('DELETE', `${ownerPaths.passkeys}/only`)).toHaveLength(1);
 });
 
+/** The Site view in its states: as it opens, publishing, and after a failed publish */
+const siteStates: Record<string, (site: SiteBody) => SiteBody> = {
+  idle: (site) => site,
+  publishing: (site) => ({
+    ...site,
+    running: { kind: 'publish', startedAt: new Date().toISOString(), message: site.pending.join('; '), steps: publishSteps(1, 12) },
+  }),
+  failed: (site) => ({
+    ...site,
+    last: {
+      ...site.last!,
+      ok: false,
+      message: 'Nothing was published: one thing needs fixing first. The live site is as it was.',
+      problems: ["Project 'Switchboard upgrade in Howick' (projects/switchboard-howick.yaml): Title must be at least 5 characters"],
+      steps: publishSteps(0, 0).map((step, index) => (index === 0 ? { ...step, state: 'failed', ms: 5000 } : step)),
+      backup: 'off',
+    },
+  }),
+};
+
+test.describe('the site', () => {
+  test('shows what waits to be published, the editor link, the last publish and the history', async ({ page }) => {
+    const mock = await mockOwnerApi(page);
+    await openOwnerPage(page, '#site');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your site' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Edit your site' })).toHaveAttribute('href', ownerPaths.editor);
+    const waiting = page.getByRole('region', { name: 'Waiting to be published' });
+    for (const change of mock.site.pending) await expect(waiting.getByRole('listitem').filter({ hasText: change })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Last publish' })).toContainText(mock.site.last!.message);
+    const history = page.getByRole('region', { name: 'Changes' }).getByRole('listitem');
+    await expect(history).toHaveCount(mock.site.history.length);
+    for (const [index, change] of mock.site.history.entries()) {
+      await expect(history.nth(index)).toContainText(change.message);
+      // The developer's own changes are not the owner's to undo
+      await expect(history.nth(index).getByRole('button', { name: 'Undo this change' })).toHaveCount(change.canUndo ? 1 : 0);
+    }
+    await expect(page.getByRole('link', { name: 'Site', exact: true })).toHaveAttribute('aria-current', 'page');
+    expectOnlyKnownCalls(mock);
+  });
+
+  test('Publish starts a publish, shows each step as it goes, then what went live', async ({ page }) => {
+    const mock = await mockOwnerApi(page);
+    await openOwnerPage(page, '#site');
+    const publish = page.getByRole('button', { name: 'Publish' });
+    await publish.click();
+    expect(mock.callsTo('POST', ownerPaths.publish).map((call) => call.body)).toEqual([{}]);
+    await expect(page.getByRole('button', { name: 'Publishing…' })).toBeDisabled();
+    const progress = page.getByRole('region', { name: 'Publishing' });
+    const steps = progress.getByRole('listitem');
+    await expect(steps).toHaveText(PUBLISH_STEPS.map((name) => new RegExp(`^${PUBLISH_STEP_LABELS[name]}`)));
+    await expect(steps.first()).toHaveAttribute('data-state', 'running');
+    await expect(progress.getByRole('status')).toHaveText(`${PUBLISH_STEP_LABELS.check}…`);
+
+    // The server moves on: the page asks again by itself, in the background
+    mock.site = { ...mock.site, running: { ...mock.site.running!, steps: publishSteps(2, 3) } };
+    await expect(steps.nth(1)).toHaveAttribute('data-state', 'done');
+    await expect(steps.nth(1)).toContainText(/\d s$/);
+    await expect(steps.nth(2)).toHaveAttribute('data-state', 'running');
+    expect(mock.callsTo('GET', ownerPaths.site).at(-1)!.search.get('background')).toBe('1');
+
+    const message = `Live: ${mock.site.pending[0]}`;
+    mock.site = {
+      ...mock.site,
+      running: null,
+      pending: [],
+      last: {
+        ...mock.site.last!,
+        message,
+        at: new Date().toISOString(),
+        backup: 'failed',
+        backupProblem: 'The copy could not be sent: no route',
+      },
+    };
+    await expect(page.getByRole('region', { name: 'Last publish' })).toContainText(message);
+    await expect(page.getByRole('region', { name: 'Last publish' })).toContainText('The copy could not be sent: no route');
+    await expect(page.getByText('Nothing is waiting: everything you saved is live.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Publish' })).toBeEnabled();
+    expectOnlyKnownCalls(mock);
+  });
+
+  test('a failed publish names the entry and field to fix', async ({ page }) => {
+    const mock = await mockOwnerApi(page, { site: siteStates['failed']!(sampleSite()) });
+    await openOwnerPage(page, '#site');
+    const alert = page.getByRole('region', { name: 'Last publish' }).getByRole('alert');
+    await expect(alert).toContainText(mock.site.last!.message);
+    await expect(alert.getByRole('listitem')).toHaveText(mock.site.last!.problems);
+  });
+
+  test('Undo this change asks first, then undoes that change; a refusal is said in words', async ({ page }) => {
+    const mock = await mockOwnerApi(page);
+    await openOwnerPage(page, '#site');
+    const [first, second] = mock.site.history;
+    const row = page.getByRole('region', { name: 'Changes' }).getByRole('listitem').filter({ hasText: second!.message });
+    await row.getByRole('button', { name: 'Undo this change' }).click();
+    await expect(row.getByRole('group', { name: 'Undo this change?' })).toContainText(second!.message);
+    await row.getByRole('button', { name: 'Keep it' }).click();
+    expect(mock.callsTo('POST', ownerPaths.undo)).toHaveLength(0);
+
+    await row.getByRole('button', { name: 'Undo this change' }).click();
+    await row.getByRole('button', { name: 'Yes, undo it' }).click();
+    expect(mock.callsTo('POST', ownerPaths.undo).map((call) => call.body)).toEqual([{ commit: second!.commit }]);
+    await expect(page.getByRole('region', { name: 'Undoing a change' })).toContainText(`Undid: ${second!.message}`);
+    // Nothing else can start meanwhile
+    await expect(page.getByRole('region', { name: 'Changes' }).getByRole('button', { name: 'Undo this change' }).first()).toBeDisabled();
+
+    mock.site = { ...mock.site, running: null };
+    const firstRow = page.getByRole('region', { name: 'Changes' }).getByRole('listitem').filter({ hasText: first!.message });
+    await expect(firstRow.getByRole('button', { name: 'Undo this change' })).toBeEnabled();
+    mock.site = { ...mock.site, running: siteStates['publishing']!(mock.site).running };
+    await firstRow.getByRole('button', { name: 'Undo this change' }).click();
+    await firstRow.getByRole('button', { name: 'Yes, undo it' }).click();
+    await expect(page.getByRole('alert')).toContainText('The site is being published. Wait for it to finish.');
+    expectOnlyKnownCalls(mock);
+  });
+});
+
 test('the tabs work from the keyboard, Back returns, and Sign out ends the session', async ({ page }) => {
   const mock = await mockOwnerApi(page);
   await openOwnerPage(page);
@@ -363,6 +480,7 @@ test.describe('at 390 px', () => {
     { name: 'one request', hash: '#lead/40', heading: 'Ben Carter' },
     { name: 'the numbers', hash: '#numbers/30', heading: 'Numbers' },
     { name: 'the passkeys', hash: '#passkeys', heading: 'Passkeys' },
+    { name: 'the site', hash: '#site', heading: 'Your site' },
   ];
   for (const view of views) {
     test(`no axe violations on ${view.name}`, async ({ page }) => {
@@ -394,7 +512,7 @@ test.describe('at 390 px', () => {
 
   test('every button and link is at least 44 px tall', async ({ page }) => {
     await mockOwnerApi(page);
-    for (const hash of ['', '#lead/39', '#numbers/7', '#passkeys']) {
+    for (const hash of ['', '#lead/39', '#numbers/7', '#passkeys', '#site']) {
       await openOwnerPage(page, hash);
       await expect(page.getByText(/Loading|Counting/)).toHaveCount(0);
       await expect(page.locator('main h1')).toBeVisible();
@@ -410,4 +528,20 @@ test.describe('at 390 px', () => {
       expect(small, hash || '#inbox').toEqual([]);
     }
   });
+
+  for (const [state, make] of Object.entries(siteStates)) {
+    test(`the site while ${state}: no axe violations, nothing wider than the screen (screenshot kept)`, async ({ page }, testInfo) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await mockOwnerApi(page, { site: make(sampleSite()) });
+      await openOwnerPage(page, '#site');
+      await expect(page.getByRole('heading', { level: 1, name: 'Your site' })).toBeVisible();
+      await expect(page.getByText(/Loading/)).toHaveCount(0);
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze();
+      expect(results.violations.map((violation) => `${violation.id} ${violation.nodes[0]?.target.join(' ')}`)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: testInfo.outputPath(`site-${state}.png`), fullPage: true });
+    });
+  }
 });

@@ -8,6 +8,9 @@ import type { Page, Request } from '@playwright/test';
 import {
   LEAD_STATUSES,
   ownerPaths,
+  PUBLISH_STEPS,
+  type PublishProgress,
+  type PublishStep,
   type InboxBody,
   type LeadChange,
   type LeadStatus,
@@ -16,6 +19,7 @@ import {
   type PasskeysBody,
   type SessionBody,
   type SignInRecord,
+  type SiteBody,
 } from '../../src/lib/owner-api.ts';
 import type { Report } from '../../src/server/stats/report.ts';
 
@@ -110,6 +114,41 @@ export function samplePasskeys(now = Date.now()): PasskeysBody {
   return { passkeys, signIns };
 }
 
+/** The steps of a publish with the first `done` finished and the next one under way for `seconds` */
+export function publishSteps(done: number, seconds = 4, now = Date.now()): PublishStep[] {
+  return PUBLISH_STEPS.map((name, index) => ({
+    name,
+    state: index < done ? 'done' : index === done ? 'running' : 'waiting',
+    startedAt: index <= done ? new Date(now - (index === done ? seconds : 20) * 1000).toISOString() : null,
+    ms: index < done ? 6000 + index * 1000 : null,
+  }));
+}
+
+/** Two edits waiting, a publish that went live, and a history of three owner's changes and one of the developer's */
+export function sampleSite(now = Date.now()): SiteBody {
+  const commit = (digit: string) => digit.repeat(40);
+  return {
+    running: null,
+    last: {
+      kind: 'publish',
+      ok: true,
+      at: ago(60 * 3, now),
+      message: 'Live: Changed review by Margaret',
+      problems: [],
+      steps: publishSteps(PUBLISH_STEPS.length, 0, now),
+      backup: 'sent',
+      backupProblem: null,
+    },
+    pending: ["Added project 'Heat pump wiring in Botany'", 'Changed the business facts (hours, notice)'],
+    history: [
+      { commit: commit('a'), at: ago(60 * 3, now), message: 'Changed review by Margaret', canUndo: true },
+      { commit: commit('b'), at: ago(60 * 24 * 2, now), message: "Added project 'LED downlights in a Pakuranga lounge'", canUndo: true },
+      { commit: commit('c'), at: ago(60 * 24 * 9, now), message: 'The quote form asks for the suburb', canUndo: false },
+      { commit: commit('d'), at: ago(60 * 24 * 12, now), message: "Removed project 'Gate repair in Farm Cove'", canUndo: true },
+    ],
+  };
+}
+
 function nzDay(date: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 }
@@ -177,6 +216,7 @@ export interface MockOptions {
   signedIn?: boolean;
   leads?: OwnerLead[];
   passkeys?: PasskeysBody;
+  site?: SiteBody;
   /** Answers to give instead, by "METHOD path" (path without the query) */
   override?: Record<string, { status: number; json?: unknown }>;
 }
@@ -186,6 +226,8 @@ export interface OwnerApiMock {
   unknown: string[];
   leads: OwnerLead[];
   passkeys: PasskeysBody;
+  /** What GET /api/owner/site answers; a publish or undo the page starts is put in `running` */
+  site: SiteBody;
   signedIn: boolean;
   callsTo(method: string, path: string): OwnerCall[];
 }
@@ -227,6 +269,7 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
     unknown: [],
     leads: options.leads ?? sampleLeads(),
     passkeys: options.passkeys ?? samplePasskeys(),
+    site: options.site ?? sampleSite(),
     signedIn: options.signedIn ?? true,
     callsTo: (method, path) => mock.calls.filter((call) => call.method === method && call.path === path),
   };
@@ -299,6 +342,23 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
       }
       mock.passkeys.passkeys = mock.passkeys.passkeys.filter((each) => each.id !== decodeURIComponent(passkeyMatch[1]!));
       return route.fulfill({ status: 204 });
+    }
+    if (method === 'GET' && path === ownerPaths.site) return route.fulfill(json(200, mock.site));
+    if (method === 'POST' && (path === ownerPaths.publish || path === ownerPaths.undo)) {
+      if (mock.site.running)
+        return route.fulfill(json(409, { error: 'The site is being published. Wait for it to finish.', running: mock.site.running }));
+      const undone =
+        path === ownerPaths.undo ? mock.site.history.find((change) => change.commit === (body as { commit?: string }).commit) : undefined;
+      if (path === ownerPaths.undo && !undone?.canUndo)
+        return route.fulfill(json(400, { error: 'That change is not one the owner page lists to undo.' }));
+      const running: PublishProgress = {
+        kind: undone ? 'undo' : 'publish',
+        startedAt: new Date().toISOString(),
+        message: undone ? `Undid: ${undone.message}` : mock.site.pending.join('; '),
+        steps: publishSteps(0, 0),
+      };
+      mock.site = { ...mock.site, running };
+      return route.fulfill(json(202, { running }));
     }
     if (method === 'POST' && path === ownerPaths.signInOptions) {
       return route.fulfill(

@@ -7,3 +7,4 @@ export { freePort } from '../../scripts/support/free-port.ts';
 export { carriesEicar, EICAR, startFilteringChannels, startReceiver, startSmtp } from '../../scripts/support/receivers.ts';
 export { startServerProcess, type ServerProcess } from '../../scripts/support/server-process.ts';
 export { startSiteServer, type SiteServer } from '../../scripts/support/site-server.ts';
+export { copyAsCheckout } from '../../scripts/support/repository-copy.ts';

@@ -12,11 +12,12 @@ import { pageCsp, resourceCsp, securityHeaders } from './security-headers.ts';
 import type { ApiHandler } from './api.ts';
 import { chooseBody, isNotModified } from './conditional.ts';
 import { isValidHostHeader, parseTarget, withoutTrailingSlashes } from './request-target.ts';
+import { missingPages, type SiteHolder } from './live-site.ts';
 import { CACHE_CONTROL, etagFor, type Site, type SiteFile } from './site-files.ts';
 
 export interface SiteServerOptions {
-  /** The built site (dist/client) */
-  site: Site;
+  /** The built site (dist/client), or where to read the one being served (a build swapped for a newer one) */
+  site: Site | SiteHolder;
   siteUrl: string;
   /** Receives every request under /api/ */
   api?: ApiHandler | undefined;
@@ -46,21 +47,25 @@ export interface PrivateArea {
 const PRIVATE_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' } as const;
 
 export function createSiteServer(options: SiteServerOptions): Server {
-  const { files } = options.site;
+  const { site } = options;
+  const currentSite = 'current' in site ? () => site.current : () => site;
+  const privatePagePaths = (options.privatePages?.areas ?? []).flatMap((area) => [area.page, area.signedOut ?? area.prefix]);
+  const missing = [
+    ...missingPages(currentSite()),
+    ...privatePagePaths.filter((path) => path !== undefined && !currentSite().files.has(path)),
+  ];
+  if (missing.length > 0) throw new Error(`The build has no ${missing.join(', ')}; run npm run build`);
   const baseHeaders = securityHeaders(options.siteUrl);
-  const page = (path: string): SiteFile => {
+  const page = (files: Site['files'], path: string): SiteFile => {
     const file = files.get(path);
     if (!file) throw new Error(`The build has no ${path}; run npm run build`);
     return file;
   };
-  const notFoundPage = page('/404.html');
-  const gonePage = page(gonePagePath);
-  const serviceNotFoundPage = page(serviceNotFoundPath);
+
   const maySeePrivatePages = options.privatePages?.allows ?? (() => Promise.resolve(false));
   const privateAreas = (options.privatePages?.areas ?? []).map((area) => ({
+    ...area,
     covers: (path: string) => path === area.prefix || path.startsWith(`${area.prefix}/`),
-    page: area.page === undefined ? undefined : page(area.page),
-    signedOut: page(area.signedOut ?? area.prefix),
   }));
 
   const resourceHeaders = { ...baseHeaders, 'Content-Security-Policy': resourceCsp, 'Cache-Control': CACHE_CONTROL.answer };
@@ -105,6 +110,9 @@ export function createSiteServer(options: SiteServerOptions): Server {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    // Read once: the whole answer comes from one build, even if a newer one goes live meanwhile
+    const { files } = currentSite();
+    const notFoundPage = page(files, '/404.html');
     const target = parseTarget(req.url);
     if ('error' in target) return sendPlain(res, target.error, target.error === 414 ? 'URI Too Long' : 'Bad Request');
     const { path, search } = target;
@@ -131,17 +139,18 @@ export function createSiteServer(options: SiteServerOptions): Server {
     }
     const redirect = findRedirect(path);
     if (redirect) return sendPlain(res, redirect.status, 'Moved', { Location: redirect.to + search });
-    if (isRetired(path)) return sendFile(req, res, gonePage, path, 410);
+    if (isRetired(path)) return sendFile(req, res, page(files, gonePagePath), path, 410);
     const privateArea = privateAreas.find((area) => area.covers(path));
     if (privateArea) {
-      if (!(await maySeePrivatePages(req))) return sendFile(req, res, privateArea.signedOut, path, 401, true);
-      const file = privateArea.page ?? files.get(path);
+      if (!(await maySeePrivatePages(req)))
+        return sendFile(req, res, page(files, privateArea.signedOut ?? privateArea.prefix), path, 401, true);
+      const file = privateArea.page === undefined ? files.get(path) : page(files, privateArea.page);
       return sendFile(req, res, file ?? notFoundPage, path, file ? 200 : 404, true);
     }
 
     const file = files.get(path);
     if (file) return sendFile(req, res, file, path);
-    if (path.startsWith(servicePrefix)) return sendFile(req, res, serviceNotFoundPage, path, 404);
+    if (path.startsWith(servicePrefix)) return sendFile(req, res, page(files, serviceNotFoundPath), path, 404);
     return sendFile(req, res, notFoundPage, path, 404);
   }
 

@@ -13,8 +13,10 @@ import {
   PASSKEY_NAME_MAX_LENGTH,
   describeDevice,
   ownerPaths,
+  type BusyBody,
   type PasskeysBody,
   type SessionBody,
+  type SiteBody,
 } from '../../lib/owner-api.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { StoredSession } from '../db/owner-records.ts';
@@ -22,6 +24,7 @@ import type { ApiHandler } from '../http/api.ts';
 import { leadsToCsv } from '../leads/export.ts';
 import type { Channel } from '../notify/channel.ts';
 import { sendOwnerAlert } from '../notify/owner-alerts.ts';
+import type { Publisher, StartOutcome } from '../publish/publisher.ts';
 import { nzDay, TIME_ZONE } from '../stats/days.ts';
 import { collectReport, lastDays } from '../stats/report.ts';
 import { oneLine, withoutControls } from '../support/plain-text.ts';
@@ -42,6 +45,8 @@ import {
 /** Sign-in and enrolment requests per client and minute (each ceremony takes two) */
 export const CEREMONIES_PER_MINUTE = 20;
 const SIGN_INS_SHOWN = 20;
+/** Changes of the site's history shown, and the only ones Undo takes */
+export const HISTORY_SHOWN = 30;
 
 const INVITE_UNUSABLE = 'This invite link has been used or has expired. Make a new one on the server with npm run owner:invite.';
 const NOT_SIGNED_IN = 'Sign in with your passkey first.';
@@ -58,6 +63,8 @@ export interface OwnerAccessOptions {
   clientKey(req: IncomingMessage): string;
   ceremoniesPerMinute?: number;
   ceremonies?: PasskeyCeremonies;
+  /** Publishes the owner's edits; the site routes answer 503 without it */
+  publisher?: Publisher | undefined;
 }
 
 export interface OwnerAccess {
@@ -108,6 +115,8 @@ const schemas = {
   leadChange: z
     .strictObject({ status: z.enum(LEAD_STATUSES).optional(), followUp: followUpDate.optional(), read: z.literal(true).optional() })
     .refine((change) => Object.keys(change).length > 0, 'Say what to change'),
+  nothing: z.strictObject({}),
+  undo: z.strictObject({ commit: z.string().regex(/^[0-9a-f]{40}$/, 'not a change of the site’s history') }),
   note: z.strictObject({
     text: z
       .string()
@@ -408,7 +417,59 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
         else refuse(res, 404, 'There is no such passkey.');
       },
     },
+    {
+      method: 'GET',
+      path: exactly(ownerPaths.site),
+      signedIn: true,
+      async run({ res }) {
+        const publisher = publisherFor(res);
+        if (publisher) reply(res, 200, await siteBody(publisher));
+      },
+    },
+    {
+      method: 'POST',
+      path: exactly(ownerPaths.publish),
+      signedIn: true,
+      async run(context) {
+        if (!(await body(context, schemas.nothing))) return;
+        const publisher = publisherFor(context.res);
+        if (publisher) replyToStart(context.res, publisher.publish());
+      },
+    },
+    {
+      method: 'POST',
+      path: exactly(ownerPaths.undo),
+      signedIn: true,
+      async run(context) {
+        const request = await body(context, schemas.undo);
+        if (!request) return;
+        const publisher = publisherFor(context.res);
+        if (!publisher) return;
+        // Only a change the page lists can be undone
+        const listed = await publisher.history(HISTORY_SHOWN);
+        if (!listed.some((change) => change.commit === request.commit && change.canUndo))
+          return refuse(context.res, 400, 'That change is not one the owner page lists to undo.');
+        replyToStart(context.res, await publisher.undo(request.commit));
+      },
+    },
   ];
+
+  /** The publisher, or a 503 saying this server does not publish */
+  function publisherFor(res: ServerResponse): Publisher | undefined {
+    if (!options.publisher) refuse(res, 503, 'This server does not publish the site.');
+    return options.publisher;
+  }
+
+  async function siteBody(publisher: Publisher): Promise<SiteBody> {
+    const [pending, history] = await Promise.all([publisher.pending(), publisher.history(HISTORY_SHOWN)]);
+    return { ...publisher.status(), pending, history };
+  }
+
+  function replyToStart(res: ServerResponse, outcome: StartOutcome) {
+    if (outcome.started) return reply(res, 202, { running: outcome.progress });
+    if (outcome.running) return reply(res, outcome.status, { error: outcome.error, running: outcome.running } satisfies BusyBody);
+    refuse(res, outcome.status, outcome.error);
+  }
 
   async function replyWithLead(res: ServerResponse, found: boolean, id: number) {
     const lead = found ? await store.getLead(id) : undefined;

@@ -1,0 +1,152 @@
+import { CloudUpload, Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { ownerPaths, PUBLISH_STEP_LABELS, type PublishResult } from '../../lib/owner-api.ts';
+import { ownerApi } from '../api.ts';
+import { ownerButton } from '../button-class.ts';
+import { useNotices } from '../notices.tsx';
+import { Panel } from '../Panel.tsx';
+import { formatDateTime, timeAgo } from '../time.ts';
+import { PublishSteps } from './PublishSteps.tsx';
+import { UndoChange } from './UndoChange.tsx';
+import { useSite } from './use-site.ts';
+
+const BACKUP_WORDS: Readonly<Record<PublishResult['backup'], string | null>> = {
+  off: null,
+  sending: 'Sending a copy of the history to the backup…',
+  sent: 'A copy of the history is saved in the backup.',
+  failed: null,
+};
+
+/** How the last publish or undo ended: what went live, or what to fix */
+function LastResult({ last, now }: { last: PublishResult; now: Date }) {
+  if (!last.ok) {
+    return (
+      <div role="alert" className="rounded-lg border-l-4 border-danger-700 bg-danger-50 p-4 text-danger-800">
+        <p className="font-semibold">{last.message}</p>
+        {last.problems.length > 0 && (
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-ink">
+            {last.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        )}
+        {last.problems.length > 0 && (
+          <p className="mt-2 text-ink">Fix {last.problems.length === 1 ? 'it' : 'them'} in the editor, then publish again.</p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="rounded-lg border-l-4 border-success-700 bg-brand-50 p-4">
+      <p className="font-semibold text-brand-900">{last.message}</p>
+      <p className="mt-1 text-muted">
+        <time dateTime={last.at} title={formatDateTime(last.at)}>
+          {timeAgo(last.at, now)}
+        </time>
+      </p>
+      {BACKUP_WORDS[last.backup] && <p className="mt-1 text-muted">{BACKUP_WORDS[last.backup]}</p>}
+      {last.backup === 'failed' && <p className="mt-1 font-medium text-danger-800">{last.backupProblem}</p>}
+    </div>
+  );
+}
+
+/** His site: edit it, publish what he saved, watch it go live, and undo a change from its history */
+export function SiteView({ now }: { now: Date }) {
+  const { notifyError } = useNotices();
+  const { body, problem, reload } = useSite();
+  const [starting, setStarting] = useState(false);
+  const running = body?.running ?? null;
+  const busy = starting || running !== null;
+  const currentStep = running?.steps.find((step) => step.state === 'running');
+
+  const start = async (action: () => Promise<unknown>) => {
+    setStarting(true);
+    try {
+      await action();
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      await reload();
+      setStarting(false);
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-h2" tabIndex={-1} data-view-heading>
+        Your site
+      </h1>
+      <p className="text-muted">Change your pages in the editor, then publish them here. They are live about a minute later.</p>
+      <a href={ownerPaths.editor} className={ownerButton('brand', { block: true })}>
+        <Pencil className="size-5" aria-hidden="true" />
+        Edit your site
+      </a>
+      {problem && (
+        <p role="alert" className="rounded-lg bg-danger-50 p-3 font-medium text-danger-800">
+          {problem}
+        </p>
+      )}
+      <Panel title="Waiting to be published">
+        {body === null ? (
+          <p className="text-muted">Loading…</p>
+        ) : body.pending.length === 0 ? (
+          <p className="text-muted">Nothing is waiting: everything you saved is live.</p>
+        ) : (
+          <ul className="list-disc space-y-1 pl-5">
+            {body.pending.map((change) => (
+              <li key={change}>{change}</li>
+            ))}
+          </ul>
+        )}
+        <button
+          type="button"
+          className={ownerButton('accent', { block: true }, 'mt-4')}
+          disabled={busy || body === null}
+          onClick={() => void start(() => ownerApi.publish())}
+        >
+          <CloudUpload className="size-5" aria-hidden="true" />
+          {busy ? 'Publishing…' : 'Publish'}
+        </button>
+      </Panel>
+      {running && (
+        <Panel title={running.kind === 'undo' ? 'Undoing a change' : 'Publishing'}>
+          <p className="mb-3 font-medium">{running.message}</p>
+          <p className="sr-only" role="status">
+            {currentStep ? `${PUBLISH_STEP_LABELS[currentStep.name]}…` : ''}
+          </p>
+          <PublishSteps steps={running.steps} />
+        </Panel>
+      )}
+      {!running && body?.last && (
+        <Panel title={body.last.kind === 'undo' ? 'Last undo' : 'Last publish'}>
+          <LastResult last={body.last} now={now} />
+        </Panel>
+      )}
+      <Panel title="Changes">
+        {body === null ? (
+          <p className="text-muted">Loading…</p>
+        ) : body.history.length === 0 ? (
+          <p className="text-muted">No changes published yet.</p>
+        ) : (
+          <ul className="divide-y divide-line">
+            {body.history.map((change) => (
+              <li key={change.commit} className="flex flex-col items-start gap-2 py-3 md:flex-row md:items-center md:gap-4">
+                <div className="w-full min-w-0 md:flex-1">
+                  <p className="font-medium break-words">{change.message}</p>
+                  <p className="text-sm text-muted">
+                    <time dateTime={change.at} title={formatDateTime(change.at)}>
+                      {timeAgo(change.at, now)}
+                    </time>
+                  </p>
+                </div>
+                {change.canUndo && (
+                  <UndoChange message={change.message} disabled={busy} onUndo={() => start(() => ownerApi.undo(change.commit))} />
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * What Astro says when content is wrong, turned into words the owner can act on: which entry,
+ * which field, what it needs. "Project 'Switchboard upgrade in Howick'
+ * (projects/switchboard-howick.yaml): Title must be at least 5 characters". The raw output stays
+ * in the server's log; only these sentences reach the owner's page.
+ */
+import { capitalised, entryLabel, fieldWords } from './entry-labels.ts';
+
+/** A problem Astro reported, before it is put into words */
+export interface ContentProblem {
+  /** The file, relative to src/content (`projects/switchboard-howick.yaml`), when Astro named one */
+  file?: string;
+  /** Each field that is wrong: its path (`title`, `benefits.0`; empty for the whole entry) and Astro's message */
+  issues: { path: string; message: string }[];
+  /** A line of Astro's own when the problem is not a field's */
+  text?: string;
+}
+
+const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, ''); // eslint-disable-line no-control-regex
+
+/** The path after `src/content/` in a location line, without its `:line:column` */
+function contentFileIn(block: string): string | undefined {
+  return /src\/content\/([^\s:]+)(?::\d+:\d+)?\s*$/m.exec(block)?.[1];
+}
+
+/** Astro's content errors in `output` (of `astro sync` or `astro build`) */
+export function parseAstroProblems(output: string): ContentProblem[] {
+  const text = plain(output);
+  const problems: ContentProblem[] = [];
+  // Each error starts with its [Name] and runs to the next one or the end
+  const blocks = text.split(/^(?=\[[A-Za-z]+Error\])/m).filter((block) => /^\[[A-Za-z]+Error\]/.test(block));
+  for (const block of blocks) {
+    const name = /^\[([A-Za-z]+Error)\]/.exec(block)![1];
+    const file = contentFileIn(block.split(/^ *Location: *$/m)[1] ?? '') ?? contentFileIn(block.split('\n')[0]!);
+    if (name === 'InvalidContentEntryDataError') {
+      const body = block
+        .split('\n')
+        .slice(1)
+        .join('\n')
+        .split(/^ *Hint:/m)[0]!;
+      const issues = body
+        .split('\n')
+        .map((line) => /^\s+(?:\S+?\*\*: \*\*)?([\w.-]*): (.+)$/.exec(line))
+        .filter((match) => match !== null)
+        .map((match) => ({ path: match[1]!, message: match[2]!.trim() }));
+      problems.push({ ...(file ? { file } : {}), issues });
+    } else if (name === 'DataCollectionEntryParseError') {
+      const reason = /failed to parse: (.+)$/m.exec(block)?.[1]?.trim() ?? 'it could not be read';
+      const line = /src\/content\/[^\s:]+:(\d+):\d+/.exec(block)?.[1];
+      problems.push({
+        ...(file ? { file } : {}),
+        issues: [],
+        text: `is not written correctly${line && line !== '0' ? ` near line ${line}` : ''} (${reason})`,
+      });
+    } else {
+      const message = /^\[[A-Za-z]+Error\] ?(.+)$/m.exec(block)?.[1]?.trim();
+      if (message) problems.push({ ...(file ? { file } : {}), issues: [], text: message });
+    }
+  }
+  // The build's own content rules (src/lib/content-rules.ts) list their problems one a line
+  const rules = /Content does not match SPEC\.md:\n((?:- .+\n?)+)/.exec(text)?.[1];
+  if (rules) for (const line of rules.trim().split('\n')) problems.push({ issues: [], text: line.replace(/^- /, '') });
+  return problems;
+}
+
+/** Zod's message for a field, as what the field needs */
+export function needWords(message: string): string {
+  const size = /^Too (?:small|big): expected (string|array|number|set)(?: to (?:have|be))? ([<>]=?)(-?\d+(?:\.\d+)?)(?: (\w+))?/.exec(
+    message,
+  );
+  if (size) {
+    const [, type, comparison, amount, unit] = size;
+    const least = comparison!.startsWith('>');
+    const exact = comparison!.length === 1 ? (least ? Number(amount) + 1 : Number(amount) - 1) : Number(amount);
+    if (type === 'string') return `must be at ${least ? 'least' : 'most'} ${exact} characters`;
+    if (type === 'array' || type === 'set') return `needs at ${least ? 'least' : 'most'} ${exact} ${unit ?? 'items'}`;
+    return `must be at ${least ? 'least' : 'most'} ${exact}`;
+  }
+  const options = /^Invalid option: expected one of (.+)$/.exec(message);
+  if (options)
+    return `must be one of ${options[1]!
+      .split('|')
+      .map((option) => option.replace(/^"|"$/g, ''))
+      .join(', ')}`;
+  if (/^Required$|received undefined$/.test(message)) return 'is missing';
+  const type = /expected (?:type )?`?"?(\w+)"?`?, received/i.exec(message);
+  if (type) return `must be ${/^[aeiou]/.test(type[1]!) ? 'an' : 'a'} ${type[1]}`;
+  if (/^Invalid string: must match pattern/.test(message)) return 'is not in the form it needs';
+  if (/^Invalid input/.test(message)) return 'is not what it should be';
+  // A refinement of the schema's own is already in words
+  return message.charAt(0).toLowerCase() + message.slice(1);
+}
+
+/** A field's path in words: `title` → "Title", `benefits.0` → "Benefits, item 1", `photos.1.alt` → "Photos, item 2, alt" */
+export function fieldPathWords(path: string): string {
+  const words = path
+    .split('.')
+    .filter(Boolean)
+    .map((part) => (/^\d+$/.test(part) ? `item ${Number(part) + 1}` : fieldWords(part)))
+    .join(', ');
+  return capitalised(words);
+}
+
+/**
+ * Each problem as a sentence for the owner; `readEntry` gives an entry file's text (relative to
+ * src/content), for the name the owner knows it by
+ */
+export function describeProblems(problems: readonly ContentProblem[], readEntry: (file: string) => string | undefined): string[] {
+  return problems.flatMap((problem) => {
+    const where = problem.file ? `${capitalised(entryLabel(problem.file, readEntry(problem.file)))} (${problem.file})` : undefined;
+    if (problem.issues.length === 0) return [where ? `${where} ${problem.text ?? 'has a problem'}` : capitalised(problem.text ?? '')];
+    return problem.issues.map(({ path, message }) => {
+      const need = needWords(message);
+      const sentence = path ? `${fieldPathWords(path)} ${need}` : capitalised(need);
+      return where ? `${where}: ${sentence}` : sentence;
+    });
+  });
+}

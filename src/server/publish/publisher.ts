@@ -1,0 +1,390 @@
+/**
+ * What happens when the owner presses Publish: one publish at a time, in four steps he watches.
+ *
+ * 1. Checking the content: `astro sync` validates every entry against its schema.
+ * 2. Building the site: `astro build` into a fresh folder (builds.ts), at low priority, with a
+ *    time limit.
+ * 3. Going live: the new build is opened, checked for the pages the server needs, and swapped in
+ *    at once (http/live-site.ts); builds older than the one before are removed after a grace
+ *    period, as requests may still be reading them.
+ * 4. Saving the change: a commit of the content paths alone, in words, by "Site owner"; then, when
+ *    CONTENT_GIT_REMOTE is set, a push in the background, whose failure is shown, never fatal.
+ *
+ * A failed check or build leaves the live site as it was and commits nothing, and says which entry
+ * and field to fix. Undo reverts one of the owner's commits, then checks, builds and goes live the
+ * same way, and commits "Undid: …"; if that fails, the tree is put back.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PUBLISH_STEPS, type PublishProgress, type PublishResult, type PublishStepName, type SiteChange } from '../../lib/owner-api.ts';
+import { missingPages, type LiveSite } from '../http/live-site.ts';
+import { openSite } from '../http/site-files.ts';
+import { describeProblems, parseAstroProblems } from './astro-problems.ts';
+import { freshBuildFolder, markComplete, removeBuildsExcept } from './builds.ts';
+import { changeSentence, commitMessage, describeChanges, parsePorcelain, type Change, type FileChange } from './changes.ts';
+import { runChildStep } from './child-step.ts';
+import { CONTENT_DIR, CONTENT_PATHS, isContentPath } from './content-paths.ts';
+import { gitIn, type Git } from './git.ts';
+
+type Log = (message: string, error?: unknown) => void;
+
+export const CHECK_TIMEOUT_MS = 2 * 60_000;
+export const BUILD_TIMEOUT_MS = 5 * 60_000;
+export const PUSH_TIMEOUT_MS = 60_000;
+/** How long a replaced build stays on disk for the requests still reading it */
+export const REMOVE_AFTER_MS = 2 * 60_000;
+const HISTORY_SCAN = 100;
+
+export interface PublisherOptions {
+  /** The checkout whose content is edited, built and committed */
+  siteDir: string;
+  /** The site being served, swapped for each new build */
+  live: LiveSite;
+  /** The folder of the build served at start (holding `client/`) */
+  servedDir: string;
+  /** Where commits are pushed after each publish (CONTENT_GIT_REMOTE); none when not set */
+  remote?: string | undefined;
+  /** The commits' author: "Site owner" at this address */
+  authorEmail: string;
+  /** Told once a new build is live, with when */
+  onLive?: (at: Date) => void;
+  log: Log;
+  checkTimeoutMs?: number;
+  buildTimeoutMs?: number;
+  removeAfterMs?: number;
+}
+
+/** Whether a publish or undo started; when not, why, and the one running */
+export type StartOutcome =
+  { started: true; progress: PublishProgress } | { started: false; status: 400 | 409; error: string; running?: PublishProgress };
+
+export interface Publisher {
+  /** Whether a publish or undo is running (the editor refuses to save meanwhile) */
+  isBusy(): boolean;
+  status(): { running: PublishProgress | null; last: PublishResult | null };
+  /** Starts publishing the content as it is now */
+  publish(): StartOutcome;
+  /** Starts taking the commit `sha` back out; refused while there are unpublished changes */
+  undo(sha: string): Promise<StartOutcome>;
+  /** The owner's changes, newest first: commits that touched the content */
+  history(limit: number): Promise<SiteChange[]>;
+  /** The changes saved but not yet published, in words */
+  pending(): Promise<string[]>;
+  /** Settles once the publish under way (if any) has finished */
+  idle(): Promise<void>;
+  /** Stops a check or build under way (the server is stopping); the live site and the tree stay as they were */
+  stop(): void;
+}
+
+export const AUTHOR_NAME = 'Site owner';
+const BUSY = 'The site is being published. Wait for it to finish.';
+const UNPUBLISHED = 'You have changes that are not published yet. Publish them first, then undo the older change if you still want to.';
+const BUILD_FAILED = 'The site could not be built. Nothing has changed on the live site. The server’s log has the details.';
+
+/** A step failing: what to tell the owner */
+class StepFailure extends Error {
+  readonly problems: string[];
+  /** Whether the message already says what became of an undo */
+  readonly saysUndo: boolean;
+  constructor(message: string, problems: string[] = [], { saysUndo = false } = {}) {
+    super(message);
+    this.problems = problems;
+    this.saysUndo = saysUndo;
+  }
+}
+
+export function createPublisher(options: PublisherOptions): Publisher {
+  const { siteDir, live, log } = options;
+  const git: Git = gitIn(siteDir);
+  const author = ['-c', `user.name=${AUTHOR_NAME}`, '-c', `user.email=${options.authorEmail}`];
+  let running: PublishProgress | null = null;
+  let last: PublishResult | null = null;
+  let work: Promise<void> = Promise.resolve();
+  /** The folders of the live build and the one before it, which are kept */
+  let kept = [options.servedDir];
+  const stopping = new AbortController();
+
+  const readText = (path: string) => {
+    try {
+      return readFileSync(join(siteDir, path), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+
+  async function fileChanges() {
+    return parsePorcelain(await git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...CONTENT_PATHS]));
+  }
+
+  async function changesInWords(files: readonly FileChange[]): Promise<Change[]> {
+    const committed = new Map<string, string | undefined>();
+    await Promise.all(
+      files
+        .filter((file) => file.kind !== 'added')
+        .map(async ({ path }) => committed.set(path, await git(['show', `HEAD:${path}`]).catch(() => undefined))),
+    );
+    return describeChanges(files, { now: readText, before: (path) => committed.get(path) });
+  }
+
+  /** Commits exactly the content files that changed (never anything else of the tree); false when none did */
+  async function commitContent(files: readonly FileChange[], message: string): Promise<boolean> {
+    if (files.length === 0) return false;
+    const paths = files.map((file) => file.path);
+    await git(['add', '--all', '--', ...paths]);
+    const staged = (await git(['diff', '--cached', '--name-only', '-z', '--', ...paths])).split('\0').filter(Boolean);
+    if (staged.length === 0) return false;
+    await git([...author, 'commit', '--quiet', '--no-verify', '-m', message, '--', ...staged]);
+    return true;
+  }
+
+  const newProgress = (kind: PublishProgress['kind'], message: string): PublishProgress => ({
+    kind,
+    message,
+    startedAt: new Date().toISOString(),
+    steps: PUBLISH_STEPS.map((name) => ({ name, state: 'waiting', startedAt: null, ms: null })),
+  });
+
+  async function step<T>(progress: PublishProgress, name: PublishStepName, run: () => Promise<T>): Promise<T> {
+    const current = progress.steps.find((candidate) => candidate.name === name)!;
+    const began = Date.now();
+    current.state = 'running';
+    current.startedAt = new Date(began).toISOString();
+    try {
+      const value = await run();
+      current.state = 'done';
+      return value;
+    } catch (error) {
+      current.state = 'failed';
+      throw error;
+    } finally {
+      current.ms = Date.now() - began;
+    }
+  }
+
+  /** Astro's complaint in words; the raw output goes to the log */
+  function astroFailure(what: string, output: string, timedOut: boolean): StepFailure {
+    log(`Publishing: ${what} failed${timedOut ? ' (out of time)' : ''}. Astro said:\n${output.trim()}`);
+    if (timedOut) return new StepFailure(`${what} took too long and was stopped. Nothing has changed on the live site. Try again later.`);
+    const problems = describeProblems(parseAstroProblems(output), (file) => readText(`${CONTENT_DIR}/${file}`));
+    if (problems.length === 0) return new StepFailure(BUILD_FAILED);
+    return new StepFailure(
+      `Nothing was published: ${problems.length === 1 ? 'one thing needs' : `${problems.length} things need`} fixing first. The live site is as it was.`,
+      problems,
+    );
+  }
+
+  const astro = join(siteDir, 'node_modules', '.bin', 'astro');
+
+  async function checkBuildAndSwap(progress: PublishProgress): Promise<void> {
+    await step(progress, 'check', async () => {
+      const sync = await runChildStep(astro, ['sync'], {
+        cwd: siteDir,
+        timeoutMs: options.checkTimeoutMs ?? CHECK_TIMEOUT_MS,
+        signal: stopping.signal,
+      });
+      if (!sync.ok) throw astroFailure('Checking the content', sync.output, sync.timedOut);
+    });
+    const folder = freshBuildFolder(siteDir);
+    const built = await step(progress, 'build', async () => {
+      const build = await runChildStep(astro, ['build', '--outDir', join(folder, 'client')], {
+        cwd: siteDir,
+        timeoutMs: options.buildTimeoutMs ?? BUILD_TIMEOUT_MS,
+        signal: stopping.signal,
+      });
+      if (!build.ok) {
+        removeBuildsExcept(siteDir, kept);
+        throw astroFailure('Building the site', build.output, build.timedOut);
+      }
+      return folder;
+    });
+    await step(progress, 'live', async () => {
+      const site = openSite(join(built, 'client'));
+      const missing = missingPages(site);
+      if (missing.length > 0) {
+        removeBuildsExcept(siteDir, kept);
+        log(`Publishing: the new build in ${built} has no ${missing.join(', ')}; the live site is unchanged`);
+        throw new StepFailure(BUILD_FAILED);
+      }
+      markComplete(built);
+      live.swap(site);
+      options.onLive?.(new Date());
+      kept = [built, kept[0]!];
+      const keep = kept;
+      // Requests that began before the swap may still be streaming from older builds
+      setTimeout(() => {
+        if (keep === kept) removeBuildsExcept(siteDir, keep);
+      }, options.removeAfterMs ?? REMOVE_AFTER_MS).unref();
+    });
+  }
+
+  function pushInBackground(result: PublishResult) {
+    const remote = options.remote;
+    if (!remote) return;
+    result.backup = 'sending';
+    void (async () => {
+      try {
+        const branch = (await git(['symbolic-ref', '--short', 'HEAD'])).trim();
+        await git(['push', '--quiet', remote, `HEAD:refs/heads/${branch}`], { timeoutMs: PUSH_TIMEOUT_MS });
+        result.backup = 'sent';
+      } catch (error) {
+        log(`Publishing: the commits could not be pushed to CONTENT_GIT_REMOTE`, error);
+        result.backup = 'failed';
+        result.backupProblem = `The copy of the site's history could not be sent: ${(error as Error).message}`;
+      }
+    })();
+  }
+
+  function finish(progress: PublishProgress, outcome: { ok: true; message: string } | { ok: false; failure: unknown }): PublishResult {
+    const failure = outcome.ok ? undefined : outcome.failure;
+    if (failure !== undefined && !(failure instanceof StepFailure)) log('Publishing failed', failure);
+    const result: PublishResult = {
+      kind: progress.kind,
+      ok: outcome.ok,
+      at: new Date().toISOString(),
+      message: outcome.ok ? outcome.message : failure instanceof StepFailure ? failure.message : BUILD_FAILED,
+      problems: failure instanceof StepFailure ? failure.problems : [],
+      steps: progress.steps,
+      backup: 'off',
+      backupProblem: null,
+    };
+    last = result;
+    running = null;
+    return result;
+  }
+
+  /** Claims the publisher for one job, or says which is running */
+  function claim(kind: PublishProgress['kind'], message: string): StartOutcome {
+    if (running) return { started: false, status: 409, error: BUSY, running };
+    running = newProgress(kind, message);
+    return { started: true, progress: running };
+  }
+
+  function publish(): StartOutcome {
+    const claimed = claim('publish', 'Your changes');
+    if (!claimed.started) return claimed;
+    const progress = claimed.progress;
+    work = (async () => {
+      try {
+        const files = await fileChanges();
+        const changes = await changesInWords(files);
+        progress.message = changes.length > 0 ? changes.map(changeSentence).join('; ') : 'The site as it is';
+        await checkBuildAndSwap(progress);
+        const saved = await step(progress, 'save', () => commitContent(files, commitMessage(changes))).catch((error: unknown) => {
+          log('Publishing: the change is live but could not be saved in the history', error);
+          return 'failed' as const;
+        });
+        const result = finish(progress, {
+          ok: true,
+          message:
+            saved === 'failed'
+              ? `Live: ${progress.message}. It could not be saved in the site’s history; the server’s log says why.`
+              : `Live: ${saved ? commitMessage(changes).split('\n')[0] : 'the site was built again; nothing had changed'}`,
+        });
+        if (saved === true) pushInBackground(result);
+      } catch (failure) {
+        finish(progress, { ok: false, failure });
+      }
+    })();
+    return claimed;
+  }
+
+  async function history(limit: number): Promise<SiteChange[]> {
+    const format = ['%H', '%P', '%aI', '%s'].join('%x1f');
+    let output: string;
+    try {
+      output = await git(['log', `-n${limit}`, `--format=%x1e${format}`, '--name-only', '--', ...CONTENT_PATHS]);
+    } catch {
+      // Not a git checkout, or no commit yet
+      return [];
+    }
+    return output
+      .split('\x1e')
+      .filter((record) => record.trim())
+      .map((record) => {
+        const [head = '', ...files] = record.split('\n').filter(Boolean);
+        const [commit = '', parents = '', at = '', message = ''] = head.split('\x1f');
+        // The developer's commits (touching anything else) and merges are not the owner's to undo
+        const canUndo = parents.split(' ').filter(Boolean).length === 1 && files.length > 0 && files.every(isContentPath);
+        return { commit, at, message, canUndo };
+      });
+  }
+
+  async function undo(sha: string): Promise<StartOutcome> {
+    const claimed = claim('undo', 'Undoing a change');
+    if (!claimed.started) return claimed;
+    const progress = claimed.progress;
+    const release = (status: 400 | 409, error: string): StartOutcome => {
+      running = null;
+      return { started: false, status, error };
+    };
+    try {
+      if ((await fileChanges()).length > 0) return release(409, UNPUBLISHED);
+      const change = (await history(HISTORY_SCAN)).find((entry) => entry.commit === sha);
+      if (!change) return release(400, 'That change is not in the site’s history.');
+      if (!change.canUndo) return release(400, 'That change was not made from the owner’s page, so it cannot be undone here.');
+      progress.message = `Undid: ${change.message}`;
+    } catch (error) {
+      log('Undo could not start', error);
+      return release(409, 'The site’s history could not be read. Try again in a moment.');
+    }
+    work = (async () => {
+      let reverted = false;
+      try {
+        await git(['revert', '--no-commit', sha]).catch(async (error: unknown) => {
+          log(`Undo: git revert of ${sha} failed`, error);
+          await git(['revert', '--abort']).catch(() => undefined);
+          throw new StepFailure(
+            'That change cannot be undone on its own: a later change edited the same thing. Undo the later change first, or edit it in the editor.',
+          );
+        });
+        reverted = true;
+        // Reverting a change already taken back out leaves nothing to publish
+        if ((await git(['diff', '--cached', '--name-only'])).trim() === '') {
+          throw new StepFailure('That change has already been undone: the site no longer has it.', [], { saysUndo: true });
+        }
+        await checkBuildAndSwap(progress);
+        // Live now: the tree must stay as the live site is, even if the commit fails
+        reverted = false;
+        const saved = await step(progress, 'save', () => git([...author, 'commit', '--quiet', '--no-verify', '-m', progress.message])).then(
+          () => true,
+          (error: unknown) => {
+            log('Undo: the change is live but could not be saved in the history', error);
+            return false;
+          },
+        );
+        const result = finish(progress, {
+          ok: true,
+          message: saved
+            ? `Live: ${progress.message}`
+            : `Live: ${progress.message}. It could not be saved in the site’s history; the server’s log says why.`,
+        });
+        if (saved) pushInBackground(result);
+      } catch (failure) {
+        if (reverted) {
+          await git(['revert', '--abort']).catch((error: unknown) => log('Undo: the tree could not be put back', error));
+          if (failure instanceof StepFailure && !failure.saysUndo) failure.message = `The change was not undone. ${failure.message}`;
+        }
+        finish(progress, { ok: false, failure });
+      }
+    })();
+    return claimed;
+  }
+
+  return {
+    isBusy: () => running !== null,
+    status: () => ({ running, last }),
+    publish,
+    undo,
+    history,
+    async pending() {
+      try {
+        return (await changesInWords(await fileChanges())).map(changeSentence);
+      } catch (error) {
+        log('The unpublished changes could not be read', error);
+        return [];
+      }
+    },
+    idle: () => work,
+    stop: () => stopping.abort(),
+  };
+}

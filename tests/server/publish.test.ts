@@ -1,0 +1,248 @@
+/**
+ * Publishing the owner's edits, against the real server and a checkout of its own (a copy of the
+ * repository with one commit, as SITE_DIR) that pushes to a bare repository (CONTENT_GIT_REMOTE):
+ * a changed title goes live while pages and assets keep answering, each page wholly from one
+ * build; a second publish meanwhile is refused; a content error names the entry and field and
+ * changes nothing; the commit is the owner's, in words, and reaches the remote; Undo brings the
+ * old title back. Two builds in all, as each takes half a minute or more.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { business } from '../../src/config/business.ts';
+import { ownerPaths, type BusyBody, type SiteBody } from '../../src/lib/owner-api.ts';
+import { AUTHOR_NAME } from '../../src/server/publish/publisher.ts';
+import { topLevelField } from '../../src/server/publish/entry-labels.ts';
+import { makeInvite } from '../support/owner-invite.ts';
+import { ownerClient } from '../support/owner.ts';
+import { clientDir, copyAsCheckout } from '../support/script-helpers.ts';
+import { makeTempDir, requireBuild, send, sleep, startServer, type Answer, type RunningServer } from '../support/server.ts';
+
+requireBuild();
+
+const SITE_URL = 'https://www.example.com';
+const PROJECT = 'src/content/projects/switchboard-howick.yaml';
+const BUILD_MS = 240_000;
+
+let server: RunningServer;
+let owner: ReturnType<typeof ownerClient>;
+let site: string;
+let remote: string;
+
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+const projectFile = () => join(site, PROJECT);
+const titleNow = () => topLevelField(readFileSync(projectFile(), 'utf8'), 'title')!;
+const setTitle = (title: string) =>
+  writeFileSync(projectFile(), readFileSync(projectFile(), 'utf8').replace(/^title: .*$/m, `title: ${JSON.stringify(title)}`));
+
+async function siteState(): Promise<SiteBody> {
+  const answer = await owner.call('GET', ownerPaths.site);
+  expect(answer.status).toBe(200);
+  return JSON.parse(answer.text()) as SiteBody;
+}
+
+/** Waits for the publish or undo under way to end; how it ended */
+async function finished(): Promise<SiteBody> {
+  const deadline = Date.now() + BUILD_MS;
+  for (;;) {
+    const state = await siteState();
+    if (!state.running) return state;
+    if (Date.now() > deadline) throw new Error(`Still running: ${JSON.stringify(state.running)}`);
+    await sleep(500);
+  }
+}
+
+const page = (path: string) => send(server, { path, headers: { Host: new URL(SITE_URL).host } });
+
+beforeAll(async () => {
+  const root = makeTempDir('publish');
+  site = join(root, 'site');
+  copyAsCheckout(site);
+  remote = join(root, 'remote.git');
+  execFileSync('git', ['init', '--quiet', '--bare', remote]);
+  git(site, 'push', '--quiet', remote, 'main');
+  const leadsDb = join(root, 'leads.sqlite');
+  server = await startServer({ leadsDb, env: { SITE_URL, TRUST_PROXY: '1', SITE_DIR: site, CONTENT_GIT_REMOTE: remote } });
+  owner = ownerClient(server, SITE_URL);
+  expect((await owner.enrol((await makeInvite(leadsDb, SITE_URL)).token)).status).toBe(200);
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('the site routes', () => {
+  it('answer 401 without a session and 403 from another origin, and change nothing', async () => {
+    for (const [method, path, body] of [
+      ['GET', ownerPaths.site, undefined],
+      ['POST', ownerPaths.publish, {}],
+      ['POST', ownerPaths.undo, { commit: git(site, 'rev-parse', 'HEAD') }],
+    ] as const) {
+      const answer = await owner.call(method, path, { body, session: null });
+      expect(answer.status, `${method} ${path}`).toBe(401);
+      expect(answer.text()).not.toMatch(/history|pending/);
+      if (method === 'POST') expect((await owner.call(method, path, { body, origin: 'https://evil.example' })).status).toBe(403);
+    }
+    expect((await siteState()).running).toBeNull();
+    expect(git(site, 'rev-list', '--count', 'HEAD')).toBe('1');
+  });
+
+  it('refuse a body that is not what the contract says', async () => {
+    expect((await owner.call('POST', ownerPaths.publish, { body: { now: true } })).status).toBe(400);
+    expect((await owner.call('POST', ownerPaths.undo, { body: { commit: 'HEAD~1' } })).status).toBe(400);
+    // A real commit, but not one the owner page lists (the developer's first commit)
+    const refused = await owner.call('POST', ownerPaths.undo, { body: { commit: git(site, 'rev-parse', 'HEAD') } });
+    expect(refused.status).toBe(400);
+    expect((await siteState()).running).toBeNull();
+  });
+});
+
+describe('a content error', () => {
+  it('names the entry and the field, leaves the live site as it was, and commits nothing', async () => {
+    const before = (await page('/projects')).text();
+    const original = readFileSync(projectFile(), 'utf8');
+    setTitle('Tiny');
+    try {
+      expect((await siteState()).pending).toEqual(["Changed project 'Tiny'"]);
+      expect((await owner.call('POST', ownerPaths.publish, { body: {} })).status).toBe(202);
+      const { last } = await finished();
+      expect(last?.ok).toBe(false);
+      expect(last?.problems).toEqual([
+        expect.stringMatching(/^Project 'Tiny' \(projects\/switchboard-howick\.yaml\): Title must be at least \d+ characters$/),
+      ]);
+      expect(last?.steps.map((step) => step.state)).toEqual(['failed', 'waiting', 'waiting', 'waiting']);
+      expect(JSON.stringify(last)).not.toMatch(/Stack trace|InvalidContentEntryDataError|\/tmp\//);
+      expect((await page('/projects')).text()).toBe(before);
+      expect(git(site, 'rev-list', '--count', 'HEAD')).toBe('1');
+    } finally {
+      writeFileSync(projectFile(), original);
+    }
+  });
+});
+
+describe('a publish', () => {
+  let oldTitle: string;
+  let newTitle: string;
+
+  it(
+    'goes live while every page and asset keeps answering from one build, and is committed in words by the owner',
+    async () => {
+      oldTitle = titleNow();
+      newTitle = `${oldTitle}, rewired`;
+      const oldPage = readFileSync(join(clientDir, 'projects', 'index.html'), 'utf8');
+      const oldAsset = /(?:src|href)="(\/_astro\/[^"]+)"/.exec(oldPage)![1]!;
+      setTitle(newTitle);
+      expect((await siteState()).pending).toEqual([`Changed project '${newTitle}'`]);
+
+      const started = await owner.call('POST', ownerPaths.publish, { body: {} });
+      expect(started.status).toBe(202);
+      const again = await owner.call('POST', ownerPaths.publish, { body: {} });
+      expect(again.status).toBe(409);
+      expect((JSON.parse(again.text()) as BusyBody).running.steps.map((step) => step.name)).toEqual(['check', 'build', 'live', 'save']);
+
+      // Visitors meanwhile: pages, a conditional request, the old page's asset
+      const answers: { path: string; answer: Answer }[] = [];
+      let publishing = true;
+      const visitors = (async () => {
+        let etag: string | undefined;
+        while (publishing) {
+          for (const path of ['/projects', '/', oldAsset]) {
+            const headers: Record<string, string> = {
+              Host: new URL(SITE_URL).host,
+              ...(path === '/projects' && etag ? { 'If-None-Match': etag } : {}),
+            };
+            const answer = await send(server, { path, headers });
+            if (path === '/projects' && answer.status === 200) etag = String(answer.headers.etag);
+            answers.push({ path, answer });
+          }
+          await sleep(100);
+        }
+      })();
+      const state = await finished();
+      publishing = false;
+      await visitors;
+
+      expect(state.last?.ok, JSON.stringify(state.last)).toBe(true);
+      expect(state.last?.message).toBe(`Live: Changed project '${newTitle}'`);
+      expect(state.pending).toEqual([]);
+      const live = await page('/projects');
+      expect(live.text()).toContain(newTitle);
+
+      // Every answer was whole, from the old build or the new one
+      const published = git(site, 'rev-parse', '--show-toplevel');
+      const builds = execFileSync('ls', [join(published, '.published')], { encoding: 'utf8' })
+        .trim()
+        .split('\n');
+      const newPage = readFileSync(join(site, '.published', builds.at(-1)!, 'client', 'projects', 'index.html'), 'utf8');
+      expect(answers.length).toBeGreaterThan(10);
+      for (const { path, answer } of answers) {
+        expect([200, 304], path).toContain(answer.status);
+        if (path === '/projects' && answer.status === 200) expect([oldPage, newPage]).toContain(answer.text());
+      }
+      expect((await page(oldAsset)).status).toBe(200);
+
+      const [author, email, subject] = git(site, 'log', '-1', '--format=%an%n%ae%n%s').split('\n');
+      expect({ author, email, subject }).toEqual({ author: AUTHOR_NAME, email: business.email, subject: `Changed project '${newTitle}'` });
+      expect(git(site, 'show', '--name-only', '--format=', 'HEAD')).toBe(PROJECT);
+      const history = (await siteState()).history;
+      // The owner's change can be undone; the developer's commit (of every file) is listed, but not his to undo
+      expect(history.map((change) => [change.message, change.canUndo])).toEqual([
+        [`Changed project '${newTitle}'`, true],
+        [git(site, 'log', '-1', '--format=%s', 'HEAD~1'), false],
+      ]);
+      await expect.poll(async () => (await siteState()).last?.backup, { timeout: 20_000 }).toBe('sent');
+      expect(git(remote, 'rev-parse', 'main')).toBe(git(site, 'rev-parse', 'HEAD'));
+    },
+    BUILD_MS + 30_000,
+  );
+
+  it('cannot be undone while edits wait to be published', async () => {
+    const testimonial = join(
+      site,
+      'src/content/testimonials',
+      execFileSync('ls', [join(site, 'src/content/testimonials')], { encoding: 'utf8' }).split('\n')[0]!,
+    );
+    const original = readFileSync(testimonial, 'utf8');
+    writeFileSync(testimonial, `${original}\n`);
+    try {
+      const [change] = (await siteState()).history;
+      const refused = await owner.call('POST', ownerPaths.undo, { body: { commit: change!.commit } });
+      expect(refused.status).toBe(409);
+      expect(JSON.parse(refused.text()).error).toMatch(/not published yet/);
+    } finally {
+      writeFileSync(testimonial, original);
+    }
+  });
+
+  it(
+    'is undone by Undo: the old title is live again, and the undoing is committed and pushed',
+    async () => {
+      const [change] = (await siteState()).history;
+      expect((await owner.call('POST', ownerPaths.undo, { body: { commit: change!.commit } })).status).toBe(202);
+      const state = await finished();
+      expect(state.last?.ok, JSON.stringify(state.last)).toBe(true);
+      expect(state.last?.message).toBe(`Live: Undid: Changed project '${newTitle}'`);
+      const live = (await page('/projects')).text();
+      expect(live).toContain(oldTitle);
+      expect(live).not.toContain(newTitle);
+      expect(titleNow()).toBe(oldTitle);
+      expect(git(site, 'log', '-1', '--format=%an %s')).toBe(`${AUTHOR_NAME} Undid: Changed project '${newTitle}'`);
+      expect(git(site, 'status', '--porcelain')).toBe('');
+      await expect.poll(() => git(remote, 'rev-parse', 'main'), { timeout: 20_000 }).toBe(git(site, 'rev-parse', 'HEAD'));
+    },
+    BUILD_MS + 30_000,
+  );
+
+  it('is not undone twice: the second undo changes nothing and says why', async () => {
+    const head = git(site, 'rev-parse', 'HEAD');
+    const original = (await siteState()).history.find((change) => change.message === `Changed project '${newTitle}'`)!;
+    expect((await owner.call('POST', ownerPaths.undo, { body: { commit: original.commit } })).status).toBe(202);
+    const { last } = await finished();
+    expect(last?.ok).toBe(false);
+    expect(last?.message).toMatch(/cannot be undone on its own|already been undone/);
+    expect(git(site, 'rev-parse', 'HEAD')).toBe(head);
+    expect(git(site, 'status', '--porcelain')).toBe('');
+    expect((await page('/projects')).text()).toContain(oldTitle);
+  });
+});

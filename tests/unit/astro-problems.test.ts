@@ -1,0 +1,85 @@
+/**
+ * Astro's complaints about content, as captured from `astro sync` and `astro build` on a copy of
+ * the site with one entry broken (tests/unit/fixtures/astro-output/), put into words the owner
+ * can act on: the entry by its name and file, the field, what it needs
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { describeProblems, needWords, parseAstroProblems } from '../../src/server/publish/astro-problems.ts';
+
+const fixtures = join(import.meta.dirname, 'fixtures', 'astro-output');
+const output = (name: string) => readFileSync(join(fixtures, `${name}.txt`), 'utf8');
+
+/** The entries as the owner's editor left them: the broken field aside, each names itself */
+const entries: Record<string, string> = {
+  'projects/switchboard-howick.yaml': 'title: "Switchboard upgrade in Howick"\n',
+  'testimonials/01-margaret.yaml': 'author: margaret\n',
+  'services/ceiling-fans.yaml': 'title: "Ceiling fans"\n',
+};
+const inWords = (name: string) => describeProblems(parseAstroProblems(output(name)), (file) => entries[file]);
+
+describe('a content error, in words', () => {
+  it('names the entry, its file and the field with its limit', () => {
+    expect(inWords('sync-title')).toEqual([
+      "Project 'Switchboard upgrade in Howick' (projects/switchboard-howick.yaml): Title must be at least 5 characters",
+    ]);
+  });
+
+  it('gives every field of an entry that is wrong, and what each must be', () => {
+    expect(inWords('sync-multi')).toEqual([
+      "Project 'Switchboard upgrade in Howick' (projects/switchboard-howick.yaml): Category must be one of Residential, Maintenance",
+      "Project 'Switchboard upgrade in Howick' (projects/switchboard-howick.yaml): Order must be a number",
+    ]);
+    expect(inWords('sync-missing')).toEqual([
+      "Project 'Switchboard upgrade in Howick' (projects/switchboard-howick.yaml): Suburb is missing",
+    ]);
+  });
+
+  it('names an item of a list by its place, counting from one', () => {
+    expect(inWords('sync-nested')).toEqual([
+      "Service 'Ceiling fans' (services/ceiling-fans.yaml): Benefits, item 1 must be at least 10 characters",
+    ]);
+  });
+
+  it('says a field is not in the form it needs instead of showing a pattern', () => {
+    expect(inWords('sync-author')).toEqual(['Review by margaret (testimonials/01-margaret.yaml): Author is not in the form it needs']);
+  });
+
+  it('says a file that is not valid YAML is not written correctly, and near which line', () => {
+    expect(inWords('sync-yaml')).toEqual([
+      'Project zz-broken (projects/zz-broken.yaml) is not written correctly near line 3 (unexpected end of the stream within a double quoted scalar)',
+    ]);
+  });
+
+  it('passes on the build’s own content rules one a line', () => {
+    const [problem, ...rest] = inWords('build-content-rules');
+    expect(rest).toEqual([]);
+    expect(problem).toMatch(/^Projects: \d+ entries with \d+ featured/);
+  });
+
+  it('never shows a stack trace, a path of the server or Astro’s hints', () => {
+    for (const name of readdirSync(fixtures).map((file) => file.replace(/\.txt$/, ''))) {
+      for (const sentence of inWords(name)) expect(sentence, name).not.toMatch(/\/tmp\/|\/work\/|node_modules|Stack trace|Hint:|https?:/);
+    }
+  });
+
+  it('finds nothing in a successful run', () => {
+    expect(parseAstroProblems('12:00:00 [content] Syncing content\n12:00:01 [content] Synced content\n')).toEqual([]);
+  });
+});
+
+describe("zod's messages as what a field needs", () => {
+  it.each([
+    ['Too small: expected string to have >=5 characters', 'must be at least 5 characters'],
+    ['Too big: expected string to have <=70 characters', 'must be at most 70 characters'],
+    ['Too small: expected array to have >=3 items', 'needs at least 3 items'],
+    ['Too big: expected array to have <=6 items', 'needs at most 6 items'],
+    ['Too small: expected number to be >=-37.3', 'must be at least -37.3'],
+    ['Too small: expected string to have >5 characters', 'must be at least 6 characters'],
+    ['Invalid input: expected string, received undefined', 'is missing'],
+    ['Add a photo, or name an illustration and describe it', 'add a photo, or name an illustration and describe it'],
+  ])('%s', (message, need) => {
+    expect(needWords(message)).toBe(need);
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * Which build the server serves at start, and the swap: the newest complete one of DIST_DIR's and
+ * the published ones, whichever was built later; a swapped-in build answers the hashed assets of
+ * the one before it, and only of that one
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startingBuild } from '../../src/server/app.ts';
+import { createLiveSite, missingPages, REQUIRED_PAGES } from '../../src/server/http/live-site.ts';
+import type { Site, SiteFile } from '../../src/server/http/site-files.ts';
+import { freshBuildFolder, markComplete, newestBuild, publishedBuilds } from '../../src/server/publish/builds.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function siteDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'publish-builds-'));
+  dirs.push(dir);
+  return dir;
+}
+
+const at = (iso: string) => new Date(iso);
+
+/** A build at `dir` whose home page was written at `time` */
+function writeBuild(dir: string, time: Date) {
+  mkdirSync(join(dir, 'client'), { recursive: true });
+  writeFileSync(join(dir, 'client', 'index.html'), '<!doctype html>');
+  utimesSync(join(dir, 'client', 'index.html'), time, time);
+}
+
+/** A published build completed at `time` */
+function publish(site: string, time: Date, { complete = true } = {}): string {
+  const dir = freshBuildFolder(site, time);
+  writeBuild(dir, time);
+  if (complete) {
+    markComplete(dir);
+    utimesSync(join(dir, 'complete'), time, time);
+  }
+  return dir;
+}
+
+describe('the build served at start', () => {
+  it("is DIST_DIR's when the developer built after the last publish (he pulled the owner's commits)", () => {
+    const site = siteDir();
+    publish(site, at('2026-11-20T10:00:00Z'));
+    const dist = join(site, 'dist');
+    writeBuild(dist, at('2026-11-21T09:00:00Z'));
+    expect(newestBuild({ distDir: dist, siteDir: site })?.dir).toBe(dist);
+  });
+
+  it('is the last publish when it came after the developer’s build', () => {
+    const site = siteDir();
+    const dist = join(site, 'dist');
+    writeBuild(dist, at('2026-11-21T09:00:00Z'));
+    publish(site, at('2026-11-20T10:00:00Z'));
+    const latest = publish(site, at('2026-11-22T08:00:00Z'));
+    expect(newestBuild({ distDir: dist, siteDir: site })?.dir).toBe(latest);
+  });
+
+  it('is never a publish that did not complete', () => {
+    const site = siteDir();
+    const dist = join(site, 'dist');
+    writeBuild(dist, at('2026-11-21T09:00:00Z'));
+    publish(site, at('2026-11-23T08:00:00Z'), { complete: false });
+    expect(newestBuild({ distDir: dist, siteDir: site })?.dir).toBe(dist);
+    expect(publishedBuilds(site)).toEqual([]);
+  });
+
+  it('is none when there is no build at all', () => {
+    const site = siteDir();
+    expect(newestBuild({ distDir: join(site, 'dist'), siteDir: site })).toBeNull();
+  });
+
+  it('keeps the one before it on disk and removes the older and unfinished ones', () => {
+    const site = siteDir();
+    const oldest = publish(site, at('2026-11-18T08:00:00Z'));
+    const before = publish(site, at('2026-11-19T08:00:00Z'));
+    const unfinished = publish(site, at('2026-11-20T08:00:00Z'), { complete: false });
+    const latest = publish(site, at('2026-11-21T08:00:00Z'));
+    const chosen = startingBuild({ SITE_DIR: site, DIST_DIR: join(site, 'dist') });
+    expect(chosen?.dir).toBe(latest);
+    expect(publishedBuilds(site).map((build) => build.dir)).toEqual([latest, before]);
+    expect([oldest, unfinished, before, latest].map((dir) => existsSync(dir))).toEqual([false, false, true, true]);
+  });
+});
+
+/** A site of the given paths, each file named after the build it is from */
+function fakeSite(build: string, paths: readonly string[]): Site {
+  const file = (path: string): SiteFile => ({
+    absolutePath: `/${build}${path}`,
+    contentType: 'text/html; charset=utf-8',
+    size: 1,
+    mtime: new Date(0),
+    etag: `"${build}"`,
+    status: 200,
+    cacheControl: 'no-cache',
+  });
+  return { files: new Map(paths.map((path) => [path, file(path)])), isPage: () => true, readPage: async () => null };
+}
+
+describe('the live site', () => {
+  it('swaps to the new build at once, still answering the hashed assets of the one before', () => {
+    const first = fakeSite('first', [...REQUIRED_PAGES, '/_astro/first.js', '/old-page']);
+    const second = fakeSite('second', [...REQUIRED_PAGES, '/_astro/second.js']);
+    const third = fakeSite('third', [...REQUIRED_PAGES, '/_astro/third.js']);
+    const live = createLiveSite(first);
+    live.swap(second);
+    const served = live.current;
+    expect(served.files.get('/')?.absolutePath).toBe('/second/');
+    expect(served.files.get('/_astro/first.js')?.absolutePath).toBe('/first/_astro/first.js');
+    // A page the new build dropped is gone at once: only hashed assets are carried over
+    expect(served.files.has('/old-page')).toBe(false);
+    live.swap(third);
+    expect(live.current.files.has('/_astro/second.js')).toBe(true);
+    expect(live.current.files.has('/_astro/first.js')).toBe(false);
+    // A request that read the site before the swap keeps its own
+    expect(served.files.get('/')?.absolutePath).toBe('/second/');
+  });
+
+  it('names the pages a build lacks that the server needs', () => {
+    expect(missingPages(fakeSite('bad', ['/', '/_astro/x.js']))).toEqual(REQUIRED_PAGES.filter((path) => path !== '/'));
+    expect(missingPages(fakeSite('good', REQUIRED_PAGES))).toEqual([]);
+  });
+});
