@@ -51,8 +51,6 @@ export const ownerPaths = {
   publish: '/api/owner/site/publish',
   /** POST UndoRequest: takes one change of the history back out, and publishes */
   undo: '/api/owner/site/undo',
-  /** The content editor's page */
-  editor: '/owner/content',
 } as const;
 
 /** Whether a path is the owner's page or under it (the Node server's alone) */

@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { business } from '../../src/config/business.ts';
 import { ownerPaths, PUBLISH_STEP_LABELS, PUBLISH_STEPS, type SiteBody } from '../../src/lib/owner-api.ts';
+import { editorPaths } from '../../src/lib/editor-paths.ts';
 import { mockOwnerApi, publishSteps, sampleLead, sampleLeads, sampleSite, type OwnerApiMock } from '../support/owner-api-mock.ts';
 
 const inboxRows = (page: Page) => page.getByRole('region', { name: /^(All requests|Requests:)/ }).getByRole('listitem');
@@ -335,7 +336,7 @@ test.describe('the site', () => {
     const mock = await mockOwnerApi(page);
     await openOwnerPage(page, '#site');
     await expect(page.getByRole('heading', { level: 1, name: 'Your site' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Edit your site' })).toHaveAttribute('href', ownerPaths.editor);
+    await expect(page.getByRole('link', { name: 'Edit your site' })).toHaveAttribute('href', editorPaths.page);
     const waiting = page.getByRole('region', { name: 'Waiting to be published' });
     for (const change of mock.site.pending) await expect(waiting.getByRole('listitem').filter({ hasText: change })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Last publish' })).toContainText(mock.site.last!.message);

@@ -1,6 +1,7 @@
 import { CloudUpload, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { ownerPaths, PUBLISH_STEP_LABELS, type PublishResult } from '../../lib/owner-api.ts';
+import { editorPaths } from '../../lib/editor-paths.ts';
 import { ownerApi } from '../api.ts';
 import { ownerButton } from '../button-class.ts';
 import { useNotices } from '../notices.tsx';
@@ -77,7 +78,7 @@ export function SiteView({ now }: { now: Date }) {
         Your site
       </h1>
       <p className="text-muted">Change your pages in the editor, then publish them here. They are live about a minute later.</p>
-      <a href={ownerPaths.editor} className={ownerButton('brand', { block: true })}>
+      <a href={editorPaths.page} className={ownerButton('brand', { block: true })}>
         <Pencil className="size-5" aria-hidden="true" />
         Edit your site
       </a>
