@@ -1,6 +1,6 @@
 import { CloudUpload, Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { ownerPaths, PUBLISH_STEP_LABELS, type PublishResult } from '../../lib/owner-api.ts';
+import { PUBLISH_STEP_LABELS, type PublishResult } from '../../lib/owner-api.ts';
 import { editorPaths } from '../../lib/editor-paths.ts';
 import { ownerApi } from '../api.ts';
 import { ownerButton } from '../button-class.ts';
