@@ -1,6 +1,6 @@
 /**
  * `npm run test:launch`: launch day, rehearsed. Copies the repository to a temporary directory,
- * writes another business's identity over every placeholder of src/config/business.json (and 32
+ * writes another business's identity over every placeholder of src/content/business.json (and 32
  * years of experience), then in the copy builds the site, reruns the tests of what an identity can
  * change (below) and `npm run check:launch`. It passes when the build and those tests pass, no
  * page still shows the identity it replaced, and the launch check names nothing but sample content.
@@ -185,8 +185,8 @@ await step('copy the repository', async () => {
   return { ok: copied > 0, summary: `${copied} files; node_modules linked from ${join(root, 'node_modules')}` };
 });
 
-const businessFile = join(site, 'src', 'config', 'business.json');
-await step('write the fixture identity into src/config/business.json', async () => {
+const businessFile = join(site, 'src', 'content', 'business.json');
+await step('write the fixture identity into src/content/business.json', async () => {
   const { text, replaced } = applyFixture(readFileSync(businessFile, 'utf8'));
   writeFileSync(businessFile, text);
   // Load the copy's facts the way the build will, and ask the launch check about them

@@ -1,5 +1,5 @@
 /**
- * The launch rehearsal's identity, and how it is written into a copy of src/config/business.json:
+ * The launch rehearsal's identity, and how it is written into a copy of src/content/business.json:
  * every placeholder (src/config/placeholders.ts) is replaced by the fixture's value, as the owner
  * would on launch day, and the years of experience change too; then what of the replaced identity
  * a build must no longer show anywhere. Unit tested in tests/unit/launch-fixture.test.ts.

@@ -9,7 +9,7 @@
  * type, choices and length), so keep them explicit.
  */
 import { z } from 'zod';
-import facts from './business.json' with { type: 'json' };
+import facts from '../content/business.json' with { type: 'json' };
 
 /** A New Zealand number in E.164, for tel: links and structured data */
 export const E164_PATTERN = /^\+64\d{7,10}$/;

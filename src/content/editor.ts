@@ -404,7 +404,7 @@ const webAddress = (label: string, description?: string) =>
 
 const business = singleton({
   label: 'Business details',
-  path: 'src/config/business',
+  path: 'src/content/business',
   format: { data: 'json' },
   schema: {
     notice: fields.text({

@@ -11,7 +11,7 @@ import { fillTokens } from '../lib/text.ts';
 const icon = z.enum(iconNames);
 /**
  * Text shown to visitors: fact tokens such as {owner} or {turnaround} are filled from
- * src/config/business.json first, and the length limits apply to the text as it will read.
+ * src/content/business.json first, and the length limits apply to the text as it will read.
  */
 const text = (min: number, max = 5000, later: readonly string[] = []) =>
   z

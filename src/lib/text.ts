@@ -16,7 +16,7 @@ const tokens: Record<string, string> = {
 
 /**
  * Content files write tokens such as `{owner}`, `{years}`, `{phone}` or `{responseaim}` instead of
- * the facts themselves, so the facts stay in src/config/business.json. An unknown token is an error;
+ * the facts themselves, so the facts stay in src/content/business.json. An unknown token is an error;
  * the tokens named in `later` are left for the entry's own facts to fill (an area's `{region}`).
  */
 export function fillTokens(text: string, later: readonly string[] = []): string {

@@ -175,13 +175,13 @@ describe('an update from the editor', () => {
       'src/content/testimonials/01-margaret.yaml',
       'src/content/services/ceiling-fans.yaml',
       'src/content/areas/electrician-howick.md',
-      'src/config/business.json',
+      'src/content/business.json',
     ];
     for (const path of allowed)
       expect((await checkUpdate({ additions: [{ path, contents: yaml }], deletions: [] }, editorConfig)).ok, path).toBe(true);
     const refused = [
       'src/config/business.ts',
-      'src/config/businessX.json',
+      'src/content/businessX.json',
       'src/content/projects/../../server/main.ts',
       'src/content/projects/Switchboard Howick.yaml',
       'src/content/projects/nested/job.yaml',
@@ -209,7 +209,7 @@ describe('an update from the editor', () => {
       message: expect.stringMatching(/^Only project photos may be added under src\/assets/),
     });
     // The facts can be changed but not deleted
-    expect((await checkUpdate({ additions: [], deletions: [{ path: 'src/config/business.json' }] }, editorConfig)).ok).toBe(false);
+    expect((await checkUpdate({ additions: [], deletions: [{ path: 'src/content/business.json' }] }, editorConfig)).ok).toBe(false);
   });
 
   it('is refused when it is not what Keystatic sends', async () => {

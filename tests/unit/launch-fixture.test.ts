@@ -7,7 +7,7 @@ import { applyFixture, findTraces, fixtureIdentity, identityTraces } from '../..
 import { business, businessSchema, type Business } from '../../src/config/business.ts';
 import { placeholderProblems } from '../../src/lib/launch-check.ts';
 
-const source = readFileSync('src/config/business.json', 'utf8');
+const source = readFileSync('src/content/business.json', 'utf8');
 
 describe('the launch rehearsal fixture', () => {
   it('is another business with no placeholder left', () => {

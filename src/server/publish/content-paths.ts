@@ -4,7 +4,7 @@
  * developer's.
  */
 export const CONTENT_DIR = 'src/content';
-export const BUSINESS_FILE = 'src/config/business.json';
+export const BUSINESS_FILE = 'src/content/business.json';
 export const PHOTOS_DIR = 'src/assets/projects';
 
 export const CONTENT_PATHS = [CONTENT_DIR, BUSINESS_FILE, PHOTOS_DIR] as const;
