@@ -10,25 +10,18 @@
  */
 import { z } from 'zod';
 import facts from '../content/business.json' with { type: 'json' };
+import { CLOCK_TIME_PATTERN, E164_PATTERN, PRICE_RANGES, WEEK_DAYS } from './fact-formats.ts';
 
 /** A New Zealand number in E.164, for tel: links and structured data */
-export const E164_PATTERN = /^\+64\d{7,10}$/;
 const e164 = z.string().regex(E164_PATTERN);
 /** A phone number as people read it, e.g. '09 000 0000' */
 const phoneDisplay = z.string().min(7).max(20);
 /** 24-hour local time, HH:MM */
-export const CLOCK_TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 const clockTime = z.string().regex(CLOCK_TIME_PATTERN);
-
-/** How search engines show a price level, from low to high */
-export const PRICE_RANGES = ['$', '$$', '$$$', '$$$$'] as const;
 
 const dayHours = z.object({
   /** schema.org day names, e.g. ['Monday', 'Tuesday'] */
-  days: z
-    .array(z.enum(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']))
-    .min(1)
-    .max(7),
+  days: z.array(z.enum(WEEK_DAYS)).min(1).max(7),
   opens: clockTime,
   closes: clockTime,
   /** How the hours read on the page, e.g. 'Mon–Fri 7am–6pm' */

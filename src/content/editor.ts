@@ -7,7 +7,7 @@
  */
 import { collection, fields, singleton, type Config } from '@keystatic/core';
 import { regexes } from 'zod/v4/core';
-import { CLOCK_TIME_PATTERN, E164_PATTERN, PRICE_RANGES } from '../config/business.ts';
+import { CLOCK_TIME_PATTERN, E164_PATTERN, PRICE_RANGES, WEEK_DAYS } from '../config/fact-formats.ts';
 import { iconNames } from '../config/icon-names.ts';
 import { regions } from '../config/regions.ts';
 
@@ -398,7 +398,6 @@ const areas = collection({
   },
 });
 
-const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 const webAddress = (label: string, description?: string) =>
   fields.url({ label, ...(description ? { description } : {}), validation: { isRequired: true } });
 

@@ -1,0 +1,14 @@
+/**
+ * The formats of the business facts that both their schema (business.ts) and the owner's editor
+ * (content/editor.ts) hold them to. Plain values, without zod, so the editor's page does not carry
+ * the schema library for them.
+ */
+
+/** A New Zealand number in E.164, for tel: links and structured data */
+export const E164_PATTERN = /^\+64\d{7,10}$/;
+/** 24-hour local time, HH:MM */
+export const CLOCK_TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+/** How search engines show a price level, from low to high */
+export const PRICE_RANGES = ['$', '$$', '$$$', '$$$$'] as const;
+/** schema.org day names, in the week's order */
+export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
