@@ -139,7 +139,7 @@ export function sampleSite(now = Date.now()): SiteBody {
       backup: 'sent',
       backupProblem: null,
     },
-    pending: ["Added project 'Heat pump wiring in Botany'", 'Changed the business facts (hours, notice)'],
+    pending: ["Added project 'Heat pump wiring in Botany'", 'Changed the business details (hours, notice)'],
     history: [
       { commit: commit('a'), at: ago(60 * 3, now), message: 'Changed review by Margaret', canUndo: true },
       { commit: commit('b'), at: ago(60 * 24 * 2, now), message: "Added project 'LED downlights in a Pakuranga lounge'", canUndo: true },

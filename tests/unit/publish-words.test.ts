@@ -86,7 +86,7 @@ describe('the changes in words', () => {
     const now = { ...before, hours: { weekdays: '7–6' }, notice: 'Away 24 Dec – 6 Jan', shortName: 'Harbour' };
     const read = reader({ [BUSINESS_FILE]: JSON.stringify(now) }, { [BUSINESS_FILE]: JSON.stringify(before) });
     const [change] = describeChanges([{ kind: 'changed', path: BUSINESS_FILE }], read);
-    expect(changeSentence(change!)).toBe('Changed the business facts (hours, notice, short name)');
+    expect(changeSentence(change!)).toBe('Changed the business details (hours, notice, short name)');
   });
 
   it('folds a project’s photos into the project, and names photos changed on their own', () => {
@@ -119,9 +119,9 @@ describe('a commit message', () => {
   });
 
   it('joins several in its first line and lists each below', () => {
-    expect(commitMessage([change('review by Margaret'), change('the business facts (hours, notice)')])).toBe(
-      'Changed review by Margaret and changed the business facts (hours, notice)\n\n' +
-        '- Changed review by Margaret\n- Changed the business facts (hours, notice)',
+    expect(commitMessage([change('review by Margaret'), change('the business details (hours, notice)')])).toBe(
+      'Changed review by Margaret and changed the business details (hours, notice)\n\n' +
+        '- Changed review by Margaret\n- Changed the business details (hours, notice)',
     );
   });
 

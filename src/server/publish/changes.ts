@@ -58,15 +58,15 @@ function parseJson(text: string | undefined): Record<string, unknown> | undefine
   }
 }
 
-/** "the business facts (hours, notice)": the top-level facts whose values differ */
+/** "the business details (hours, notice)": the top-level facts whose values differ */
 function businessChange(read: ContentReader): string {
   const before = parseJson(read.before(BUSINESS_FILE));
   const now = parseJson(read.now(BUSINESS_FILE));
-  if (!before || !now) return 'the business facts';
+  if (!before || !now) return 'the business details';
   const keys = [...new Set([...Object.keys(before), ...Object.keys(now)])].filter(
     (key) => JSON.stringify(before[key]) !== JSON.stringify(now[key]),
   );
-  return keys.length > 0 ? `the business facts (${keys.map(fieldWords).join(', ')})` : 'the business facts';
+  return keys.length > 0 ? `the business details (${keys.map(fieldWords).join(', ')})` : 'the business details';
 }
 
 const projectFileOf = (slug: string) => `${CONTENT_DIR}/projects/${slug}.yaml`;
@@ -84,7 +84,7 @@ export function describeChanges(files: readonly FileChange[], read: ContentReade
   };
   for (const { kind, path } of files) {
     if (path === BUSINESS_FILE) {
-      add({ kind, what: kind === 'changed' ? businessChange(read) : 'the business facts' });
+      add({ kind, what: kind === 'changed' ? businessChange(read) : 'the business details' });
     } else if (path.startsWith(`${PHOTOS_DIR}/`)) {
       const slug = path.slice(PHOTOS_DIR.length + 1).split('/')[0]!;
       const project = projectFileOf(slug);
