@@ -141,6 +141,7 @@ export function createApp(env: Env, parts: AppParts): App {
       servedDir: parts.publishing.servedDir,
       remote: env['CONTENT_GIT_REMOTE'] || undefined,
       authorEmail: business.email,
+      isSaving: () => editor.isSaving(),
       onLive: (at) => {
         built = at.toISOString();
         lastHealth = undefined;
@@ -167,7 +168,7 @@ export function createApp(env: Env, parts: AppParts): App {
 
   const api = apiRouter({
     [OWNER_API_PREFIX]: owner.api,
-    [editorPaths.api]: editor,
+    [editorPaths.api]: editor.api,
     [apiPaths.leads]: async (req, res) => sendWebResponse(res, await respond(toWebRequest(req), req.socket.remoteAddress ?? 'unknown')),
     [apiPaths.events]: (req, res) =>
       handleEvent(req, res, rateLimitKey(clientAddressOf(req)), { counter, rateLimiter: eventLimiter, isPage: site.isPage, siteUrl }),

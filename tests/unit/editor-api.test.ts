@@ -22,7 +22,7 @@ let origin: string;
 
 beforeAll(async () => {
   cpSync(resolve(import.meta.dirname, '../../src/content/projects'), join(siteDir, 'src/content/projects'), { recursive: true });
-  const api = createEditorApi({
+  const { api } = createEditorApi({
     config: editorConfig,
     siteUrl: SITE_URL,
     siteDir,

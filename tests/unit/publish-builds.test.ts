@@ -11,6 +11,7 @@ import { startingBuild } from '../../src/server/app.ts';
 import { createLiveSite, missingPages, REQUIRED_PAGES } from '../../src/server/http/live-site.ts';
 import type { Site, SiteFile } from '../../src/server/http/site-files.ts';
 import { freshBuildFolder, markComplete, newestBuild, publishedBuilds } from '../../src/server/publish/builds.ts';
+import { createPublisher } from '../../src/server/publish/publisher.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -124,5 +125,29 @@ describe('the live site', () => {
   it('names the pages a build lacks that the server needs', () => {
     expect(missingPages(fakeSite('bad', ['/', '/_astro/x.js']))).toEqual(REQUIRED_PAGES.filter((path) => path !== '/'));
     expect(missingPages(fakeSite('good', REQUIRED_PAGES))).toEqual([]);
+  });
+});
+
+describe('the publisher', () => {
+  it('does not begin while the editor is writing a save, and begins once it is written', async () => {
+    let saving = true;
+    const publisher = createPublisher({
+      siteDir: siteDir(),
+      live: createLiveSite(fakeSite('served', REQUIRED_PAGES)),
+      servedDir: '/served',
+      authorEmail: 'owner@example.com',
+      isSaving: () => saving,
+      log: () => {},
+      checkTimeoutMs: 1,
+    });
+    const refused = publisher.publish();
+    expect(refused).toMatchObject({ started: false, status: 409 });
+    expect(refused.started || refused.error).toMatch(/being saved/);
+    expect(publisher.isBusy()).toBe(false);
+    saving = false;
+    expect(publisher.publish().started).toBe(true);
+    await publisher.idle();
+    // Not a checkout with the site's sources: the publish fails, and the site served stays
+    expect(publisher.status().last?.ok).toBe(false);
   });
 });

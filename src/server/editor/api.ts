@@ -32,6 +32,13 @@ export interface EditorApiOptions {
   isPublishing(): boolean;
 }
 
+export interface EditorApi {
+  /** Answers every request under /api/keystatic/ */
+  api: ApiHandler;
+  /** Whether a save is being written, when a publish must not begin */
+  isSaving(): boolean;
+}
+
 type KeystaticHandler = ReturnType<typeof makeGenericAPIRouteHandler>;
 type KeystaticAnswer = Awaited<ReturnType<KeystaticHandler>>;
 
@@ -50,9 +57,10 @@ function sendKeystaticAnswer(res: ServerResponse, answer: KeystaticAnswer): void
   res.end(res.req.method === 'HEAD' || answer.body === null ? undefined : answer.body);
 }
 
-export function createEditorApi(options: EditorApiOptions): ApiHandler {
+export function createEditorApi(options: EditorApiOptions): EditorApi {
   const siteOrigin = new URL(options.siteUrl).origin;
   const keystatic = makeGenericAPIRouteHandler({ config: options.config, localBaseDirectory: options.siteDir });
+  let savesWriting = 0;
 
   /** Reads the update within its limit, checks it, and gives Keystatic what it may write */
   async function update(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -77,20 +85,28 @@ export function createEditorApi(options: EditorApiOptions): ApiHandler {
     if (!checked.ok) return sendText(res, checked.status, checked.message);
     // Checked again in case a publish began while the photos were being made safe
     if (options.isPublishing()) return sendText(res, 409, 'The site is being published. Wait until it is done, then save again.');
-    const answer = await keystatic({
-      method: 'POST',
-      url: request.url,
-      headers: request.headers,
-      json: () => Promise.resolve(checked.update),
-    });
+    // From here to the last file written, a publish may not begin (it would build half a save)
+    savesWriting++;
+    let answer: KeystaticAnswer;
+    try {
+      answer = await keystatic({
+        method: 'POST',
+        url: request.url,
+        headers: request.headers,
+        json: () => Promise.resolve(checked.update),
+      });
+    } finally {
+      savesWriting--;
+    }
     sendKeystaticAnswer(res, answer);
   }
 
-  return async (req, res) => {
+  const api: ApiHandler = async (req, res) => {
     if (!(await options.isSignedIn(req))) return refuse(res, 401, 'Sign in with your passkey first, on the owner’s page.');
     if (isChange(req.method) && !isFromOwnOrigin(req, siteOrigin)) return refuse(res, 403, 'This change must come from the editor itself.');
     const path = (req.url ?? '').split('?')[0];
     if (path === UPDATE_PATH && req.method === 'POST') return update(req, res);
     sendKeystaticAnswer(res, await keystatic(toWebRequest(req)));
   };
+  return { api, isSaving: () => savesWriting > 0 };
 }

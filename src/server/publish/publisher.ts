@@ -48,6 +48,8 @@ export interface PublisherOptions {
   authorEmail: string;
   /** Told once a new build is live, with when */
   onLive?: (at: Date) => void;
+  /** Whether the editor is writing a save, when no publish may begin */
+  isSaving?: () => boolean;
   log: Log;
   checkTimeoutMs?: number;
   buildTimeoutMs?: number;
@@ -78,6 +80,7 @@ export interface Publisher {
 
 export const AUTHOR_NAME = 'Site owner';
 const BUSY = 'The site is being published. Wait for it to finish.';
+const SAVING = 'A change is being saved in the editor. Publish again in a moment.';
 const UNPUBLISHED = 'You have changes that are not published yet. Publish them first, then undo the older change if you still want to.';
 const BUILD_FAILED = 'The site could not be built. Nothing has changed on the live site. The server’s log has the details.';
 
@@ -255,6 +258,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
   /** Claims the publisher for one job, or says which is running */
   function claim(kind: PublishProgress['kind'], message: string): StartOutcome {
     if (running) return { started: false, status: 409, error: BUSY, running };
+    if (options.isSaving?.()) return { started: false, status: 409, error: SAVING };
     running = newProgress(kind, message);
     return { started: true, progress: running };
   }
