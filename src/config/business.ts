@@ -110,7 +110,9 @@ export const business: Business = businessSchema.parse(facts);
 
 /** "30+ years", the one wording of the experience claim */
 export const yearsClaim = `${business.claims.yearsExperience}+ years`;
-export const telHref = `tel:${business.phone.e164}`;
+/** A tel: link to the business's phone, from `facts` */
+export const telHrefOf = (facts: Pick<Business, 'phone'>) => `tel:${facts.phone.e164}`;
+export const telHref = telHrefOf(business);
 /** The phone number as link text: non-breaking spaces keep it on one line */
 export const phoneText = business.phone.display.replaceAll(' ', '\u00a0');
 export const mailHref = `mailto:${business.email}`;

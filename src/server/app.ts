@@ -10,7 +10,8 @@
  * says whether a request may see the owner's pages.
  */
 import type { IncomingMessage } from 'node:http';
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { business } from '../config/business.ts';
 import { apiPaths } from '../config/routes.ts';
 import { editorConfig } from '../content/editor.ts';
@@ -37,7 +38,9 @@ import { startWeeklySummaries } from './stats/weekly.ts';
 import { createOwnerAccess } from './owner/api.ts';
 import { createEditorApi } from './editor/api.ts';
 import { newestBuild, removeBuildsExcept, publishedBuilds } from './publish/builds.ts';
+import { BUSINESS_FILE } from './publish/content-paths.ts';
 import { createPublisher, type Publisher } from './publish/publisher.ts';
+import { reloadFacts } from './support/live-facts.ts';
 import { createThrottledLog } from './support/log.ts';
 import { createRateLimiter, rateLimitAddress, rateLimitFromEnv, rateLimitKey } from './support/rate-limit.ts';
 
@@ -133,6 +136,17 @@ export function createApp(env: Env, parts: AppParts): App {
     return lastHealth.report;
   }
 
+  const businessFile = join(siteDirOf(env), BUSINESS_FILE);
+  /** The server's own words follow the facts of the site it serves: those of SITE_DIR, read again after each publish */
+  const followFacts = () => {
+    try {
+      if (existsSync(businessFile)) reloadFacts(businessFile);
+    } catch (error) {
+      log(`The business facts in ${businessFile} could not be read; the server keeps those it had`, error);
+    }
+  };
+  if (parts.publishing) followFacts();
+
   const publisher: Publisher | undefined =
     parts.publishing &&
     createPublisher({
@@ -145,6 +159,7 @@ export function createApp(env: Env, parts: AppParts): App {
       onLive: (at) => {
         built = at.toISOString();
         lastHealth = undefined;
+        followFacts();
       },
       log,
     });

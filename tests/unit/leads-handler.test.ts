@@ -1,7 +1,9 @@
-import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { business } from '../../src/config/business.ts';
 import { QUOTE_SERVICE_OPTIONS } from '../../src/config/quote.ts';
 import { FIELD_MAX_LENGTHS, HERO_FIELDS, QUOTE_FIELDS } from '../../src/lib/validation.ts';
 import { leadEmailText } from '../../src/server/notify/channels/email.ts';
@@ -12,6 +14,7 @@ import type { Outbox } from '../../src/server/notify/outbox.ts';
 import { createRateLimiter } from '../../src/server/support/rate-limit.ts';
 import { createApp } from '../../src/server/app.ts';
 import { rateLimitAddress } from '../../src/server/support/rate-limit.ts';
+import { reloadFacts } from '../../src/server/support/live-facts.ts';
 import { openLeadStore } from '../../src/server/db/store.ts';
 import { type LeadStore } from '../../src/server/db/records.ts';
 import { leadStorePerTest } from '../support/leads.ts';
@@ -353,6 +356,25 @@ describe('validation and bad input', () => {
     const response = await handle(multipart(quoteFields));
     expect(response.status).toBe(503);
     expect(wakes).toBe(0);
+  });
+
+  it('gives the phone number of the facts published last, with or without JavaScript, when the lead cannot be stored', async () => {
+    const published = { ...business, phone: { display: '021 555 0199', e164: '+64215550199' } };
+    const file = join(mkdtempSync(join(tmpdir(), 'facts-')), 'business.json');
+    writeFileSync(file, JSON.stringify(published));
+    store.close();
+    try {
+      reloadFacts(file);
+      const json = await handle(multipart(quoteFields));
+      expect(JSON.stringify(await json.json())).toContain(published.phone.display);
+      const page = await (await handle(urlencoded(quoteFields, BROWSER_ACCEPT))).text();
+      expect(page).toContain(`href="tel:${published.phone.e164}"`);
+      expect(page).not.toContain(business.phone.display);
+    } finally {
+      writeFileSync(file, JSON.stringify(business));
+      reloadFacts(file);
+      rmSync(dirname(file), { recursive: true, force: true });
+    }
   });
 });
 

@@ -5,7 +5,6 @@
  * committed to SQLite (with its deliveries queued) before the answer, and the outbox then
  * tells the owner.
  */
-import { business } from '../../config/business.ts';
 import { FORM_SOURCES, QUOTE_FIELDS, validateLead, type LeadProblem } from '../../lib/validation.ts';
 import { answersFor } from './responses.ts';
 import type { PageReader } from '../http/site-files.ts';
@@ -26,6 +25,7 @@ import type { Outbox } from '../notify/outbox.ts';
 import type { RateLimiter } from '../support/rate-limit.ts';
 import type { NewLead } from '../db/records.ts';
 import { isSameSite } from '../support/same-site.ts';
+import { liveFacts } from '../support/live-facts.ts';
 
 /** How long a post may wait for the database (a lock held by a backup, say) before a 503 */
 export const STORE_WAIT_MS = 5000;
@@ -48,7 +48,7 @@ export interface LeadHandlerOptions {
 const LEAD_FIELDS = ['form_source', ...QUOTE_FIELDS] as const;
 const DEFAULT_BACK_PATH = '/quote';
 const HONEYPOT_FIELD = '_gotcha';
-const NOT_SAVED = `Sorry, we could not save your request. Please try again, or call us on ${business.phone.display}.`;
+const notSaved = () => `Sorry, we could not save your request. Please try again, or call us on ${liveFacts().phone.display}.`;
 
 /** Path (and query) of a same-site Referer: the page the form was on */
 function refererPath(request: Request, siteUrl: string): string | null {
@@ -186,7 +186,7 @@ async function leadResponse(request: Request, clientAddress: string, options: Le
     });
   } catch (error) {
     log('Could not store a quote request', error);
-    return answer.error(503, NOT_SAVED);
+    return answer.error(503, notSaved());
   }
   outbox?.wake();
   return answer.success(id);

@@ -5,7 +5,8 @@
  * HTML page that says what went wrong, repeats what the visitor typed (escaped) and links back.
  */
 import { createHash } from 'node:crypto';
-import { business, telHref } from '../../config/business.ts';
+import { telHrefOf } from '../../config/business.ts';
+import { liveFacts } from '../support/live-facts.ts';
 import { FIELD_LABELS, type LeadProblem, type QuoteField } from '../../lib/validation.ts';
 import { pageCsp, resourceCsp, securityHeaders } from '../http/security-headers.ts';
 import { escapeHtml } from '../support/html.ts';
@@ -45,15 +46,16 @@ function renderPage({ title, intro, problems = [], submitted = {}, backHref }: P
     .filter(([, value]) => value !== '')
     .map(([field, value]) => `<dt>${escapeHtml(fieldLabel(field))}</dt><dd>${escapeHtml(value)}</dd>`)
     .join('');
+  const facts = liveFacts();
   return [
     '<!doctype html><html lang="en-NZ"><head><meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">',
-    `<title>${escapeHtml(title)} | ${escapeHtml(business.name)}</title><style>${PAGE_STYLE}</style></head>`,
+    `<title>${escapeHtml(title)} | ${escapeHtml(facts.name)}</title><style>${PAGE_STYLE}</style></head>`,
     `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(intro)}</p>`,
     problemItems && `<ul>${problemItems}</ul>`,
     submittedItems && `<h2>What you entered</h2><dl>${submittedItems}</dl>`,
     `<p><a href="${escapeHtml(backHref)}">Back to the form</a></p>`,
-    `<p>Or call us on <a href="${escapeHtml(telHref)}">${escapeHtml(business.phone.display)}</a>.</p>`,
+    `<p>Or call us on <a href="${escapeHtml(telHrefOf(facts))}">${escapeHtml(facts.phone.display)}</a>.</p>`,
     '</main></body></html>',
   ].join('');
 }

@@ -14,7 +14,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { business } from '../../config/business.ts';
+import { liveFacts } from '../support/live-facts.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { NewPasskey } from '../db/owner-records.ts';
 
@@ -94,12 +94,13 @@ export function createPasskeyCeremonies({
     },
     async enrolOptions(boundTo) {
       const [userId, passkeys] = await Promise.all([store.ownerUserId(), store.listPasskeys()]);
+      const facts = liveFacts();
       const options = await generateRegistrationOptions({
-        rpName: business.name,
+        rpName: facts.name,
         rpID,
         userID: new Uint8Array(Buffer.from(userId, 'base64url')),
-        userName: business.email,
-        userDisplayName: business.shortName,
+        userName: facts.email,
+        userDisplayName: facts.shortName,
         attestationType: 'none',
         excludeCredentials: passkeys.map(({ id, transports }) => ({ id, transports })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },

@@ -2,7 +2,7 @@
  * The report as a terminal table, CSV, JSON, or a self-contained HTML page (inline SVG charts, no
  * script) that reads well on a phone.
  */
-import { business } from '../../config/business.ts';
+import { liveFacts } from '../support/live-facts.ts';
 import { escapeHtml } from '../support/html.ts';
 import { csvField } from '../leads/export.ts';
 import type { Figures, Report } from './report.ts';
@@ -145,7 +145,7 @@ export function reportHtml(report: Report): string {
   const rows = report.pages.map((page) => `<tr><td>${escapeHtml(page.path)}</td>${cells(page)}</tr>`).join('');
   return [
     '<!doctype html><html lang="en-NZ"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>Website report, ${escapeHtml(report.period.from)} to ${escapeHtml(report.period.to)} | ${escapeHtml(business.name)}</title>`,
+    `<title>Website report, ${escapeHtml(report.period.from)} to ${escapeHtml(report.period.to)} | ${escapeHtml(liveFacts().name)}</title>`,
     `<style>${STYLE}</style></head><body><main>`,
     `<h1>Visits and contacts</h1><p>${escapeHtml(periodText(report))}. ${report.totals.views} views and ${report.totals.contacts} contacts `,
     `(calls ${report.totals.calls}, e-mails ${report.totals.emails}, quote requests ${report.totals.quotes}). `,
