@@ -3,6 +3,7 @@ import { requireBuild } from './scripts/support/build.ts';
 import { chromiumArgs, chromiumPath } from './scripts/support/chromium.ts';
 import { siteServerEnv } from './scripts/support/site-server.ts';
 import { leadsDb, ownerLeadsDb } from './tests/support/e2e-leads.ts';
+import { publishLeadsDb, publishSiteDir } from './tests/support/e2e-publish.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 4322);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -12,8 +13,15 @@ export const baseURL = `http://127.0.0.1:${port}`;
  */
 const ownerPort = Number(process.env['E2E_OWNER_PORT'] ?? port + 1);
 export const ownerURL = `http://localhost:${ownerPort}`;
+/**
+ * Publishing is tried on a third server at localhost, on a git copy of the repository of its own
+ * (tests/support/publish-server.ts), as the owner's edits are built, swapped in and committed there
+ */
+const publishPort = Number(process.env['E2E_PUBLISH_PORT'] ?? port + 2);
+export const publishURL = `http://localhost:${publishPort}`;
 
 const chromium = { executablePath: chromiumPath, args: chromiumArgs };
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions: chromium };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -23,17 +31,14 @@ export default defineConfig({
   reporter: 'list',
   use: { baseURL, launchOptions: chromium, trace: 'off' },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /mobile\.spec\.ts|owner\.spec\.ts/ },
     {
-      name: 'mobile',
-      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions: chromium },
-      testMatch: /mobile\.spec\.ts/,
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      testIgnore: /(?:^|[/\\])(?:mobile|owner|publish)\.spec\.ts$/,
     },
-    {
-      name: 'owner',
-      use: { baseURL: ownerURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions: chromium },
-      testMatch: /owner\.spec\.ts/,
-    },
+    { name: 'mobile', use: phone, testMatch: /(?:^|[/\\])mobile\.spec\.ts$/ },
+    { name: 'owner', use: { ...phone, baseURL: ownerURL }, testMatch: /(?:^|[/\\])owner\.spec\.ts$/ },
+    { name: 'publish', use: { ...phone, baseURL: publishURL }, testMatch: /(?:^|[/\\])publish\.spec\.ts$/ },
   ],
   webServer: [
     {
@@ -57,6 +62,20 @@ export default defineConfig({
         HOST: '127.0.0.1',
         SITE_URL: ownerURL,
         ...siteServerEnv({ distDir: requireBuild(), leadsDb: ownerLeadsDb }),
+      },
+    },
+    {
+      command: 'node tests/support/publish-server.ts',
+      url: `${publishURL}/`,
+      reuseExistingServer: false,
+      // Copying the repository first takes some seconds more on a busy machine
+      timeout: 120_000,
+      env: {
+        PORT: String(publishPort),
+        HOST: '127.0.0.1',
+        SITE_URL: publishURL,
+        SITE_DIR: publishSiteDir,
+        ...siteServerEnv({ distDir: requireBuild(), leadsDb: publishLeadsDb }),
       },
     },
   ],

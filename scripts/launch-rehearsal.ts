@@ -255,8 +255,8 @@ if (fixtureOk) {
   if (built) {
     await vitestStep('test:build');
     await step(`npm run test:e2e (${filesOf('test:e2e')})`, async () => {
-      const [port, ownerPort] = [await freePort(), await freePort()];
-      const ports = { E2E_PORT: String(port), E2E_OWNER_PORT: String(ownerPort) };
+      const [port, ownerPort, publishPort] = [await freePort(), await freePort(), await freePort()];
+      const ports = { E2E_PORT: String(port), E2E_OWNER_PORT: String(ownerPort), E2E_PUBLISH_PORT: String(publishPort) };
       const { code, output } = await npmRun(site, logs, 'test:e2e', { ...env, ...ports }, identityTests['test:e2e']);
       const counts = [...plain(output).matchAll(/^ +(\d+ (?:passed|failed|flaky|skipped|did not run))/gm)].map((match) => match[1]);
       return { ok: code === 0, summary: `${counts.join(', ') || `exit ${code}`}; server on port ${port}`, detail: lastLines(output, 80) };

@@ -1,8 +1,8 @@
 /** A free loopback port, for the servers the tests, benchmarks and the launch rehearsal start */
 import { createServer } from 'node:net';
 
-/** The ports of `npm run serve` and the browser tests (the visitors' server and the owner's), never handed out */
-const RESERVED_PORTS = new Set([4321, 4322, 4323]);
+/** The ports of `npm run serve` and the browser tests (the visitors' server, the owner's and the publishing one), never handed out */
+const RESERVED_PORTS = new Set([4321, 4322, 4323, 4324]);
 
 /** A port nothing listens on right now, picked by the kernel on the loopback interface */
 export async function freePort(): Promise<number> {

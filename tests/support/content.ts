@@ -16,9 +16,9 @@ export interface ContentEntry {
   field: (name: string) => string | undefined;
 }
 
-/** Every entry of a folder of src/content (e.g. 'projects'), by file name */
-export function contentEntries(folder: string): ContentEntry[] {
-  const dir = join(contentDir, folder);
+/** Every entry of a folder of src/content (e.g. 'projects'), by file name; of the checkout at `root` when given */
+export function contentEntries(folder: string, root = '.'): ContentEntry[] {
+  const dir = join(root, contentDir, folder);
   return readdirSync(dir)
     .filter((file) => /\.(?:ya?ml|md)$/.test(file))
     .sort()
@@ -34,17 +34,21 @@ export function contentEntries(folder: string): ContentEntry[] {
     });
 }
 
-/** How many entries of a folder have a field of that value, e.g. projects with category Maintenance */
-export function countWhere(folder: string, name: string, value: string): number {
-  return contentEntries(folder).filter((entry) => entry.field(name) === value).length;
+/** The projects' and reviews' totals and kinds in the checkout at `root` as it is when called, as its pages should state them */
+export function contentCountsIn(root: string) {
+  const projects = contentEntries('projects', root);
+  const testimonials = contentEntries('testimonials', root);
+  const services = contentEntries('services', root);
+  const countOf = (entries: ContentEntry[], name: string, value: string) => entries.filter((entry) => entry.field(name) === value).length;
+  return {
+    projects: projects.length,
+    projectsIn: (category: 'Residential' | 'Maintenance') => countOf(projects, 'category', category),
+    testimonials: testimonials.length,
+    testimonialsFor: (service: 'Residential' | 'Commercial') => countOf(testimonials, 'service', service),
+    /** Detail services of a group (src/content/services holds only those) */
+    servicesIn: (group: 'residential' | 'commercial' | 'other') => countOf(services, 'group', group),
+  };
 }
 
-/** The projects' and reviews' totals and kinds, as the pages should state them */
-export const contentCounts = {
-  projects: contentEntries('projects').length,
-  projectsIn: (category: 'Residential' | 'Maintenance') => countWhere('projects', 'category', category),
-  testimonials: contentEntries('testimonials').length,
-  testimonialsFor: (service: 'Residential' | 'Commercial') => countWhere('testimonials', 'service', service),
-  /** Detail services of a group (src/content/services holds only those) */
-  servicesIn: (group: 'residential' | 'commercial' | 'other') => countWhere('services', 'group', group),
-};
+/** The projects' and reviews' totals and kinds of this checkout */
+export const contentCounts = contentCountsIn('.');

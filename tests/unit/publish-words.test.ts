@@ -89,6 +89,14 @@ describe('the changes in words', () => {
     expect(changeSentence(change!)).toBe('Changed the business details (hours, notice, short name)');
   });
 
+  it('names only the facts whose values changed when the editor rewrote the file in its own order, leaving out a blank notice', () => {
+    const before = { notice: '', claims: { years: 30, emergency: true }, hours: { weekdays: '7–5' } };
+    const now = { hours: { weekdays: '7–6' }, claims: { emergency: true, years: 30 } };
+    const read = reader({ [BUSINESS_FILE]: JSON.stringify(now) }, { [BUSINESS_FILE]: JSON.stringify(before) });
+    const [change] = describeChanges([{ kind: 'changed', path: BUSINESS_FILE }], read);
+    expect(changeSentence(change!)).toBe('Changed the business details (hours)');
+  });
+
   it('folds a project’s photos into the project, and names photos changed on their own', () => {
     const read = reader({
       'src/content/projects/heat-pump-botany.yaml': project('Heat pump wiring in Botany'),

@@ -461,8 +461,12 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
   }
 
   async function siteBody(publisher: Publisher): Promise<SiteBody> {
+    // The state first: a job that ends while git is read is then still shown running, and the page
+    // asks again; read last, it would show the job over beside the files and history of before it
+    // saved, and the page would stop asking
+    const status = publisher.status();
     const [pending, history] = await Promise.all([publisher.pending(), publisher.history(HISTORY_SHOWN)]);
-    return { ...publisher.status(), pending, history };
+    return { ...status, pending, history };
   }
 
   function replyToStart(res: ServerResponse, outcome: StartOutcome) {

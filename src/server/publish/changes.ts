@@ -58,10 +58,25 @@ function parseJson(text: string | undefined): Record<string, unknown> | undefine
   }
 }
 
+/**
+ * A fact as the site reads it: the editor writes the whole file in its form's order and leaves a
+ * blank text out, so neither the order of keys nor an empty text against none is a change
+ */
+function asRead(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(asRead);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, each]) => each !== '')
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, each]) => [key, asRead(each)]),
+  );
+}
+
 /** "the business details (hours, notice)": the top-level facts whose values differ */
 function businessChange(read: ContentReader): string {
-  const before = parseJson(read.before(BUSINESS_FILE));
-  const now = parseJson(read.now(BUSINESS_FILE));
+  const before = asRead(parseJson(read.before(BUSINESS_FILE))) as Record<string, unknown> | undefined;
+  const now = asRead(parseJson(read.now(BUSINESS_FILE))) as Record<string, unknown> | undefined;
   if (!before || !now) return 'the business details';
   const keys = [...new Set([...Object.keys(before), ...Object.keys(now)])].filter(
     (key) => JSON.stringify(before[key]) !== JSON.stringify(now[key]),

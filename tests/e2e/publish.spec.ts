@@ -1,0 +1,463 @@
+/**
+ * The owner edits his site on his phone (390 px) and publishes it, through the real editor
+ * (Keystatic at /owner/content), the real build and the swap, on the publish project's server and
+ * its git copy of the repository (tests/support/publish-server.ts). He adds a project with a
+ * phone's photo (GPS, orientation, camera in its EXIF) and undoes it; changes the hours; sets a
+ * notice and clears it; adds a review; and is refused an entry without a title and a file that is
+ * not a picture. Visitors read the site throughout, and none of their requests fails. Each step
+ * leaves a screenshot in test-results/publish-shots/.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { PHOTOS_DIRECTORY } from '../../src/content/editor.ts';
+import { editorPaths } from '../../src/lib/editor-paths.ts';
+import { ownerPaths } from '../../src/lib/owner-api.ts';
+import { contentCountsIn } from '../support/content.ts';
+import { publishLeadsDb, publishSiteDir as site } from '../support/e2e-publish.ts';
+import { builtSitemapPaths, textOf } from '../support/e2e-site.ts';
+import { makeInvite } from '../support/owner-invite.ts';
+import { startPageRequestLoop, type PageRequestLoop } from '../support/page-requests.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+/** A publish or an undo: a build of half a minute or more on a busy machine */
+const PUBLISH_MS = 120_000;
+const STEP_MS = 4 * PUBLISH_MS;
+const SHOTS = 'test-results/publish-shots';
+
+const git = (...args: string[]) => execFileSync('git', args, { cwd: site, encoding: 'utf8' }).trim();
+const commitCount = () => Number(git('rev-list', '--count', 'HEAD'));
+const counts = () => contentCountsIn(site);
+const business = () => JSON.parse(readFileSync(join(site, 'src/content/business.json'), 'utf8')) as BusinessFacts;
+
+interface BusinessFacts {
+  notice?: string;
+  hours: Array<{ days: string[]; opens: string; closes: string; label: string }>;
+}
+
+let context: BrowserContext;
+let page: Page;
+let visitors: PageRequestLoop;
+let shotNumber = 0;
+
+/** A screenshot of the phone's screen (or the whole page) as test-results/publish-shots/NN-name.png */
+async function shot(name: string, { fullPage = false, of = page }: { fullPage?: boolean; of?: Page } = {}) {
+  mkdirSync(SHOTS, { recursive: true });
+  shotNumber++;
+  await of.screenshot({ path: `${SHOTS}/${String(shotNumber).padStart(2, '0')}-${name}.png`, fullPage });
+}
+
+/** Scrolls to `target` and waits until it has faded in, where the page reveals it on scrolling */
+async function scrollTo(target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  for (const revealed of await target.locator('xpath=ancestor-or-self::*[@data-reveal]').all()) {
+    await expect(revealed).toHaveCSS('opacity', '1');
+  }
+}
+
+/** A page of the live site as a visitor's browser gets it */
+async function live(path: string): Promise<string> {
+  const answer = await page.request.get(path);
+  expect(answer.status(), path).toBe(200);
+  return answer.text();
+}
+
+/** The JSON-LD objects of a page (each script's, and each of a @graph) */
+function structuredData(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap((match) => {
+    const data = JSON.parse(match[1]!) as Record<string, unknown>;
+    return Array.isArray(data['@graph']) ? (data['@graph'] as Array<Record<string, unknown>>) : [data];
+  });
+}
+
+/** A phone's JPEG: stored sideways (EXIF orientation 6), with where it was taken and the camera in its EXIF */
+async function phonePhoto(): Promise<Buffer> {
+  const half = await sharp({ create: { width: 800, height: 1200, channels: 3, background: '#d08010' } })
+    .png()
+    .toBuffer();
+  return sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#1050a0' } })
+    .composite([{ input: half, left: 0, top: 0 }])
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Model: 'Phone 15' },
+      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '36/1 54/1 3600/100', GPSLongitudeRef: 'E', GPSLongitude: '174/1 54/1 4800/100' },
+    })
+    .withMetadata({ orientation: 6 })
+    .jpeg()
+    .toBuffer();
+}
+
+/** A picture carries none of the phone's hidden details: no EXIF, XMP or IPTC, and not the camera's name anywhere in it */
+async function expectNoHiddenDetails(bytes: Buffer, what: string) {
+  const metadata = await sharp(bytes).metadata();
+  expect({ exif: metadata.exif, xmp: metadata.xmp, iptc: metadata.iptc }, what).toEqual({
+    exif: undefined,
+    xmp: undefined,
+    iptc: undefined,
+  });
+  expect(bytes.includes('PhoneMaker'), `${what} names the camera`).toBe(false);
+}
+
+/** The editor at one of Keystatic's addresses, as the owner reaches it from his page */
+async function openEditor(path: string = editorPaths.app) {
+  await page.goto(editorPaths.page);
+  await expect(page).toHaveURL(new RegExp(`${editorPaths.app}$`));
+  if (path !== editorPaths.app) await page.goto(path);
+}
+
+/** Presses the editor's Create or Save and waits for the server to take the save */
+async function saveInEditor(button: 'Create' | 'Save') {
+  const saved = page.waitForResponse((answer) => answer.url().endsWith(`${editorPaths.api}update`));
+  await page.getByRole('button', { name: button, exact: true }).click();
+  expect((await saved).status()).toBe(200);
+}
+
+/** The Site tab's panel of that name */
+const panel = (name: string): Locator => page.getByRole('region', { name, exact: true });
+
+/**
+ * From the editor to the Site tab (its "Publish the changes" link), Publish, the steps ticking
+ * over, and the site live; returns what was published
+ */
+async function publish(name: string): Promise<string> {
+  await page.getByRole('link', { name: 'Publish the changes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your site' })).toBeVisible();
+  const waiting = panel('Waiting to be published').getByRole('listitem');
+  await expect(waiting.first()).toBeVisible();
+  const changes = await waiting.allInnerTexts();
+  await shot(`${name}-waiting`);
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await finished('Publishing', 'Last publish', `Live: ${changes.join('; ')}`, name);
+  await expect(panel('Waiting to be published')).toContainText('Nothing is waiting');
+  return changes.join('; ');
+}
+
+/** Waits for the publish or undo under way (its panel `running`) to end with `message` in the panel `done` */
+async function finished(running: string, done: string, message: string, name: string) {
+  const steps = panel(running).getByRole('listitem');
+  await expect(steps).toHaveCount(4);
+  // A step ticked, the others under way or waiting
+  await expect(panel(running).locator('li[data-state="done"]').first()).toBeVisible({ timeout: PUBLISH_MS });
+  await shot(`${name}-steps`);
+  const result = panel(done);
+  await expect(result.or(page.getByRole('alert'))).toBeVisible({ timeout: PUBLISH_MS });
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(result).toContainText(message);
+  await shot(`${name}-live`);
+}
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  // The visitors, from before the first change to after the last
+  const sitemap = builtSitemapPaths();
+  const paths = [
+    '/',
+    '/projects',
+    '/testimonials',
+    '/about',
+    ...sitemap.filter((path) => path.startsWith('/services/')).slice(0, 3),
+    ...sitemap.filter((path) => path.startsWith('/areas/')).slice(0, 3),
+  ];
+  visitors = startPageRequestLoop(baseURL!, paths);
+
+  // One phone for every step, its passkey enrolled from an invite
+  context = await browser.newContext();
+  page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  await page.goto((await makeInvite(publishLeadsDb, baseURL!)).link);
+  await page.getByRole('button', { name: 'Set up your passkey' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+});
+
+test.afterAll(async () => {
+  await visitors?.stop();
+  await context?.close();
+});
+
+const project = {
+  title: 'Outdoor sockets for a Howick deck',
+  slug: 'outdoor-sockets-for-a-howick-deck',
+  description:
+    'The owners wanted power on their new deck for a patio heater and festoon lights. We ran a cable from the switchboard, fitted two weatherproof double sockets on their own RCD and tested every circuit before handing over the certificate.',
+  suburb: 'Howick',
+  category: { value: 'Maintenance', label: 'Handyman and maintenance' },
+  alt: 'Two weatherproof double sockets on a post of a new timber deck',
+} as const;
+
+test('a project added with a phone’s photo goes live without the photo’s hidden details, and Undo takes it back out', async () => {
+  test.setTimeout(STEP_MS);
+  const before = counts();
+  const commits = commitCount();
+
+  await openEditor();
+  await shot('editor');
+  await page.getByRole('link', { name: /^Projects/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Projects/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('textbox', { name: 'Title' }).fill(project.title);
+  await expect(page.getByRole('textbox', { name: 'File name' })).toHaveValue(project.slug);
+  await page.getByRole('textbox', { name: 'What we did' }).fill(project.description);
+  await page.getByRole('textbox', { name: 'Suburb' }).fill(project.suburb);
+  await page.getByRole('button', { name: /Kind of job/ }).click();
+  await page.getByRole('option', { name: project.category.label }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await shot('project-form');
+  await page.getByRole('group', { name: 'Photos' }).getByRole('button', { name: 'Add' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add item' });
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: 'Choose file' }).click()]);
+  await chooser.setFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto() });
+  await dialog.getByRole('textbox', { name: 'What the picture shows' }).fill(project.alt);
+  await shot('project-photo');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('textbox', { name: 'Position' }).fill(String(before.projects + 1));
+  await saveInEditor('Create');
+  await expect(page).toHaveURL(new RegExp(`/collection/projects/item/${project.slug}$`));
+  await shot('project-created');
+
+  // The photo as stored in the site's source: upright, without its hidden details
+  const storedDir = join(site, PHOTOS_DIRECTORY, project.slug);
+  const stored = readFileSync(join(storedDir, 'photos/0/src.jpg'));
+  await expectNoHiddenDetails(stored, 'the stored photo');
+  expect(await sharp(stored).metadata()).toMatchObject({ width: 1200, height: 1600 });
+
+  const message = await publish('project');
+  expect(message).toBe(`Added project '${project.title}'`);
+  expect(commitCount()).toBe(commits + 1);
+
+  // The projects page counts the new one, in each tab and in its structured data
+  const after = counts();
+  expect(after.projects).toBe(before.projects + 1);
+  expect(after.projectsIn('Maintenance')).toBe(before.projectsIn('Maintenance') + 1);
+  await page.goto('/projects');
+  const cards = page.getByRole('list', { name: 'Projects' }).getByRole('article');
+  await expect(cards).toHaveCount(after.projects);
+  const labels = page.getByRole('group', { name: 'Filter projects' }).locator('label');
+  await expect(labels).toHaveText([
+    new RegExp(`^All\\s*${after.projects}$`),
+    new RegExp(`^Residential\\s*${after.projectsIn('Residential')}$`),
+    new RegExp(`^Maintenance\\s*${after.projectsIn('Maintenance')}$`),
+  ]);
+  const card = cards.filter({ has: page.getByRole('heading', { name: project.title }) });
+  await expect(card).toHaveCount(1);
+  await scrollTo(card);
+  await expect(card.locator('img')).toHaveJSProperty('complete', true);
+  await shot('projects-page');
+  const html = await live('/projects');
+  const gallery = structuredData(html).find((item) => item['@type'] === 'ImageGallery')?.['image'] as Array<Record<string, unknown>>;
+  expect(gallery).toHaveLength(after.projects);
+  expect(gallery).toContainEqual(expect.objectContaining({ caption: project.title, description: project.alt }));
+
+  // Every version of the photo the card offers: AVIF, WebP and the fallback, none with hidden details
+  const sources = await card
+    .locator('source')
+    .evaluateAll((elements) =>
+      elements.map((source) => ({ type: source.getAttribute('type'), srcset: source.getAttribute('srcset') ?? '' })),
+    );
+  expect(sources.map((source) => source.type).sort()).toEqual(['image/avif', 'image/webp']);
+  const image = card.locator('img');
+  await expect(image).toHaveAttribute('alt', project.alt);
+  const fallback = [(await image.getAttribute('src'))!, ...((await image.getAttribute('srcset')) ?? '').split(',')];
+  const urls = [
+    ...new Set(
+      [...sources.flatMap((source) => source.srcset.split(',')), ...fallback].map((entry) => entry.trim().split(/\s+/)[0]!).filter(Boolean),
+    ),
+  ];
+  const formats = new Set<string>();
+  for (const url of urls) {
+    const answer = await page.request.get(url);
+    expect(answer.status(), url).toBe(200);
+    const bytes = await answer.body();
+    formats.add((await sharp(bytes).metadata()).format!);
+    await expectNoHiddenDetails(bytes, url);
+  }
+  expect([...formats].sort()).toEqual(['heif', 'jpeg', 'webp']);
+
+  // Undo, from the history, after a second tap
+  await page.goto(`${ownerPaths.page}#site`);
+  const change = panel('Changes').getByRole('listitem').filter({ hasText: message });
+  await change.getByRole('button', { name: 'Undo this change' }).click();
+  const confirm = page.getByRole('group', { name: 'Undo this change?' });
+  await expect(confirm).toContainText(`Undo “${message}”?`);
+  await shot('undo-confirm');
+  await confirm.getByRole('button', { name: 'Yes, undo it' }).click();
+  await finished('Undoing a change', 'Last undo', `Live: Undid: ${message}`, 'undo');
+  await expect(panel('Waiting to be published')).toContainText('Nothing is waiting');
+  await expect(panel('Changes').getByRole('listitem').first()).toContainText(`Undid: ${message}`);
+  expect(counts().projects).toBe(before.projects);
+  expect(existsSync(storedDir)).toBe(false);
+  await page.goto('/projects');
+  await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article')).toHaveCount(before.projects);
+  await expect(page.getByRole('heading', { name: project.title })).toHaveCount(0);
+  expect(structuredData(await live('/projects')).find((item) => item['@type'] === 'ImageGallery')?.['image']).toHaveLength(before.projects);
+});
+
+test('new hours show in the footer and in the structured data', async () => {
+  test.setTimeout(STEP_MS);
+  const [first] = business().hours;
+  const closes = first!.closes === '17:30' ? '17:00' : '17:30';
+  const label = `Weekdays until ${closes}`;
+
+  await openEditor(`${editorPaths.app}/singleton/business`);
+  const hours = page.getByRole('group', { name: /^Opening hours/ });
+  await hours.getByRole('row').first().getByText(first!.label).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit item' });
+  await dialog.getByRole('textbox', { name: 'Closes' }).fill(closes);
+  await dialog.getByRole('textbox', { name: 'As the page shows it' }).fill(label);
+  await shot('hours-form');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(hours).toContainText(label);
+  await saveInEditor('Save');
+  expect(business().hours[0]).toEqual({ ...first, closes, label });
+
+  expect(await publish('hours')).toBe('Changed the business facts (hours)');
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText(label);
+  await expect(footer).not.toContainText(first!.label);
+  await footer.getByText(label).scrollIntoViewIfNeeded();
+  await shot('hours-footer');
+  const entity = structuredData(await live('/')).find((item) => item['@type'] === 'Electrician')!;
+  const opening = entity['openingHoursSpecification'] as Array<{ dayOfWeek: string[]; opens: string; closes: string }>;
+  expect(opening[0]).toMatchObject({ dayOfWeek: first!.days, opens: first!.opens, closes });
+});
+
+test('a notice shows on every page of the sitemap while it is set, and on none once cleared', async () => {
+  test.setTimeout(STEP_MS);
+  const notice = 'Away 3 to 10 March: for emergencies call as usual';
+  expect(business().notice ?? '').toBe('');
+
+  /** Every page of the live sitemap, as text */
+  const sitemapTexts = async () => {
+    const xml = await live('/sitemap.xml');
+    const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    expect(paths.length).toBeGreaterThan(10);
+    return Promise.all(paths.map(async (path) => ({ path, text: textOf(await live(path)) })));
+  };
+
+  await openEditor(`${editorPaths.app}/singleton/business`);
+  await page.getByRole('textbox', { name: 'Notice on every page' }).fill(notice);
+  await shot('notice-form');
+  await saveInEditor('Save');
+  expect(await publish('notice')).toBe('Changed the business facts (notice)');
+  for (const { path, text } of await sitemapTexts()) expect(text, path).toContain(notice);
+  await page.goto('/testimonials');
+  await expect(page.locator('[data-site-notice]')).toHaveText(notice);
+  await expect(page.locator('[data-site-notice]')).toBeInViewport();
+  await shot('notice-on-page');
+
+  await openEditor(`${editorPaths.app}/singleton/business`);
+  await page.getByRole('textbox', { name: 'Notice on every page' }).fill('');
+  await saveInEditor('Save');
+  expect(await publish('notice-cleared')).toBe('Changed the business facts (notice)');
+  for (const { path, text } of await sitemapTexts()) expect(text, path).not.toContain(notice);
+  await page.goto('/testimonials');
+  await expect(page.locator('[data-site-notice]')).toHaveCount(0);
+  await shot('notice-gone');
+});
+
+test('a review added in the editor shows on the reviews page, which counts it', async () => {
+  test.setTimeout(STEP_MS);
+  const before = counts().testimonials;
+  const review = {
+    quote:
+      'Dave came the same afternoon when half our house lost power, found the fault in the garage and had everything back on before dinner.',
+    author: 'Aroha',
+    suburb: 'Cockle Bay',
+    job: 'Power fault found and fixed',
+  };
+
+  await openEditor(`${editorPaths.app}/collection/testimonials`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('textbox', { name: 'What the customer said' }).fill(review.quote);
+  await page.getByRole('textbox', { name: 'First name' }).fill(review.author);
+  await page.getByRole('textbox', { name: 'Suburb' }).fill(review.suburb);
+  await page.getByRole('textbox', { name: 'The job' }).fill(review.job);
+  await page.getByRole('textbox', { name: 'Position' }).fill(String(before + 1));
+  await shot('review-form');
+  await saveInEditor('Create');
+
+  expect(await publish('review')).toBe(`Added review by ${review.author}`);
+  const after = counts().testimonials;
+  expect(after).toBe(before + 1);
+  await page.goto('/testimonials');
+  await expect(page.locator('main figure')).toHaveCount(after);
+  await expect(page.getByRole('status').filter({ hasText: 'Showing' })).toHaveText(`Showing ${after} of ${after} reviews`, {
+    useInnerText: true,
+  });
+  const figure = page.locator('main figure').filter({ hasText: review.quote });
+  await expect(figure).toContainText(review.author);
+  await scrollTo(figure);
+  await shot('reviews-page');
+});
+
+test('an entry without a title, and a file that is not a picture, are refused and change nothing', async () => {
+  test.setTimeout(STEP_MS);
+  const projectsPage = await live('/projects');
+  const commits = commitCount();
+  const projects = counts().projects;
+  const refused = { title: 'Garden lights along a Howick path', slug: 'garden-lights-along-a-howick-path' };
+
+  await openEditor(`${editorPaths.app}/collection/projects`);
+  await expect(page.getByRole('heading', { level: 1, name: /^Projects/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('textbox', { name: 'What we did' }).fill(project.description);
+  await page.getByRole('textbox', { name: 'Suburb' }).fill(project.suburb);
+  await page.getByRole('textbox', { name: 'Position' }).fill(String(projects + 1));
+  let saves = 0;
+  const countSave = (request: { url(): string }) => void (request.url().endsWith(`${editorPaths.api}update`) && saves++);
+  page.on('request', countSave);
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByText(/^Title must be/)).toBeVisible();
+  await shot('refused-title');
+  await page.getByText(/^Title must be/).scrollIntoViewIfNeeded();
+  await shot('refused-title-message');
+  expect(saves).toBe(0);
+  page.off('request', countSave);
+
+  await page.getByRole('textbox', { name: 'Title' }).fill(refused.title);
+  await page.getByRole('group', { name: 'Photos' }).getByRole('button', { name: 'Add' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add item' });
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: 'Choose file' }).click()]);
+  await chooser.setFiles({
+    name: 'garden.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('Notes on the garden job: six bollard lights, one timer.\n'),
+  });
+  await dialog.getByRole('textbox', { name: 'What the picture shows' }).fill('Garden lights along the path of a Howick lawn');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  const answer = page.waitForResponse((response) => response.url().endsWith(`${editorPaths.api}update`));
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  expect((await answer).status()).toBe(400);
+  await expect(page.getByRole('alert')).toHaveText('Photo 1: that file is not a JPEG, PNG or WebP picture.');
+  await shot('refused-photo');
+
+  expect(existsSync(join(site, 'src/content/projects', `${refused.slug}.yaml`))).toBe(false);
+  expect(existsSync(join(site, PHOTOS_DIRECTORY, refused.slug))).toBe(false);
+  expect(git('status', '--porcelain')).toBe('');
+  expect(commitCount()).toBe(commits);
+  expect(counts().projects).toBe(projects);
+  expect(await live('/projects')).toBe(projectsPage);
+  await page.goto(`${ownerPaths.page}#site`);
+  await expect(panel('Waiting to be published')).toContainText('Nothing is waiting');
+});
+
+test('visitors’ requests were all answered while he worked', async () => {
+  const { requests, problems } = await visitors.stop();
+  console.log(`${requests} requests by visitors during the publishes, ${problems.length} not answered 200 or 304`);
+  expect(problems).toEqual([]);
+  expect(requests).toBeGreaterThan(100);
+});

@@ -1,0 +1,13 @@
+/**
+ * The publish project's server (playwright.config.ts): the checkout it edits and publishes, and
+ * its database, kept apart from the visitors' and the owner's servers
+ */
+import { resolve } from 'node:path';
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+
+/** The git copy of the repository the server publishes from (SITE_DIR), made afresh at each start */
+export const publishSiteDir = resolve(repoRoot, 'test-results/e2e-publish-site');
+
+/** The database of the publish project's server, where its owner's invites and sessions are kept */
+export const publishLeadsDb = resolve(repoRoot, process.env['E2E_PUBLISH_LEADS_DB'] ?? 'test-results/e2e-publish-leads.sqlite');
