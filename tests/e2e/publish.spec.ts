@@ -322,7 +322,7 @@ test('new hours show in the footer and in the structured data', async () => {
   await saveInEditor('Save');
   expect(business().hours[0]).toEqual({ ...first, closes, label });
 
-  expect(await publish('hours')).toBe('Changed the business facts (hours)');
+  expect(await publish('hours')).toBe('Changed the business details (hours)');
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   await expect(footer).toContainText(label);
@@ -351,7 +351,7 @@ test('a notice shows on every page of the sitemap while it is set, and on none o
   await page.getByRole('textbox', { name: 'Notice on every page' }).fill(notice);
   await shot('notice-form');
   await saveInEditor('Save');
-  expect(await publish('notice')).toBe('Changed the business facts (notice)');
+  expect(await publish('notice')).toBe('Changed the business details (notice)');
   for (const { path, text } of await sitemapTexts()) expect(text, path).toContain(notice);
   await page.goto('/testimonials');
   await expect(page.locator('[data-site-notice]')).toHaveText(notice);
@@ -361,7 +361,7 @@ test('a notice shows on every page of the sitemap while it is set, and on none o
   await openEditor(`${editorPaths.app}/singleton/business`);
   await page.getByRole('textbox', { name: 'Notice on every page' }).fill('');
   await saveInEditor('Save');
-  expect(await publish('notice-cleared')).toBe('Changed the business facts (notice)');
+  expect(await publish('notice-cleared')).toBe('Changed the business details (notice)');
   for (const { path, text } of await sitemapTexts()) expect(text, path).not.toContain(notice);
   await page.goto('/testimonials');
   await expect(page.locator('[data-site-notice]')).toHaveCount(0);
