@@ -275,6 +275,8 @@ export interface SiteChange {
   message: string;
   /** The owner's own change, which Undo can take back out */
   canUndo: boolean;
+  /** Taken back out by a later Undo */
+  undone: boolean;
 }
 
 /** GET /api/owner/site */

@@ -344,8 +344,9 @@ test.describe('the site', () => {
     await expect(history).toHaveCount(mock.site.history.length);
     for (const [index, change] of mock.site.history.entries()) {
       await expect(history.nth(index)).toContainText(change.message);
-      // The developer's own changes are not the owner's to undo
+      // The developer's own changes are not the owner's to undo, nor is one already undone
       await expect(history.nth(index).getByRole('button', { name: 'Undo this change' })).toHaveCount(change.canUndo ? 1 : 0);
+      await expect(history.nth(index).getByText('Undone', { exact: true })).toHaveCount(change.undone ? 1 : 0);
     }
     await expect(page.getByRole('link', { name: 'Site', exact: true })).toHaveAttribute('aria-current', 'page');
     expectOnlyKnownCalls(mock);

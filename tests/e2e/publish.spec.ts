@@ -296,6 +296,10 @@ test('a project added with a phone’s photo goes live without the photo’s hid
   await finished('Undoing a change', 'Last undo', `Live: Undid: ${message}`, 'undo');
   await expect(panel('Waiting to be published')).toContainText('Nothing is waiting');
   await expect(panel('Changes').getByRole('listitem').first()).toContainText(`Undid: ${message}`);
+  // The change taken back out is marked so, and offers no second undo
+  const original = panel('Changes').getByRole('listitem').filter({ hasText: message }).filter({ hasNotText: 'Undid:' });
+  await expect(original.getByText('Undone', { exact: true })).toBeVisible();
+  await expect(original.getByRole('button', { name: 'Undo this change' })).toHaveCount(0);
   expect(counts().projects).toBe(before.projects);
   expect(existsSync(storedDir)).toBe(false);
   await page.goto('/projects');

@@ -141,10 +141,22 @@ export function sampleSite(now = Date.now()): SiteBody {
     },
     pending: ["Added project 'Heat pump wiring in Botany'", 'Changed the business details (hours, notice)'],
     history: [
-      { commit: commit('a'), at: ago(60 * 3, now), message: 'Changed review by Margaret', canUndo: true },
-      { commit: commit('b'), at: ago(60 * 24 * 2, now), message: "Added project 'LED downlights in a Pakuranga lounge'", canUndo: true },
-      { commit: commit('c'), at: ago(60 * 24 * 9, now), message: 'The quote form asks for the suburb', canUndo: false },
-      { commit: commit('d'), at: ago(60 * 24 * 12, now), message: "Removed project 'Gate repair in Farm Cove'", canUndo: true },
+      { commit: commit('a'), at: ago(60 * 3, now), message: 'Changed review by Margaret', canUndo: true, undone: false },
+      {
+        commit: commit('b'),
+        at: ago(60 * 24 * 2, now),
+        message: "Added project 'LED downlights in a Pakuranga lounge'",
+        canUndo: true,
+        undone: false,
+      },
+      { commit: commit('c'), at: ago(60 * 24 * 9, now), message: 'The quote form asks for the suburb', canUndo: false, undone: false },
+      {
+        commit: commit('d'),
+        at: ago(60 * 24 * 12, now),
+        message: "Removed project 'Gate repair in Farm Cove'",
+        canUndo: false,
+        undone: true,
+      },
     ],
   };
 }
@@ -350,7 +362,7 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
       const undone =
         path === ownerPaths.undo ? mock.site.history.find((change) => change.commit === (body as { commit?: string }).commit) : undefined;
       if (path === ownerPaths.undo && !undone?.canUndo)
-        return route.fulfill(json(400, { error: 'That change is not one the owner page lists to undo.' }));
+        return route.fulfill(json(400, { error: 'That change was not made from the owner’s page, so it cannot be undone here.' }));
       const running: PublishProgress = {
         kind: undone ? 'undo' : 'publish',
         startedAt: new Date().toISOString(),

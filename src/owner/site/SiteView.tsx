@@ -143,6 +143,7 @@ export function SiteView({ now }: { now: Date }) {
                 {change.canUndo && (
                   <UndoChange message={change.message} disabled={busy} onUndo={() => start(() => ownerApi.undo(change.commit))} />
                 )}
+                {change.undone && <p className="text-sm font-medium text-muted">Undone</p>}
               </li>
             ))}
           </ul>

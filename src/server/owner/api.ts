@@ -445,10 +445,10 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
         if (!request) return;
         const publisher = publisherFor(context.res);
         if (!publisher) return;
-        // Only a change the page lists can be undone
+        // Only a change the page lists can be undone; the publisher says whether this one can
         const listed = await publisher.history(HISTORY_SHOWN);
-        if (!listed.some((change) => change.commit === request.commit && change.canUndo))
-          return refuse(context.res, 400, 'That change is not one the owner page lists to undo.');
+        if (!listed.some((change) => change.commit === request.commit))
+          return refuse(context.res, 400, 'That change is not one the owner page lists.');
         replyToStart(context.res, await publisher.undo(request.commit));
       },
     },

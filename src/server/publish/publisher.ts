@@ -80,6 +80,8 @@ export interface Publisher {
 
 export const AUTHOR_NAME = 'Site owner';
 const BUSY = 'The site is being published. Wait for it to finish.';
+/** The trailer of an undo's commit that names the commit it took back out */
+const UNDOES = 'Undoes';
 const SAVING = 'A change is being saved in the editor. Publish again in a moment.';
 const UNPUBLISHED = 'You have changes that are not published yet. Publish them first, then undo the older change if you still want to.';
 const BUILD_FAILED = 'The site could not be built. Nothing has changed on the live site. The server’s log has the details.';
@@ -293,7 +295,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
   }
 
   async function history(limit: number): Promise<SiteChange[]> {
-    const format = ['%H', '%P', '%aI', '%s'].join('%x1f');
+    const format = ['%H', '%P', '%aI', '%s', `%(trailers:key=${UNDOES},valueonly,separator=%x2C)`].join('%x1f');
     let output: string;
     try {
       output = await git(['log', `-n${limit}`, `--format=%x1e${format}`, '--name-only', '--', ...CONTENT_PATHS]);
@@ -301,16 +303,21 @@ export function createPublisher(options: PublisherOptions): Publisher {
       // Not a git checkout, or no commit yet
       return [];
     }
-    return output
+    const records = output
       .split('\x1e')
       .filter((record) => record.trim())
       .map((record) => {
         const [head = '', ...files] = record.split('\n').filter(Boolean);
-        const [commit = '', parents = '', at = '', message = ''] = head.split('\x1f');
-        // The developer's commits (touching anything else) and merges are not the owner's to undo
-        const canUndo = parents.split(' ').filter(Boolean).length === 1 && files.length > 0 && files.every(isContentPath);
-        return { commit, at, message, canUndo };
+        const [commit = '', parents = '', at = '', message = '', undoes = ''] = head.split('\x1f');
+        return { commit, parents, at, message, undoes: undoes.split(',').map((sha) => sha.trim()), files };
       });
+    // An undo names the change it took back out, which is then no longer the owner's to undo
+    const undone = new Set(records.flatMap((record) => record.undoes));
+    return records.map(({ commit, parents, at, message, files }) => {
+      // The developer's commits (touching anything else) and merges are not the owner's to undo
+      const isOwners = parents.split(' ').filter(Boolean).length === 1 && files.length > 0 && files.every(isContentPath);
+      return { commit, at, message, canUndo: isOwners && !undone.has(commit), undone: undone.has(commit) };
+    });
   }
 
   async function undo(sha: string): Promise<StartOutcome> {
@@ -325,6 +332,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
       if ((await fileChanges()).length > 0) return release(409, UNPUBLISHED);
       const change = (await history(HISTORY_SCAN)).find((entry) => entry.commit === sha);
       if (!change) return release(400, 'That change is not in the site’s history.');
+      if (change.undone) return release(409, 'That change has already been undone.');
       if (!change.canUndo) return release(400, 'That change was not made from the owner’s page, so it cannot be undone here.');
       progress.message = `Undid: ${change.message}`;
     } catch (error) {
@@ -349,7 +357,9 @@ export function createPublisher(options: PublisherOptions): Publisher {
         await checkBuildAndSwap(progress);
         // Live now: the tree must stay as the live site is, even if the commit fails
         reverted = false;
-        const saved = await step(progress, 'save', () => git([...author, 'commit', '--quiet', '--no-verify', '-m', progress.message])).then(
+        const saved = await step(progress, 'save', () =>
+          git([...author, 'commit', '--quiet', '--no-verify', '-m', progress.message, '-m', `${UNDOES}: ${sha}`]),
+        ).then(
           () => true,
           (error: unknown) => {
             log('Undo: the change is live but could not be saved in the history', error);
