@@ -4,6 +4,7 @@
  * /keystatic, so the address moves there before it starts (the server sends this page for every
  * /keystatic address too, so a reload or Back lands here again).
  */
+import type { FormEvent } from 'react';
 import { Keystatic } from '@keystatic/core/ui';
 import { editorConfig } from '../content/editor.ts';
 import { editorPaths } from '../lib/editor-paths.ts';
@@ -13,6 +14,21 @@ if (window.location.pathname === editorPaths.page) {
   window.history.replaceState(window.history.state, '', `${editorPaths.app}${window.location.search}${window.location.hash}`);
 }
 
+/**
+ * Keystatic marks the fields a save cannot take but leaves the page where it is: on a phone the
+ * message is usually off the screen, and Create seems to do nothing. After a save is tried, the
+ * first field marked invalid is brought into view and focused.
+ */
+function showFirstProblem(event: FormEvent<HTMLDivElement>) {
+  const app = event.currentTarget;
+  window.setTimeout(() => {
+    const field = app.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!field) return;
+    field.scrollIntoView({ block: 'center' });
+    field.focus({ preventScroll: true });
+  }, 50);
+}
+
 export function Editor() {
   return (
     <div className="editor">
@@ -20,7 +36,7 @@ export function Editor() {
         <a href={ownerPaths.page}>← Owner’s page</a>
         <a href={editorPaths.publish}>Publish the changes</a>
       </nav>
-      <div className="editor-app">
+      <div className="editor-app" onSubmitCapture={showFirstProblem}>
         <Keystatic config={editorConfig} />
       </div>
     </div>
