@@ -11,31 +11,16 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
-import { expect, request as playwrightRequest, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type BrowserContext } from '@playwright/test';
 import { ownerPaths } from '../../src/lib/owner-api.ts';
 import { SESSION_COOKIE } from '../../src/server/owner/session-token.ts';
 import { ownerLeadsDb, uniqueEmail } from '../support/e2e-leads.ts';
 import { makeInvite } from '../support/owner-invite.ts';
+import { addVirtualAuthenticator } from '../support/virtual-authenticator.ts';
 
 test.describe.configure({ mode: 'serial' });
 
 const run = promisify(execFile);
-
-/** A passkey authenticator built into the phone: discoverable credentials, verified by face or PIN */
-async function addAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 async function sessionCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
@@ -65,7 +50,7 @@ let invite: { link: string };
 let leadId: number;
 
 test('an invite enrols a passkey and signs him in; the same invite is refused a second time', async ({ page, browser, baseURL }) => {
-  await addAuthenticator(page);
+  await addVirtualAuthenticator(page);
   invite = await makeInvite(ownerLeadsDb, baseURL!);
   await page.goto(invite.link);
   await expect(page.getByRole('heading', { level: 1, name: 'Set up your passkey' })).toBeVisible();
@@ -86,7 +71,7 @@ test('an invite enrols a passkey and signs him in; the same invite is refused a 
 });
 
 test('he signs out, and signs in again with the passkey', async ({ page, baseURL }) => {
-  await addAuthenticator(page);
+  await addVirtualAuthenticator(page);
   // A fresh context has no passkey: enrol one with a new invite, as after losing a phone, opened
   // in the tab that already shows the sign-in (only the address's hash changes)
   await page.goto(ownerPaths.page);
@@ -109,7 +94,7 @@ test('he signs out, and signs in again with the passkey', async ({ page, baseURL
 
 test('a visitor’s request appears without a reload, and he works it through to Won', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
-  await addAuthenticator(page);
+  await addVirtualAuthenticator(page);
   await page.goto((await makeInvite(ownerLeadsDb, baseURL!)).link);
   await page.getByRole('button', { name: 'Set up your passkey' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
@@ -184,7 +169,7 @@ test('without a live session, every owner path is a 401 with no lead data; anoth
   browser,
   baseURL,
 }) => {
-  await addAuthenticator(page);
+  await addVirtualAuthenticator(page);
   await page.goto((await makeInvite(ownerLeadsDb, baseURL!)).link);
   await page.getByRole('button', { name: 'Set up your passkey' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
@@ -242,7 +227,7 @@ test('without a live session, every owner path is a 401 with no lead data; anoth
 });
 
 test('a request is deleted for good, after he confirms', async ({ page, baseURL }) => {
-  await addAuthenticator(page);
+  await addVirtualAuthenticator(page);
   await page.goto((await makeInvite(ownerLeadsDb, baseURL!)).link);
   await page.getByRole('button', { name: 'Set up your passkey' }).click();
   await page.getByRole('link', { name: new RegExp(visitor.name) }).click();

@@ -20,6 +20,8 @@ import { publishLeadsDb, publishSiteDir as site } from '../support/e2e-publish.t
 import { builtSitemapPaths, textOf } from '../support/e2e-site.ts';
 import { makeInvite } from '../support/owner-invite.ts';
 import { startPageRequestLoop, type PageRequestLoop } from '../support/page-requests.ts';
+import { phonePhoto } from '../support/phone-photo.ts';
+import { addVirtualAuthenticator } from '../support/virtual-authenticator.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -71,22 +73,6 @@ function structuredData(html: string): Array<Record<string, unknown>> {
     const data = JSON.parse(match[1]!) as Record<string, unknown>;
     return Array.isArray(data['@graph']) ? (data['@graph'] as Array<Record<string, unknown>>) : [data];
   });
-}
-
-/** A phone's JPEG: stored sideways (EXIF orientation 6), with where it was taken and the camera in its EXIF */
-async function phonePhoto(): Promise<Buffer> {
-  const half = await sharp({ create: { width: 800, height: 1200, channels: 3, background: '#d08010' } })
-    .png()
-    .toBuffer();
-  return sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#1050a0' } })
-    .composite([{ input: half, left: 0, top: 0 }])
-    .withExif({
-      IFD0: { Make: 'PhoneMaker', Model: 'Phone 15' },
-      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '36/1 54/1 3600/100', GPSLongitudeRef: 'E', GPSLongitude: '174/1 54/1 4800/100' },
-    })
-    .withMetadata({ orientation: 6 })
-    .jpeg()
-    .toBuffer();
 }
 
 /** A picture carries none of the phone's hidden details: no EXIF, XMP or IPTC, and not the camera's name anywhere in it */
@@ -164,18 +150,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
   // One phone for every step, its passkey enrolled from an invite
   context = await browser.newContext();
   page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
   await page.goto((await makeInvite(publishLeadsDb, baseURL!)).link);
   await page.getByRole('button', { name: 'Set up your passkey' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
@@ -217,7 +192,7 @@ test('a project added with a phone’s photo goes live without the photo’s hid
   await page.getByRole('group', { name: 'Photos' }).getByRole('button', { name: 'Add' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add item' });
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: 'Choose file' }).click()]);
-  await chooser.setFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto() });
+  await chooser.setFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(1600, 1200) });
   await dialog.getByRole('textbox', { name: 'What the picture shows' }).fill(project.alt);
   await shot('project-photo');
   await dialog.getByRole('button', { name: 'Add' }).click();

@@ -18,6 +18,7 @@ import { ownerPaths } from '../../src/lib/owner-api.ts';
 import { PHOTO_MAX_SIDE } from '../../src/server/editor/photos.ts';
 import { makeInvite } from '../support/owner-invite.ts';
 import { ownerClient } from '../support/owner.ts';
+import { phonePhoto } from '../support/phone-photo.ts';
 import { makeTempDir, repoRoot, requireBuild, startServer, type Answer, type RunningServer } from '../support/server.ts';
 
 requireBuild();
@@ -62,22 +63,6 @@ function updateCall(additions: Array<{ path: string; contents: Buffer | string }
     },
     headers: { 'no-cors': '1' },
   };
-}
-
-/** A phone's JPEG: stored sideways with EXIF orientation 6, the GPS position and the camera in its EXIF */
-async function phonePhoto() {
-  const left = await sharp({ create: { width: 1600, height: 2000, channels: 3, background: '#d01010' } })
-    .png()
-    .toBuffer();
-  return sharp({ create: { width: 3200, height: 2000, channels: 3, background: '#1010d0' } })
-    .composite([{ input: left, left: 0, top: 0 }])
-    .withExif({
-      IFD0: { Make: 'PhoneMaker', Model: 'Phone 15' },
-      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '36/1 54/1 3600/100', GPSLongitudeRef: 'E', GPSLongitude: '174/1 54/1 4800/100' },
-    })
-    .withMetadata({ orientation: 6 })
-    .jpeg()
-    .toBuffer();
 }
 
 function expectNoContent(answer: Answer, what: string) {
@@ -193,7 +178,7 @@ describe('signed in', () => {
 
   it('a project saved with a phone’s photo gets the photo upright, stripped of its GPS and camera, at most 2,400 px', async () => {
     const yaml = `${readFileSync(join(siteDir, projectFile), 'utf8')}photos:\n  - src: ../../assets/projects/${PROJECT}/photos/0/src.jpg\n    alt: The new switchboard with every circuit labelled\n`;
-    const photo = await phonePhoto();
+    const photo = await phonePhoto(3200, 2000);
     const { method, path, body, headers } = updateCall([
       { path: projectFile, contents: yaml },
       { path: photoFile(0), contents: photo },

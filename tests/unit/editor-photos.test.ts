@@ -9,32 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { editorConfig, PHOTOS_DIRECTORY } from '../../src/content/editor.ts';
 import { makePhotoSafe, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE } from '../../src/server/editor/photos.ts';
 import { checkUpdate } from '../../src/server/editor/updates.ts';
+import { phonePhoto, RED, twoColourPhoto } from '../support/phone-photo.ts';
 
-const RED = { r: 220, g: 20, b: 20 };
-const BLUE = { r: 20, g: 20, b: 220 };
 const photoPath = (extension: string, project = 'switchboard-howick', index = 0) =>
   `${PHOTOS_DIRECTORY}/${project}/photos/${index}/src.${extension}`;
-
-/** A landscape picture, red on its left half and blue on its right, as a phone stores it */
-async function twoColourPhoto(width: number, height: number) {
-  const left = await sharp({ create: { width: width / 2, height, channels: 3, background: RED } })
-    .png()
-    .toBuffer();
-  return sharp({ create: { width, height, channels: 3, background: BLUE } }).composite([{ input: left, left: 0, top: 0 }]);
-}
-
-/** A JPEG as a phone takes it: sideways pixels with EXIF orientation 6 (turn 90° clockwise), GPS, camera and XMP */
-async function phoneJpeg(width = 3000, height = 2000) {
-  return (await twoColourPhoto(width, height))
-    .withExif({
-      IFD0: { Make: 'PhoneMaker', Model: 'Phone 15', Software: 'Camera 1.0' },
-      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '36/1 54/1 3600/100', GPSLongitudeRef: 'E', GPSLongitude: '174/1 54/1 4800/100' },
-    })
-    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
-    .withMetadata({ orientation: 6 })
-    .jpeg()
-    .toBuffer();
-}
 
 async function colourAt(image: Buffer, x: number, y: number) {
   const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
@@ -50,7 +28,7 @@ async function madeSafe(input: Buffer, path: string) {
 
 describe('a project photo', () => {
   it('is turned upright, stripped of GPS, camera and XMP, and scaled to 2,400 px on its long side', async () => {
-    const input = await phoneJpeg();
+    const input = await phonePhoto();
     const before = await sharp(input).metadata();
     // The photo really carries what must go
     expect(before).toMatchObject({ format: 'jpeg', width: 3000, height: 2000, orientation: 6 });
@@ -102,7 +80,7 @@ describe('a project photo', () => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="red"/></svg>',
     );
-    const jpeg = await phoneJpeg(200, 100);
+    const jpeg = await phonePhoto(200, 100);
     const cases: Array<[string, Buffer, string]> = [
       ['a text file named .jpg', Buffer.from('Just some notes about the job, not a picture.\n'), 'jpg'],
       ['a GIF', gif, 'jpg'],
@@ -123,7 +101,7 @@ describe('a project photo', () => {
   });
 
   it('is refused with 413 when it is over 20 MB', async () => {
-    const big = Buffer.concat([await phoneJpeg(200, 100), Buffer.alloc(21 * 1024 * 1024 - 20_000)]);
+    const big = Buffer.concat([await phonePhoto(200, 100), Buffer.alloc(21 * 1024 * 1024 - 20_000)]);
     expect(big.length).toBeGreaterThan(PHOTO_MAX_BYTES);
     expect(await makePhotoSafe(big, photoPath('jpg'), 'Photo')).toEqual({
       ok: false,
@@ -137,7 +115,7 @@ describe('an update from the editor', () => {
   const yaml = Buffer.from('title: A job\n').toString('base64');
 
   it('has its photos made safe and the rest passed on unchanged', async () => {
-    const photo = (await phoneJpeg()).toString('base64');
+    const photo = (await phonePhoto()).toString('base64');
     const body = {
       additions: [
         { path: 'src/content/projects/switchboard-howick.yaml', contents: yaml },

@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { ownerButton } from '../button-class.ts';
+import { useSecondTap } from '../use-second-tap.ts';
 
 interface Props {
   name: string;
@@ -9,17 +9,8 @@ interface Props {
 
 /** Deleting a request (a privacy request) takes a second, deliberate tap that says what it does */
 export function DeleteLead({ name, onDelete }: Props) {
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  const startRef = useRef<HTMLButtonElement>(null);
-  const wasConfirming = useRef(false);
-
-  useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
-    else if (wasConfirming.current) startRef.current?.focus();
-    wasConfirming.current = confirming;
-  }, [confirming]);
+  // A deleted request's page goes away, so the confirmation is never closed after it
+  const { confirming, busy, startRef, confirmRef, open, close, run } = useSecondTap({ closeAfterAction: false });
 
   if (!confirming) {
     return (
@@ -27,7 +18,7 @@ export function DeleteLead({ name, onDelete }: Props) {
         ref={startRef}
         type="button"
         className="btn btn-outline w-full border-danger-700 text-danger-800 hover:bg-danger-50"
-        onClick={() => setConfirming(true)}
+        onClick={open}
       >
         <Trash2 className="size-5" aria-hidden="true" />
         Delete this request
@@ -44,23 +35,10 @@ export function DeleteLead({ name, onDelete }: Props) {
         their details.
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
-        <button
-          ref={confirmRef}
-          type="button"
-          className={ownerButton('danger-solid')}
-          disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            try {
-              await onDelete();
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
+        <button ref={confirmRef} type="button" className={ownerButton('danger-solid')} disabled={busy} onClick={() => void run(onDelete)}>
           {busy ? 'Deleting…' : 'Delete for good'}
         </button>
-        <button type="button" className={ownerButton('outline')} disabled={busy} onClick={() => setConfirming(false)}>
+        <button type="button" className={ownerButton('outline')} disabled={busy} onClick={close}>
           Keep it
         </button>
       </div>

@@ -1,6 +1,6 @@
 import { Undo2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { ownerButton } from '../button-class.ts';
+import { useSecondTap } from '../use-second-tap.ts';
 
 interface Props {
   message: string;
@@ -10,27 +10,11 @@ interface Props {
 
 /** Undoing a change takes a second tap that says what it does */
 export function UndoChange({ message, disabled, onUndo }: Props) {
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  const startRef = useRef<HTMLButtonElement>(null);
-  const wasConfirming = useRef(false);
-
-  useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
-    else if (wasConfirming.current) startRef.current?.focus();
-    wasConfirming.current = confirming;
-  }, [confirming]);
+  const { confirming, busy, startRef, confirmRef, open, close, run } = useSecondTap({ closeAfterAction: true });
 
   if (!confirming) {
     return (
-      <button
-        ref={startRef}
-        type="button"
-        className={ownerButton('outline', { small: true })}
-        disabled={disabled}
-        onClick={() => setConfirming(true)}
-      >
+      <button ref={startRef} type="button" className={ownerButton('outline', { small: true })} disabled={disabled} onClick={open}>
         <Undo2 className="size-5" aria-hidden="true" />
         Undo this change
       </button>
@@ -46,19 +30,11 @@ export function UndoChange({ message, disabled, onUndo }: Props) {
           type="button"
           className={ownerButton('brand', { small: true })}
           disabled={busy || disabled}
-          onClick={async () => {
-            setBusy(true);
-            try {
-              await onUndo();
-            } finally {
-              setBusy(false);
-              setConfirming(false);
-            }
-          }}
+          onClick={() => void run(onUndo)}
         >
           {busy ? 'Undoing…' : 'Yes, undo it'}
         </button>
-        <button type="button" className={ownerButton('outline', { small: true })} disabled={busy} onClick={() => setConfirming(false)}>
+        <button type="button" className={ownerButton('outline', { small: true })} disabled={busy} onClick={close}>
           Keep it
         </button>
       </div>
