@@ -201,6 +201,8 @@ test('without a live session, every owner path is a 401 with no lead data; anoth
   await page.getByRole('button', { name: 'Sign in with your passkey' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
   const idle = (await sessionCookie(page.context()))!;
+  // Nothing of the page may use the session after its last use is moved back
+  await page.goto('about:blank');
   const db = new DatabaseSync(ownerLeadsDb);
   db.prepare('UPDATE owner_sessions SET last_seen_at = ? WHERE token_hash = ?').run(
     new Date(Date.now() - 2 * 3_600_000).toISOString(),
@@ -210,7 +212,7 @@ test('without a live session, every owner path is a 401 with no lead data; anoth
   const expired = await browser.newContext();
   await expired.addCookies([{ ...idle }]);
   await expectRefused(expired, 'after the idle time');
-  await page.reload();
+  await page.goto(ownerPaths.page);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 
   // Signed in again: a change from another origin is refused, and the page's own goes through
