@@ -459,7 +459,10 @@ const business = singleton({
     ),
     claims: fields.object(
       {
-        yearsExperience: whole('Years as an electrician', 'Fills in {years} ("30+ years").', { min: 1, max: 80 }),
+        yearsExperience: whole('Years as an electrician', 'Fills in {years}, shown as the number followed by "+ years".', {
+          min: 1,
+          max: 80,
+        }),
         emergency24x7: fields.checkbox({
           label: 'Emergency call-outs round the clock',
           description: 'Untick if you stop answering at night: pages then no longer say 24/7.',
@@ -501,7 +504,7 @@ const business = singleton({
     }),
     reviewSite: fields.object(
       {
-        name: fact('Its name as it reads after a number', 'Such as "Google reviews" (for "68 Google reviews").', [3, 40]),
+        name: fact('Its name as it reads after the number of reviews', 'Such as "Google reviews".', [3, 40]),
         url: webAddress('Your listing there'),
         reviewCount: whole('How many reviews it holds', 'The number the listing shows.', { min: 1 }),
       },
