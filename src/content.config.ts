@@ -1,12 +1,12 @@
 /**
- * The content collections: where each one's files are, and its schema from src/content/schemas.ts
+ * The content collections: where each one's files are, and its schema from src/lib/content-schemas.ts
  * (a plain module, so tests and the owner's editor read the same rules). The services collection
  * reads two folders, so each holds one shape for the editor: the detail pages in services/, the
  * group and emergency pages in service-pages/; an entry's id is its bare file name either way.
  */
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { areaSchema, pageSchema, projectSchema, serviceSchema, testimonialSchema } from './content/schemas.ts';
+import { areaSchema, pageSchema, projectSchema, serviceSchema, testimonialSchema } from './lib/content-schemas.ts';
 
 /** The file name without its folder or extension, which the routes and links use */
 const fileName = ({ entry }: { entry: string }) => entry.replace(/^.*\//, '').replace(/\.(?:ya?ml|md)$/, '');

@@ -1,6 +1,6 @@
 /**
  * The formats of the business facts that both their schema (business.ts) and the owner's editor
- * (content/editor.ts) hold them to. Plain values, without zod, so the editor's page does not carry
+ * (editor/config.ts) hold them to. Plain values, without zod, so the editor's page does not carry
  * the schema library for them.
  */
 

@@ -6,7 +6,7 @@
  */
 import type { FormEvent } from 'react';
 import { Keystatic } from '@keystatic/core/ui';
-import { editorConfig } from '../content/editor.ts';
+import { editorConfig } from './config.ts';
 import { editorPaths } from '../lib/editor-paths.ts';
 import { ownerPaths } from '../lib/owner-api.ts';
 

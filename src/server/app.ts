@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { business } from '../config/business.ts';
 import { apiPaths } from '../config/routes.ts';
-import { editorConfig } from '../content/editor.ts';
+import { editorConfig } from '../editor/config.ts';
 import { editorPaths } from '../lib/editor-paths.ts';
 import { OWNER_API_PREFIX } from '../lib/owner-api.ts';
 import { siteOrigin } from '../lib/site-url.ts';

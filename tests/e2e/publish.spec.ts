@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { PHOTOS_DIRECTORY } from '../../src/content/editor.ts';
+import { PHOTOS_DIRECTORY } from '../../src/editor/config.ts';
 import { editorPaths } from '../../src/lib/editor-paths.ts';
 import { ownerPaths } from '../../src/lib/owner-api.ts';
 import { contentCountsIn } from '../support/content.ts';

@@ -12,7 +12,7 @@ import { join, relative } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHOTOS_DIRECTORY } from '../../src/content/editor.ts';
+import { PHOTOS_DIRECTORY } from '../../src/editor/config.ts';
 import { editorPaths } from '../../src/lib/editor-paths.ts';
 import { ownerPaths } from '../../src/lib/owner-api.ts';
 import { PHOTO_MAX_SIDE } from '../../src/server/editor/photos.ts';

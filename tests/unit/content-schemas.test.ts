@@ -1,7 +1,13 @@
 /** The content schemas, read without Astro as the owner's editor reads them: a project's photos and its illustration */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MAX_PROJECT_PHOTOS, projectPictureMessage, projectSchema, serviceDetailSchema, serviceSchema } from '../../src/content/schemas.ts';
+import {
+  MAX_PROJECT_PHOTOS,
+  projectPictureMessage,
+  projectSchema,
+  serviceDetailSchema,
+  serviceSchema,
+} from '../../src/lib/content-schemas.ts';
 
 /** Astro's image() resolves a path beside the entry to the image's metadata; a path is enough here */
 const projects = projectSchema(() => z.string().min(1));

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editorConfig } from '../../src/content/editor.ts';
+import { editorConfig } from '../../src/editor/config.ts';
 import { editorPaths } from '../../src/lib/editor-paths.ts';
 import { createEditorApi } from '../../src/server/editor/api.ts';
 

@@ -6,7 +6,7 @@
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { editorConfig, PHOTOS_DIRECTORY } from '../../src/content/editor.ts';
+import { editorConfig, PHOTOS_DIRECTORY } from '../../src/editor/config.ts';
 import { makePhotoSafe, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE } from '../../src/server/editor/photos.ts';
 import { checkUpdate } from '../../src/server/editor/updates.ts';
 import { phonePhoto, RED, twoColourPhoto } from '../support/phone-photo.ts';

@@ -1,5 +1,5 @@
 /**
- * Every field of the content editor (src/content/editor.ts) matches its zod field, walking both
+ * Every field of the content editor (src/editor/config.ts) matches its zod field, walking both
  * trees together: the same names at every level (none on one side only), required or optional,
  * the same kind (text, number, integer, checkbox, select, array, object, image), the same choices,
  * and the same limits, each side's read from its own schema object: zod's from its checks, the
@@ -11,9 +11,9 @@
 import type { ComponentSchema, Config } from '@keystatic/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { editorConfig } from '../../src/content/editor.ts';
+import { editorConfig } from '../../src/editor/config.ts';
 import { business, businessSchema } from '../../src/config/business.ts';
-import { areaSchema, projectSchema, serviceDetailSchema, testimonialSchema } from '../../src/content/schemas.ts';
+import { areaSchema, projectSchema, serviceDetailSchema, testimonialSchema } from '../../src/lib/content-schemas.ts';
 
 /** An image field as Astro's `image()` makes one: a path, turned into the picture's metadata */
 const image = () => z.string().transform((path) => path);

@@ -21,7 +21,7 @@ export const UPDATE_MAX_BYTES = 30 * 1024 * 1024;
 const UPDATE_PATH = `${editorPaths.api}update`;
 
 export interface EditorApiOptions {
-  /** The editor's Keystatic config (src/content/editor.ts) */
+  /** The editor's Keystatic config (src/editor/config.ts) */
   config: Config;
   siteUrl: string;
   /** The site's source directory, holding src/ */

@@ -6,7 +6,7 @@
  * a message for the owner, so a save writes all of its files or none.
  */
 import type { Config } from '@keystatic/core';
-import { PHOTOS_DIRECTORY } from '../../content/editor.ts';
+import { PHOTOS_DIRECTORY } from '../../editor/config.ts';
 import { makePhotoSafe } from './photos.ts';
 
 export interface Update {

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { iconNames } from '../config/icon-names.ts';
 import { regions } from '../config/regions.ts';
-import { fillTokens } from '../lib/text.ts';
+import { fillTokens } from './text.ts';
 
 const icon = z.enum(iconNames);
 /**
