@@ -10,6 +10,7 @@ import { regexes } from 'zod/v4/core';
 import { CLOCK_TIME_PATTERN, E164_PATTERN, PRICE_RANGES, WEEK_DAYS } from '../config/fact-formats.ts';
 import { iconNames } from '../config/icon-names.ts';
 import { regions } from '../config/regions.ts';
+import { HOME_COUNTS } from '../lib/constants.ts';
 
 /** Where a project's photos are stored; the YAML holds their path relative to the YAML file */
 export const PHOTOS_DIRECTORY = 'src/assets/projects';
@@ -92,7 +93,12 @@ const optionalIllustration = (label: string) =>
 
 const icon = choice('Icon', iconNames, {}, 'The small picture beside the heading.');
 const order = whole('Position', 'Where it comes in its list: 1 first. Two entries with the same number keep the file names’ order.');
-const featured = (where: string) => fields.checkbox({ label: 'Show on the home page', description: where });
+/** The home page shows the first of the marked entries, as many as its layout holds (the build checks there are enough) */
+const featured = (count: number) =>
+  fields.checkbox({
+    label: 'Show on the home page',
+    description: `The home page shows the first ${count} marked, by position; keep at least ${count} marked.`,
+  });
 const sample = fields.checkbox({
   label: 'Made-up example',
   description: 'Ticked on the examples the site came with. The launch check lists them: replace each with a real one, or delete it.',
@@ -208,7 +214,7 @@ const projects = collection({
       max: 180,
       description: 'For people who cannot see it. Needed with a drawing, empty without one.',
     }),
-    featured: featured('Six jobs are shown on the home page.'),
+    featured: featured(HOME_COUNTS.projects),
     order,
     sample,
   },
@@ -247,7 +253,7 @@ const testimonials = collection({
       defaultValue: 5,
       validation: { isRequired: true, min: 5, max: 5 },
     }),
-    featured: featured('Six reviews are shown on the home page.'),
+    featured: featured(HOME_COUNTS.testimonials),
     order,
     sample,
   },
