@@ -54,7 +54,6 @@ const server = createSiteServer({
   },
 });
 server.headersTimeout = 20_000;
-server.requestTimeout = 30_000;
 
 await app.ready;
 server.once('error', (error) => {

@@ -2,7 +2,7 @@
  * The content editor's API (/api/keystatic/): Keystatic's own handler in local mode, reading and
  * writing the site's source directory, behind the owner's door. Without a live session every
  * path and method answers 401; a change without the site's own Origin 403. An update is read
- * within 30 MB, refused with 409 while the site is being published, and checked before Keystatic
+ * within 30 MB and 10 minutes, refused with 409 while the site is being published, and checked before Keystatic
  * writes it (updates.ts: only the editor's files, every photo made safe). Refusals of an update
  * are plain text, which Keystatic shows the owner as it is; nothing is ever cached or indexed.
  */
@@ -11,6 +11,7 @@ import type { Config } from '@keystatic/core';
 import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
 import { editorPaths } from '../../lib/editor-paths.ts';
 import type { ApiHandler } from '../http/api.ts';
+import { allowLongUpload } from '../http/body-deadline.ts';
 import { toWebRequest } from '../http/web-exchange.ts';
 import { decodeUtf8, mediaTypeOf, readLimitedBody } from '../leads/form-body.ts';
 import { isChange, isFromOwnOrigin, OWNER_HEADERS, refuse } from '../owner/requests.ts';
@@ -105,7 +106,11 @@ export function createEditorApi(options: EditorApiOptions): EditorApi {
     if (!(await options.isSignedIn(req))) return refuse(res, 401, 'Sign in with your passkey first, on the owner’s page.');
     if (isChange(req.method) && !isFromOwnOrigin(req, siteOrigin)) return refuse(res, 403, 'This change must come from the editor itself.');
     const path = (req.url ?? '').split('?')[0];
-    if (path === UPDATE_PATH && req.method === 'POST') return update(req, res);
+    if (path === UPDATE_PATH && req.method === 'POST') {
+      // Photos from a phone on a weak signal take minutes to arrive
+      allowLongUpload(req);
+      return update(req, res);
+    }
     sendKeystaticAnswer(res, await keystatic(toWebRequest(req)));
   };
   return { api, isSaving: () => savesWriting > 0 };

@@ -11,6 +11,7 @@ import { createThrottledLog } from '../support/log.ts';
 import { pageCsp, resourceCsp, securityHeaders } from './security-headers.ts';
 import type { ApiHandler } from './api.ts';
 import { chooseBody, isNotModified } from './conditional.ts';
+import { BODY_DEADLINE_MS, UPLOAD_DEADLINE_MS, watchBodyDeadline } from './body-deadline.ts';
 import { isValidHostHeader, parseTarget, withoutTrailingSlashes } from './request-target.ts';
 import { missingPages, type SiteHolder } from './live-site.ts';
 import { CACHE_CONTROL, etagFor, type Site, type SiteFile } from './site-files.ts';
@@ -32,6 +33,8 @@ export interface SiteServerOptions {
    * whose prefix covers a path decides. Never cached, never indexed, never counted as a visit.
    */
   privatePages?: { areas: readonly PrivateArea[]; allows(req: IncomingMessage): Promise<boolean> } | undefined;
+  /** How long a body may take to arrive, and how long one allowed longer may (body-deadline.ts) */
+  bodyDeadlines?: { ms: number; uploadMs: number } | undefined;
 }
 
 export interface PrivateArea {
@@ -156,7 +159,9 @@ export function createSiteServer(options: SiteServerOptions): Server {
 
   const logFailure = createThrottledLog();
 
+  const deadlines = options.bodyDeadlines ?? { ms: BODY_DEADLINE_MS, uploadMs: UPLOAD_DEADLINE_MS };
   const server = createServer((req, res) => {
+    if (declaresBody(req)) watchBodyDeadline(req, deadlines.ms);
     // Once shutting down (the server no longer listens), every answer ends its connection, and
     // so does one sent before the request's body was read to its end (a refusal, a body over
     // the limit), as what is left of the body would be read as the next request
@@ -187,6 +192,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
     }
     socket.destroy();
   });
+  server.requestTimeout = deadlines.uploadMs;
   return server;
 }
 
