@@ -4,6 +4,13 @@ import { getImage } from 'astro:assets';
 import { photoPicture, picture, sourceImage, type PictureData } from './pictures.ts';
 import type { ProjectEntry } from './content.ts';
 
+/** A large image the lightbox shows */
+export interface LargeImage {
+  src: string;
+  width: number;
+  height: number;
+}
+
 /** One picture of a gallery: a project, or a photo of the About page */
 export interface GalleryItem {
   id: string;
@@ -14,42 +21,53 @@ export interface GalleryItem {
   alt: string;
   thumb: PictureData;
   /** The large image the lightbox shows, and the link target without JavaScript */
-  full: { src: string; width: number; height: number };
+  full: LargeImage;
+  /** A project's other photos, which the lightbox steps through after the first */
+  more: (LargeImage & { alt: string })[];
 }
 
 const thumbWidths = [400, 600, 800];
 const fullWidth = 1200;
 
 /** The lightbox's image of a photo: one WebP as wide as the lightbox shows it */
-async function fullPhoto(source: ImageMetadata): Promise<GalleryItem['full']> {
+async function fullPhoto(source: ImageMetadata): Promise<LargeImage> {
   const full = await getImage({ src: source, format: 'webp', width: Math.min(fullWidth, source.width) });
   return { src: full.src, width: Number(full.attributes['width']), height: Number(full.attributes['height']) };
 }
 
 /** An item from an illustration by name, or from a photo dropped in with an illustration's name */
-export async function galleryItem(input: Omit<GalleryItem, 'thumb' | 'full'> & { image: string }): Promise<GalleryItem> {
+export async function galleryItem(input: Omit<GalleryItem, 'thumb' | 'full' | 'more'> & { image: string }): Promise<GalleryItem> {
   const { image, ...rest } = input;
   const source = sourceImage(image);
   const thumb = await picture(image, { widths: thumbWidths });
-  if (source.format === 'svg') return { ...rest, thumb, full: { src: source.src, width: source.width, height: source.height } };
-  return { ...rest, thumb, full: await fullPhoto(source) };
+  if (source.format === 'svg') return { ...rest, thumb, full: { src: source.src, width: source.width, height: source.height }, more: [] };
+  return { ...rest, thumb, full: await fullPhoto(source), more: [] };
 }
 
-/** An item from a photo of a content entry (its image() field) */
-async function photoItem(input: Omit<GalleryItem, 'thumb' | 'full'> & { source: ImageMetadata }): Promise<GalleryItem> {
-  const { source, ...rest } = input;
-  const [thumb, full] = await Promise.all([photoPicture(source, thumbWidths), fullPhoto(source)]);
-  return { ...rest, thumb, full };
+type Photo = { src: ImageMetadata; alt: string };
+
+/** An item from the photos of a content entry (its image() fields): the first on the card, all in the lightbox */
+async function photoItem(
+  input: Omit<GalleryItem, 'thumb' | 'full' | 'more' | 'alt'> & { photos: [Photo, ...Photo[]] },
+): Promise<GalleryItem> {
+  const { photos, ...rest } = input;
+  const [first, ...others] = photos;
+  const [thumb, full, more] = await Promise.all([
+    photoPicture(first.src, thumbWidths),
+    fullPhoto(first.src),
+    Promise.all(others.map(async (photo) => ({ ...(await fullPhoto(photo.src)), alt: photo.alt }))),
+  ]);
+  return { ...rest, alt: first.alt, thumb, full, more };
 }
 
-/** A project shows its first photo where it has one, and its illustration otherwise */
+/** A project shows its photos where it has them, and its illustration otherwise */
 export function projectItems(projects: readonly ProjectEntry[]): Promise<GalleryItem[]> {
   return Promise.all(
     projects.map(async (project) => {
       const { title, description, category, photos, image, imageAlt } = project.data;
       const common = { id: project.id, title, description, category };
-      const [first] = photos;
-      if (first) return photoItem({ ...common, alt: first.alt, source: first.src });
+      const [first, ...others] = photos;
+      if (first) return photoItem({ ...common, photos: [first, ...others] });
       // The schema lets a project without photos through only with both
       if (image === undefined || imageAlt === undefined) throw new Error(`projects/${project.id}: no photo and no illustration`);
       return galleryItem({ ...common, alt: imageAlt, image });

@@ -1,8 +1,9 @@
 /**
  * The owner edits his site on his phone (390 px) and publishes it, through the real editor
  * (Keystatic at /owner/content), the real build and the swap, on the publish project's server and
- * its git copy of the repository (tests/support/publish-server.ts). He adds a project with a
- * phone's photo (GPS, orientation, camera in its EXIF) and undoes it; changes the hours; sets a
+ * its git copy of the repository (tests/support/publish-server.ts). He adds a project with two
+ * phone photos (GPS, orientation, camera in their EXIF), which the lightbox steps through, and
+ * undoes it; changes the hours; sets a
  * notice and clears it; adds a review; and is refused an entry without a title and a file that is
  * not a picture. Visitors read the site throughout, and none of their requests fails. Each step
  * leaves a screenshot in test-results/publish-shots/.
@@ -168,10 +169,14 @@ const project = {
     'The owners wanted power on their new deck for a patio heater and festoon lights. We ran a cable from the switchboard, fitted two weatherproof double sockets on their own RCD and tested every circuit before handing over the certificate.',
   suburb: 'Howick',
   category: { value: 'Maintenance', label: 'Handyman and maintenance' },
-  alt: 'Two weatherproof double sockets on a post of a new timber deck',
+  photos: [
+    // As the camera stored them: sideways, with EXIF saying to turn them upright
+    { file: 'IMG_2041.jpg', width: 1600, height: 1200, alt: 'Two weatherproof double sockets on a post of a new timber deck' },
+    { file: 'IMG_2042.jpg', width: 2000, height: 1500, alt: 'Festoon lights along the deck rail, lit at dusk' },
+  ],
 } as const;
 
-test('a project added with a phone’s photo goes live without the photo’s hidden details, and Undo takes it back out', async () => {
+test('a project added with a phone’s photos goes live without their hidden details, its lightbox shows each, and Undo takes it back out', async () => {
   test.setTimeout(STEP_MS);
   const before = counts();
   const commits = commitCount();
@@ -189,14 +194,16 @@ test('a project added with a phone’s photo goes live without the photo’s hid
   await page.getByRole('option', { name: project.category.label }).click();
   await expect(page.getByRole('listbox')).toBeHidden();
   await shot('project-form');
-  await page.getByRole('group', { name: 'Photos' }).getByRole('button', { name: 'Add' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add item' });
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: 'Choose file' }).click()]);
-  await chooser.setFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(1600, 1200) });
-  await dialog.getByRole('textbox', { name: 'What the picture shows' }).fill(project.alt);
-  await shot('project-photo');
-  await dialog.getByRole('button', { name: 'Add' }).click();
-  await expect(dialog).toBeHidden();
+  for (const [index, photo] of project.photos.entries()) {
+    await page.getByRole('group', { name: 'Photos' }).getByRole('button', { name: 'Add' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add item' });
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: 'Choose file' }).click()]);
+    await chooser.setFiles({ name: photo.file, mimeType: 'image/jpeg', buffer: await phonePhoto(photo.width, photo.height) });
+    await dialog.getByRole('textbox', { name: 'What the picture shows' }).fill(photo.alt);
+    if (index === 0) await shot('project-photo');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(dialog).toBeHidden();
+  }
   await page.getByRole('textbox', { name: 'Position' }).fill(String(before.projects + 1));
   await saveInEditor('Create');
   await expect(page).toHaveURL(new RegExp(`/collection/projects/item/${project.slug}$`));
@@ -204,9 +211,11 @@ test('a project added with a phone’s photo goes live without the photo’s hid
 
   // The photo as stored in the site's source: upright, without its hidden details
   const storedDir = join(site, PHOTOS_DIRECTORY, project.slug);
-  const stored = readFileSync(join(storedDir, 'photos/0/src.jpg'));
-  await expectNoHiddenDetails(stored, 'the stored photo');
-  expect(await sharp(stored).metadata()).toMatchObject({ width: 1200, height: 1600 });
+  for (const [index, photo] of project.photos.entries()) {
+    const stored = readFileSync(join(storedDir, `photos/${index}/src.jpg`));
+    await expectNoHiddenDetails(stored, `stored photo ${index + 1}`);
+    expect(await sharp(stored).metadata()).toMatchObject({ width: photo.height, height: photo.width });
+  }
 
   const message = await publish('project');
   expect(message).toBe(`Added project '${project.title}'`);
@@ -233,7 +242,7 @@ test('a project added with a phone’s photo goes live without the photo’s hid
   const html = await live('/projects');
   const gallery = structuredData(html).find((item) => item['@type'] === 'ImageGallery')?.['image'] as Array<Record<string, unknown>>;
   expect(gallery).toHaveLength(after.projects);
-  expect(gallery).toContainEqual(expect.objectContaining({ caption: project.title, description: project.alt }));
+  expect(gallery).toContainEqual(expect.objectContaining({ caption: project.title, description: project.photos[0].alt }));
 
   // Every version of the photo the card offers: AVIF, WebP and the fallback, none with hidden details
   const sources = await card
@@ -243,11 +252,33 @@ test('a project added with a phone’s photo goes live without the photo’s hid
     );
   expect(sources.map((source) => source.type).sort()).toEqual(['image/avif', 'image/webp']);
   const image = card.locator('img');
-  await expect(image).toHaveAttribute('alt', project.alt);
+  await expect(image).toHaveAttribute('alt', project.photos[0].alt);
   const fallback = [(await image.getAttribute('src'))!, ...((await image.getAttribute('srcset')) ?? '').split(',')];
+
+  // The lightbox opens at the first photo and steps to the second, each loaded
+  await card.getByRole('link', { name: project.title }).click();
+  const lightbox = page.getByRole('dialog', { name: project.title });
+  const large: string[] = [];
+  for (const [index, photo] of project.photos.entries()) {
+    if (index > 0) await lightbox.getByRole('button', { name: 'Next photo' }).click();
+    await expect(lightbox).toContainText(`Photo ${index + 1} of ${project.photos.length}`);
+    const shown = lightbox.getByRole('img', { name: photo.alt });
+    await expect(shown).toHaveJSProperty('complete', true);
+    expect(await shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    large.push((await shown.getAttribute('src'))!);
+    await shot(`project-lightbox-${index + 1}`);
+  }
+  expect(new Set(large).size).toBe(project.photos.length);
+  await page.keyboard.press('ArrowRight');
+  await expect(lightbox.getByRole('img', { name: project.photos[0].alt })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(lightbox).toBeHidden();
+
   const urls = [
     ...new Set(
-      [...sources.flatMap((source) => source.srcset.split(',')), ...fallback].map((entry) => entry.trim().split(/\s+/)[0]!).filter(Boolean),
+      [...sources.flatMap((source) => source.srcset.split(',')), ...fallback, ...large]
+        .map((entry) => entry.trim().split(/\s+/)[0]!)
+        .filter(Boolean),
     ),
   ];
   const formats = new Set<string>();

@@ -35,7 +35,7 @@ export function GalleryCard({ item, onOpen }: Props) {
         </h3>
         <p className="mt-2 line-clamp-3 text-sm text-muted">{item.description}</p>
         <span className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700" aria-hidden="true">
-          <ZoomIn className="size-4" /> View larger
+          <ZoomIn className="size-4" /> {item.more.length > 0 ? `View ${item.more.length + 1} photos` : 'View larger'}
         </span>
       </div>
     </article>
