@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { editorConfig } from '../../src/editor/config.ts';
 import { business, businessSchema } from '../../src/config/business.ts';
+import businessFile from '../../src/content/business.json' with { type: 'json' };
 import { areaSchema, projectSchema, serviceDetailSchema, testimonialSchema } from '../../src/lib/content-schemas.ts';
 
 /** An image field as Astro's `image()` makes one: a path, turned into the picture's metadata */
@@ -273,14 +274,13 @@ function mismatches(schema: Record<string, ComponentSchema>, zodSchema: Zod, nam
 }
 
 const collections = editorConfig.collections as NonNullable<Config['collections']>;
+const singletons = editorConfig.singletons as NonNullable<Config['singletons']>;
 const contentFieldOf = (format: unknown) =>
   typeof format === 'object' && format !== null && 'contentField' in format
     ? String((format as { contentField: unknown }).contentField)
     : undefined;
 
 describe('the content editor’s fields', () => {
-  const singletons = editorConfig.singletons as NonNullable<Config['singletons']>;
-
   it('are compared, each collection and the business facts, with a zod schema', () => {
     expect([...Object.keys(collections), ...Object.keys(singletons)].sort()).toEqual(Object.keys(zodSchemas).sort());
   });
@@ -315,5 +315,31 @@ describe('the content editor’s fields', () => {
       title: (zodSchemas.testimonials as unknown as z.ZodObject).shape['quote']!,
     });
     expect(mismatches(projects, zodWithLongerTitle, 'projects').map((mismatch) => mismatch.field)).toContain('projects.title');
+  });
+});
+
+/** Where a value's keys stand in another order than the editor's fields (Keystatic writes them in its own) */
+function keyOrderProblems(value: unknown, field: ComponentSchema, path: string): string[] {
+  if (field.kind === 'object' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const { fields } = field;
+    const keys = Object.keys(value);
+    const inEditorOrder = Object.keys(fields).filter((key) => keys.includes(key));
+    return [
+      ...(keys.join() === inEditorOrder.join() ? [] : [`${path}: ${keys.join(', ')} (the editor's order: ${inEditorOrder.join(', ')})`]),
+      ...keys.flatMap((key) =>
+        fields[key] ? keyOrderProblems((value as Record<string, unknown>)[key], fields[key], `${path}.${key}`) : [],
+      ),
+    ];
+  }
+  if (field.kind === 'array' && Array.isArray(value)) {
+    return value.flatMap((element, index) => keyOrderProblems(element, field.element, `${path}[${index}]`));
+  }
+  return [];
+}
+
+describe('business.json', () => {
+  it('keeps its keys in the order the editor writes them, so his first save changes only what he changed', () => {
+    const form = { kind: 'object', fields: singletons['business']!.schema } as ComponentSchema;
+    expect(keyOrderProblems(businessFile, form, 'business')).toEqual([]);
   });
 });
