@@ -4,11 +4,9 @@
  * (run here side by side on the same build), precompressed files, caching and security headers.
  * Skipped, with the reason printed, where nginx is not installed (CI installs nginx-light).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aliases, redirects } from '../../src/config/routes.ts';
@@ -19,11 +17,9 @@ import { openSite } from '../../src/server/http/site-files.ts';
 import { expectedSecurityHeaders, pageCspProblems } from '../support/security-headers.ts';
 import { gonePaths, hostilePaths, notFoundPaths, specRedirects, unknownServicePath } from '../support/status-table.ts';
 import { buildFile, builtOrigin, clientDir } from '../support/build.ts';
-import { freePort, startServerProcess, type ServerProcess } from '../support/script-helpers.ts';
+import { hasNginx, startNginx, warnWithoutNginx, type RunningNginx } from '../support/nginx.ts';
 
-const nginxBinary = process.env['NGINX'] ?? '/usr/sbin/nginx';
-const hasNginx = existsSync(nginxBinary);
-if (!hasNginx) console.warn(`Skipping the nginx tests: ${nginxBinary} is not installed (apt-get install nginx-light)`);
+warnWithoutNginx('the nginx tests');
 
 interface Answer {
   status: number;
@@ -49,8 +45,7 @@ describe.skipIf(!hasNginx)('nginx serving the static build with dist/nginx/site.
   const siteConf = hasNginx ? buildFile('nginx', 'site.conf') : '';
   const files = loadSiteFiles(clientDir);
   const origin = builtOrigin();
-  let prefix = '';
-  let nginx: ServerProcess | undefined;
+  let nginx: RunningNginx | undefined;
   let nginxPort = 0;
   let node: Server | undefined;
   let nodePort = 0;
@@ -58,50 +53,16 @@ describe.skipIf(!hasNginx)('nginx serving the static build with dist/nginx/site.
   const head = (path: string) => fetchRaw(nginxPort, path, 'HEAD');
 
   beforeAll(async () => {
-    prefix = mkdtempSync(join(tmpdir(), 'nginx-test-'));
-    nginxPort = await freePort();
-    const runningAsRoot = process.getuid?.() === 0;
-    writeFileSync(
-      join(prefix, 'nginx.conf'),
-      [
-        'daemon off;',
-        'worker_processes 1;',
-        // As root, nginx would hand the workers to `nobody`, who may not read the build
-        ...(runningAsRoot ? ['user root;'] : []),
-        `pid ${join(prefix, 'nginx.pid')};`,
-        `error_log ${join(prefix, 'error.log')} warn;`,
-        'events { worker_connections 64; }',
-        'http {',
-        '  access_log off;',
-        ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${join(prefix, name)};`),
-        '  server {',
-        `    listen 127.0.0.1:${nginxPort};`,
-        `    include ${siteConf};`,
-        '  }',
-        '}',
-        '',
-      ].join('\n'),
-    );
-    try {
-      nginx = await startServerProcess({
-        command: [nginxBinary, '-p', prefix, '-c', join(prefix, 'nginx.conf'), '-e', join(prefix, 'error.log')],
-        port: nginxPort,
-        readyPath: '/robots.txt',
-        startTimeoutMs: 10_000,
-      });
-    } catch (error) {
-      const log = existsSync(join(prefix, 'error.log')) ? readFileSync(join(prefix, 'error.log'), 'utf8') : '';
-      throw new Error(`${(error as Error).message}\n${log}`, { cause: error });
-    }
+    nginx = await startNginx((port) => ['server {', `  listen 127.0.0.1:${port};`, `  include ${siteConf};`, '}'], '/robots.txt');
+    nginxPort = nginx.port;
     node = createSiteServer({ site: openSite(clientDir), siteUrl: origin });
     await new Promise<void>((resolve) => node?.listen(0, '127.0.0.1', resolve));
     nodePort = (node.address() as AddressInfo).port;
   });
 
   afterAll(async () => {
-    await nginx?.stop(5_000);
+    await nginx?.stop();
     await new Promise((resolve) => (node ? node.close(resolve) : resolve(undefined)));
-    if (prefix) rmSync(prefix, { recursive: true, force: true });
   });
 
   it('redirects every path of SPEC.md with its exact Location, for GET and HEAD', async () => {
