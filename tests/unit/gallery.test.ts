@@ -1,7 +1,7 @@
 /**
  * A project's photos on its card, in the lightbox and in the structured data: put through the
  * image pipeline (Astro's getImage, stood in for here) as AVIF and WebP at the card's widths, and
- * one large WebP for the lightbox; the first photo stands for the project
+ * one large WebP of each photo for the lightbox; the first photo stands for the project
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
@@ -61,7 +61,7 @@ const project = (data: Partial<ProjectEntry['data']>) =>
   }) as unknown as ProjectEntry;
 
 describe('a project with photos', () => {
-  it('shows its first photo on the card as AVIF and WebP at the card widths, and large in the lightbox', async () => {
+  it('shows its first photo on the card as AVIF and WebP at the card widths, and each photo large in the lightbox', async () => {
     requests.length = 0;
     const photos = [
       { src: phonePhoto('0'), alt: 'Lit deck steps and a garden path at dusk in Half Moon Bay' },
@@ -73,13 +73,15 @@ describe('a project with photos', () => {
     for (const source of item!.thumb.sources) expect(source.srcset).toMatch(/ 400w, .* 600w, .* 800w$/);
     expect(item!.thumb.src).toMatch(/\.jpg$/);
     expect(item!.full).toEqual({ src: '/_astro/0.1200.webp', width: 1200, height: 1600 });
-    // Only the first photo is put through the pipeline for the gallery
-    expect(new Set(requests.map((request) => request.src.src))).toEqual(new Set([photos[0]!.src.src]));
+    // The others are made only as the lightbox shows them: one large WebP each, none at the card's sizes
+    expect(item!.more).toEqual([{ src: '/_astro/1.1200.webp', width: 1200, height: 1600, alt: photos[1]!.alt }]);
+    expect(requests.filter((request) => request.src === photos[1]!.src)).toEqual([{ src: photos[1]!.src, format: 'webp', width: 1200 }]);
 
     const card = renderToStaticMarkup(GalleryCard({ item: item!, onOpen: () => {} }));
     expect(card).toContain('<source type="image/avif"');
     expect(card).toContain(`alt="${photos[0]!.alt}"`);
     expect(card).toContain('href="/_astro/0.1200.webp"');
+    expect(card).toContain('View 2 photos');
 
     const ld = imageGalleryLd(
       'Projects',
