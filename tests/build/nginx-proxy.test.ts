@@ -7,34 +7,27 @@
  * also checked against the numbers of the server they stand in front of, which a test cannot wait
  * out. Skipped, with the reason printed, where nginx is not installed (CI installs nginx-light).
  */
-import { cpSync, readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/config/routes.ts';
-import { PHOTOS_DIRECTORY, editorConfig } from '../../src/editor/config.ts';
+import { PHOTOS_DIRECTORY } from '../../src/editor/config.ts';
 import { editorPaths } from '../../src/lib/editor-paths.ts';
-import { createEditorApi, UPDATE_MAX_BYTES } from '../../src/server/editor/api.ts';
+import { UPDATE_MAX_BYTES } from '../../src/server/editor/api.ts';
 import { PHOTO_MAX_SIDE } from '../../src/server/editor/photos.ts';
-import { apiRouter } from '../../src/server/http/api.ts';
 import { BODY_DEADLINE_MS, UPLOAD_DEADLINE_MS } from '../../src/server/http/body-deadline.ts';
-import { openSite } from '../../src/server/http/site-files.ts';
-import { createSiteServer } from '../../src/server/http/site-server.ts';
-import { toWebRequest } from '../../src/server/http/web-exchange.ts';
-import { MAX_BODY_BYTES, readLimitedBody } from '../../src/server/leads/form-body.ts';
-import { clientDir } from '../support/build.ts';
+import { MAX_BODY_BYTES } from '../../src/server/leads/form-body.ts';
 import { FORM, urlencoded } from '../support/form-bodies.ts';
 import { bytesOf, millisecondsOf, parseNginx, printNginx, valueIn, type Directive } from '../support/nginx-config.ts';
 import { hasNginx, startNginx, warnWithoutNginx, type RunningNginx } from '../support/nginx.ts';
 import { grainyPhonePhoto } from '../support/phone-photo.ts';
-import { makeTempDir, repoRoot, send, sleep } from '../support/server.ts';
+import { repoRoot, send } from '../support/server.ts';
+import { EDITOR_SITE_URL, ownersSave, postHead, startEditorSite, trickle, type EditorSite } from '../support/editor-site.ts';
 
 warnWithoutNginx('the tests of deploy/nginx-proxy.conf run by nginx');
 
 const PROXY_CONF = join(repoRoot, 'deploy', 'nginx-proxy.conf');
-const SITE_URL = 'https://www.example.com';
 /** Node's deadline for a visitor's body here, short enough to trickle past within a test */
 const DEADLINE_MS = 500;
 const PROJECT = 'switchboard-howick';
@@ -120,50 +113,20 @@ describe('deploy/nginx-proxy.conf, against the numbers of the Node server behind
 });
 
 describe.skipIf(!hasNginx)('deploy/nginx-proxy.conf run by nginx in front of the site server', () => {
-  const siteDir = makeTempDir('proxy-site');
-  /** What the stand-in for the quote form's handler made of each body it was passed */
-  const quoteReads: string[] = [];
-  let node: Server | undefined;
+  let site: EditorSite | undefined;
   let nginx: RunningNginx | undefined;
 
   beforeAll(async () => {
-    cpSync(join(repoRoot, 'src/content/projects'), join(siteDir, 'src/content/projects'), { recursive: true });
-    const editor = createEditorApi({
-      config: editorConfig,
-      siteUrl: SITE_URL,
-      siteDir,
-      isSignedIn: () => Promise.resolve(true),
-      isPublishing: () => false,
-    });
-    const api = apiRouter({
-      [apiPaths.leads]: async (req, res) => {
-        const body = await readLimitedBody(toWebRequest(req), MAX_BODY_BYTES);
-        quoteReads.push(body.ok ? `read ${body.bytes.byteLength} bytes` : body.reason);
-        res.writeHead(body.ok ? 200 : 400, { 'Content-Type': 'text/plain' });
-        res.end(body.ok ? 'read' : 'not read');
-      },
-      [editorPaths.api]: editor.api,
-    });
-    node = createSiteServer({ site: openSite(clientDir), siteUrl: SITE_URL, api, bodyDeadlines: { ms: DEADLINE_MS, uploadMs: 20_000 } });
-    await new Promise<void>((done) => node?.listen(0, '127.0.0.1', done));
-    const nodePort = (node.address() as AddressInfo).port;
-    nginx = await startNginx((port) => printNginx(proxyOnLoopback(proxyConf(), port, nodePort)).split('\n'), '/robots.txt');
+    site = await startEditorSite(DEADLINE_MS);
+    nginx = await startNginx((port) => printNginx(proxyOnLoopback(proxyConf(), port, site!.port)).split('\n'), '/robots.txt');
   });
 
   afterAll(async () => {
     await nginx?.stop();
-    node?.closeAllConnections();
-    await new Promise((done) => (node ? node.close(done) : done(undefined)));
+    await site?.close();
   });
 
   const through = () => ({ port: nginx!.port });
-  const ownersSave = (additions: Array<{ path: string; contents: Buffer | string }>) =>
-    Buffer.from(
-      JSON.stringify({
-        additions: additions.map(({ path, contents }) => ({ path, contents: Buffer.from(contents).toString('base64') })),
-        deletions: [],
-      }),
-    );
   const quoteRequest = (message: string) =>
     urlencoded([
       ['name', 'Aroha Smith'],
@@ -172,7 +135,7 @@ describe.skipIf(!hasNginx)('deploy/nginx-proxy.conf run by nginx in front of the
     ]);
 
   it('the owner’s save of a project with a phone’s photo of several megabytes is answered 200 and written', async () => {
-    const yaml = `${readFileSync(join(siteDir, projectFile), 'utf8')}photos:\n  - src: ../../assets/projects/${PROJECT}/photos/0/src.jpg\n    alt: The new switchboard with every circuit labelled\n`;
+    const yaml = `${readFileSync(join(site!.siteDir, projectFile), 'utf8')}photos:\n  - src: ../../assets/projects/${PROJECT}/photos/0/src.jpg\n    alt: The new switchboard with every circuit labelled\n`;
     const body = ownersSave([
       { path: projectFile, contents: yaml },
       { path: photoFile, contents: await grainyPhonePhoto() },
@@ -182,13 +145,13 @@ describe.skipIf(!hasNginx)('deploy/nginx-proxy.conf run by nginx in front of the
     const answer = await send(through(), {
       method: 'POST',
       path: updatePath,
-      headers: { 'Content-Type': 'application/json', Origin: SITE_URL, 'no-cors': '1' },
+      headers: { 'Content-Type': 'application/json', Origin: EDITOR_SITE_URL, 'no-cors': '1' },
       body,
       timeoutMs: 25_000,
     });
     expect(answer.status, answer.text()).toBe(200);
-    expect(readFileSync(join(siteDir, projectFile), 'utf8')).toBe(yaml);
-    const written = await sharp(readFileSync(join(siteDir, photoFile))).metadata();
+    expect(readFileSync(join(site!.siteDir, projectFile), 'utf8')).toBe(yaml);
+    const written = await sharp(readFileSync(join(site!.siteDir, photoFile))).metadata();
     expect([written.format, Math.max(written.width, written.height)]).toEqual(['jpeg', PHOTO_MAX_SIDE]);
     expect(JSON.parse(answer.text())).toEqual(expect.arrayContaining([expect.objectContaining({ path: photoFile })]));
   });
@@ -196,59 +159,34 @@ describe.skipIf(!hasNginx)('deploy/nginx-proxy.conf run by nginx in front of the
   it('a quote request is passed on, and one larger than Node would take is refused by nginx before it reaches Node', async () => {
     const small = quoteRequest('The kitchen power points trip the RCD.');
     const passed = await send(through(), { method: 'POST', path: apiPaths.leads, headers: { 'Content-Type': FORM }, body: small });
-    expect([passed.status, quoteReads.at(-1)]).toEqual([200, `read ${small.length} bytes`]);
+    expect([passed.status, site!.quoteReads.at(-1)]).toEqual([200, `read ${small.length} bytes`]);
 
-    const readsBefore = quoteReads.length;
+    const readsBefore = site!.quoteReads.length;
     const large = quoteRequest('The whole house trips. '.repeat(MAX_BODY_BYTES / 16));
     expect(large.length).toBeGreaterThan(MAX_BODY_BYTES);
     const refused = await send(through(), { method: 'POST', path: apiPaths.leads, headers: { 'Content-Type': FORM }, body: large });
     expect(refused.status).toBe(413);
     // nginx's own page: the site server's answers are never HTML pages titled like this
     expect(refused.text()).toContain('<title>413 Request Entity Too Large</title>');
-    expect(quoteReads).toHaveLength(readsBefore);
+    expect(site!.quoteReads).toHaveLength(readsBefore);
   });
-
-  /** Sends the head, then the body in `pieces` spread over `overMs`, to nginx; what came back */
-  function trickle(head: string, body: Buffer, pieces: number, overMs: number): Promise<string> {
-    return new Promise((resolve) => {
-      const socket = connect(nginx!.port, '127.0.0.1');
-      const received: Buffer[] = [];
-      socket.on('data', (chunk: Buffer) => received.push(chunk));
-      socket.on('error', () => {});
-      socket.on('close', () => resolve(Buffer.concat(received).toString('utf8')));
-      socket.once('connect', async () => {
-        socket.write(head);
-        const size = Math.ceil(body.length / pieces);
-        for (let offset = 0; offset < body.length && !socket.destroyed; offset += size) {
-          await sleep(overMs / pieces);
-          socket.write(body.subarray(offset, offset + size));
-        }
-        // Long enough for the answer to a complete body
-        await sleep(1500);
-        socket.destroy();
-      });
-    });
-  }
-
-  const headOf = (path: string, type: string, length: number, extra = '') =>
-    `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\nContent-Length: ${length}\r\n${extra}\r\n`;
 
   it('the owner’s save sent more slowly than a visitor’s body may arrive is answered 200 and written', async () => {
     const title = 'Switchboard upgrade sent over a weak signal';
-    const contents = readFileSync(join(siteDir, projectFile), 'utf8').replace(/^title: .*$/m, `title: ${title}`);
+    const contents = readFileSync(join(site!.siteDir, projectFile), 'utf8').replace(/^title: .*$/m, `title: ${title}`);
     const body = ownersSave([{ path: projectFile, contents }]);
-    const head = headOf(updatePath, 'application/json', body.length, `Origin: ${SITE_URL}\r\nno-cors: 1\r\n`);
-    const received = await trickle(head, body, 10, DEADLINE_MS * 4);
+    const head = postHead(updatePath, 'application/json', body.length, true);
+    const { received } = await trickle(nginx!.port, head, body, 10, DEADLINE_MS * 4);
     expect(received).toMatch(/^HTTP\/1\.1 200 /);
-    expect(readFileSync(join(siteDir, projectFile), 'utf8')).toContain(`title: ${title}`);
+    expect(readFileSync(join(site!.siteDir, projectFile), 'utf8')).toContain(`title: ${title}`);
   });
 
   it('while a quote request sent at that pace reaches Node as it arrives, and is cut off at Node’s deadline', async () => {
     const body = Buffer.from(quoteRequest('The kitchen power points trip the RCD. '.repeat(20)));
-    const received = await trickle(headOf(apiPaths.leads, FORM, body.length), body, 10, DEADLINE_MS * 4);
+    const { received } = await trickle(nginx!.port, postHead(apiPaths.leads, FORM, body.length), body, 10, DEADLINE_MS * 4);
     // nginx tells the client that Node closed the connection
     expect(received).toMatch(/^HTTP\/1\.1 502 /);
     // Had nginx gathered the body first, Node would have had it all at once, and read it
-    expect(quoteReads.at(-1)).toBe('unreadable');
+    expect(site!.quoteReads.at(-1)).toBe('unreadable');
   });
 });
