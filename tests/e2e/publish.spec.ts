@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { PHOTOS_DIRECTORY } from '../../src/editor/config.ts';
+import { SIGNED_OUT_MESSAGE } from '../../src/server/editor/api.ts';
 import { editorPaths } from '../../src/lib/editor-paths.ts';
 import { ownerPaths } from '../../src/lib/owner-api.ts';
 import { contentCountsIn } from '../support/content.ts';
@@ -414,7 +415,7 @@ test('a review added in the editor shows on the reviews page, which counts it', 
   await shot('reviews-page');
 });
 
-test('an entry without a title, and a file that is not a picture, are refused and change nothing', async () => {
+test('an entry without a title, a file that is not a picture, and a save after his session ended are refused and change nothing', async () => {
   test.setTimeout(STEP_MS);
   const projectsPage = await live('/projects');
   const commits = commitCount();
@@ -455,6 +456,13 @@ test('an entry without a title, and a file that is not a picture, are refused an
   await expect(page.getByRole('alert')).toHaveText('Photo 1: that file is not a JPEG, PNG or WebP picture.');
   await shot('refused-photo');
 
+  // His session ends while the form is open: the save tells him what to do, and the form stays
+  await context.clearCookies();
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(SIGNED_OUT_MESSAGE);
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue(refused.title);
+  await shot('signed-out-save');
+
   expect(existsSync(join(site, 'src/content/projects', `${refused.slug}.yaml`))).toBe(false);
   expect(existsSync(join(site, PHOTOS_DIRECTORY, refused.slug))).toBe(false);
   expect(git('status', '--porcelain')).toBe('');
@@ -462,6 +470,7 @@ test('an entry without a title, and a file that is not a picture, are refused an
   expect(counts().projects).toBe(projects);
   expect(await live('/projects')).toBe(projectsPage);
   await page.goto(`${ownerPaths.page}#site`);
+  await page.getByRole('button', { name: 'Sign in with your passkey' }).click();
   await expect(panel('Waiting to be published')).toContainText('Nothing is waiting');
 });
 

@@ -1,10 +1,11 @@
 /**
  * The content editor's API (/api/keystatic/): Keystatic's own handler in local mode, reading and
  * writing the site's source directory, behind the owner's door. Without a live session every
- * path and method answers 401; a change without the site's own Origin 403. An update is read
- * within 30 MB and 10 minutes, refused with 409 while the site is being published, and checked before Keystatic
- * writes it (updates.ts: only the editor's files, every photo made safe). Refusals of an update
- * are plain text, which Keystatic shows the owner as it is; nothing is ever cached or indexed.
+ * path and method answers 401, and a change without the site's own Origin 403. An update is read
+ * within 30 MB and the upload deadline (http/body-deadline.ts), refused with 409 while the site
+ * is being published, and checked before Keystatic writes it (updates.ts: only the editor's
+ * files, every photo made safe). Every refusal is plain text, which Keystatic shows the owner as
+ * it is; nothing is ever cached or indexed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '@keystatic/core';
@@ -14,12 +15,15 @@ import type { ApiHandler } from '../http/api.ts';
 import { allowLongUpload } from '../http/body-deadline.ts';
 import { toWebRequest } from '../http/web-exchange.ts';
 import { decodeUtf8, mediaTypeOf, readLimitedBody } from '../leads/form-body.ts';
-import { isChange, isFromOwnOrigin, OWNER_HEADERS, refuse } from '../owner/requests.ts';
+import { isChange, isFromOwnOrigin, OWNER_HEADERS } from '../owner/requests.ts';
 import { checkUpdate } from './updates.ts';
 
 /** An update carries its photos in base64, a third larger than the files */
 export const UPDATE_MAX_BYTES = 30 * 1024 * 1024;
 const UPDATE_PATH = `${editorPaths.api}update`;
+/** What a request without the owner's live session is told */
+export const SIGNED_OUT_MESSAGE =
+  'You are signed out. Sign in again with your passkey on the owner’s page, in a new tab so this page keeps your changes, then save again.';
 
 export interface EditorApiOptions {
   /** The editor's Keystatic config (src/editor/config.ts) */
@@ -103,8 +107,10 @@ export function createEditorApi(options: EditorApiOptions): EditorApi {
   }
 
   const api: ApiHandler = async (req, res) => {
-    if (!(await options.isSignedIn(req))) return refuse(res, 401, 'Sign in with your passkey first, on the owner’s page.');
-    if (isChange(req.method) && !isFromOwnOrigin(req, siteOrigin)) return refuse(res, 403, 'This change must come from the editor itself.');
+    // In words, as Keystatic shows a refusal's text as it is: a session that lapsed mid-edit is the likely reason
+    if (!(await options.isSignedIn(req))) return sendText(res, 401, SIGNED_OUT_MESSAGE);
+    if (isChange(req.method) && !isFromOwnOrigin(req, siteOrigin))
+      return sendText(res, 403, 'This change must come from the editor itself.');
     const path = (req.url ?? '').split('?')[0];
     if (path === UPDATE_PATH && req.method === 'POST') {
       // Photos from a phone on a weak signal take minutes to arrive
