@@ -119,9 +119,10 @@ export async function launchWebKit({ javaScript = true } = {}): Promise<WebKit> 
     [xvfbPath, 'xvfb'],
   ] as const) {
     if (!existsSync(path)) {
-      throw new Error(`No ${path}: install Debian's webkit2gtk-driver, xvfb and xauth (apt-get install ${packageName} and the rest)`);
+      throw new Error(`No ${path}: install Debian's ${packageName} (apt-get install webkit2gtk-driver xvfb xauth)`);
     }
   }
+  // Settings, cache and data of this run's own: the toolbar's style sheet, nothing shared with other runs
   const home = mkdtempSync(join(tmpdir(), 'webkit-'));
   mkdirSync(join(home, 'gtk-3.0'));
   writeFileSync(join(home, 'gtk-3.0', 'gtk.css'), NARROW_TOOLBAR_CSS);
