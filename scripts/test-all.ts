@@ -24,6 +24,7 @@ const steps: Step[] = [
   { script: 'check:budgets' },
   { script: 'test:e2e' },
   { script: 'test:firefox' },
+  { script: 'test:webkit' },
   { script: 'test:launch' },
 ];
 

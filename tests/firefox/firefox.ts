@@ -6,11 +6,9 @@
 import { existsSync } from 'node:fs';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { inject } from 'vitest';
+import { DESKTOP } from '../support/browser-suites.ts';
 
 export const firefoxPath = process.env['FIREFOX_PATH'] ?? '/usr/bin/firefox-esr';
-
-export const PHONE = { width: 390, height: 844 } as const;
-export const DESKTOP = { width: 1280, height: 800 } as const;
 
 /**
  * A headless Firefox. Without JavaScript it is a browser with scripting turned off, as a visitor
@@ -96,11 +94,6 @@ export function shownText(page: Page, selector: string): Promise<string | null> 
     const shown = [...document.querySelectorAll<HTMLElement>(css)].find((element) => element.checkVisibility());
     return shown ? shown.innerText.replace(/\s+/g, ' ').trim() : null;
   }, selector);
-}
-
-/** The number a project tab's label ends in: how many projects it shows */
-export function tabCount(label: string): number {
-  return Number(/(?<!\d)\d+$/.exec(label.trim())![0]);
 }
 
 /** The id of the focused element, or '' */

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { projectsPath, quotePath, testimonialsPath } from '../../src/config/routes.ts';
 import { SEND_OUTCOMES } from '../../src/components/forms/send-outcomes.ts';
 import { FIELDS } from '../../src/lib/validation.ts';
+import { PHONE, tabCount } from '../support/browser-suites.ts';
 import { storedLead, uniqueEmail } from '../support/e2e-leads.ts';
-import { byText, focusedId, launchFirefox, openPage, pathOf, PHONE, shownCount, shownText, tabCount, tap } from './firefox.ts';
+import { byText, focusedId, launchFirefox, openPage, pathOf, shownCount, shownText, tap } from './firefox.ts';
 
 let browser: Browser;
 beforeAll(async () => {

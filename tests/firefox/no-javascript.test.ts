@@ -7,8 +7,9 @@ import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { projectsPath, quotePath, testimonialsPath } from '../../src/config/routes.ts';
 import { FIELDS } from '../../src/lib/validation.ts';
+import { PHONE, tabCount } from '../support/browser-suites.ts';
 import { storedLead, uniqueEmail } from '../support/e2e-leads.ts';
-import { byText, countOf, launchFirefox, nth, openPage, pathOf, PHONE, shownCount, shownText, tabCount, tap } from './firefox.ts';
+import { byText, countOf, launchFirefox, nth, openPage, pathOf, shownCount, shownText, tap } from './firefox.ts';
 
 let browser: Browser;
 beforeAll(async () => {

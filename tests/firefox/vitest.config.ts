@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     include: ['tests/firefox/**/*.test.ts'],
     environment: 'node',
-    globalSetup: ['tests/firefox/site.ts'],
+    globalSetup: ['tests/support/browser-site.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // One Firefox at a time: each takes a core while it starts

@@ -1,4 +1,7 @@
-/** The site's server for the Firefox tests: the build, served as in production, storing into a database of its own */
+/**
+ * The site's server for the Firefox and WebKit tests (their global setup): the build, served as in
+ * production, storing into a database of its own
+ */
 import type { TestProject } from 'vitest/node';
 import { startSiteServer } from '../../scripts/support/site-server.ts';
 
