@@ -119,7 +119,7 @@ export async function launchWebKit({ javaScript = true } = {}): Promise<WebKit> 
     [xvfbPath, 'xvfb'],
   ] as const) {
     if (!existsSync(path)) {
-      throw new Error(`No ${path}: install Debian's ${packageName} (apt-get install webkit2gtk-driver xvfb xauth)`);
+      throw new Error(`No ${path}: install Debian's ${packageName} (apt-get install webkit2gtk-driver xvfb)`);
     }
   }
   // Settings, cache and data of this run's own: the toolbar's style sheet, nothing shared with other runs
