@@ -152,16 +152,17 @@ const TEXT_PROBES = [
   'hello@example.co.nz',
   'hello@example',
   'not an email',
-  '+6490000000',
-  '+64 9 000 0000',
-  '09 000 0000',
-  '07:00',
+  // The business's own facts, and a phone number written as neither format takes it
+  business.phone.e164,
+  business.phone.display,
+  business.phone.display.replace(/^0/, '+64 '),
+  business.hours[0]!.opens,
   '7am',
   '/areas/electrician-howick',
   'areas/electrician-howick',
   'https://www.example.com/',
 ];
-const NUMBER_PROBES = [-1e9, -100, -37.3, -36.5, -1, -0.5, 0, 0.5, 1, 2.5, 5, 99.4, 100, 174.4, 175.3, 1e9];
+const NUMBER_PROBES = [-1e9, -100, -37.3, -36.5, -1, -0.5, 0, 0.5, 1, 2.5, 5, business.claims.satisfactionPercent, 100, 174.4, 175.3, 1e9];
 
 interface Mismatch {
   field: string;
