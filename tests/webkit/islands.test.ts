@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { projectsPath, quotePath, testimonialsPath } from '../../src/config/routes.ts';
 import { SEND_OUTCOMES } from '../../src/components/forms/send-outcomes.ts';
 import { FIELDS } from '../../src/lib/validation.ts';
-import { PHONE, tabCount } from '../support/browser-suites.ts';
+import { floatingLinkLines, PHONE, tabCount } from '../support/browser-suites.ts';
 import { storedLead, uniqueEmail } from '../support/e2e-leads.ts';
 import { startHeldScripts, type HeldScripts } from './held-scripts.ts';
 import {
@@ -200,18 +200,7 @@ describe('the review filter', () => {
 describe('the page shell', () => {
   test("on a 360 px phone the floating 'Call Now' and 'Get a Quote' are one line each", async () => {
     const page = await webkit.openPage('/', { width: 360, height: 740 });
-    const lines = await page.executeScript<[string, number][]>(() =>
-      [...document.querySelectorAll('aside[aria-label="Call or get a quote"] a')].map((link) => {
-        const rows = new Set<number>();
-        for (const node of link.childNodes) {
-          if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
-          const range = document.createRange();
-          range.selectNodeContents(node);
-          for (const box of range.getClientRects()) if (box.width > 0) rows.add(Math.round(box.top));
-        }
-        return [link.textContent?.trim(), rows.size];
-      }),
-    );
+    const lines = await page.executeScript<[string, number][]>(floatingLinkLines);
     expect(lines).toEqual([
       ['Call Now', 1],
       ['Get a Quote', 1],
