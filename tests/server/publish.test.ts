@@ -159,9 +159,13 @@ describe('a publish', () => {
           await sleep(100);
         }
       })();
-      const state = await finished();
-      publishing = false;
-      await visitors;
+      let state: SiteBody;
+      try {
+        state = await finished();
+      } finally {
+        publishing = false;
+        await visitors;
+      }
 
       expect(state.last?.ok, JSON.stringify(state.last)).toBe(true);
       expect(state.last?.message).toBe(`Live: Changed project '${newTitle}'`);

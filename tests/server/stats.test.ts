@@ -1,5 +1,5 @@
 /** The anonymous counts as the server keeps them: page views, and taps reported to /api/events */
-import { Agent, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
@@ -8,7 +8,7 @@ import { openSite } from '../../src/server/http/site-files.ts';
 import { createSiteServer } from '../../src/server/http/site-server.ts';
 import { createRepeatViewFilter, isCountedVisit } from '../../src/server/stats/visits.ts';
 import { clientDir } from '../support/build.ts';
-import { builtFiles, requireBuild, send, startServer, type RunningServer } from '../support/server.ts';
+import { builtFiles, keepAliveAgent, requireBuild, send, startServer, type RunningServer } from '../support/server.ts';
 
 requireBuild();
 
@@ -76,7 +76,7 @@ describe('the site server and the repeat-view filter', () => {
   async function siteServer(onPageView: (path: string, req: IncomingMessage) => void) {
     const server = createSiteServer({ site: openSite(clientDir), siteUrl: 'https://www.example.co.nz', onPageView });
     await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-    const client = { port: (server.address() as AddressInfo).port, agent: new Agent({ keepAlive: true, maxSockets: 1 }) };
+    const client = { port: (server.address() as AddressInfo).port, agent: keepAliveAgent(1) };
     const get = (path: string, headers: Record<string, string> = {}) =>
       send(client, { path, headers: { 'User-Agent': BROWSER, ...headers } });
     const close = () => {

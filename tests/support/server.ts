@@ -71,6 +71,17 @@ export interface RunningServer extends SiteServer {
   agent: Agent;
 }
 
+/**
+ * Keep-alive connections like a browser's, given up before the server closes them. Node's agent
+ * follows the server's `Keep-Alive: timeout=5` only when it has a timeout of its own; without
+ * one it keeps idle connections forever, and a request sent on one just as the server closes it
+ * fails with "socket hang up". The timeout here bounds only idle connections, as each request
+ * sets its own.
+ */
+export function keepAliveAgent(maxSockets = 16): Agent {
+  return new Agent({ keepAlive: true, maxSockets, timeout: 5 * 60_000 });
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   requireBuild();
   const root = makeTempDir('run');
@@ -81,7 +92,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     startTimeoutMs: options.startTimeoutMs ?? 20_000,
   });
   servers.add(server);
-  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+  const agent = keepAliveAgent();
   return {
     ...server,
     agent,
@@ -121,9 +132,20 @@ function withLength({ body, headers = {} }: SendOptions): OutgoingHttpHeaders {
   return { 'Content-Length': Buffer.byteLength(body), ...headers };
 }
 
-/** One HTTP request to the server, with the path sent as given and the body read in full */
+/**
+ * One HTTP request to the server, with the path sent as given and the body read in full. A GET or
+ * HEAD that finds its kept-alive connection closed before any answer is sent once more on a new
+ * one, as browsers and proxies do (RFC 9110, 9.2.2): the server may close an idle connection
+ * just as a request sets out on it.
+ */
 export function send(server: { port: number; agent?: Agent }, options: SendOptions): Promise<Answer> {
+  const idempotent = ['GET', 'HEAD'].includes(options.method ?? 'GET');
+  return sendOnce(server, options, idempotent);
+}
+
+function sendOnce(server: { port: number; agent?: Agent }, options: SendOptions, mayRetry: boolean): Promise<Answer> {
   return new Promise((resolveAnswer, reject) => {
+    let answered = false;
     const request = httpRequest(
       {
         host: '127.0.0.1',
@@ -135,6 +157,7 @@ export function send(server: { port: number; agent?: Agent }, options: SendOptio
         timeout: options.timeoutMs ?? 10_000,
       },
       (response) => {
+        answered = true;
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', reject);
@@ -151,7 +174,11 @@ export function send(server: { port: number; agent?: Agent }, options: SendOptio
       },
     );
     request.on('timeout', () => request.destroy(new Error(`No answer to ${options.method ?? 'GET'} ${options.path} in time`)));
-    request.on('error', (error) => {
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (request.reusedSocket && !answered && mayRetry && error.code === 'ECONNRESET') {
+        resolveAnswer(sendOnce({ port: server.port }, options, false));
+        return;
+      }
       if (request.reusedSocket) error.message += ' (on a reused keep-alive connection)';
       reject(error);
     });
