@@ -198,8 +198,11 @@ test('without a live session, every owner path is a 401 with no lead data; anoth
   // A session left unused past the idle time (its last use moved back two hours in the database)
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  // The inbox's list is asked for after its heading shows, and each answer renews the session
+  const inboxAnswered = page.waitForResponse((answer) => new URL(answer.url()).pathname === ownerPaths.leads);
   await page.getByRole('button', { name: 'Sign in with your passkey' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+  await inboxAnswered;
   const idle = (await sessionCookie(page.context()))!;
   // Nothing of the page may use the session after its last use is moved back
   await page.goto('about:blank');

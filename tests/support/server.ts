@@ -195,10 +195,13 @@ export interface RawExchange {
   closedByServer: boolean;
 }
 
+/** How long `rawExchange` waits for the first byte of an answer, whatever its `idleMs` */
+const FIRST_ANSWER_MS = 2000;
+
 /**
  * Writes `chunks` to a fresh connection (pausing `gapMs` between them) and collects what comes
- * back until the server closes the connection, nothing more arrives for `idleMs`, or
- * `timeoutMs` passes. The connection stays open for writing unless `endAfterWrite` (Node's
+ * back until the server closes the connection, nothing more arrives for `idleMs` (before the first
+ * byte, at least FIRST_ANSWER_MS), or `timeoutMs` passes. The connection stays open for writing unless `endAfterWrite` (Node's
  * server drops requests that are still being answered when the client half-closes).
  */
 export function rawExchange(
@@ -230,7 +233,12 @@ export function rawExchange(
     };
     const waitForQuiet = () => {
       clearTimeout(idle);
-      if (written) idle = setTimeout(finish, idleMs);
+      if (!written) return;
+      // A busy machine may take a while to answer at all; once answering, a pause of idleMs ends it
+      const quietMs = received.length > 0 ? idleMs : Math.max(idleMs, FIRST_ANSWER_MS);
+      const chunksSoFar = received.length;
+      // Timers run before sockets are read: one turn more lets an answer already here count
+      idle = setTimeout(() => setImmediate(() => received.length === chunksSoFar && finish()), quietMs);
     };
     const timer = setTimeout(finish, timeoutMs);
     socket.on('data', (chunk: Buffer) => {
