@@ -59,6 +59,37 @@ function decimal(label: string, description: string, limits: { min?: number; max
   return fields.number({ label, description, validation: { isRequired: true, ...limits } });
 }
 
+const NUMBER_WORDS = [
+  'none',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+];
+const inWords = (count: number) => NUMBER_WORDS[count] ?? String(count);
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+/**
+ * A list's length limits, and its help text, written from the same two numbers so the words
+ * cannot fall out of step with the rule: `help` gets them in words ("three", "five") and as a
+ * range ("Three to five", or "Up to five" when none is allowed)
+ */
+function listLength({ min, max }: { min: number; max: number }, help: (counts: { range: string; min: string; max: string }) => string) {
+  const range = sentence(min === 0 ? `up to ${inWords(max)}` : `${inWords(min)} to ${inWords(max)}`);
+  return { description: help({ range, min: inWords(min), max: inWords(max) }), validation: { length: { min, max } } };
+}
+
 /** One of `values`, shown by its label where `labels` gives one */
 function choice<const Value extends string>(
   label: string,
@@ -278,15 +309,13 @@ const services = collection({
     }),
     fullDescription: fields.array(words('Paragraph', { min: 80 }), {
       label: 'The page’s text',
-      description: 'Three to five paragraphs.',
+      ...listLength({ min: 3, max: 5 }, ({ range }) => `${range} paragraphs.`),
       itemLabel: (props) => props.value.slice(0, 60) || 'Paragraph',
-      validation: { length: { min: 3, max: 5 } },
     }),
     benefits: fields.array(words('Point', { min: 10, multiline: false }), {
       label: 'What the customer gets',
-      description: 'Four to eight short points.',
+      ...listLength({ min: 4, max: 8 }, ({ range }) => `${range} short points.`),
       itemLabel: (props) => props.value || 'Point',
-      validation: { length: { min: 4, max: 8 } },
     }),
     group: choice('Group', ['residential', 'commercial', 'other'], { residential: 'Homes', commercial: 'Businesses', other: 'Other' }),
     icon,
@@ -325,9 +354,8 @@ const areas = collection({
     heroText: words('Text at the top', { min: 40, max: 300 }),
     intro: fields.array(words('Paragraph', { min: 60 }), {
       label: 'About you, in this area',
-      description: 'One to three paragraphs.',
+      ...listLength({ min: 1, max: 3 }, ({ range }) => `${range} paragraphs.`),
       itemLabel: (props) => props.value.slice(0, 60) || 'Paragraph',
-      validation: { length: { min: 1, max: 3 } },
     }),
     trustPoints: fields.array(titledText('Point', { withIcon: true }), {
       label: 'Four reasons to call',
@@ -336,15 +364,13 @@ const areas = collection({
     }),
     services: fields.array(fields.relationship({ label: 'Service', collection: 'services', validation: { isRequired: true } }), {
       label: 'Services listed',
-      description: 'Ten to twelve (twelve on the East Auckland page).',
+      ...listLength({ min: 10, max: 12 }, ({ range, max }) => `${range} (${max} on the East Auckland page).`),
       itemLabel: (props) => props.value ?? 'Service',
-      validation: { length: { min: 10, max: 12 } },
     }),
     servedSuburbs: fields.array(words('Suburb', { min: 3, multiline: false }), {
       label: 'Suburbs covered',
-      description: 'Eight on a suburb page, fifteen on the East Auckland page.',
+      ...listLength({ min: 8, max: 15 }, ({ min, max }) => `${sentence(min)} on a suburb page, ${max} on the East Auckland page.`),
       itemLabel: (props) => props.value || 'Suburb',
-      validation: { length: { min: 8, max: 15 } },
     }),
     relatedAreas: fields.array(
       fields.object({
@@ -358,9 +384,8 @@ const areas = collection({
       }),
       {
         label: 'Nearby areas',
-        description: 'Three to six.',
+        ...listLength({ min: 3, max: 6 }, ({ range }) => `${range}.`),
         itemLabel: (props) => props.fields.name.value || 'Area',
-        validation: { length: { min: 3, max: 6 } },
       },
     ),
     faq: fields.array(
@@ -370,9 +395,8 @@ const areas = collection({
       }),
       {
         label: 'Questions and answers',
-        description: 'Up to five; suburb pages add the two every suburb page shares.',
+        ...listLength({ min: 0, max: 5 }, ({ range }) => `${range}; suburb pages add the two every suburb page shares.`),
         itemLabel: (props) => props.fields.question.value || 'Question',
-        validation: { length: { min: 0, max: 5 } },
       },
     ),
     whyChoose: fields.array(titledText('Reason', { withIcon: false }), {
