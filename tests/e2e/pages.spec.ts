@@ -91,7 +91,7 @@ test('project filter tabs count the projects of each category, and each shows it
   const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
     (text) => JSON.parse(text) as { '@type': string; image?: unknown[] },
   );
-  expect(ld.find((item) => item['@type'] === 'ImageGallery')?.image).toHaveLength(projects);
+  expect(ld.find((item) => item['@type'] === 'ImageGallery')?.image).toHaveLength(contentCounts.projectPictures);
 });
 
 test('the lightbox opens with the clicked project, locks scrolling, and returns focus', async ({ page }) => {

@@ -12,6 +12,8 @@ const contentDir = 'src/content';
 
 export interface ContentEntry {
   id: string;
+  /** How many list items in the entry start with `key:` (each `- key:` line), such as a project’s photos by `src` */
+  itemsWith: (key: string) => number;
   /** A top-level field's value as written on its line, quotes taken off; undefined when it is not a one-line field */
   field: (name: string) => string | undefined;
 }
@@ -26,6 +28,7 @@ export function contentEntries(folder: string, root = '.'): ContentEntry[] {
       const text = readFileSync(join(dir, file), 'utf8');
       return {
         id: file.replace(/\.(?:ya?ml|md)$/, ''),
+        itemsWith: (key: string) => text.match(new RegExp(`^\\s*- ${key}:`, 'gm'))?.length ?? 0,
         field: (name: string) => {
           const value = new RegExp(`^${name}:[ \\t]*(\\S[^\\n]*?)[ \\t]*$`, 'm').exec(text)?.[1];
           return value?.replace(/^(['"])(.*)\1$/, '$2');
@@ -43,6 +46,8 @@ export function contentCountsIn(root: string) {
   return {
     projects: projects.length,
     projectsIn: (category: 'Residential' | 'Maintenance') => countOf(projects, 'category', category),
+    /** The pictures /projects shows: each project's photos (the editor writes `src` first), or its one illustration */
+    projectPictures: projects.reduce((sum, project) => sum + Math.max(1, project.itemsWith('src')), 0),
     testimonials: testimonials.length,
     testimonialsFor: (service: 'Residential' | 'Commercial') => countOf(testimonials, 'service', service),
     /** Detail services of a group (src/content/services holds only those) */
