@@ -1,8 +1,8 @@
 /**
  * The documented reverse proxy, deploy/nginx-proxy.conf, run by Debian's nginx in front of the
  * real site server (without its TLS, on loopback ports): the owner's save of a phone's photo of
- * several megabytes gets through and is written; a quote request larger than Node would take is
- * refused by nginx itself; bodies reach Node as they arrive, so a slow save is given the owner's
+ * several megabytes gets through and is written; a quote request or a save larger than Node would
+ * take is refused by nginx itself, the save in the site server's own words; bodies reach Node as they arrive, so a slow save is given the owner's
  * allowance while a slow form is cut off by Node's deadline. The proxy's limits and timeouts are
  * also checked against the numbers of the server they stand in front of, which a test cannot wait
  * out. Skipped, with the reason printed, where nginx is not installed (CI installs nginx-light).
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/config/routes.ts';
 import { PHOTOS_DIRECTORY } from '../../src/editor/config.ts';
 import { editorPaths } from '../../src/lib/editor-paths.ts';
-import { UPDATE_MAX_BYTES } from '../../src/server/editor/api.ts';
+import { SAVE_TOO_LARGE_MESSAGE, UPDATE_MAX_BYTES } from '../../src/server/editor/api.ts';
 import { PHOTO_MAX_SIDE } from '../../src/server/editor/photos.ts';
 import { BODY_DEADLINE_MS, UPLOAD_DEADLINE_MS } from '../../src/server/http/body-deadline.ts';
 import { MAX_BODY_BYTES } from '../../src/server/leads/form-body.ts';
@@ -22,7 +22,7 @@ import { FORM, urlencoded } from '../support/form-bodies.ts';
 import { bytesOf, millisecondsOf, parseNginx, printNginx, valueIn, type Directive } from '../support/nginx-config.ts';
 import { hasNginx, startNginx, warnWithoutNginx, type RunningNginx } from '../support/nginx.ts';
 import { grainyPhonePhoto } from '../support/phone-photo.ts';
-import { repoRoot, send } from '../support/server.ts';
+import { rawExchange, repoRoot, send } from '../support/server.ts';
 import { EDITOR_SITE_URL, ownersSave, postHead, startEditorSite, trickle, type EditorSite } from '../support/editor-site.ts';
 
 warnWithoutNginx('the tests of deploy/nginx-proxy.conf run by nginx');
@@ -42,7 +42,12 @@ function mainServer(conf: readonly Directive[]): { server: Directive; locations:
   const servers = conf.filter((directive) => directive.name === 'server' && directive.block?.some(({ name }) => name === 'location'));
   if (servers.length !== 1) throw new Error(`${PROXY_CONF} should have one server block with locations, not ${servers.length}`);
   const server = servers[0]!;
-  const locations = new Map(server.block!.filter(({ name }) => name === 'location').map((location) => [location.args.at(-1)!, location]));
+  // Named locations (@name) answer nginx's own errors; the others take requests
+  const locations = new Map(
+    server
+      .block!.filter(({ name, args }) => name === 'location' && !args.at(-1)!.startsWith('@'))
+      .map((location) => [location.args.at(-1)!, location]),
+  );
   return { server, locations };
 }
 
@@ -169,6 +174,14 @@ describe.skipIf(!hasNginx)('deploy/nginx-proxy.conf run by nginx in front of the
     // nginx's own page: the site server's answers are never HTML pages titled like this
     expect(refused.text()).toContain('<title>413 Request Entity Too Large</title>');
     expect(site!.quoteReads).toHaveLength(readsBefore);
+  });
+
+  it('a save larger than Node would take is refused by nginx in the site server’s own plain words', async () => {
+    const refused = await rawExchange(nginx!.port, [postHead(updatePath, 'application/json', UPDATE_MAX_BYTES + 1, true)]);
+    const [head = '', body = ''] = refused.received.split('\r\n\r\n');
+    expect(refused.statuses).toEqual([413]);
+    expect(head).toMatch(/^Content-Type: text\/plain; charset=utf-8$/im);
+    expect(body).toBe(SAVE_TOO_LARGE_MESSAGE);
   });
 
   it('the owner’s save sent more slowly than a visitor’s body may arrive is answered 200 and written', async () => {

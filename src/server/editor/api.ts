@@ -20,6 +20,8 @@ import { checkUpdate } from './updates.ts';
 
 /** An update carries its photos in base64, a third larger than the files */
 export const UPDATE_MAX_BYTES = 30 * 1024 * 1024;
+/** Said of a larger save, here and by the proxy in front (deploy/nginx-proxy.conf) */
+export const SAVE_TOO_LARGE_MESSAGE = `That is more than ${UPDATE_MAX_BYTES / 1024 / 1024} MB in one save. Save fewer photos at a time.`;
 const UPDATE_PATH = `${editorPaths.api}update`;
 /** What a request without the owner's live session is told */
 export const SIGNED_OUT_MESSAGE =
@@ -77,7 +79,7 @@ export function createEditorApi(options: EditorApiOptions): EditorApi {
     const body = await readLimitedBody(request, UPDATE_MAX_BYTES);
     if (!body.ok) {
       return body.reason === 'too-large'
-        ? sendText(res, 413, `That is more than ${UPDATE_MAX_BYTES / 1024 / 1024} MB in one save. Save fewer photos at a time.`)
+        ? sendText(res, 413, SAVE_TOO_LARGE_MESSAGE)
         : sendText(res, 400, 'The save broke off. Try again.');
     }
     let json: unknown;
