@@ -200,9 +200,10 @@ const FIRST_ANSWER_MS = 2000;
 
 /**
  * Writes `chunks` to a fresh connection (pausing `gapMs` between them) and collects what comes
- * back until the server closes the connection, nothing more arrives for `idleMs` (before the first
- * byte, at least FIRST_ANSWER_MS), or `timeoutMs` passes. The connection stays open for writing unless `endAfterWrite` (Node's
- * server drops requests that are still being answered when the client half-closes).
+ * back until the server closes the connection, nothing more arrives for `idleMs` (before the
+ * first byte, at least FIRST_ANSWER_MS), or `timeoutMs` passes. The connection stays open for
+ * writing unless `endAfterWrite` (Node's server drops requests that are still being answered
+ * when the client half-closes).
  */
 export function rawExchange(
   port: number,
