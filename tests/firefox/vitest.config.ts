@@ -14,6 +14,9 @@ export default defineConfig({
     globalSetup: ['tests/support/browser-site.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A page's answer to a tap (a quote sent and stored, say) can take seconds on a loaded machine;
+    // vitest's default is 1 s
+    expect: { poll: { timeout: 5_000 } },
     // One Firefox at a time: each takes a core while it starts
     fileParallelism: false,
   },
