@@ -3,22 +3,9 @@
  * label on one line from a 360 px phone up, so the two buttons are the same height and neither
  * stands out as broken.
  */
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { emergencyPath } from '../../src/config/routes.ts';
-
-/** How many lines the words of a link take: the distinct rows of its text's boxes, its icon aside */
-async function linesOfText(link: Locator): Promise<number> {
-  return link.evaluate((element) => {
-    const rows = new Set<number>();
-    for (const node of element.childNodes) {
-      if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      for (const box of range.getClientRects()) if (box.width > 0) rows.add(Math.round(box.top));
-    }
-    return rows.size;
-  });
-}
+import { linesOfText } from '../support/browser-suites.ts';
 
 for (const width of [360, 375, 414, 768]) {
   test.describe(`at ${width} px`, () => {
@@ -32,7 +19,7 @@ for (const width of [360, 375, 414, 768]) {
         const heights: number[] = [];
         for (const link of links) {
           await expect(link).toBeVisible();
-          expect(await linesOfText(link), await link.innerText()).toBe(1);
+          expect(await link.evaluate(linesOfText), await link.innerText()).toBe(1);
           heights.push((await link.boundingBox())!.height);
         }
         expect(heights[0]).toBe(heights[1]);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { projectsPath, quotePath, testimonialsPath } from '../../src/config/routes.ts';
 import { SEND_OUTCOMES } from '../../src/components/forms/send-outcomes.ts';
 import { FIELDS } from '../../src/lib/validation.ts';
-import { floatingLinkLines, PHONE, tabCount } from '../support/browser-suites.ts';
+import { FLOATING_LINKS, linesOfText, PHONE, tabCount } from '../support/browser-suites.ts';
 import { storedLead, uniqueEmail } from '../support/e2e-leads.ts';
 import { byText, focusedId, launchFirefox, openPage, pathOf, shownCount, shownText, tap } from './firefox.ts';
 
@@ -160,7 +160,10 @@ describe('the review filter', () => {
 describe('the page shell', () => {
   test("on a 360 px phone the floating 'Call Now' and 'Get a Quote' are one line each", async () => {
     const page = await openPage(browser, '/', { width: 360, height: 740 });
-    const lines = await page.evaluate(floatingLinkLines);
+    const links = await page.$$(FLOATING_LINKS);
+    const lines = await Promise.all(
+      links.map(async (link) => [await link.evaluate((element) => element.textContent?.trim() ?? ''), await link.evaluate(linesOfText)]),
+    );
     expect(lines).toEqual([
       ['Call Now', 1],
       ['Get a Quote', 1],

@@ -1,6 +1,6 @@
 /**
- * What the Firefox and WebKit suites share: the sizes they open pages at, how a project tab's
- * label reads, and what they measure in the page
+ * What the browser suites share: the sizes the Firefox and WebKit suites open pages at, how a
+ * project tab's label reads, and what they and the Playwright suite measure in the page
  */
 
 export const PHONE = { width: 390, height: 844 } as const;
@@ -11,18 +11,20 @@ export function tabCount(label: string): number {
   return Number(/(?<!\d)\d+$/.exec(label.trim())![0]);
 }
 
+/** The links of the phone's floating bar */
+export const FLOATING_LINKS = 'aside[aria-label="Call or get a quote"] a';
+
 /**
- * Run in the page (self-contained, as each driver sends it as source): each link of the phone's
- * floating bar, with how many lines its words take
+ * Run in the page on one element (self-contained, as each driver sends it as source): how many
+ * lines its words take, the distinct rows of its text's boxes, an icon aside
  */
-export const floatingLinkLines = (): [string, number][] =>
-  [...document.querySelectorAll('aside[aria-label="Call or get a quote"] a')].map((link) => {
-    const rows = new Set<number>();
-    for (const node of link.childNodes) {
-      if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      for (const box of range.getClientRects()) if (box.width > 0) rows.add(Math.round(box.top));
-    }
-    return [link.textContent?.trim() ?? '', rows.size];
-  });
+export const linesOfText = (element: Element): number => {
+  const rows = new Set<number>();
+  for (const node of element.childNodes) {
+    if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const box of range.getClientRects()) if (box.width > 0) rows.add(Math.round(box.top));
+  }
+  return rows.size;
+};

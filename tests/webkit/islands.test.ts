@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { projectsPath, quotePath, testimonialsPath } from '../../src/config/routes.ts';
 import { SEND_OUTCOMES } from '../../src/components/forms/send-outcomes.ts';
 import { FIELDS } from '../../src/lib/validation.ts';
-import { floatingLinkLines, PHONE, tabCount } from '../support/browser-suites.ts';
+import { FLOATING_LINKS, linesOfText, PHONE, tabCount } from '../support/browser-suites.ts';
 import { storedLead, uniqueEmail } from '../support/e2e-leads.ts';
 import { startHeldScripts, type HeldScripts } from './held-scripts.ts';
 import {
@@ -200,7 +200,12 @@ describe('the review filter', () => {
 describe('the page shell', () => {
   test("on a 360 px phone the floating 'Call Now' and 'Get a Quote' are one line each", async () => {
     const page = await webkit.openPage('/', { width: 360, height: 740 });
-    const lines = await page.executeScript<[string, number][]>(floatingLinkLines);
+    const lines = await Promise.all(
+      (await all(page, FLOATING_LINKS)).map(async (link) => [
+        await page.executeScript<string>((element: Element) => element.textContent?.trim() ?? '', link),
+        await page.executeScript<number>(linesOfText, link),
+      ]),
+    );
     expect(lines).toEqual([
       ['Call Now', 1],
       ['Get a Quote', 1],
