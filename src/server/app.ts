@@ -14,7 +14,6 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { business } from '../config/business.ts';
 import { apiPaths } from '../config/routes.ts';
-import { editorConfig } from '../editor/config.ts';
 import { editorPaths } from '../lib/editor-paths.ts';
 import { OWNER_API_PREFIX } from '../lib/owner-api.ts';
 import { siteOrigin } from '../lib/site-url.ts';
@@ -174,11 +173,11 @@ export function createApp(env: Env, parts: AppParts): App {
   });
 
   const editor = createEditorApi({
-    config: editorConfig,
     siteUrl,
     siteDir: siteDirOf(env),
     isSignedIn: owner.isSignedIn,
     isPublishing: () => publisher?.isBusy() ?? false,
+    log,
   });
 
   const api = apiRouter({
@@ -216,7 +215,7 @@ export function createApp(env: Env, parts: AppParts): App {
       publisher?.stop();
       weekly?.close();
       alerts?.close();
-      await Promise.all([outbox.close(), counter.close()]);
+      await Promise.all([outbox.close(), counter.close(), editor.close()]);
       await store.close();
     },
   };

@@ -7,20 +7,22 @@
  * picture, or a path outside the editor's files, is refused with a message and writes nothing.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { dirname, join, relative } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHOTOS_DIRECTORY } from '../../src/editor/config.ts';
+import { PHOTOS_DIRECTORY, PHOTOS_PER_PROJECT } from '../../src/editor/config.ts';
 import { editorPaths } from '../../src/lib/editor-paths.ts';
 import { ownerPaths } from '../../src/lib/owner-api.ts';
-import { SIGNED_OUT_MESSAGE } from '../../src/server/editor/api.ts';
+import { SIGNED_OUT_MESSAGE, UPDATE_MAX_BYTES } from '../../src/server/editor/api.ts';
 import { PHOTO_MAX_SIDE } from '../../src/server/editor/photos.ts';
+import { SESSION_COOKIE } from '../../src/server/owner/session-token.ts';
 import { makeInvite } from '../support/owner-invite.ts';
 import { ownerClient } from '../support/owner.ts';
-import { phonePhoto } from '../support/phone-photo.ts';
-import { makeTempDir, repoRoot, requireBuild, startServer, type Answer, type RunningServer } from '../support/server.ts';
+import { grainyPhonePhoto, phonePhoto } from '../support/phone-photo.ts';
+import { makeTempDir, repoRoot, requireBuild, send, sleep, startServer, type Answer, type RunningServer } from '../support/server.ts';
 
 requireBuild();
 
@@ -213,7 +215,10 @@ describe('signed in', () => {
   it('a file that is not a picture is refused with a message for the owner, and nothing of the save is written', async () => {
     const before = snapshot();
     const { method, path, body, headers } = updateCall([
-      { path: projectFile, contents: 'title: Should not be written\n' },
+      {
+        path: projectFile,
+        contents: `title: Should not be written\nphotos:\n  - src: ../../assets/projects/${PROJECT}/photos/1/src.jpg\n`,
+      },
       { path: photoFile(1), contents: 'Just notes about the job, saved as .jpg\n' },
     ]);
     const answer = await owner.call(method, path, { body, headers });
@@ -256,3 +261,181 @@ describe('signed in', () => {
     expect(snapshot()).toEqual(before);
   });
 });
+
+describe('every spelling of the save route', () => {
+  /** The spellings Keystatic's router reads as its update (the server refuses '//' and '.' parts before any route) */
+  const spellings = ['update', 'update/', '%75pdate', '%75%70%64%61%74%65/'].map((spelling) => `${editorPaths.api}${spelling}`);
+
+  /** A save sent to `path`, as Keystatic's page sends one */
+  function saveAt(path: string, additions: Array<{ path: string; contents: Buffer | string }>, deletions: string[] = []) {
+    const { method, body, headers } = updateCall(additions, deletions);
+    return owner.call(method, path, { body, headers });
+  }
+
+  it('meets the same checks: no file outside the editor’s, no deletion of the facts, no photo left as sent, nothing over 30 MB', async () => {
+    const before = snapshot();
+    const business = readFileSync(join(siteDir, 'src/content/business.json'));
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    const probes: Array<{
+      what: string;
+      status: number;
+      additions: Array<{ path: string; contents: Buffer | string }>;
+      deletions?: string[];
+    }> = [
+      { what: 'a code file', status: 400, additions: [{ path: 'src/content/business.ts', contents: 'export {};\n' }] },
+      {
+        what: 'a folder beside a collection',
+        status: 400,
+        additions: [{ path: 'src/content/projectsx/job.yaml', contents: 'title: x\n' }],
+      },
+      { what: 'an SVG as a photo', status: 400, additions: [{ path: `${PHOTOS_DIRECTORY}/${PROJECT}/photos/0/src.svg`, contents: svg }] },
+      { what: 'HTML as a photo', status: 400, additions: [{ path: `${PHOTOS_DIRECTORY}/${PROJECT}/photos/0/src.html`, contents: svg }] },
+      { what: 'deleting the facts', status: 400, additions: [], deletions: ['src/content/business.json'] },
+      { what: 'a photo no job uses', status: 400, additions: [{ path: photoFile(5), contents: await phonePhoto(400, 300) }] },
+    ];
+    for (const path of spellings) {
+      for (const { what, status, additions, deletions } of probes) {
+        const answer = await saveAt(path, additions, deletions);
+        expect(answer.status, `${what} through ${path}`).toBe(status);
+      }
+      // Read as far as the limit, then refused
+      const tooLarge = await owner.call('POST', path, {
+        rawBody: 'a'.repeat(UPDATE_MAX_BYTES + 1024),
+        headers: { 'no-cors': '1' },
+      });
+      expect(tooLarge.status, `over 30 MB through ${path}`).toBe(413);
+    }
+    expect(readFileSync(join(siteDir, 'src/content/business.json')).equals(business)).toBe(true);
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('a photo sent through another spelling is stored made safe, not as sent', async () => {
+    const yaml = `${readFileSync(join(siteDir, projectFile), 'utf8').replace(/photos:[\s\S]*$/, '')}photos:\n  - src: ../../assets/projects/${PROJECT}/photos/0/src.jpg\n    alt: The new switchboard with every circuit labelled\n`;
+    const photo = await phonePhoto(3200, 2000);
+    const answer = await saveAt(`${editorPaths.api}%75pdate/`, [
+      { path: projectFile, contents: yaml },
+      { path: photoFile(0), contents: photo },
+    ]);
+    expect(answer.status, answer.text()).toBe(200);
+    const facts = await sharp(readFileSync(join(siteDir, photoFile(0)))).metadata();
+    expect(facts.exif).toBeUndefined();
+    expect(Math.max(facts.width, facts.height)).toBe(PHOTO_MAX_SIDE);
+  });
+
+  it('any path Keystatic would not read as one of its routes is refused, and writes nothing', async () => {
+    const before = snapshot();
+    for (const path of [
+      'UPDATE',
+      'Update',
+      'update%2f',
+      'updates',
+      'update.json',
+      'blob',
+      '%zz/update',
+      'tree/update',
+      '/update',
+      './update',
+      '%2e/update',
+    ]) {
+      const answer = await saveAt(`${editorPaths.api}${path}`, [{ path: projectFile, contents: 'title: Changed\n' }]);
+      expect(answer.status, path).toBeGreaterThanOrEqual(400);
+      expect(answer.status, path).toBeLessThan(500);
+    }
+    expect(snapshot()).toEqual(before);
+  });
+});
+
+describe('links on the server', () => {
+  it('a save never writes through a symbolic link in the content folders', async () => {
+    const outside = join(makeTempDir('editor-outside'), 'target.yaml');
+    writeFileSync(outside, 'untouched\n');
+    const linkedEntry = 'src/content/projects/linked-job.yaml';
+    symlinkSync(outside, join(siteDir, linkedEntry));
+    const linkedFolder = `${PHOTOS_DIRECTORY}/linked-folder`;
+    symlinkSync(dirname(outside), join(siteDir, linkedFolder));
+    try {
+      const throughFile = updateCall([{ path: linkedEntry, contents: 'title: Written through a link\n' }]);
+      const answer = await owner.call(throughFile.method, throughFile.path, { body: throughFile.body, headers: throughFile.headers });
+      expect(answer.status).toBe(400);
+      expect(answer.text()).toContain(linkedEntry);
+      const yaml = `title: A job\nphotos:\n  - src: ../../assets/projects/linked-folder/photos/0/src.jpg\n`;
+      const throughFolder = updateCall([
+        { path: 'src/content/projects/linked-folder.yaml', contents: yaml },
+        { path: `${linkedFolder}/photos/0/src.jpg`, contents: await phonePhoto(400, 300) },
+      ]);
+      const second = await owner.call(throughFolder.method, throughFolder.path, {
+        body: throughFolder.body,
+        headers: throughFolder.headers,
+      });
+      expect(second.status).toBe(400);
+      expect(readFileSync(outside, 'utf8')).toBe('untouched\n');
+      expect(readdirSync(dirname(outside))).toEqual(['target.yaml']);
+      expect(existsSync(join(siteDir, 'src/content/projects/linked-folder.yaml'))).toBe(false);
+    } finally {
+      rmSync(join(siteDir, linkedEntry));
+      rmSync(join(siteDir, linkedFolder));
+    }
+  });
+});
+
+describe('a large save', () => {
+  it('is checked off the thread that serves pages: once it is in, a page is answered within 100 ms', async () => {
+    // Phone photos whose grain makes them slow to decode and large to write as PNG, over 20 MiB in all
+    const noisy = await Promise.all(Array.from({ length: PHOTOS_PER_PROJECT }, () => grainyPhonePhoto()));
+    const yaml = `${readFileSync(join(siteDir, projectFile), 'utf8').replace(/photos:[\s\S]*$/, '')}photos:\n${noisy
+      .map((_, index) => `  - src: ../../assets/projects/${PROJECT}/photos/${index}/src.png\n    alt: Photo ${index + 1} of the job\n`)
+      .join('')}`;
+    const { body } = updateCall([
+      { path: projectFile, contents: yaml },
+      ...noisy.map((contents, index) => ({ path: `${PHOTOS_DIRECTORY}/${PROJECT}/photos/${index}/src.png`, contents })),
+    ]);
+    const bytes = Buffer.from(JSON.stringify(body));
+    expect(bytes.length).toBeGreaterThan(20 * 1024 * 1024);
+    // A phone's upload takes minutes; here it arrives at once, so pages are timed from when it is in
+    const upload = postSave(bytes);
+    await upload.sent;
+    let saved = false;
+    void upload.answer.finally(() => (saved = true));
+    const waits: number[] = [];
+    while (!saved) {
+      const began = performance.now();
+      const page = await send(server, { method: 'GET', path: '/about' });
+      waits.push(performance.now() - began);
+      expect(page.status).toBe(200);
+      await sleep(20);
+    }
+    expect(await upload.answer).toBe(200);
+    expect(waits.length).toBeGreaterThan(5);
+    expect(Math.max(...waits), `pages took ${waits.map(Math.round).join(', ')} ms`).toBeLessThan(100);
+  });
+});
+
+/** The owner's save of `bytes`: `sent` once the body is handed to the network, `answer` its status */
+function postSave(bytes: Buffer): { sent: Promise<void>; answer: Promise<number> } {
+  let sent!: () => void;
+  const sentPromise = new Promise<void>((resolve) => (sent = resolve));
+  const answer = new Promise<number>((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        method: 'POST',
+        path: `${editorPaths.api}update`,
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': bytes.length,
+          'no-cors': '1',
+          Origin: SITE_URL,
+          Cookie: `${SESSION_COOKIE}=${owner.session}`,
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(bytes, sent);
+  });
+  return { sent: sentPromise, answer };
+}

@@ -8,7 +8,6 @@ import { cpSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { apiPaths } from '../../src/config/routes.ts';
-import { editorConfig } from '../../src/editor/config.ts';
 import { editorPaths } from '../../src/lib/editor-paths.ts';
 import { createEditorApi } from '../../src/server/editor/api.ts';
 import { apiRouter } from '../../src/server/http/api.ts';
@@ -36,7 +35,6 @@ export async function startEditorSite(deadlineMs: number): Promise<EditorSite> {
   cpSync(join(repoRoot, 'src/content/projects'), join(siteDir, 'src/content/projects'), { recursive: true });
   const quoteReads: string[] = [];
   const editor = createEditorApi({
-    config: editorConfig,
     siteUrl: EDITOR_SITE_URL,
     siteDir,
     isSignedIn: () => Promise.resolve(true),
@@ -65,6 +63,7 @@ export async function startEditorSite(deadlineMs: number): Promise<EditorSite> {
     close: async () => {
       server.closeAllConnections();
       await new Promise((done) => server.close(done));
+      await editor.close();
     },
   };
 }

@@ -8,11 +8,15 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { editorConfig, PHOTOS_DIRECTORY } from '../../src/editor/config.ts';
 import { makePhotoSafe, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE } from '../../src/server/editor/photos.ts';
-import { checkUpdate } from '../../src/server/editor/updates.ts';
+import { checkUpdate, editableFiles } from '../../src/server/editor/updates.ts';
 import { phonePhoto, RED, twoColourPhoto } from '../support/phone-photo.ts';
 
 const photoPath = (extension: string, project = 'switchboard-howick', index = 0) =>
   `${PHOTOS_DIRECTORY}/${project}/photos/${index}/src.${extension}`;
+
+/** The editor's check of a save, on a site whose files on disk are `onDisk` */
+const check = (body: unknown, onDisk: Record<string, string> = {}) =>
+  checkUpdate(body, editableFiles(editorConfig), { readEntry: (path) => Promise.resolve(onDisk[path]) });
 
 async function colourAt(image: Buffer, x: number, y: number) {
   const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
@@ -116,35 +120,65 @@ describe('an update from the editor', () => {
 
   it('has its photos made safe and the rest passed on unchanged', async () => {
     const photo = (await phonePhoto()).toString('base64');
+    const project = Buffer.from('title: A job\nphotos:\n  - src: ../../assets/projects/switchboard-howick/photos/1/src.jpg\n');
     const body = {
       additions: [
-        { path: 'src/content/projects/switchboard-howick.yaml', contents: yaml },
+        { path: 'src/content/projects/switchboard-howick.yaml', contents: project.toString('base64') },
         { path: photoPath('jpg', 'switchboard-howick', 1), contents: photo },
       ],
       deletions: [{ path: photoPath('png', 'switchboard-howick', 4) }, { path: 'src/content/projects/old-name.yaml' }],
     };
-    const checked = await checkUpdate(body, editorConfig);
+    const checked = await check(body);
     if (!checked.ok) throw new Error(checked.message);
-    expect(checked.update.deletions).toEqual(body.deletions);
-    expect(checked.update.additions[0]).toEqual(body.additions[0]);
-    const written = Buffer.from(checked.update.additions[1]!.contents, 'base64');
+    expect(checked.update.deletions).toEqual(body.deletions.map(({ path }) => path));
+    expect(checked.update.additions[0]).toEqual({ path: body.additions[0]!.path, bytes: project });
+    const written = checked.update.additions[1]!.bytes;
     expect(await sharp(written).metadata()).toMatchObject({ width: 1600, height: PHOTO_MAX_SIDE });
     expect((await sharp(written).metadata()).exif).toBeUndefined();
   });
 
   it('names the photo it refuses, and writes nothing of the save', async () => {
+    // A photo replaced under the same name: the project's file on disk names it already
+    const onDisk = {
+      'src/content/projects/switchboard-howick.yaml': `photos:\n  - src: ../../assets/projects/switchboard-howick/photos/1/src.jpg\n`,
+    };
     const body = {
-      additions: [
-        { path: 'src/content/projects/switchboard-howick.yaml', contents: yaml },
-        { path: photoPath('jpg', 'switchboard-howick', 1), contents: Buffer.from('not a photo').toString('base64') },
-      ],
+      additions: [{ path: photoPath('jpg', 'switchboard-howick', 1), contents: Buffer.from('not a photo').toString('base64') }],
       deletions: [],
     };
-    expect(await checkUpdate(body, editorConfig)).toEqual({
+    expect(await check(body, onDisk)).toEqual({
       ok: false,
       status: 400,
       message: 'Photo 2: that file is not a JPEG, PNG or WebP picture.',
     });
+  });
+
+  it('is refused when it adds a photo that no job uses, as saved with it or on disk', async () => {
+    const photo = (await phonePhoto(200, 100)).toString('base64');
+    const onDisk = { 'src/content/projects/switchboard-howick.yaml': 'title: A job\n' };
+    for (const path of [
+      photoPath('jpg', 'switchboard-howick', 3),
+      photoPath('jpg', 'no-such-job', 0),
+      `${PHOTOS_DIRECTORY}/spare/src.jpg`,
+    ]) {
+      expect(await check({ additions: [{ path, contents: photo }], deletions: [] }, onDisk), path).toEqual({
+        ok: false,
+        status: 400,
+        message: expect.stringMatching(/belongs to no job/),
+      });
+    }
+    // Named by another project's file is not enough: the photo's folder names its project
+    const other = {
+      additions: [
+        {
+          path: 'src/content/projects/heat-pump-botany.yaml',
+          contents: Buffer.from(`photos:\n  - src: ../../assets/projects/switchboard-howick/photos/3/src.jpg\n`).toString('base64'),
+        },
+        { path: photoPath('jpg', 'switchboard-howick', 3), contents: photo },
+      ],
+      deletions: [],
+    };
+    expect((await check(other, onDisk)).ok).toBe(false);
   });
 
   it('may touch only the entries, the business facts and the project photos', async () => {
@@ -155,8 +189,7 @@ describe('an update from the editor', () => {
       'src/content/areas/electrician-howick.md',
       'src/content/business.json',
     ];
-    for (const path of allowed)
-      expect((await checkUpdate({ additions: [{ path, contents: yaml }], deletions: [] }, editorConfig)).ok, path).toBe(true);
+    for (const path of allowed) expect((await check({ additions: [{ path, contents: yaml }], deletions: [] })).ok, path).toBe(true);
     const refused = [
       'src/config/business.ts',
       'src/content/businessX.json',
@@ -175,19 +208,17 @@ describe('an update from the editor', () => {
       '/etc/passwd',
     ];
     for (const path of refused) {
-      const addition = await checkUpdate({ additions: [{ path, contents: yaml }], deletions: [] }, editorConfig);
+      const addition = await check({ additions: [{ path, contents: yaml }], deletions: [] });
       expect(addition.ok, path).toBe(false);
-      const deletion = await checkUpdate({ additions: [], deletions: [{ path }] }, editorConfig);
+      const deletion = await check({ additions: [], deletions: [{ path }] });
       expect(deletion.ok, `deleting ${path}`).toBe(false);
     }
-    expect(
-      await checkUpdate({ additions: [{ path: 'src/assets/favicon.svg', contents: yaml }], deletions: [] }, editorConfig),
-    ).toMatchObject({
+    expect(await check({ additions: [{ path: 'src/assets/favicon.svg', contents: yaml }], deletions: [] })).toMatchObject({
       status: 400,
       message: expect.stringMatching(/^Only project photos may be added under src\/assets/),
     });
     // The facts can be changed but not deleted
-    expect((await checkUpdate({ additions: [], deletions: [{ path: 'src/content/business.json' }] }, editorConfig)).ok).toBe(false);
+    expect((await check({ additions: [], deletions: [{ path: 'src/content/business.json' }] })).ok).toBe(false);
   });
 
   it('is refused when it is not what Keystatic sends', async () => {
@@ -199,7 +230,7 @@ describe('an update from the editor', () => {
       { additions: [{ path: 1, contents: '' }], deletions: [] },
       { additions: [], deletions: ['x'] },
     ]) {
-      expect(await checkUpdate(body, editorConfig), JSON.stringify(body)).toMatchObject({ ok: false, status: 400 });
+      expect(await check(body), JSON.stringify(body)).toMatchObject({ ok: false, status: 400 });
     }
   });
 });

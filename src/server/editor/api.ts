@@ -1,35 +1,41 @@
 /**
- * The content editor's API (/api/keystatic/): Keystatic's own handler in local mode, reading and
- * writing the site's source directory, behind the owner's door. Without a live session every
- * path and method answers 401, and a change without the site's own Origin 403. An update is read
- * within 30 MB and the upload deadline (http/body-deadline.ts), refused with 409 while the site
- * is being published, and checked before Keystatic writes it (updates.ts: only the editor's
- * files, every photo made safe). Every refusal is plain text, which Keystatic shows the owner as
- * it is; nothing is ever cached or indexed.
+ * The content editor's API (/api/keystatic/): Keystatic's own handler in local mode reads the
+ * site's source directory, behind the owner's door. Without a live session every path and method
+ * answers 401, and a change without the site's own Origin 403. Each request is routed as Keystatic
+ * itself would read its path (keystatic-route.ts), so every spelling of a route meets the same
+ * checks, and only one spelling is ever passed on. A save (the update) is never handed to
+ * Keystatic: it is read within 30 MB and the upload deadline (http/body-deadline.ts), refused
+ * with 409 while the site is being published, and checked, its photos made safe, and written by
+ * the editor's worker thread (editor-thread.ts), within a quota of bytes a day; the same thread
+ * lists the files (Keystatic's tree), so neither holds up a page. Every refusal is plain text,
+ * which Keystatic shows the owner as it is; nothing is ever cached or indexed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Config } from '@keystatic/core';
 import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
-import { editorPaths } from '../../lib/editor-paths.ts';
+import { editorConfig } from '../../editor/config.ts';
 import type { ApiHandler } from '../http/api.ts';
 import { allowLongUpload } from '../http/body-deadline.ts';
 import { toWebRequest } from '../http/web-exchange.ts';
-import { decodeUtf8, mediaTypeOf, readLimitedBody } from '../leads/form-body.ts';
+import { mediaTypeOf, readLimitedBody } from '../leads/form-body.ts';
 import { isChange, isFromOwnOrigin, OWNER_HEADERS } from '../owner/requests.ts';
-import { checkUpdate } from './updates.ts';
+import { createDailyQuota } from './daily-quota.ts';
+import { blobPath, keystaticRoute } from './keystatic-route.ts';
+import { openEditorThread } from './editor-thread.ts';
 
 /** An update carries its photos in base64, a third larger than the files */
 export const UPDATE_MAX_BYTES = 30 * 1024 * 1024;
+/** What the editor may write in any 24 hours: a few hundred job photos */
+export const SAVED_BYTES_PER_DAY = 300 * 1024 * 1024;
 /** Said of a larger save, here and by the proxy in front (deploy/nginx-proxy.conf) */
 export const SAVE_TOO_LARGE_MESSAGE = `That is more than ${UPDATE_MAX_BYTES / 1024 / 1024} MB in one save. Save fewer photos at a time.`;
-const UPDATE_PATH = `${editorPaths.api}update`;
+export const OVER_QUOTA_MESSAGE = `That is more than the ${SAVED_BYTES_PER_DAY / 1024 / 1024} MB of photos the editor takes in a day. Save the rest tomorrow.`;
 /** What a request without the owner's live session is told */
 export const SIGNED_OUT_MESSAGE =
   'You are signed out. Sign in again with your passkey on the owner’s page, in a new tab so this page keeps your changes, then save again.';
+const PUBLISHING_MESSAGE = 'The site is being published. Wait until it is done, then save again.';
+const UNREADABLE_MESSAGE = 'The editor sent something the server cannot read. Reload the page and try again.';
 
 export interface EditorApiOptions {
-  /** The editor's Keystatic config (src/editor/config.ts) */
-  config: Config;
   siteUrl: string;
   /** The site's source directory, holding src/ */
   siteDir: string;
@@ -37,13 +43,18 @@ export interface EditorApiOptions {
   isSignedIn(req: IncomingMessage): Promise<boolean>;
   /** Whether the site is being published, when no file may change */
   isPublishing(): boolean;
+  log?: (message: string, error?: unknown) => void;
+  /** Bytes the editor may write in any 24 hours */
+  bytesPerDay?: number;
 }
 
 export interface EditorApi {
   /** Answers every request under /api/keystatic/ */
   api: ApiHandler;
-  /** Whether a save is being written, when a publish must not begin */
+  /** Whether a save is being checked or written, when a publish must not begin */
   isSaving(): boolean;
+  /** Ends the editor's thread */
+  close(): Promise<void>;
 }
 
 type KeystaticHandler = ReturnType<typeof makeGenericAPIRouteHandler>;
@@ -66,46 +77,62 @@ function sendKeystaticAnswer(res: ServerResponse, answer: KeystaticAnswer): void
 
 export function createEditorApi(options: EditorApiOptions): EditorApi {
   const siteOrigin = new URL(options.siteUrl).origin;
-  const keystatic = makeGenericAPIRouteHandler({ config: options.config, localBaseDirectory: options.siteDir });
-  let savesWriting = 0;
+  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  const keystatic = makeGenericAPIRouteHandler({ config: editorConfig, localBaseDirectory: options.siteDir });
+  const thread = openEditorThread(options.siteDir);
+  const quota = createDailyQuota(options.bytesPerDay ?? SAVED_BYTES_PER_DAY);
+  let savesUnderWay = 0;
 
-  /** Reads the update within its limit, checks it, and gives Keystatic what it may write */
-  async function update(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (options.isPublishing()) return sendText(res, 409, 'The site is being published. Wait until it is done, then save again.');
-    const request = toWebRequest(req);
-    if (mediaTypeOf(request.headers.get('content-type')) !== 'application/json') {
-      return sendText(res, 415, 'The editor sent something the server cannot read. Reload the page and try again.');
+  /** Keystatic's tree of the site's files, from the editor's thread */
+  async function sendTree(res: ServerResponse): Promise<void> {
+    const tree = await thread.tree();
+    if (tree.kind === 'failed') {
+      log('The editor could not list the site’s files', tree.error);
+      return sendText(
+        res,
+        500,
+        'The editor could not read the site’s files. Reload the page; if it fails again, the server’s log has the details.',
+      );
     }
+    sendKeystaticAnswer(res, { status: tree.status, headers: { 'content-type': 'application/json' }, body: tree.body });
+  }
+
+  /** Reads the save within its limits and has the save thread check and write it */
+  async function update(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (options.isPublishing()) return sendText(res, 409, PUBLISHING_MESSAGE);
+    const request = toWebRequest(req);
+    // Keystatic's own guard against a form posted from elsewhere, kept
+    if (request.headers.get('no-cors') !== '1') return sendText(res, 400, UNREADABLE_MESSAGE);
+    if (mediaTypeOf(request.headers.get('content-type')) !== 'application/json') return sendText(res, 415, UNREADABLE_MESSAGE);
     const body = await readLimitedBody(request, UPDATE_MAX_BYTES);
     if (!body.ok) {
       return body.reason === 'too-large'
         ? sendText(res, 413, SAVE_TOO_LARGE_MESSAGE)
         : sendText(res, 400, 'The save broke off. Try again.');
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(decodeUtf8(body.bytes) ?? '');
-    } catch {
-      return sendText(res, 400, 'The editor sent something the server cannot read. Reload the page and try again.');
-    }
-    const checked = await checkUpdate(json, options.config);
-    if (!checked.ok) return sendText(res, checked.status, checked.message);
-    // Checked again in case a publish began while the photos were being made safe
-    if (options.isPublishing()) return sendText(res, 409, 'The site is being published. Wait until it is done, then save again.');
+    if (options.isPublishing()) return sendText(res, 409, PUBLISHING_MESSAGE);
+    if (quota.remaining() === 0) return sendText(res, 429, OVER_QUOTA_MESSAGE);
     // From here to the last file written, a publish may not begin (it would build half a save)
-    savesWriting++;
-    let answer: KeystaticAnswer;
+    savesUnderWay++;
+    let outcome;
     try {
-      answer = await keystatic({
-        method: 'POST',
-        url: request.url,
-        headers: request.headers,
-        json: () => Promise.resolve(checked.update),
-      });
+      outcome = await thread.save(body.bytes, quota.remaining());
     } finally {
-      savesWriting--;
+      savesUnderWay--;
     }
-    sendKeystaticAnswer(res, answer);
+    switch (outcome.kind) {
+      case 'refused':
+        return sendText(res, outcome.status, outcome.message);
+      case 'over-quota':
+        return sendText(res, 429, OVER_QUOTA_MESSAGE);
+      case 'failed':
+        log('An editor save could not be written', outcome.error);
+        return sendText(res, 500, 'The save could not be written. Try again; if it fails again, the server’s log has the details.');
+      case 'saved':
+        quota.spend(outcome.bytes);
+        // Keystatic's answer to a save is the new tree of files
+        return sendTree(res);
+    }
   }
 
   const api: ApiHandler = async (req, res) => {
@@ -113,13 +140,26 @@ export function createEditorApi(options: EditorApiOptions): EditorApi {
     if (!(await options.isSignedIn(req))) return sendText(res, 401, SIGNED_OUT_MESSAGE);
     if (isChange(req.method) && !isFromOwnOrigin(req, siteOrigin))
       return sendText(res, 403, 'This change must come from the editor itself.');
-    const path = (req.url ?? '').split('?')[0];
-    if (path === UPDATE_PATH && req.method === 'POST') {
-      // Photos from a phone on a weak signal take minutes to arrive
-      allowLongUpload(req);
-      return update(req, res);
+    const route = keystaticRoute(req.method, new URL(req.url ?? '/', siteOrigin));
+    switch (route.name) {
+      case 'update':
+        // Photos from a phone on a weak signal take minutes to arrive
+        allowLongUpload(req);
+        return update(req, res);
+      case 'tree':
+        // Keystatic's own guard against a read from elsewhere, kept
+        if (req.headers['no-cors'] !== '1') return sendText(res, 400, UNREADABLE_MESSAGE);
+        return sendTree(res);
+      case 'blob':
+        return sendKeystaticAnswer(
+          res,
+          await keystatic(new Request(new URL(blobPath(route), siteOrigin), { headers: toWebRequest(req).headers })),
+        );
+      case 'unknown':
+        return route.reason === 'unreadable'
+          ? sendText(res, 400, UNREADABLE_MESSAGE)
+          : sendText(res, 404, 'There is no such address in the editor.');
     }
-    sendKeystaticAnswer(res, await keystatic(toWebRequest(req)));
   };
-  return { api, isSaving: () => savesWriting > 0 };
+  return { api, isSaving: () => savesUnderWay > 0, close: () => thread.close() };
 }

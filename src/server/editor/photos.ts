@@ -40,6 +40,8 @@ export async function makePhotoSafe(input: Uint8Array, path: string, field = 'Ph
   let sharp: typeof import('sharp').default;
   try {
     sharp = (await import('sharp')).default;
+    // One core for photos: on a two-core server the other keeps serving pages meanwhile
+    sharp.concurrency(1);
   } catch {
     return {
       ok: false,

@@ -1,10 +1,13 @@
 /**
- * What the editor may write, checked before Keystatic writes it. An update (Keystatic's
+ * What the editor may write, checked before anything is written. An update (Keystatic's
  * `{ additions: [{ path, contents }], deletions: [{ path }] }`, contents in base64) may only touch
  * the content files the editor's config names, each under a plain file name, and the project
- * photos, each of which is made safe first (photos.ts). Anything else is refused as a whole, with
- * a message for the owner, so a save writes all of its files or none.
+ * photos, each of which is made safe first (photos.ts) and must be one an entry uses: the entry
+ * saved with it, or the one already on disk, names it. So no save can fill the disk with photos
+ * no page shows. Anything else is refused as a whole, with a message for the owner, so a save
+ * writes all of its files or none.
  */
+import { posix } from 'node:path';
 import type { Config } from '@keystatic/core';
 import { PHOTOS_DIRECTORY } from '../../editor/config.ts';
 import { makePhotoSafe } from './photos.ts';
@@ -14,7 +17,21 @@ export interface Update {
   deletions: Array<{ path: string }>;
 }
 
-export type UpdateOutcome = { ok: true; update: Update } | { ok: false; status: number; message: string };
+/** A checked update: each addition's bytes as they will be written */
+export interface CheckedUpdate {
+  additions: Array<{ path: string; bytes: Buffer }>;
+  deletions: string[];
+}
+
+export type UpdateOutcome = { ok: true; update: CheckedUpdate } | { ok: false; status: number; message: string };
+
+/** The files the editor may write, as plain data so a worker thread can be given them */
+export interface EditableFiles {
+  /** Each collection's folder and its entries' file extension */
+  collections: Array<{ directory: string; extension: string }>;
+  /** Each singleton's file */
+  singletons: string[];
+}
 
 /** An entry's file name: small letters, digits and dashes, as the editor's slug fields make them */
 const ENTRY_NAME = '[a-z0-9]+(?:-[a-z0-9]+)*';
@@ -37,19 +54,17 @@ function entryExtension(collection: NonNullable<Config['collections']>[string]):
 }
 
 /** The paths the editor may write: each collection's entries and each singleton's file */
-export function editablePaths(config: Config): { entries: RegExp[]; singletons: Set<string> } {
-  const entries = Object.values(config.collections ?? {}).map((collection) => {
+export function editableFiles(config: Config): EditableFiles {
+  const collections = Object.values(config.collections ?? {}).map((collection) => {
     const directory = (collection.path ?? '').replace(/\/\*$/, '');
     if (!directory || directory.includes('*')) throw new Error(`Unexpected collection path ${collection.path}`);
-    return new RegExp(`^${escape(directory)}/${ENTRY_NAME}${escape(entryExtension(collection))}$`);
+    return { directory, extension: entryExtension(collection) };
   });
-  const singletons = new Set(
-    Object.values(config.singletons ?? {}).map((single) => {
-      const format = single.format ?? 'yaml';
-      return `${single.path}.${typeof format === 'string' ? format : (format.data ?? 'yaml')}`;
-    }),
-  );
-  return { entries, singletons };
+  const singletons = Object.values(config.singletons ?? {}).map((single) => {
+    const format = single.format ?? 'yaml';
+    return `${single.path}.${typeof format === 'string' ? format : (format.data ?? 'yaml')}`;
+  });
+  return { collections, singletons };
 }
 
 /** "Photo 2" for the second photo of a project, from the path Keystatic gives it */
@@ -77,14 +92,28 @@ function isUpdate(value: unknown): value is Update {
   );
 }
 
+/** The entries a photo may belong to: those named as the photo's first folder (Keystatic's layout) */
+function entriesNamedFor(photoPath: string, files: EditableFiles): string[] {
+  const folder = photoPath.slice(PHOTOS_DIRECTORY.length + 1).split('/')[0] ?? '';
+  return files.collections.map(({ directory, extension }) => `${directory}/${folder}${extension}`);
+}
+
+export interface CheckOptions {
+  /** The text of an entry as it is on disk, or undefined when there is none */
+  readEntry(path: string): Promise<string | undefined>;
+}
+
 /**
- * The update with every photo made safe, or why it is refused. Keystatic checks the paths again
- * and writes it; every other addition goes to it unchanged.
+ * The update ready to write, every photo made safe, or why it is refused. A photo is kept only
+ * when its project's entry, as saved with it or as it is on disk, holds the photo's path.
  */
-export async function checkUpdate(body: unknown, config: Config): Promise<UpdateOutcome> {
+export async function checkUpdate(body: unknown, files: EditableFiles, { readEntry }: CheckOptions): Promise<UpdateOutcome> {
   if (!isUpdate(body)) return refused(400, UNREADABLE);
-  const { entries, singletons } = editablePaths(config);
-  const isEntry = (path: string) => entries.some((pattern) => pattern.test(path));
+  const entryPatterns = files.collections.map(
+    ({ directory, extension }) => new RegExp(`^${escape(directory)}/${ENTRY_NAME}${escape(extension)}$`),
+  );
+  const singletons = new Set(files.singletons);
+  const isEntry = (path: string) => entryPatterns.some((pattern) => pattern.test(path));
   const isPhoto = (path: string) => PHOTO_PATH.test(path);
   const notAllowed = (path: string) =>
     path.startsWith('src/assets/') && !isPhoto(path)
@@ -94,18 +123,33 @@ export async function checkUpdate(body: unknown, config: Config): Promise<Update
   for (const { path } of body.deletions) {
     if (!isEntry(path) && !isPhoto(path)) return notAllowed(path);
   }
-  const additions: Update['additions'] = [];
+  const savedEntries = new Map<string, string>();
+  for (const { path, contents } of body.additions) {
+    if (isEntry(path)) savedEntries.set(path, Buffer.from(contents, 'base64').toString('utf8'));
+  }
+  const usesPhoto = async (photoPath: string) => {
+    for (const entry of entriesNamedFor(photoPath, files).filter(isEntry)) {
+      const text = savedEntries.get(entry) ?? (await readEntry(entry));
+      if (text?.includes(posix.relative(posix.dirname(entry), photoPath))) return true;
+    }
+    return false;
+  };
+
+  const additions: CheckedUpdate['additions'] = [];
   for (const addition of body.additions) {
     const { path } = addition;
     if (isPhoto(path)) {
+      if (!(await usesPhoto(path))) {
+        return refused(400, `${photoField(path)} belongs to no job. Add photos from a job's own page in the editor.`);
+      }
       const photo = await makePhotoSafe(Buffer.from(addition.contents, 'base64'), path, photoField(path));
       if (!photo.ok) return refused(photo.status, photo.message);
-      additions.push({ path, contents: photo.bytes.toString('base64') });
+      additions.push({ path, bytes: photo.bytes });
     } else if (isEntry(path) || singletons.has(path)) {
-      additions.push(addition);
+      additions.push({ path, bytes: Buffer.from(addition.contents, 'base64') });
     } else {
       return notAllowed(path);
     }
   }
-  return { ok: true, update: { additions, deletions: body.deletions } };
+  return { ok: true, update: { additions, deletions: body.deletions.map(({ path }) => path) } };
 }
