@@ -7,13 +7,18 @@ import { LEAD_STATUSES, SEARCH_MAX_LENGTH, type InboxBody, type LeadStatus, type
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { StoredLead } from '../db/records.ts';
 import { deliveryState, isUndelivered } from '../leads/export.ts';
+import { leadTextForOwner } from '../notify/lead-text.ts';
 
 /** Requests listed at once: years of a one-man business's requests; older ones are found by search */
 export const INBOX_LIMIT = 500;
 
-/** A stored lead as the owner's page reads it: without its uid and the visitor's browser, each delivery as he should read it */
+/**
+ * A stored lead as the owner's page reads it: its text as every channel shows it (no control or
+ * bidi character, so `gnp.exe` cannot pass for `exe.png`), without its uid and the visitor's
+ * browser, each delivery as he should read it
+ */
 export function ownerLead(lead: StoredLead, now: Date): OwnerLead {
-  const { uid: _uid, userAgent: _userAgent, deliveries, ...shown } = lead;
+  const { uid: _uid, userAgent: _userAgent, deliveries, ...shown } = leadTextForOwner(lead);
   return {
     ...shown,
     deliveries: deliveries.map((delivery) => ({
