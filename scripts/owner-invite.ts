@@ -50,7 +50,7 @@ let exitCode = 0;
 if (options.email) {
   const email = channelsFromEnv(process.env).filter((channel) => channel.name === 'email');
   if (email.length === 0) {
-    console.error('Not e-mailed: set SMTP_URL and LEADS_NOTIFY_TO (see README, "How the owner hears of them").');
+    console.error('Not e-mailed: set SMTP_URL and LEADS_NOTIFY_TO (see docs/operations.md, "How the owner hears of them").');
     exitCode = 1;
   } else {
     const alert = {

@@ -1,7 +1,7 @@
 /**
  * The lead store under an unlucky owner: another process holding the write lock (a backup, a
  * `sqlite3` shell), the database deleted under the running server, a file that is not a
- * database, a database or directory the server may not write, and the backups the README
+ * database, a database or directory the server may not write, and the backups the operations guide
  * recommends.
  */
 import { spawnSync } from 'node:child_process';
@@ -30,8 +30,8 @@ import { makeTempDir, repoRoot, requireBuild, send, sleep, startServer, type Run
 
 requireBuild();
 
-/** The public origin README's examples use */
-const README_ORIGIN = 'https://www.example.com';
+/** The public origin the operations guide's examples use */
+const GUIDE_ORIGIN = 'https://www.example.com';
 
 function postLead(server: RunningServer, name: string) {
   const body = new URLSearchParams({
@@ -111,17 +111,17 @@ function makeReadOnly(path: string, context: TestContext): () => void {
   return context.skip(reason);
 }
 
-/** README's uptime-monitor line, pointed at `server`; null (saying why) where there is no curl */
+/** The operations guide's uptime-monitor line, pointed at `server`; null (saying why) where there is no curl */
 function runMonitorLine(server: RunningServer): { status: number | null; stdout: string } | null {
   if (spawnSync('curl', ['--version']).error) {
-    console.warn("Not run: README's monitor line needs curl, which is not installed");
+    console.warn("Not run: the operations guide's monitor line needs curl, which is not installed");
     return null;
   }
-  const line = readFileSync(join(repoRoot, 'README.md'), 'utf8')
+  const line = readFileSync(join(repoRoot, 'docs/operations.md'), 'utf8')
     .split('\n')
     .find((text) => text.startsWith('curl ') && text.includes('/api/health'));
-  expect(line, "README's monitor line").toContain(README_ORIGIN);
-  const run = spawnSync('sh', ['-c', line!.replace(README_ORIGIN, server.origin)], { encoding: 'utf8' });
+  expect(line, "the operations guide's monitor line").toContain(GUIDE_ORIGIN);
+  const run = spawnSync('sh', ['-c', line!.replace(GUIDE_ORIGIN, server.origin)], { encoding: 'utf8' });
   return { status: run.status, stdout: run.stdout };
 }
 
