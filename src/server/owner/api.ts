@@ -412,7 +412,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       signedIn: true,
       async run({ res, param }) {
         const outcome = await store.removePasskey(param);
-        if (outcome === 'removed') reply(res, 204, null);
+        if (typeof outcome === 'object') reply(res, 204, null);
         else if (outcome === 'last') refuse(res, 409, 'This is your only passkey. Add another before you remove this one.');
         else refuse(res, 404, 'There is no such passkey.');
       },
