@@ -37,12 +37,19 @@ export const ownerPaths = {
   invite: '/api/owner/invite',
   session: '/api/owner/session',
   signOut: '/api/owner/sign-out',
+  /** A step-up: POST {} gives authentication options bound to this session; POST StepUpRequest answers them */
+  stepUpOptions: '/api/owner/step-up/options',
+  stepUp: '/api/owner/step-up',
   /** GET ?status=&q=; one lead: /api/owner/leads/ID (PATCH, DELETE), /api/owner/leads/ID/notes (POST) */
   leads: '/api/owner/leads',
   leadsCsv: '/api/owner/leads.csv',
   /** GET ?days=7|30|90 */
   numbers: '/api/owner/numbers',
-  /** GET the list and recent sign-ins; POST adds one; /api/owner/passkeys/ID (PATCH name, DELETE) */
+  /**
+   * GET the list and recent sign-ins; POST adds one; /api/owner/passkeys/ID (PATCH name, DELETE).
+   * Adding (its options too) and removing answer 403 with StepUpNeededBody unless the owner has
+   * confirmed with a passkey in this session within the last 5 minutes.
+   */
   passkeys: '/api/owner/passkeys',
   passkeyOptions: '/api/owner/passkeys/options',
   /** GET the site's state: publishing, unpublished changes, history (SiteBody) */
@@ -64,6 +71,17 @@ export const OWNER_API_PREFIX = '/api/owner/';
 /** An answer that is not what was asked: what went wrong, in words the owner can act on */
 export interface ErrorBody {
   error: string;
+}
+
+/** A 403 for a change that needs the owner to confirm with his passkey first (a step-up): the page asks, then tries again */
+export interface StepUpNeededBody extends ErrorBody {
+  stepUp: true;
+}
+
+/** POST /api/owner/step-up */
+export interface StepUpRequest {
+  /** AuthenticationResponseJSON from @simplewebauthn/browser */
+  response: unknown;
 }
 
 export type DeliveryState = 'sent' | 'pending' | 'sending' | 'failed';

@@ -301,6 +301,20 @@ test('the passkeys list names each, marks this device, and lists the recent sign
   expectOnlyKnownCalls(mock);
 });
 
+test('removing a passkey asks for his passkey first, and removes nothing when it cannot be used', async ({ page }) => {
+  const mock = await mockOwnerApi(page, { steppedUp: false });
+  await openOwnerPage(page, '#passkeys');
+  const list = page.getByRole('region', { name: 'Your passkeys' });
+  await list.getByRole('button', { name: 'Remove Office laptop' }).click();
+  await list.getByRole('button', { name: 'Remove passkey', exact: true }).click();
+  // No passkey can be used here (no authenticator, an IP address): the problem is said in words
+  await expect(page.getByRole('alert')).toContainText('Passkeys only work on the site’s own secure address');
+  expect(mock.callsTo('POST', ownerPaths.stepUpOptions)).toHaveLength(1);
+  expect(mock.callsTo('DELETE', `${ownerPaths.passkeys}/pk-laptop`)).toHaveLength(1);
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  expectOnlyKnownCalls(mock);
+});
+
 test('removing the last passkey shows the server’s refusal', async ({ page }) => {
   const now = Date.now();
   const mock = await mockOwnerApi(page, {

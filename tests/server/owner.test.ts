@@ -2,8 +2,9 @@
  * The owner's door, tried from outside against the real server: an invite enrols a passkey
  * once; sign-in takes a fresh challenge, the right origin and a verified user; without a live
  * session every owner path answers 401 and not a byte of a lead; a change from another origin
- * is refused; the cookie is __Host-, Secure, HttpOnly and SameSite=Strict; generated bad input
- * gets a 4xx and changes nothing.
+ * is refused; the cookie is __Host-, Secure, HttpOnly and SameSite=Strict; a session cookie alone
+ * (stolen) cannot add or remove a passkey until a passkey confirms inside that session; generated
+ * bad input gets a 4xx and changes nothing.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import {
   PASSKEY_NAME_MAX_LENGTH,
   type InboxBody,
   type OwnerLead,
+  type PasskeysBody,
 } from '../../src/lib/owner-api.ts';
 import { CEREMONIES_PER_MINUTE } from '../../src/server/owner/api.ts';
 import { SESSION_COOKIE } from '../../src/server/owner/session-token.ts';
@@ -22,7 +24,7 @@ import { makeInvite } from '../support/owner-invite.ts';
 import { ownerClient, sessionFrom } from '../support/owner.ts';
 import { makeTempDir, requireBuild, send, startServer, type RunningServer } from '../support/server.ts';
 import { startReceiver, startSmtp } from '../support/script-helpers.ts';
-import type { CeremonyOptions } from '../support/soft-authenticator.ts';
+import { createSoftAuthenticator, type CeremonyOptions } from '../support/soft-authenticator.ts';
 
 requireBuild();
 
@@ -60,6 +62,16 @@ async function inbox(query = ''): Promise<InboxBody> {
 }
 
 const leadNamed = async (name: string): Promise<OwnerLead> => (await inbox()).leads.find((lead) => lead.name === name)!;
+
+const passkeyList = async () => (owner.json(await owner.call('GET', ownerPaths.passkeys)) as unknown as PasskeysBody).passkeys;
+
+/** Adds a passkey made on another device from inside the session `token` (a registration with a challenge bound to it) */
+async function addPasskey(name: string, token: string | null = owner.session ?? null) {
+  const options = await owner.call('POST', ownerPaths.passkeyOptions, { session: token });
+  if (options.status !== 200) return options;
+  const response = createSoftAuthenticator(SITE_URL).register(owner.json(options) as unknown as CeremonyOptions);
+  return owner.call('POST', ownerPaths.passkeys, { body: { name, response }, session: token });
+}
 
 beforeAll(async () => {
   webhook = await startReceiver();
@@ -176,6 +188,8 @@ function ownerCalls(leadId: number, passkeyId: string): Array<{ method: string; 
     { method: 'POST', path: ownerPaths.passkeys, body: { name: 'Extra', response: { id: 'x', response: {} } } },
     { method: 'PATCH', path: `${ownerPaths.passkeys}/${passkeyId}`, body: { name: 'Renamed' } },
     { method: 'DELETE', path: `${ownerPaths.passkeys}/${passkeyId}` },
+    { method: 'POST', path: ownerPaths.stepUpOptions },
+    { method: 'POST', path: ownerPaths.stepUp, body: { response: { id: 'x', response: {} } } },
     { method: 'POST', path: ownerPaths.signOut },
     { method: 'GET', path: '/api/owner/no-such-thing' },
   ];
@@ -303,6 +317,7 @@ describe('the inbox', () => {
 
 describe('passkeys', () => {
   it('are listed with the recent sign-ins, renamed, and the last one is never removed', async () => {
+    expect((await owner.stepUp()).status).toBe(204);
     const list = async () =>
       owner.json(await owner.call('GET', ownerPaths.passkeys)) as {
         passkeys: Array<{ id: string; name: string; current: boolean }>;
@@ -324,6 +339,7 @@ describe('passkeys', () => {
   });
 
   it('are added from inside with a challenge bound to this session', async () => {
+    expect((await owner.stepUp()).status).toBe(204);
     const options = await owner.call('POST', ownerPaths.passkeyOptions);
     expect(options.status).toBe(200);
     const response = owner.authenticator.register(owner.json(options) as unknown as CeremonyOptions);
@@ -333,6 +349,70 @@ describe('passkeys', () => {
     const added = await owner.call('POST', ownerPaths.passkeys, { body: { name: 'Backup key', response } });
     expect(added.status).toBe(201);
     await expect.poll(() => webhook.hits.some((hit) => hit.body.includes('Backup key')), { timeout: 10_000 }).toBe(true);
+  });
+});
+
+describe('a stolen session cookie', () => {
+  // A live session that no passkey has confirmed since it began: what a cookie copied from his browser gives
+  it('cannot add or remove a passkey, and changes nothing', async () => {
+    const stolen = await owner.newSession();
+    const before = await passkeyList();
+    const alertsBefore = webhook.hits.length;
+
+    for (const refused of [
+      await owner.call('POST', ownerPaths.passkeyOptions, { session: stolen }),
+      await owner.call('POST', ownerPaths.passkeys, { body: { name: 'Thief', response: { id: 'x', response: {} } }, session: stolen }),
+      await owner.call('DELETE', `${ownerPaths.passkeys}/${before[0]!.id}`, { session: stolen }),
+    ]) {
+      expect(refused.status).toBe(403);
+      expect(owner.json(refused)).toEqual({ error: 'Confirm it’s you with your passkey first.', stepUp: true });
+    }
+    expect(await passkeyList()).toEqual(before);
+    // His own sign-in still works, and nothing was announced
+    expect((await owner.call('GET', ownerPaths.session)).status).toBe(200);
+    await owner.newSession();
+    expect(webhook.hits.length).toBe(alertsBefore);
+  });
+
+  it('can add and remove a passkey once a stored passkey confirms inside that session', async () => {
+    const session = await owner.newSession();
+    const other = await owner.newSession();
+    expect((await owner.stepUp(session)).status).toBe(204);
+
+    const added = await addPasskey('Van tablet', session);
+    expect(added.status).toBe(201);
+    const id = (owner.json(added) as { id: string }).id;
+    expect((await passkeyList()).map((passkey) => passkey.name)).toContain('Van tablet');
+    // The confirmation is that session's alone
+    expect((await owner.call('DELETE', `${ownerPaths.passkeys}/${id}`, { session: other })).status).toBe(403);
+    expect((await owner.call('DELETE', `${ownerPaths.passkeys}/${id}`, { session })).status).toBe(204);
+    expect((await passkeyList()).map((passkey) => passkey.id)).not.toContain(id);
+  });
+
+  it('cannot replay a confirmation, answer another session’s challenge, or confirm with a sign-in challenge', async () => {
+    const [mine, thief] = [await owner.newSession(), await owner.newSession()];
+    const confirm = async (session: string, options: { status: number; text(): string }, spoil = {}) => {
+      const response = owner.authenticator.authenticate(owner.json(options as never) as unknown as CeremonyOptions, spoil);
+      return owner.call('POST', ownerPaths.stepUp, { body: { response }, session });
+    };
+    const stillRefused = async (session: string) =>
+      expect((await owner.call('POST', ownerPaths.passkeyOptions, { session })).status).toBe(403);
+
+    // The thief answers a challenge made for the owner's session
+    expect((await confirm(thief, await owner.call('POST', ownerPaths.stepUpOptions, { session: mine }))).status).toBe(400);
+    // A sign-in's challenge, and an answer without the phone's face, fingerprint or PIN
+    expect((await confirm(thief, await owner.call('POST', ownerPaths.signInOptions, { session: null }))).status).toBe(400);
+    const unverified = await confirm(thief, await owner.call('POST', ownerPaths.stepUpOptions, { session: thief }), { unverified: true });
+    expect(unverified.status).toBe(400);
+    await stillRefused(thief);
+
+    // The owner's own answer works once; sent again, by him or the thief, it is refused
+    const options = await owner.call('POST', ownerPaths.stepUpOptions, { session: mine });
+    const response = owner.authenticator.authenticate(owner.json(options) as unknown as CeremonyOptions);
+    expect((await owner.call('POST', ownerPaths.stepUp, { body: { response }, session: mine })).status).toBe(204);
+    expect((await owner.call('POST', ownerPaths.stepUp, { body: { response }, session: mine })).status).toBe(400);
+    expect((await owner.call('POST', ownerPaths.stepUp, { body: { response }, session: thief })).status).toBe(400);
+    await stillRefused(thief);
   });
 });
 
@@ -391,6 +471,7 @@ describe('bad input to every owner API', () => {
     );
 
   it('gets a 4xx and leaves what is stored as it was', async () => {
+    expect((await owner.stepUp()).status).toBe(204);
     const lead = await leadNamed(VISITOR.name);
     const before = JSON.stringify(await inbox());
     const passkeysBefore = (await owner.call('GET', ownerPaths.passkeys)).text();
@@ -415,6 +496,7 @@ describe('bad input to every owner API', () => {
       ['POST', ownerPaths.inviteOptions, badCeremony],
       ['POST', ownerPaths.invite, badCeremony],
       ['POST', ownerPaths.passkeys, badCeremony],
+      ['POST', ownerPaths.stepUp, badCeremony],
     ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...targets), fc.context(), async ([method, path, specific], context) => {

@@ -20,6 +20,7 @@ import {
   type SessionBody,
   type SignInRecord,
   type SiteBody,
+  type StepUpNeededBody,
 } from '../../src/lib/owner-api.ts';
 import type { Report } from '../../src/server/stats/report.ts';
 
@@ -228,6 +229,8 @@ export interface MockOptions {
   signedIn?: boolean;
   leads?: OwnerLead[];
   passkeys?: PasskeysBody;
+  /** Whether he confirmed with his passkey lately (a step-up); without it, adding or removing a passkey answers 403 */
+  steppedUp?: boolean;
   site?: SiteBody;
   /** Answers to give instead, by "METHOD path" (path without the query) */
   override?: Record<string, { status: number; json?: unknown }>;
@@ -238,6 +241,7 @@ export interface OwnerApiMock {
   unknown: string[];
   leads: OwnerLead[];
   passkeys: PasskeysBody;
+  steppedUp: boolean;
   /** What GET /api/owner/site answers; a publish or undo the page starts is put in `running` */
   site: SiteBody;
   signedIn: boolean;
@@ -281,6 +285,7 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
     unknown: [],
     leads: options.leads ?? sampleLeads(),
     passkeys: options.passkeys ?? samplePasskeys(),
+    steppedUp: options.steppedUp ?? true,
     site: options.site ?? sampleSite(),
     signedIn: options.signedIn ?? true,
     callsTo: (method, path) => mock.calls.filter((call) => call.method === method && call.path === path),
@@ -342,6 +347,15 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
       return route.fulfill(json(200, sampleReport(days)));
     }
     if (method === 'GET' && path === ownerPaths.passkeys) return route.fulfill(json(200, mock.passkeys));
+    const changesPasskeys = (passkeyMatch && method === 'DELETE') || (method === 'POST' && path === ownerPaths.passkeyOptions);
+    if (changesPasskeys && !mock.steppedUp) {
+      return route.fulfill(json(403, { error: 'Confirm it’s you with your passkey first.', stepUp: true } satisfies StepUpNeededBody));
+    }
+    if (method === 'POST' && path === ownerPaths.stepUpOptions) {
+      return route.fulfill(
+        json(200, { challenge: 'c3RlcC11cC1mb3ItdGVzdHM', rpId: '127.0.0.1', userVerification: 'required', timeout: 60_000 }),
+      );
+    }
     if (passkeyMatch && method === 'PATCH') {
       const passkey = mock.passkeys.passkeys.find((each) => each.id === decodeURIComponent(passkeyMatch[1]!));
       if (!passkey) return route.fulfill(json(404, { error: 'No such passkey.' }));

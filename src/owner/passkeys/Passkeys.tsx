@@ -3,6 +3,7 @@ import type { PasskeysBody } from '../../lib/owner-api.ts';
 import { ownerApi } from '../api.ts';
 import { errorMessage, useNotices } from '../notices.tsx';
 import { Panel } from '../Panel.tsx';
+import { withStepUp } from '../passkey-ceremonies.ts';
 import { AddPasskey } from './AddPasskey.tsx';
 import { PasskeyItem } from './PasskeyItem.tsx';
 import { SignIns } from './SignIns.tsx';
@@ -69,7 +70,7 @@ export function Passkeys({ now }: { now: Date }) {
                 }}
                 onRemove={async () => {
                   try {
-                    await ownerApi.removePasskey(passkey.id);
+                    await withStepUp(() => ownerApi.removePasskey(passkey.id));
                     notify({ kind: 'success', text: `${passkey.name} removed` });
                     await load();
                   } catch (error) {

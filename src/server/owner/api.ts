@@ -2,7 +2,9 @@
  * The owner's door: /api/owner/ and the gate of the /owner page. Sign-in is by passkey only;
  * a session lives in the store and reaches the browser only as an HttpOnly `__Host-` cookie.
  * Without a live session every path but the sign-in ceremonies answers 401 with no data, and
- * every change must come from the site's own origin.
+ * every change must come from the site's own origin. What lasts beyond a session (adding or
+ * removing a passkey) also needs a step-up: the owner confirmed with a stored passkey inside this
+ * session within STEP_UP_MS, so a stolen session cookie alone cannot keep or lock the door.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
@@ -17,6 +19,7 @@ import {
   type PasskeysBody,
   type SessionBody,
   type SiteBody,
+  type StepUpNeededBody,
 } from '../../lib/owner-api.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { StoredSession } from '../db/owner-records.ts';
@@ -37,6 +40,7 @@ import {
   SESSION_IDLE_MS,
   endedSessionCookie,
   hashToken,
+  isRecentlyVerified,
   newToken,
   sessionCookie,
   sessionTokenFrom,
@@ -50,6 +54,7 @@ export const HISTORY_SHOWN = 30;
 
 const INVITE_UNUSABLE = 'This invite link has been used or has expired. Make a new one on the server with npm run owner:invite.';
 const NOT_SIGNED_IN = 'Sign in with your passkey first.';
+const STEP_UP_NEEDED = 'Confirm it’s you with your passkey first.';
 
 type Log = (message: string, error?: unknown) => void;
 
@@ -88,7 +93,14 @@ interface SignedIn extends Context {
 
 type Route =
   | { method: string; path: RegExp; signedIn: false; run(context: Context): Promise<void> }
-  | { method: string; path: RegExp; signedIn: true; run(context: SignedIn): Promise<void> };
+  | {
+      method: string;
+      path: RegExp;
+      signedIn: true;
+      /** Refused unless the owner confirmed with his passkey in this session within STEP_UP_MS */
+      stepUp?: true;
+      run(context: SignedIn): Promise<void>;
+    };
 
 const exactly = (path: string) => new RegExp(`^${path.replaceAll('.', '\\.')}$`);
 const LEAD_PATH = new RegExp(`^${ownerPaths.leads}/(\\d{1,15})$`);
@@ -107,7 +119,8 @@ const followUpDate = z.iso
   .nullable();
 
 const schemas = {
-  signIn: z.strictObject({ response: credentialResponse }),
+  /** A sign-in's or a step-up's answer */
+  passkeyAnswer: z.strictObject({ response: credentialResponse }),
   inviteOptions: z.strictObject({ invite: inviteToken }),
   invite: z.strictObject({ invite: inviteToken, name: passkeyName, response: credentialResponse }),
   addPasskey: z.strictObject({ name: passkeyName, response: credentialResponse }),
@@ -226,7 +239,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       path: exactly(ownerPaths.signIn),
       signedIn: false,
       async run(context) {
-        const request = await body(context, schemas.signIn);
+        const request = await body(context, schemas.passkeyAnswer);
         if (!request) return;
         const verified = await ceremonies.verifySignIn(request.response as never);
         if (!verified)
@@ -283,6 +296,27 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       async run({ res, tokenHash }) {
         await store.endSession(tokenHash);
         reply(res, 204, null, { 'Set-Cookie': endedSessionCookie() });
+      },
+    },
+    {
+      method: 'POST',
+      path: exactly(ownerPaths.stepUpOptions),
+      signedIn: true,
+      async run({ res, tokenHash }) {
+        reply(res, 200, await ceremonies.stepUpOptions(`session:${tokenHash}`));
+      },
+    },
+    {
+      method: 'POST',
+      path: exactly(ownerPaths.stepUp),
+      signedIn: true,
+      async run(context) {
+        const request = await body(context, schemas.passkeyAnswer);
+        if (!request) return;
+        const confirmed = await ceremonies.verifyStepUp(request.response as never, `session:${context.tokenHash}`);
+        if (!confirmed) return refuse(context.res, 400, 'Your passkey could not confirm it’s you. Try again.');
+        await store.markSessionVerified(context.tokenHash, new Date());
+        reply(context.res, 204, null);
       },
     },
     {
@@ -377,6 +411,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       method: 'POST',
       path: exactly(ownerPaths.passkeyOptions),
       signedIn: true,
+      stepUp: true,
       async run({ res, tokenHash }) {
         reply(res, 200, await ceremonies.enrolOptions(`session:${tokenHash}`));
       },
@@ -385,6 +420,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       method: 'POST',
       path: exactly(ownerPaths.passkeys),
       signedIn: true,
+      stepUp: true,
       async run(context) {
         const request = await body(context, schemas.addPasskey);
         if (!request) return;
@@ -410,6 +446,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       method: 'DELETE',
       path: PASSKEY_PATH,
       signedIn: true,
+      stepUp: true,
       async run({ res, param }) {
         const outcome = await store.removePasskey(param);
         if (typeof outcome === 'object') reply(res, 204, null);
@@ -508,7 +545,10 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       (candidate) => candidate.route.method === req.method || (req.method === 'HEAD' && candidate.route.method === 'GET'),
     );
     if (!route) return refuse(res, 405, 'Method not allowed', { Allow: matching.map(({ route }) => route.method).join(', ') });
-    return (route.route as Extract<Route, { signedIn: true }>).run({ req, res, url, param: route.param, ...signedIn });
+    const signedInRoute = route.route as Extract<Route, { signedIn: true }>;
+    if (signedInRoute.stepUp && !isRecentlyVerified(signedIn.session.verifiedAt, new Date()))
+      return reply(res, 403, { error: STEP_UP_NEEDED, stepUp: true } satisfies StepUpNeededBody);
+    return signedInRoute.run({ req, res, url, param: route.param, ...signedIn });
   };
 
   return {
