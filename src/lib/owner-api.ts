@@ -37,6 +37,10 @@ export const ownerPaths = {
   invite: '/api/owner/invite',
   session: '/api/owner/session',
   signOut: '/api/owner/sign-out',
+  /** POST {}: ends every session but this one */
+  signOutOthers: '/api/owner/sign-out-others',
+  /** GET the live sessions (SessionsBody); /api/owner/sessions/ID (DELETE) signs another one out */
+  sessions: '/api/owner/sessions',
   /** A step-up: POST {} gives authentication options bound to this session; POST StepUpRequest answers them */
   stepUpOptions: '/api/owner/step-up/options',
   stepUp: '/api/owner/step-up',
@@ -169,6 +173,25 @@ export interface SignInRecord {
   /** Browser and system, from the User-Agent */
   device: string;
   passkeyName: string;
+}
+
+export interface SessionInfo {
+  /** Names the session for signing it out; not its token */
+  id: string;
+  /** Browser and system, as the browser describes itself (its User-Agent): a hint, not a proof */
+  device: string;
+  passkeyName: string;
+  /** ISO 8601 */
+  startedAt: string;
+  lastUsedAt: string;
+  /** The session this request came with */
+  current: boolean;
+}
+
+/** GET /api/owner/sessions */
+export interface SessionsBody {
+  /** Live sessions, newest first */
+  sessions: SessionInfo[];
 }
 
 /** GET /api/owner/passkeys */

@@ -18,6 +18,7 @@ import {
   type PasskeysBody,
   type PublishProgress,
   type SessionBody,
+  type SessionsBody,
   type SiteBody,
   type StepUpNeededBody,
 } from '../lib/owner-api.ts';
@@ -89,6 +90,7 @@ async function request<T>(method: Method, path: string, body?: unknown, options:
 
 const leadPath = (id: number) => `${ownerPaths.leads}/${id}`;
 const passkeyPath = (id: string) => `${ownerPaths.passkeys}/${encodeURIComponent(id)}`;
+const sessionPath = (id: string) => `${ownerPaths.sessions}/${encodeURIComponent(id)}`;
 
 export interface InboxQuery {
   status?: LeadStatus | undefined;
@@ -122,6 +124,9 @@ export const ownerApi = {
     request<PublicKeyCredentialCreationOptionsJSON>('POST', ownerPaths.inviteOptions, { invite }, { quietOn401: true }),
   acceptInvite: (body: InviteRequest) => request<unknown>('POST', ownerPaths.invite, body, { quietOn401: true }),
   signOut: () => request<unknown>('POST', ownerPaths.signOut, {}, { quietOn401: true }),
+  signOutOthers: () => request<unknown>('POST', ownerPaths.signOutOthers, {}),
+  sessions: () => request<SessionsBody>('GET', ownerPaths.sessions),
+  signOutSession: (id: string) => request<unknown>('DELETE', sessionPath(id)),
   stepUpOptions: () => request<PublicKeyCredentialRequestOptionsJSON>('POST', ownerPaths.stepUpOptions, {}),
   stepUp: (response: unknown) => request<unknown>('POST', ownerPaths.stepUp, { response }),
 

@@ -301,6 +301,25 @@ test('the passkeys list names each, marks this device, and lists the recent sign
   expectOnlyKnownCalls(mock);
 });
 
+test('the devices signed in now are listed, this one marked; he signs out one, then every other', async ({ page }) => {
+  const mock = await mockOwnerApi(page);
+  await openOwnerPage(page, '#passkeys');
+  const signedIn = page.getByRole('region', { name: 'Signed in now' });
+  await expect(signedIn.getByRole('listitem')).toHaveCount(3);
+  await expect(signedIn.getByRole('listitem').first()).toContainText('Safari on iPhone (as its browser says)');
+  await expect(signedIn.getByRole('listitem').first()).toContainText('This device');
+  await expect(signedIn.getByRole('listitem').first().getByRole('button')).toHaveCount(0);
+
+  await signedIn.getByRole('button', { name: /^Sign out this one \(Chrome on Windows/ }).click();
+  await expect(signedIn.getByRole('listitem')).toHaveCount(2);
+  expect(mock.callsTo('DELETE', `${ownerPaths.sessions}/s-laptop`)).toHaveLength(1);
+  await signedIn.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  await expect(signedIn.getByRole('listitem')).toHaveCount(1);
+  await expect(signedIn.getByRole('button')).toHaveCount(0);
+  expect(mock.callsTo('POST', ownerPaths.signOutOthers)).toHaveLength(1);
+  expectOnlyKnownCalls(mock);
+});
+
 test('removing a passkey asks for his passkey first, and removes nothing when it cannot be used', async ({ page }) => {
   const mock = await mockOwnerApi(page, { steppedUp: false });
   await openOwnerPage(page, '#passkeys');

@@ -3,8 +3,8 @@
  * once; sign-in takes a fresh challenge, the right origin and a verified user; without a live
  * session every owner path answers 401 and not a byte of a lead; a change from another origin
  * is refused; the cookie is __Host-, Secure, HttpOnly and SameSite=Strict; a session cookie alone
- * (stolen) cannot add or remove a passkey until a passkey confirms inside that session; generated
- * bad input gets a 4xx and changes nothing.
+ * (stolen) cannot add or remove a passkey until a passkey confirms inside that session; the live
+ * sessions are listed and signed out; generated bad input gets a 4xx and changes nothing.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,9 +16,10 @@ import {
   type InboxBody,
   type OwnerLead,
   type PasskeysBody,
+  type SessionsBody,
 } from '../../src/lib/owner-api.ts';
 import { CEREMONIES_PER_MINUTE } from '../../src/server/owner/api.ts';
-import { SESSION_COOKIE } from '../../src/server/owner/session-token.ts';
+import { hashToken, SESSION_COOKIE } from '../../src/server/owner/session-token.ts';
 import { decodeQuotedPrintable } from '../support/mail.ts';
 import { makeInvite } from '../support/owner-invite.ts';
 import { ownerClient, sessionFrom } from '../support/owner.ts';
@@ -190,6 +191,9 @@ function ownerCalls(leadId: number, passkeyId: string): Array<{ method: string; 
     { method: 'DELETE', path: `${ownerPaths.passkeys}/${passkeyId}` },
     { method: 'POST', path: ownerPaths.stepUpOptions },
     { method: 'POST', path: ownerPaths.stepUp, body: { response: { id: 'x', response: {} } } },
+    { method: 'GET', path: ownerPaths.sessions },
+    { method: 'DELETE', path: `${ownerPaths.sessions}/${'A'.repeat(22)}` },
+    { method: 'POST', path: ownerPaths.signOutOthers },
     { method: 'POST', path: ownerPaths.signOut },
     { method: 'GET', path: '/api/owner/no-such-thing' },
   ];
@@ -413,6 +417,42 @@ describe('a stolen session cookie', () => {
     expect((await owner.call('POST', ownerPaths.stepUp, { body: { response }, session: mine })).status).toBe(400);
     expect((await owner.call('POST', ownerPaths.stepUp, { body: { response }, session: thief })).status).toBe(400);
     await stillRefused(thief);
+  });
+});
+
+describe('the live sessions', () => {
+  const IPHONE = { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Safari/604.1' };
+  const LINUX = { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0' };
+  const sessions = async (token: string | null = owner.session ?? null) =>
+    (owner.json(await owner.call('GET', ownerPaths.sessions, { session: token })) as unknown as SessionsBody).sessions;
+
+  it('are listed by an id that is not the token, this one marked; one is signed out, then every other', async () => {
+    const phone = await owner.newSession(IPHONE);
+    const laptop = await owner.newSession(LINUX);
+    const listed = await sessions();
+    expect(listed.filter((session) => session.current)).toHaveLength(1);
+    const [phoneSession, laptopSession] = [await sessions(phone), await sessions(laptop)].map((list) => list.find((each) => each.current)!);
+    expect(phoneSession).toMatchObject({ device: 'Safari on iPhone', passkeyName: expect.any(String) });
+    expect(laptopSession!.device).toBe('Firefox on Linux');
+    expect(listed.map((session) => session.id)).toEqual(expect.arrayContaining([phoneSession!.id, laptopSession!.id]));
+    const text = (await owner.call('GET', ownerPaths.sessions)).text();
+    for (const token of [owner.session!, phone, laptop]) {
+      expect(text).not.toContain(token);
+      expect(text).not.toContain(hashToken(token));
+    }
+
+    expect((await owner.call('DELETE', `${ownerPaths.sessions}/${laptopSession!.id}`)).status).toBe(204);
+    expect((await owner.call('GET', ownerPaths.session, { session: laptop })).status).toBe(401);
+    expect((await owner.call('GET', ownerPaths.session, { session: phone })).status).toBe(200);
+    expect((await sessions()).map((session) => session.id)).not.toContain(laptopSession!.id);
+    // This session is signed out with Sign out, not by its id
+    const own = listed.find((session) => session.current)!;
+    expect((await owner.call('DELETE', `${ownerPaths.sessions}/${own.id}`)).status).toBe(400);
+
+    expect((await owner.call('POST', ownerPaths.signOutOthers)).status).toBe(204);
+    expect((await owner.call('GET', ownerPaths.session, { session: phone })).status).toBe(401);
+    expect((await owner.call('GET', ownerPaths.session)).status).toBe(200);
+    expect((await sessions()).map((session) => session.id)).toEqual([own.id]);
   });
 });
 

@@ -18,6 +18,7 @@ import {
   type BusyBody,
   type PasskeysBody,
   type SessionBody,
+  type SessionsBody,
   type SiteBody,
   type StepUpNeededBody,
 } from '../../lib/owner-api.ts';
@@ -106,6 +107,7 @@ const exactly = (path: string) => new RegExp(`^${path.replaceAll('.', '\\.')}$`)
 const LEAD_PATH = new RegExp(`^${ownerPaths.leads}/(\\d{1,15})$`);
 const NOTES_PATH = new RegExp(`^${ownerPaths.leads}/(\\d{1,15})/notes$`);
 const PASSKEY_PATH = new RegExp(`^${ownerPaths.passkeys}/([\\w-]{1,1400})$`);
+const SESSION_PATH = new RegExp(`^${ownerPaths.sessions}/([\\w-]{1,64})$`);
 
 const credentialResponse = z.looseObject({ id: z.string().min(1).max(1400), response: z.looseObject({}) });
 const inviteToken = z.string().regex(/^[\w-]{43}$/, 'not an invite link this server made');
@@ -150,6 +152,8 @@ function nzTime(date: Date): string {
   return date.toLocaleString('en-NZ', { timeZone: TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
 }
 
+const sessionLimitsAt = (now: Date) => ({ now, idleMs: SESSION_IDLE_MS, absoluteMs: SESSION_ABSOLUTE_MS });
+
 export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
   const { store, siteUrl, channels, log } = options;
   const siteOrigin = new URL(siteUrl).origin;
@@ -160,12 +164,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
     const token = sessionTokenFrom(req.headers.cookie);
     if (!token) return undefined;
     const tokenHash = hashToken(token);
-    const session = await store.findSession(tokenHash, {
-      now: new Date(),
-      idleMs: SESSION_IDLE_MS,
-      absoluteMs: SESSION_ABSOLUTE_MS,
-      touch,
-    });
+    const session = await store.findSession(tokenHash, { ...sessionLimitsAt(new Date()), touch });
     return session && { session, tokenHash };
   }
 
@@ -296,6 +295,44 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       async run({ res, tokenHash }) {
         await store.endSession(tokenHash);
         reply(res, 204, null, { 'Set-Cookie': endedSessionCookie() });
+      },
+    },
+    {
+      method: 'POST',
+      path: exactly(ownerPaths.signOutOthers),
+      signedIn: true,
+      async run({ res, tokenHash }) {
+        await store.endOtherSessions(tokenHash);
+        reply(res, 204, null);
+      },
+    },
+    {
+      method: 'GET',
+      path: exactly(ownerPaths.sessions),
+      signedIn: true,
+      async run({ res, session }) {
+        const sessions = await store.listSessions(sessionLimitsAt(new Date()));
+        const body: SessionsBody = {
+          sessions: sessions.map(({ id, device, passkeyName, createdAt, lastSeenAt }) => ({
+            id,
+            device,
+            passkeyName,
+            startedAt: createdAt,
+            lastUsedAt: lastSeenAt,
+            current: id === session.id,
+          })),
+        };
+        reply(res, 200, body);
+      },
+    },
+    {
+      method: 'DELETE',
+      path: SESSION_PATH,
+      signedIn: true,
+      async run({ res, param, session }) {
+        if (param === session.id) return refuse(res, 400, 'To sign out on this device, use Sign out.');
+        if (await store.endSessionById(param)) reply(res, 204, null);
+        else refuse(res, 404, 'That sign-in has ended already.');
       },
     },
     {
