@@ -3,8 +3,9 @@
  * once; sign-in takes a fresh challenge, the right origin and a verified user; without a live
  * session every owner path answers 401 and not a byte of a lead; a change from another origin
  * is refused; the cookie is __Host-, Secure, HttpOnly and SameSite=Strict; a session cookie alone
- * (stolen) cannot add or remove a passkey until a passkey confirms inside that session; the live
- * sessions are listed and signed out; generated bad input gets a 4xx and changes nothing.
+ * (stolen) cannot add or remove a passkey until a passkey confirms inside that session; each
+ * passkey added or removed is announced; the live sessions are listed and signed out; generated
+ * bad input gets a 4xx and changes nothing.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,7 @@ import {
 } from '../../src/lib/owner-api.ts';
 import { CEREMONIES_PER_MINUTE } from '../../src/server/owner/api.ts';
 import { hashToken, SESSION_COOKIE } from '../../src/server/owner/session-token.ts';
+import { nzDateTime } from '../../src/server/stats/days.ts';
 import { decodeQuotedPrintable } from '../support/mail.ts';
 import { makeInvite } from '../support/owner-invite.ts';
 import { ownerClient, sessionFrom } from '../support/owner.ts';
@@ -73,6 +75,9 @@ async function addPasskey(name: string, token: string | null = owner.session ?? 
   const response = createSoftAuthenticator(SITE_URL).register(owner.json(options) as unknown as CeremonyOptions);
   return owner.call('POST', ownerPaths.passkeys, { body: { name, response }, session: token });
 }
+
+/** The webhook's alerts that name `text` */
+const alertsNaming = (text: string) => webhook.hits.map((hit) => hit.body).filter((body) => body.includes(text));
 
 beforeAll(async () => {
   webhook = await startReceiver();
@@ -417,6 +422,34 @@ describe('a stolen session cookie', () => {
     expect((await owner.call('POST', ownerPaths.stepUp, { body: { response }, session: mine })).status).toBe(400);
     expect((await owner.call('POST', ownerPaths.stepUp, { body: { response }, session: thief })).status).toBe(400);
     await stillRefused(thief);
+  });
+});
+
+describe('each passkey added and removed', () => {
+  it('is announced on the owner’s channels with its name and the time, not the browser’s claim', async () => {
+    const chrome = {
+      'User-Agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
+    };
+    const session = await owner.newSession(chrome);
+    expect((await owner.stepUp(session)).status).toBe(204);
+    const started = new Date();
+    const added = await addPasskey('Workshop laptop', session);
+    expect(added.status).toBe(201);
+    const id = (owner.json(added) as { id: string }).id;
+    expect((await owner.call('DELETE', `${ownerPaths.passkeys}/${id}`, { session, headers: chrome })).status).toBe(204);
+    const times = [nzDateTime(started), nzDateTime(new Date())];
+
+    await expect.poll(() => alertsNaming('Workshop laptop').length, { timeout: 10_000 }).toBe(2);
+    const [addedAlert, removedAlert] = alertsNaming('Workshop laptop');
+    expect(addedAlert).toContain('A passkey was added');
+    expect(removedAlert).toContain('A passkey was removed');
+    for (const alert of [addedAlert!, removedAlert!]) {
+      expect(
+        times.some((time) => alert.includes(time)),
+        alert,
+      ).toBe(true);
+      expect(alert).not.toMatch(/Chrome|Windows/);
+    }
   });
 });
 

@@ -29,7 +29,7 @@ import { leadsToCsv } from '../leads/export.ts';
 import type { Channel } from '../notify/channel.ts';
 import { sendOwnerAlert } from '../notify/owner-alerts.ts';
 import type { Publisher, StartOutcome } from '../publish/publisher.ts';
-import { nzDay, TIME_ZONE } from '../stats/days.ts';
+import { nzDateTime, nzDay } from '../stats/days.ts';
 import { collectReport, lastDays } from '../stats/report.ts';
 import { oneLine, withoutControls } from '../support/plain-text.ts';
 import { createRateLimiter, type RateLimiter } from '../support/rate-limit.ts';
@@ -62,7 +62,7 @@ type Log = (message: string, error?: unknown) => void;
 export interface OwnerAccessOptions {
   store: AsyncLeadStore;
   siteUrl: string;
-  /** Told when a passkey is added */
+  /** Told when a passkey is added or removed */
   channels: readonly Channel[];
   log: Log;
   /** Who a request comes from, for the rate limit */
@@ -144,13 +144,8 @@ const schemas = {
 type Enrolment =
   { outcome: 'unverified' } | { outcome: 'invite-unusable' } | { outcome: 'exists' } | { outcome: 'added'; passkeyId: string };
 
-/** The browser and system a request came from, as the owner reads it */
+/** The browser and system a request came from, as its User-Agent claims: a hint for the owner's lists, never an alert */
 const deviceOf = (req: IncomingMessage) => describeDevice(String(req.headers['user-agent'] ?? ''));
-
-/** "26 Nov 2026, 2:05 pm", New Zealand time */
-function nzTime(date: Date): string {
-  return date.toLocaleString('en-NZ', { timeZone: TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
-}
 
 const sessionLimitsAt = (now: Date) => ({ now, idleMs: SESSION_IDLE_MS, absoluteMs: SESSION_ABSOLUTE_MS });
 
@@ -187,10 +182,17 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
    * stores it (using up `inviteHash` in the same transaction, when given) and announces it on
    * every channel
    */
-  async function enrol(
-    req: IncomingMessage,
-    { response, name, boundTo, inviteHash }: { response: unknown; name: string; boundTo: string; inviteHash?: string },
-  ): Promise<Enrolment> {
+  async function enrol({
+    response,
+    name,
+    boundTo,
+    inviteHash,
+  }: {
+    response: unknown;
+    name: string;
+    boundTo: string;
+    inviteHash?: string;
+  }): Promise<Enrolment> {
     const passkey = await ceremonies.verifyEnrolment(response as never, boundTo);
     if (!passkey) return { outcome: 'unverified' };
     const now = new Date();
@@ -201,19 +203,29 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       if (error instanceof Error && error.name === 'PasskeyExistsError') return { outcome: 'exists' };
       throw error;
     }
-    announcePasskey(name, req, now);
+    announcePasskey('added', name, now);
     return { outcome: 'added', passkeyId: passkey.id };
   }
 
-  function announcePasskey(name: string, req: IncomingMessage, now: Date) {
-    const alert = {
-      title: 'A passkey was added to your website sign-in',
-      text:
-        `The passkey "${name}" was added from ${deviceOf(req)} on ${nzTime(now)}.\n\n` +
-        'If you did not add it, open your owner page, remove it under Passkeys and check the recent sign-ins.',
-      key: `passkey-added-${now.getTime()}`,
-    };
-    void sendOwnerAlert(channels, alert, log).catch((error: unknown) => log('A passkey alert could not be sent', error));
+  /** Tells the owner on every channel, with the passkey's name and the time (what the server knows, not what a browser claims) */
+  function announcePasskey(change: 'added' | 'removed', name: string, now: Date) {
+    const alert =
+      change === 'added'
+        ? {
+            title: 'A passkey was added to your website sign-in',
+            text:
+              `The passkey "${name}" was added on ${nzDateTime(now)}. It can now sign in to your owner page.\n\n` +
+              'If you did not add it, open your owner page, remove it under Passkeys, and sign out everywhere else.',
+          }
+        : {
+            title: 'A passkey was removed from your website sign-in',
+            text:
+              `The passkey "${name}" was removed on ${nzDateTime(now)}. It can no longer sign in to your owner page.\n\n` +
+              'If you did not remove it, sign in with another passkey, check Passkeys, and sign out everywhere else.',
+          };
+    void sendOwnerAlert(channels, { ...alert, key: `passkey-${change}-${now.getTime()}` }, log).catch((error: unknown) =>
+      log('A passkey alert could not be sent', error),
+    );
   }
 
   /** Reads the body with `schema`, answering the request itself when it does not match */
@@ -271,7 +283,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
         if (!request) return;
         const inviteHash = hashToken(request.invite);
         const { response, name } = request;
-        const enrolled = await enrol(context.req, { response, name, boundTo: `invite:${inviteHash}`, inviteHash });
+        const enrolled = await enrol({ response, name, boundTo: `invite:${inviteHash}`, inviteHash });
         if (enrolled.outcome === 'unverified') {
           return refuse(context.res, 400, 'The passkey could not be checked. Open the invite link again and try once more.');
         }
@@ -462,7 +474,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
         const request = await body(context, schemas.addPasskey);
         if (!request) return;
         const { response, name } = request;
-        const enrolled = await enrol(context.req, { response, name, boundTo: `session:${context.tokenHash}` });
+        const enrolled = await enrol({ response, name, boundTo: `session:${context.tokenHash}` });
         if (enrolled.outcome === 'unverified') return refuse(context.res, 400, 'The passkey could not be checked. Try adding it again.');
         if (enrolled.outcome !== 'added') return refuse(context.res, 409, 'This passkey is set up already.');
         reply(context.res, 201, { id: enrolled.passkeyId });
@@ -485,9 +497,12 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       signedIn: true,
       stepUp: true,
       async run({ res, param }) {
+        const now = new Date();
         const outcome = await store.removePasskey(param);
-        if (typeof outcome === 'object') reply(res, 204, null);
-        else if (outcome === 'last') refuse(res, 409, 'This is your only passkey. Add another before you remove this one.');
+        if (typeof outcome === 'object') {
+          announcePasskey('removed', outcome.removed, now);
+          reply(res, 204, null);
+        } else if (outcome === 'last') refuse(res, 409, 'This is your only passkey. Add another before you remove this one.');
         else refuse(res, 404, 'There is no such passkey.');
       },
     },
