@@ -37,12 +37,23 @@ export const ownerPaths = {
   invite: '/api/owner/invite',
   session: '/api/owner/session',
   signOut: '/api/owner/sign-out',
+  /** POST {}: ends every session but this one */
+  signOutOthers: '/api/owner/sign-out-others',
+  /** GET the live sessions (SessionsBody); /api/owner/sessions/ID (DELETE) signs another one out */
+  sessions: '/api/owner/sessions',
+  /** A step-up: POST {} gives authentication options bound to this session; POST StepUpRequest answers them */
+  stepUpOptions: '/api/owner/step-up/options',
+  stepUp: '/api/owner/step-up',
   /** GET ?status=&q=; one lead: /api/owner/leads/ID (PATCH, DELETE), /api/owner/leads/ID/notes (POST) */
   leads: '/api/owner/leads',
   leadsCsv: '/api/owner/leads.csv',
   /** GET ?days=7|30|90 */
   numbers: '/api/owner/numbers',
-  /** GET the list and recent sign-ins; POST adds one; /api/owner/passkeys/ID (PATCH name, DELETE) */
+  /**
+   * GET the list and recent sign-ins; POST adds one; /api/owner/passkeys/ID (PATCH name, DELETE).
+   * Adding (its options too) and removing answer 403 with StepUpNeededBody unless the owner has
+   * confirmed with a passkey in this session within the last 5 minutes.
+   */
   passkeys: '/api/owner/passkeys',
   passkeyOptions: '/api/owner/passkeys/options',
   /** GET the site's state: publishing, unpublished changes, history (SiteBody) */
@@ -64,6 +75,17 @@ export const OWNER_API_PREFIX = '/api/owner/';
 /** An answer that is not what was asked: what went wrong, in words the owner can act on */
 export interface ErrorBody {
   error: string;
+}
+
+/** A 403 for a change that needs the owner to confirm with his passkey first (a step-up): the page asks, then tries again */
+export interface StepUpNeededBody extends ErrorBody {
+  stepUp: true;
+}
+
+/** POST /api/owner/step-up */
+export interface StepUpRequest {
+  /** AuthenticationResponseJSON from @simplewebauthn/browser */
+  response: unknown;
 }
 
 export type DeliveryState = 'sent' | 'pending' | 'sending' | 'failed';
@@ -151,6 +173,25 @@ export interface SignInRecord {
   /** Browser and system, from the User-Agent */
   device: string;
   passkeyName: string;
+}
+
+export interface SessionInfo {
+  /** Names the session for signing it out; not its token */
+  id: string;
+  /** Browser and system, as the browser describes itself (its User-Agent): a hint, not a proof */
+  device: string;
+  passkeyName: string;
+  /** ISO 8601 */
+  startedAt: string;
+  lastUsedAt: string;
+  /** The session this request came with */
+  current: boolean;
+}
+
+/** GET /api/owner/sessions */
+export interface SessionsBody {
+  /** Live sessions, newest first */
+  sessions: SessionInfo[];
 }
 
 /** GET /api/owner/passkeys */

@@ -18,16 +18,21 @@ import {
   type PasskeysBody,
   type PublishProgress,
   type SessionBody,
+  type SessionsBody,
   type SiteBody,
+  type StepUpNeededBody,
 } from '../lib/owner-api.ts';
 
 /** An answer that is not 2xx: its status, and the server's own words for it */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** The change needs him to confirm with his passkey first (a step-up) */
+  readonly stepUp: boolean;
+  constructor(status: number, message: string, stepUp = false) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.stepUp = stepUp;
   }
 }
 
@@ -77,13 +82,15 @@ async function request<T>(method: Method, path: string, body?: unknown, options:
   const json = parseJson(await response.text());
   if (!response.ok) {
     if (response.status === 401 && !options.quietOn401) signedOutListener();
-    throw new ApiError(response.status, errorText(response.status, json));
+    const stepUp = response.status === 403 && (json as Partial<StepUpNeededBody> | null)?.stepUp === true;
+    throw new ApiError(response.status, errorText(response.status, json), stepUp);
   }
   return json as T;
 }
 
 const leadPath = (id: number) => `${ownerPaths.leads}/${id}`;
 const passkeyPath = (id: string) => `${ownerPaths.passkeys}/${encodeURIComponent(id)}`;
+const sessionPath = (id: string) => `${ownerPaths.sessions}/${encodeURIComponent(id)}`;
 
 export interface InboxQuery {
   status?: LeadStatus | undefined;
@@ -117,6 +124,11 @@ export const ownerApi = {
     request<PublicKeyCredentialCreationOptionsJSON>('POST', ownerPaths.inviteOptions, { invite }, { quietOn401: true }),
   acceptInvite: (body: InviteRequest) => request<unknown>('POST', ownerPaths.invite, body, { quietOn401: true }),
   signOut: () => request<unknown>('POST', ownerPaths.signOut, {}, { quietOn401: true }),
+  signOutOthers: () => request<unknown>('POST', ownerPaths.signOutOthers, {}),
+  sessions: () => request<SessionsBody>('GET', ownerPaths.sessions),
+  signOutSession: (id: string) => request<unknown>('DELETE', sessionPath(id)),
+  stepUpOptions: () => request<PublicKeyCredentialRequestOptionsJSON>('POST', ownerPaths.stepUpOptions, {}),
+  stepUp: (response: unknown) => request<unknown>('POST', ownerPaths.stepUp, { response }),
 
   inbox: (query: InboxQuery = {}) => request<InboxBody>('GET', inboxUrl(query)),
   changeLead: (id: number, change: LeadChange, options: { keepalive?: boolean } = {}) =>

@@ -1,7 +1,8 @@
 /**
- * The three passkey ceremonies of the owner's page (sign in, enrol from an invite, add one from
- * inside), each as the server's options → the browser's WebAuthn → the server's check, with
- * the browser's failures put into words the owner can act on.
+ * The passkey ceremonies of the owner's page (sign in, enrol from an invite, confirm it's him
+ * inside a session, add one from inside), each as the server's options → the browser's WebAuthn
+ * → the server's check, with the browser's failures put into words the owner can act on. A
+ * change the server keeps for a step-up is confirmed with his passkey and tried once more.
  */
 import { browserSupportsWebAuthn, startAuthentication, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
 import { ApiError, ownerApi } from './api.ts';
@@ -14,8 +15,10 @@ export class CeremonyError extends Error {
   }
 }
 
+type Ceremony = 'sign-in' | 'confirm' | 'set-up';
+
 /** What the browser's refusal means, from the owner's side of the screen */
-export function ceremonyMessage(error: unknown, ceremony: 'sign-in' | 'set-up'): string {
+export function ceremonyMessage(error: unknown, ceremony: Ceremony): string {
   const name = error instanceof WebAuthnError ? (error.cause as Error | undefined)?.name : (error as Error | undefined)?.name;
   const code = error instanceof WebAuthnError ? error.code : undefined;
   if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || name === 'InvalidStateError') {
@@ -25,13 +28,15 @@ export function ceremonyMessage(error: unknown, ceremony: 'sign-in' | 'set-up'):
     return 'Passkeys only work on the site’s own secure address (https). Open the page from there.';
   }
   if (name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED') {
-    return ceremony === 'sign-in'
-      ? 'Sign-in was cancelled or timed out. Try again when you are ready.'
-      : 'Setting up the passkey was cancelled or timed out. Try again when you are ready.';
+    return {
+      'sign-in': 'Sign-in was cancelled or timed out. Try again when you are ready.',
+      confirm: 'Confirming with your passkey was cancelled or timed out. Nothing was changed. Try again when you are ready.',
+      'set-up': 'Setting up the passkey was cancelled or timed out. Try again when you are ready.',
+    }[ceremony];
   }
-  return ceremony === 'sign-in'
-    ? 'Your passkey could not be used. Try again, or use another device that has one.'
-    : 'The passkey could not be set up on this device. Try again, or use another device.';
+  return ceremony === 'set-up'
+    ? 'The passkey could not be set up on this device. Try again, or use another device.'
+    : 'Your passkey could not be used. Try again, or use another device that has one.';
 }
 
 function requireWebAuthn(): void {
@@ -40,7 +45,7 @@ function requireWebAuthn(): void {
   }
 }
 
-async function run<T>(ceremony: 'sign-in' | 'set-up', steps: () => Promise<T>): Promise<T> {
+async function run<T>(ceremony: Ceremony, steps: () => Promise<T>): Promise<T> {
   requireWebAuthn();
   try {
     return await steps();
@@ -65,9 +70,29 @@ export const enrolFromInvite = (invite: string, name: string) =>
     await ownerApi.acceptInvite({ invite, name, response });
   });
 
-export const addPasskey = (name: string) =>
-  run('set-up', async () => {
-    const optionsJSON = await ownerApi.passkeyOptions();
-    const response = await startRegistration({ optionsJSON });
-    await ownerApi.addPasskey({ name, response });
+const confirmWithPasskey = () =>
+  run('confirm', async () => {
+    const optionsJSON = await ownerApi.stepUpOptions();
+    const response = await startAuthentication({ optionsJSON });
+    await ownerApi.stepUp(response);
   });
+
+/** Does `change`; when the server wants him to confirm with his passkey first, asks for it and does it once more */
+export async function withStepUp<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (!(error instanceof ApiError && error.stepUp)) throw error;
+    await confirmWithPasskey();
+    return change();
+  }
+}
+
+export const addPasskey = (name: string) =>
+  withStepUp(() =>
+    run('set-up', async () => {
+      const optionsJSON = await ownerApi.passkeyOptions();
+      const response = await startRegistration({ optionsJSON });
+      await ownerApi.addPasskey({ name, response });
+    }),
+  );

@@ -301,6 +301,39 @@ test('the passkeys list names each, marks this device, and lists the recent sign
   expectOnlyKnownCalls(mock);
 });
 
+test('the devices signed in now are listed, this one marked; he signs out one, then every other', async ({ page }) => {
+  const mock = await mockOwnerApi(page);
+  await openOwnerPage(page, '#passkeys');
+  const signedIn = page.getByRole('region', { name: 'Signed in now' });
+  await expect(signedIn.getByRole('listitem')).toHaveCount(3);
+  await expect(signedIn.getByRole('listitem').first()).toContainText('Safari on iPhone (as its browser says)');
+  await expect(signedIn.getByRole('listitem').first()).toContainText('This device');
+  await expect(signedIn.getByRole('listitem').first().getByRole('button')).toHaveCount(0);
+
+  await signedIn.getByRole('button', { name: /^Sign out this one \(Chrome on Windows/ }).click();
+  await expect(signedIn.getByRole('listitem')).toHaveCount(2);
+  expect(mock.callsTo('DELETE', `${ownerPaths.sessions}/s-laptop`)).toHaveLength(1);
+  await signedIn.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  await expect(signedIn.getByRole('listitem')).toHaveCount(1);
+  await expect(signedIn.getByRole('button')).toHaveCount(0);
+  expect(mock.callsTo('POST', ownerPaths.signOutOthers)).toHaveLength(1);
+  expectOnlyKnownCalls(mock);
+});
+
+test('removing a passkey asks for his passkey first, and removes nothing when it cannot be used', async ({ page }) => {
+  const mock = await mockOwnerApi(page, { steppedUp: false });
+  await openOwnerPage(page, '#passkeys');
+  const list = page.getByRole('region', { name: 'Your passkeys' });
+  await list.getByRole('button', { name: 'Remove Office laptop' }).click();
+  await list.getByRole('button', { name: 'Remove passkey', exact: true }).click();
+  // No passkey can be used here (no authenticator, an IP address): the problem is said in words
+  await expect(page.getByRole('alert')).toContainText('Passkeys only work on the site’s own secure address');
+  expect(mock.callsTo('POST', ownerPaths.stepUpOptions)).toHaveLength(1);
+  expect(mock.callsTo('DELETE', `${ownerPaths.passkeys}/pk-laptop`)).toHaveLength(1);
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  expectOnlyKnownCalls(mock);
+});
+
 test('removing the last passkey shows the server’s refusal', async ({ page }) => {
   const now = Date.now();
   const mock = await mockOwnerApi(page, {

@@ -1,7 +1,8 @@
 /**
  * The owner's page in Chromium with its virtual authenticator (the CDP WebAuthn domain), against
- * the real server at localhost: an invite enrols a passkey once; he signs out and in again; a
- * visitor's request appears without a reload; he calls, notes, quotes and wins it, and the
+ * the real server at localhost: an invite enrols a passkey once; he signs out and in again, signs
+ * out his other devices, and removes a passkey after confirming with his own; a visitor's
+ * request appears without a reload; he calls, notes, quotes and wins it, and the
  * change survives a reload and shows in `npm run leads`; the CSV is exported; a request is
  * deleted. A browser without a session, or with an ended or expired one, gets 401 and no lead
  * data from every owner path the page uses, and another Origin is refused on every change.
@@ -11,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
-import { expect, request as playwrightRequest, test, type BrowserContext } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type BrowserContext, type Cookie } from '@playwright/test';
 import { ownerPaths } from '../../src/lib/owner-api.ts';
 import { SESSION_COOKIE } from '../../src/server/owner/session-token.ts';
 import { ownerLeadsDb, uniqueEmail } from '../support/e2e-leads.ts';
@@ -40,6 +41,9 @@ function ownerCalls(leadId: number): Array<{ method: string; path: string; data?
     { method: 'POST', path: `${ownerPaths.leads}/${leadId}/notes`, data: { text: 'Not mine' } },
     { method: 'DELETE', path: `${ownerPaths.leads}/${leadId}` },
     { method: 'POST', path: ownerPaths.passkeyOptions, data: {} },
+    { method: 'GET', path: ownerPaths.sessions },
+    { method: 'POST', path: ownerPaths.signOutOthers, data: {} },
+    { method: 'POST', path: ownerPaths.stepUpOptions, data: {} },
     { method: 'POST', path: ownerPaths.signOut, data: {} },
   ];
 }
@@ -48,6 +52,8 @@ function ownerCalls(leadId: number): Array<{ method: string; path: string; data?
 const visitor = { name: `Mere Pohatu ${Date.now().toString(36)}`, email: uniqueEmail('owner-page'), phone: '021 555 0163' };
 let invite: { link: string };
 let leadId: number;
+/** The passkey and session of the first test's phone, which a later one signs out and removes */
+const firstPhone = { passkey: `My phone ${Date.now().toString(36)}`, cookie: undefined as Cookie | undefined };
 
 test('an invite enrols a passkey and signs him in; the same invite is refused a second time', async ({ page, browser, baseURL }) => {
   await addVirtualAuthenticator(page);
@@ -56,10 +62,11 @@ test('an invite enrols a passkey and signs him in; the same invite is refused a 
   await expect(page.getByRole('heading', { level: 1, name: 'Set up your passkey' })).toBeVisible();
   // The token leaves the address bar (and so the history) at once
   expect(new URL(page.url()).hash).toBe('');
-  await page.getByLabel('Name of this passkey').fill('My phone');
+  await page.getByLabel('Name of this passkey').fill(firstPhone.passkey);
   await page.getByRole('button', { name: 'Set up your passkey' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
-  expect(await sessionCookie(page.context())).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict', path: '/' });
+  firstPhone.cookie = await sessionCookie(page.context());
+  expect(firstPhone.cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict', path: '/' });
 
   const other = await browser.newContext();
   const again = await other.newPage();
@@ -70,7 +77,11 @@ test('an invite enrols a passkey and signs him in; the same invite is refused a 
   await other.close();
 });
 
-test('he signs out, and signs in again with the passkey', async ({ page, baseURL }) => {
+test('he signs out and in again; he signs out everywhere else, and removes a passkey once his own confirms it is him', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await addVirtualAuthenticator(page);
   // A fresh context has no passkey: enrol one with a new invite, as after losing a phone, opened
   // in the tab that already shows the sign-in (only the address's hash changes)
@@ -90,6 +101,26 @@ test('he signs out, and signs in again with the passkey', async ({ page, baseURL
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
   await page.getByRole('link', { name: 'Passkeys' }).click();
   await expect(page.getByRole('region', { name: 'Recent sign-ins' })).toContainText('Chrome');
+
+  // The first test's phone is still signed in; everywhere but here is signed out
+  const signedIn = page.getByRole('region', { name: 'Signed in now' });
+  await expect(signedIn.getByRole('listitem').first()).toContainText('This device');
+  await expect(signedIn).toContainText(`with ${firstPhone.passkey}`);
+  await signedIn.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  await expect(signedIn.getByRole('listitem')).toHaveCount(1);
+  const phone = await browser.newContext();
+  await phone.addCookies([firstPhone.cookie!]);
+  expect((await phone.request.get(ownerPaths.session)).status()).toBe(401);
+  await phone.close();
+
+  // The server wants a fresh confirmation: the page asks for his passkey (this device answers), then removes the phone's
+  const passkeys = page.getByRole('region', { name: 'Your passkeys' });
+  await passkeys.getByRole('button', { name: `Remove ${firstPhone.passkey}` }).click();
+  const confirmed = page.waitForResponse((answer) => new URL(answer.url()).pathname === ownerPaths.stepUp);
+  await passkeys.getByRole('button', { name: 'Remove passkey', exact: true }).click();
+  expect((await confirmed).status()).toBe(204);
+  await expect(page.getByRole('status')).toContainText(`${firstPhone.passkey} removed`);
+  await expect(passkeys).not.toContainText(firstPhone.passkey);
 });
 
 test('a visitor’s request appears without a reload, and he works it through to Won', async ({ page, baseURL }) => {

@@ -2,8 +2,10 @@
  * The owner's door, tried from outside against the real server: an invite enrols a passkey
  * once; sign-in takes a fresh challenge, the right origin and a verified user; without a live
  * session every owner path answers 401 and not a byte of a lead; a change from another origin
- * is refused; the cookie is __Host-, Secure, HttpOnly and SameSite=Strict; generated bad input
- * gets a 4xx and changes nothing.
+ * is refused; the cookie is __Host-, Secure, HttpOnly and SameSite=Strict; a session cookie alone
+ * (stolen) cannot add or remove a passkey until a passkey confirms inside that session; each
+ * passkey added or removed is announced; the live sessions are listed and signed out; generated
+ * bad input gets a 4xx and changes nothing.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,15 +16,18 @@ import {
   PASSKEY_NAME_MAX_LENGTH,
   type InboxBody,
   type OwnerLead,
+  type PasskeysBody,
+  type SessionsBody,
 } from '../../src/lib/owner-api.ts';
 import { CEREMONIES_PER_MINUTE } from '../../src/server/owner/api.ts';
-import { SESSION_COOKIE } from '../../src/server/owner/session-token.ts';
+import { hashToken, SESSION_COOKIE } from '../../src/server/owner/session-token.ts';
+import { nzDateTime } from '../../src/server/stats/days.ts';
 import { decodeQuotedPrintable } from '../support/mail.ts';
 import { makeInvite } from '../support/owner-invite.ts';
 import { ownerClient, sessionFrom } from '../support/owner.ts';
 import { makeTempDir, requireBuild, send, startServer, type RunningServer } from '../support/server.ts';
 import { startReceiver, startSmtp } from '../support/script-helpers.ts';
-import type { CeremonyOptions } from '../support/soft-authenticator.ts';
+import { createSoftAuthenticator, type CeremonyOptions } from '../support/soft-authenticator.ts';
 
 requireBuild();
 
@@ -60,6 +65,19 @@ async function inbox(query = ''): Promise<InboxBody> {
 }
 
 const leadNamed = async (name: string): Promise<OwnerLead> => (await inbox()).leads.find((lead) => lead.name === name)!;
+
+const passkeyList = async () => (owner.json(await owner.call('GET', ownerPaths.passkeys)) as unknown as PasskeysBody).passkeys;
+
+/** Adds a passkey made on another device from inside the session `token` (a registration with a challenge bound to it) */
+async function addPasskey(name: string, token: string | null = owner.session ?? null) {
+  const options = await owner.call('POST', ownerPaths.passkeyOptions, { session: token });
+  if (options.status !== 200) return options;
+  const response = createSoftAuthenticator(SITE_URL).register(owner.json(options) as unknown as CeremonyOptions);
+  return owner.call('POST', ownerPaths.passkeys, { body: { name, response }, session: token });
+}
+
+/** The webhook's alerts that name `text` */
+const alertsNaming = (text: string) => webhook.hits.map((hit) => hit.body).filter((body) => body.includes(text));
 
 beforeAll(async () => {
   webhook = await startReceiver();
@@ -176,6 +194,11 @@ function ownerCalls(leadId: number, passkeyId: string): Array<{ method: string; 
     { method: 'POST', path: ownerPaths.passkeys, body: { name: 'Extra', response: { id: 'x', response: {} } } },
     { method: 'PATCH', path: `${ownerPaths.passkeys}/${passkeyId}`, body: { name: 'Renamed' } },
     { method: 'DELETE', path: `${ownerPaths.passkeys}/${passkeyId}` },
+    { method: 'POST', path: ownerPaths.stepUpOptions },
+    { method: 'POST', path: ownerPaths.stepUp, body: { response: { id: 'x', response: {} } } },
+    { method: 'GET', path: ownerPaths.sessions },
+    { method: 'DELETE', path: `${ownerPaths.sessions}/${'A'.repeat(22)}` },
+    { method: 'POST', path: ownerPaths.signOutOthers },
     { method: 'POST', path: ownerPaths.signOut },
     { method: 'GET', path: '/api/owner/no-such-thing' },
   ];
@@ -303,6 +326,7 @@ describe('the inbox', () => {
 
 describe('passkeys', () => {
   it('are listed with the recent sign-ins, renamed, and the last one is never removed', async () => {
+    expect((await owner.stepUp()).status).toBe(204);
     const list = async () =>
       owner.json(await owner.call('GET', ownerPaths.passkeys)) as {
         passkeys: Array<{ id: string; name: string; current: boolean }>;
@@ -324,6 +348,7 @@ describe('passkeys', () => {
   });
 
   it('are added from inside with a challenge bound to this session', async () => {
+    expect((await owner.stepUp()).status).toBe(204);
     const options = await owner.call('POST', ownerPaths.passkeyOptions);
     expect(options.status).toBe(200);
     const response = owner.authenticator.register(owner.json(options) as unknown as CeremonyOptions);
@@ -333,6 +358,134 @@ describe('passkeys', () => {
     const added = await owner.call('POST', ownerPaths.passkeys, { body: { name: 'Backup key', response } });
     expect(added.status).toBe(201);
     await expect.poll(() => webhook.hits.some((hit) => hit.body.includes('Backup key')), { timeout: 10_000 }).toBe(true);
+  });
+});
+
+describe('a stolen session cookie', () => {
+  // A live session that no passkey has confirmed since it began: what a cookie copied from his browser gives
+  it('cannot add or remove a passkey, and changes nothing', async () => {
+    const stolen = await owner.newSession();
+    const before = await passkeyList();
+    const alertsBefore = webhook.hits.length;
+
+    for (const refused of [
+      await owner.call('POST', ownerPaths.passkeyOptions, { session: stolen }),
+      await owner.call('POST', ownerPaths.passkeys, { body: { name: 'Thief', response: { id: 'x', response: {} } }, session: stolen }),
+      await owner.call('DELETE', `${ownerPaths.passkeys}/${before[0]!.id}`, { session: stolen }),
+    ]) {
+      expect(refused.status).toBe(403);
+      expect(owner.json(refused)).toEqual({ error: 'Confirm it’s you with your passkey first.', stepUp: true });
+    }
+    expect(await passkeyList()).toEqual(before);
+    // His own sign-in still works, and nothing was announced
+    expect((await owner.call('GET', ownerPaths.session)).status).toBe(200);
+    await owner.newSession();
+    expect(webhook.hits.length).toBe(alertsBefore);
+  });
+
+  it('can add and remove a passkey once a stored passkey confirms inside that session', async () => {
+    const session = await owner.newSession();
+    const other = await owner.newSession();
+    expect((await owner.stepUp(session)).status).toBe(204);
+
+    const added = await addPasskey('Van tablet', session);
+    expect(added.status).toBe(201);
+    const id = (owner.json(added) as { id: string }).id;
+    expect((await passkeyList()).map((passkey) => passkey.name)).toContain('Van tablet');
+    // The confirmation is that session's alone
+    expect((await owner.call('DELETE', `${ownerPaths.passkeys}/${id}`, { session: other })).status).toBe(403);
+    expect((await owner.call('DELETE', `${ownerPaths.passkeys}/${id}`, { session })).status).toBe(204);
+    expect((await passkeyList()).map((passkey) => passkey.id)).not.toContain(id);
+  });
+
+  it('cannot replay a confirmation, answer another session’s challenge, or confirm with a sign-in challenge', async () => {
+    const [mine, thief] = [await owner.newSession(), await owner.newSession()];
+    const confirm = async (session: string, options: { status: number; text(): string }, spoil = {}) => {
+      const response = owner.authenticator.authenticate(owner.json(options as never) as unknown as CeremonyOptions, spoil);
+      return owner.call('POST', ownerPaths.stepUp, { body: { response }, session });
+    };
+    const stillRefused = async (session: string) =>
+      expect((await owner.call('POST', ownerPaths.passkeyOptions, { session })).status).toBe(403);
+
+    // The thief answers a challenge made for the owner's session
+    expect((await confirm(thief, await owner.call('POST', ownerPaths.stepUpOptions, { session: mine }))).status).toBe(400);
+    // A sign-in's challenge, and an answer without the phone's face, fingerprint or PIN
+    expect((await confirm(thief, await owner.call('POST', ownerPaths.signInOptions, { session: null }))).status).toBe(400);
+    const unverified = await confirm(thief, await owner.call('POST', ownerPaths.stepUpOptions, { session: thief }), { unverified: true });
+    expect(unverified.status).toBe(400);
+    await stillRefused(thief);
+
+    // The owner's own answer works once; sent again, by him or the thief, it is refused
+    const options = await owner.call('POST', ownerPaths.stepUpOptions, { session: mine });
+    const response = owner.authenticator.authenticate(owner.json(options) as unknown as CeremonyOptions);
+    expect((await owner.call('POST', ownerPaths.stepUp, { body: { response }, session: mine })).status).toBe(204);
+    expect((await owner.call('POST', ownerPaths.stepUp, { body: { response }, session: mine })).status).toBe(400);
+    expect((await owner.call('POST', ownerPaths.stepUp, { body: { response }, session: thief })).status).toBe(400);
+    await stillRefused(thief);
+  });
+});
+
+describe('each passkey added and removed', () => {
+  it('is announced on the owner’s channels with its name and the time, not the browser’s claim', async () => {
+    const chrome = {
+      'User-Agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
+    };
+    const session = await owner.newSession(chrome);
+    expect((await owner.stepUp(session)).status).toBe(204);
+    const started = new Date();
+    const added = await addPasskey('Workshop laptop', session);
+    expect(added.status).toBe(201);
+    const id = (owner.json(added) as { id: string }).id;
+    expect((await owner.call('DELETE', `${ownerPaths.passkeys}/${id}`, { session, headers: chrome })).status).toBe(204);
+    const times = [nzDateTime(started), nzDateTime(new Date())];
+
+    await expect.poll(() => alertsNaming('Workshop laptop').length, { timeout: 10_000 }).toBe(2);
+    const [addedAlert, removedAlert] = alertsNaming('Workshop laptop');
+    expect(addedAlert).toContain('A passkey was added');
+    expect(removedAlert).toContain('A passkey was removed');
+    for (const alert of [addedAlert!, removedAlert!]) {
+      expect(
+        times.some((time) => alert.includes(time)),
+        alert,
+      ).toBe(true);
+      expect(alert).not.toMatch(/Chrome|Windows/);
+    }
+  });
+});
+
+describe('the live sessions', () => {
+  const IPHONE = { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Safari/604.1' };
+  const LINUX = { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0' };
+  const sessions = async (token: string | null = owner.session ?? null) =>
+    (owner.json(await owner.call('GET', ownerPaths.sessions, { session: token })) as unknown as SessionsBody).sessions;
+
+  it('are listed by an id that is not the token, this one marked; one is signed out, then every other', async () => {
+    const phone = await owner.newSession(IPHONE);
+    const laptop = await owner.newSession(LINUX);
+    const listed = await sessions();
+    expect(listed.filter((session) => session.current)).toHaveLength(1);
+    const [phoneSession, laptopSession] = [await sessions(phone), await sessions(laptop)].map((list) => list.find((each) => each.current)!);
+    expect(phoneSession).toMatchObject({ device: 'Safari on iPhone', passkeyName: expect.any(String) });
+    expect(laptopSession!.device).toBe('Firefox on Linux');
+    expect(listed.map((session) => session.id)).toEqual(expect.arrayContaining([phoneSession!.id, laptopSession!.id]));
+    const text = (await owner.call('GET', ownerPaths.sessions)).text();
+    for (const token of [owner.session!, phone, laptop]) {
+      expect(text).not.toContain(token);
+      expect(text).not.toContain(hashToken(token));
+    }
+
+    expect((await owner.call('DELETE', `${ownerPaths.sessions}/${laptopSession!.id}`)).status).toBe(204);
+    expect((await owner.call('GET', ownerPaths.session, { session: laptop })).status).toBe(401);
+    expect((await owner.call('GET', ownerPaths.session, { session: phone })).status).toBe(200);
+    expect((await sessions()).map((session) => session.id)).not.toContain(laptopSession!.id);
+    // This session is signed out with Sign out, not by its id
+    const own = listed.find((session) => session.current)!;
+    expect((await owner.call('DELETE', `${ownerPaths.sessions}/${own.id}`)).status).toBe(400);
+
+    expect((await owner.call('POST', ownerPaths.signOutOthers)).status).toBe(204);
+    expect((await owner.call('GET', ownerPaths.session, { session: phone })).status).toBe(401);
+    expect((await owner.call('GET', ownerPaths.session)).status).toBe(200);
+    expect((await sessions()).map((session) => session.id)).toEqual([own.id]);
   });
 });
 
@@ -391,6 +544,7 @@ describe('bad input to every owner API', () => {
     );
 
   it('gets a 4xx and leaves what is stored as it was', async () => {
+    expect((await owner.stepUp()).status).toBe(204);
     const lead = await leadNamed(VISITOR.name);
     const before = JSON.stringify(await inbox());
     const passkeysBefore = (await owner.call('GET', ownerPaths.passkeys)).text();
@@ -415,6 +569,7 @@ describe('bad input to every owner API', () => {
       ['POST', ownerPaths.inviteOptions, badCeremony],
       ['POST', ownerPaths.invite, badCeremony],
       ['POST', ownerPaths.passkeys, badCeremony],
+      ['POST', ownerPaths.stepUp, badCeremony],
     ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...targets), fc.context(), async ([method, path, specific], context) => {

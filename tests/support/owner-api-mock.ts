@@ -18,8 +18,10 @@ import {
   type PasskeyInfo,
   type PasskeysBody,
   type SessionBody,
+  type SessionInfo,
   type SignInRecord,
   type SiteBody,
+  type StepUpNeededBody,
 } from '../../src/lib/owner-api.ts';
 import type { Report } from '../../src/server/stats/report.ts';
 
@@ -112,6 +114,36 @@ export function samplePasskeys(now = Date.now()): PasskeysBody {
     { at: ago(60 * 24 * 6, now), device: 'Safari on iPhone', passkeyName: 'Passkey on Safari on iPhone' },
   ];
   return { passkeys, signIns };
+}
+
+/** Signed in on this phone, on the office laptop, and on a browser that says it is Firefox on Linux */
+export function sampleSessions(now = Date.now()): SessionInfo[] {
+  return [
+    {
+      id: 's-phone',
+      device: 'Safari on iPhone',
+      passkeyName: 'Passkey on Safari on iPhone',
+      startedAt: ago(5, now),
+      lastUsedAt: ago(0, now),
+      current: true,
+    },
+    {
+      id: 's-laptop',
+      device: 'Chrome on Windows',
+      passkeyName: 'Office laptop',
+      startedAt: ago(60 * 3, now),
+      lastUsedAt: ago(40, now),
+      current: false,
+    },
+    {
+      id: 's-linux',
+      device: 'Firefox on Linux',
+      passkeyName: 'Office laptop',
+      startedAt: ago(60 * 5, now),
+      lastUsedAt: ago(60 * 2, now),
+      current: false,
+    },
+  ];
 }
 
 /** The steps of a publish with the first `done` finished and the next one under way for `seconds` */
@@ -228,6 +260,9 @@ export interface MockOptions {
   signedIn?: boolean;
   leads?: OwnerLead[];
   passkeys?: PasskeysBody;
+  sessions?: SessionInfo[];
+  /** Whether he confirmed with his passkey lately (a step-up); without it, adding or removing a passkey answers 403 */
+  steppedUp?: boolean;
   site?: SiteBody;
   /** Answers to give instead, by "METHOD path" (path without the query) */
   override?: Record<string, { status: number; json?: unknown }>;
@@ -238,6 +273,8 @@ export interface OwnerApiMock {
   unknown: string[];
   leads: OwnerLead[];
   passkeys: PasskeysBody;
+  sessions: SessionInfo[];
+  steppedUp: boolean;
   /** What GET /api/owner/site answers; a publish or undo the page starts is put in `running` */
   site: SiteBody;
   signedIn: boolean;
@@ -281,6 +318,8 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
     unknown: [],
     leads: options.leads ?? sampleLeads(),
     passkeys: options.passkeys ?? samplePasskeys(),
+    sessions: options.sessions ?? sampleSessions(),
+    steppedUp: options.steppedUp ?? true,
     site: options.site ?? sampleSite(),
     signedIn: options.signedIn ?? true,
     callsTo: (method, path) => mock.calls.filter((call) => call.method === method && call.path === path),
@@ -302,6 +341,7 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
 
     const leadMatch = /^\/api\/owner\/leads\/(\d+)(\/notes)?$/.exec(path);
     const passkeyMatch = /^\/api\/owner\/passkeys\/([^/]+)$/.exec(path);
+    const sessionMatch = /^\/api\/owner\/sessions\/([^/]+)$/.exec(path);
     const lead = leadMatch ? mock.leads.find((each) => each.id === Number(leadMatch[1])) : undefined;
 
     if (method === 'GET' && path === ownerPaths.session) return route.fulfill(json(200, session));
@@ -342,6 +382,24 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
       return route.fulfill(json(200, sampleReport(days)));
     }
     if (method === 'GET' && path === ownerPaths.passkeys) return route.fulfill(json(200, mock.passkeys));
+    const changesPasskeys = (passkeyMatch && method === 'DELETE') || (method === 'POST' && path === ownerPaths.passkeyOptions);
+    if (changesPasskeys && !mock.steppedUp) {
+      return route.fulfill(json(403, { error: 'Confirm it’s you with your passkey first.', stepUp: true } satisfies StepUpNeededBody));
+    }
+    if (method === 'POST' && path === ownerPaths.stepUpOptions) {
+      return route.fulfill(
+        json(200, { challenge: 'c3RlcC11cC1mb3ItdGVzdHM', rpId: '127.0.0.1', userVerification: 'required', timeout: 60_000 }),
+      );
+    }
+    if (method === 'GET' && path === ownerPaths.sessions) return route.fulfill(json(200, { sessions: mock.sessions }));
+    if (sessionMatch && method === 'DELETE') {
+      mock.sessions = mock.sessions.filter((each) => each.id !== decodeURIComponent(sessionMatch[1]!));
+      return route.fulfill({ status: 204 });
+    }
+    if (method === 'POST' && path === ownerPaths.signOutOthers) {
+      mock.sessions = mock.sessions.filter((each) => each.current);
+      return route.fulfill({ status: 204 });
+    }
     if (passkeyMatch && method === 'PATCH') {
       const passkey = mock.passkeys.passkeys.find((each) => each.id === decodeURIComponent(passkeyMatch[1]!));
       if (!passkey) return route.fulfill(json(404, { error: 'No such passkey.' }));

@@ -6,6 +6,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openLeadStore } from '../../src/server/db/store.ts';
 import { StoreBusyError, type ChannelName, type NewLead } from '../../src/server/db/records.ts';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../src/server/owner/session-token.ts';
 import { sampleLead } from '../support/leads.ts';
 
 const storeModule = resolve('src/server/db/store.ts');
@@ -239,6 +240,28 @@ describe('lead store', () => {
     expect(store.undeliveredToAnnounce({ overdueBefore, limit: 10 }).map(({ lead: stored }) => stored.name)).toEqual(['New failure']);
     store.markAnnounced(newFailure, 'email');
     expect(store.undeliveredToAnnounce({ overdueBefore, limit: 10 })).toEqual([]);
+    store.close();
+  });
+
+  it('upgrades the owner’s sessions of before they had an id: they end, his passkeys stay, and new ones are listed', () => {
+    const path = join(dir, 'leads.sqlite');
+    const before = openLeadStore(path);
+    before.addPasskey({ id: 'cred-1', publicKey: new Uint8Array([1]), counter: 0, transports: [], name: 'Phone' }, { now: new Date() });
+    before.close();
+    const old = new DatabaseSync(path);
+    old.exec(`DROP TABLE owner_sessions;
+      CREATE TABLE owner_sessions (token_hash TEXT PRIMARY KEY, passkey_id TEXT NOT NULL, created_at TEXT NOT NULL,
+        last_seen_at TEXT NOT NULL) WITHOUT ROWID;
+      INSERT INTO owner_sessions VALUES ('old-hash', 'cred-1', '2026-11-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z')`);
+    old.close();
+
+    const store = openLeadStore(path);
+    const now = new Date();
+    const limits = { now, idleMs: SESSION_IDLE_MS, absoluteMs: SESSION_ABSOLUTE_MS };
+    expect(store.listSessions(limits)).toEqual([]);
+    expect(store.listPasskeys().map((passkey) => passkey.name)).toEqual(['Phone']);
+    store.createSession({ tokenHash: 'new-hash', passkeyId: 'cred-1', device: 'Safari on iPhone', now });
+    expect(store.listSessions(limits)).toMatchObject([{ device: 'Safari on iPhone', verifiedAt: null }]);
     store.close();
   });
 

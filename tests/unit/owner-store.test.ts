@@ -1,14 +1,15 @@
 /**
  * The owner's records in the lead store: sessions end when idle, when too old, and when a clock
- * that stepped back dates them in the future; an invite works once and not after it expires;
- * the last passkey stays; his work on a lead (status, follow-up, notes, read) is kept, found by
- * search, counted, and deleted with the lead.
+ * that stepped back dates them in the future; the live ones are listed by an id of their own and
+ * ended one by one or all but one; a step-up counts for 5 minutes; an invite works once and not
+ * after it expires; the last passkey stays; his work on a lead (status, follow-up, notes, read)
+ * is kept, found by search, counted, and deleted with the lead.
  */
 import { describe, expect, it } from 'vitest';
 import { LEAD_STATUSES } from '../../src/lib/owner-api.ts';
 import { PasskeyExistsError } from '../../src/server/db/owner-records.ts';
 import type { LeadStore } from '../../src/server/db/records.ts';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../src/server/owner/session-token.ts';
+import { isRecentlyVerified, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, STEP_UP_MS } from '../../src/server/owner/session-token.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';
 
 let store: LeadStore;
@@ -60,7 +61,7 @@ describe('a session', () => {
     signedIn('hash-1');
     store.addPasskey(passkey('cred-2', 'Laptop'), { now: start });
     store.createSession({ tokenHash: 'hash-2', passkeyId: 'cred-2', device: 'Firefox on Linux', now: start });
-    expect(store.removePasskey('cred-1')).toBe('removed');
+    expect(store.removePasskey('cred-1')).toEqual({ removed: 'Phone' });
     expect(store.findSession('hash-1', limits(start))).toBeUndefined();
     expect(store.removePasskey('cred-2')).toBe('last');
     expect(store.removePasskey('cred-9')).toBe('missing');
@@ -70,6 +71,43 @@ describe('a session', () => {
       { at: start.toISOString(), device: 'Firefox on Linux', passkeyName: 'Laptop' },
       { at: start.toISOString(), device: 'Safari on iPhone', passkeyName: 'Phone' },
     ]);
+  });
+});
+
+describe('the live sessions', () => {
+  it('are listed newest first by a random id, without the ended ones, and end by id or all but one', () => {
+    signedIn('hash-1');
+    store.createSession({ tokenHash: 'hash-2', passkeyId: 'cred-1', device: 'Firefox on Linux', now: at(MINUTE) });
+    store.createSession({ tokenHash: 'hash-3', passkeyId: 'cred-1', device: 'Chrome on Windows', now: at(2 * MINUTE) });
+    // The first is left unused past the idle time; the others are used
+    for (const hash of ['hash-2', 'hash-3']) store.findSession(hash, limits(at(SESSION_IDLE_MS)));
+    const listed = store.listSessions(limits(at(SESSION_IDLE_MS + MINUTE)));
+    expect(listed.map((session) => session.device)).toEqual(['Chrome on Windows', 'Firefox on Linux']);
+    expect(listed[0]).toMatchObject({ passkeyName: 'Phone', createdAt: at(2 * MINUTE).toISOString(), verifiedAt: null });
+    expect(listed.map((session) => session.id)).toEqual([expect.stringMatching(/^[\w-]{22}$/), expect.stringMatching(/^[\w-]{22}$/)]);
+    expect(new Set(listed.map((session) => session.id)).size).toBe(2);
+    // The ended one is gone for good
+    expect(store.findSession('hash-1', limits(start))).toBeUndefined();
+
+    expect(store.endSessionById(listed[1]!.id)).toBe(true);
+    expect(store.endSessionById(listed[1]!.id)).toBe(false);
+    expect(store.findSession('hash-2', limits(at(SESSION_IDLE_MS)))).toBeUndefined();
+    store.createSession({ tokenHash: 'hash-4', passkeyId: 'cred-1', device: 'Safari on iPad', now: at(SESSION_IDLE_MS) });
+    expect(store.endOtherSessions('hash-3')).toBe(1);
+    expect(store.listSessions(limits(at(SESSION_IDLE_MS))).map((session) => session.device)).toEqual(['Chrome on Windows']);
+  });
+
+  it('keep when the owner last confirmed with a passkey, which counts for 5 minutes', () => {
+    signedIn('hash-1');
+    expect(store.findSession('hash-1', limits(start))?.verifiedAt).toBeNull();
+    store.markSessionVerified('hash-1', at(MINUTE));
+    const { verifiedAt } = store.findSession('hash-1', limits(at(MINUTE)))!;
+    expect(verifiedAt).toBe(at(MINUTE).toISOString());
+    expect(isRecentlyVerified(verifiedAt, at(MINUTE + STEP_UP_MS))).toBe(true);
+    expect(isRecentlyVerified(verifiedAt, at(MINUTE + STEP_UP_MS + 1))).toBe(false);
+    // A confirmation dated ahead of the clock (one that stepped back) does not count
+    expect(isRecentlyVerified(verifiedAt, at(MINUTE - 1))).toBe(false);
+    expect(isRecentlyVerified(null, at(MINUTE))).toBe(false);
   });
 });
 

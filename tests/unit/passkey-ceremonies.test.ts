@@ -1,7 +1,8 @@
 /**
  * The WebAuthn ceremonies on their own, with a software authenticator: a challenge is accepted
  * once, for what it was made for, and not after 5 minutes on a clock that never steps; a passkey
- * made for one invite cannot finish another's enrolment.
+ * made for one invite cannot finish another's enrolment; a step-up's challenge confirms inside
+ * its own session only, and is no sign-in.
  */
 import { describe, expect, it } from 'vitest';
 import { inProcessStore } from '../../src/server/db/async-store.ts';
@@ -57,6 +58,19 @@ describe('a challenge', () => {
     expect(await setup.ceremonies.verifySignIn(setup.authenticator.authenticate(enrol) as never)).toBeNull();
     const other = (await setup.ceremonies.enrolOptions('invite:c')) as unknown as CeremonyOptions;
     expect(await setup.ceremonies.verifyEnrolment(setup.authenticator.register(other) as never, 'invite:d')).toBeNull();
+  });
+
+  it('made for a step-up confirms once inside its own session, and neither signs in nor is a sign-in’s', async () => {
+    const setup = setUp();
+    const passkey = await enrolled(setup);
+    const answer = async (options: Promise<unknown>) => setup.authenticator.authenticate((await options) as CeremonyOptions) as never;
+
+    expect(await setup.ceremonies.verifyStepUp(await answer(setup.ceremonies.stepUpOptions('session:b')), 'session:a')).toBeNull();
+    expect(await setup.ceremonies.verifySignIn(await answer(setup.ceremonies.stepUpOptions('session:a')))).toBeNull();
+    expect(await setup.ceremonies.verifyStepUp(await answer(setup.ceremonies.signInOptions()), 'session:a')).toBeNull();
+    const response = await answer(setup.ceremonies.stepUpOptions('session:a'));
+    expect(await setup.ceremonies.verifyStepUp(response, 'session:a')).toEqual({ passkeyId: passkey.id });
+    expect(await setup.ceremonies.verifyStepUp(response, 'session:a')).toBeNull();
   });
 
   it('needs the phone to verify its owner (face, fingerprint or PIN)', async () => {

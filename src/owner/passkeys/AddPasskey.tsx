@@ -38,7 +38,8 @@ export function AddPasskey({ onAdded, onProblem }: { onAdded: (name: string) => 
         onChange={(event) => setName(event.target.value)}
       />
       <p className="mt-1 text-sm text-muted">
-        Made on this device, or on a security key you hold to it. Your notification channels are told when one is added.
+        Made on this device, or on a security key you hold to it. You may be asked to confirm with a passkey you have first. Your
+        notification channels are told whenever a passkey is added or removed.
       </p>
       <button type="submit" className={ownerButton('brand', {}, 'mt-3')} disabled={busy} aria-busy={busy}>
         <Plus className="size-5" aria-hidden="true" />

@@ -1,21 +1,28 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { PasskeysBody } from '../../lib/owner-api.ts';
+import type { PasskeysBody, SessionInfo } from '../../lib/owner-api.ts';
 import { ownerApi } from '../api.ts';
 import { errorMessage, useNotices } from '../notices.tsx';
 import { Panel } from '../Panel.tsx';
+import { withStepUp } from '../passkey-ceremonies.ts';
 import { AddPasskey } from './AddPasskey.tsx';
 import { PasskeyItem } from './PasskeyItem.tsx';
+import { Sessions } from './Sessions.tsx';
 import { SignIns } from './SignIns.tsx';
 
-/** His passkeys (rename, remove, add one) and the recent sign-ins */
+const fetchAll = async () => {
+  const [passkeys, { sessions }] = await Promise.all([ownerApi.passkeys(), ownerApi.sessions()]);
+  return { ...passkeys, sessions };
+};
+
+/** His passkeys (rename, remove, add one), where he is signed in now, and the recent sign-ins */
 export function Passkeys({ now }: { now: Date }) {
   const { notify, notifyError } = useNotices();
-  const [body, setBody] = useState<PasskeysBody | null>(null);
+  const [body, setBody] = useState<(PasskeysBody & { sessions: SessionInfo[] }) | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
-      setBody(await ownerApi.passkeys());
+      setBody(await fetchAll());
       setProblem(null);
     } catch (error) {
       setProblem(errorMessage(error));
@@ -24,8 +31,7 @@ export function Passkeys({ now }: { now: Date }) {
 
   useEffect(() => {
     let current = true;
-    ownerApi
-      .passkeys()
+    fetchAll()
       .then((answer) => current && setBody(answer))
       .catch((error: unknown) => current && setProblem(errorMessage(error)));
     return () => {
@@ -69,7 +75,7 @@ export function Passkeys({ now }: { now: Date }) {
                 }}
                 onRemove={async () => {
                   try {
-                    await ownerApi.removePasskey(passkey.id);
+                    await withStepUp(() => ownerApi.removePasskey(passkey.id));
                     notify({ kind: 'success', text: `${passkey.name} removed` });
                     await load();
                   } catch (error) {
@@ -89,6 +95,34 @@ export function Passkeys({ now }: { now: Date }) {
           }}
           onProblem={notifyError}
         />
+      </Panel>
+      <Panel title="Signed in now">
+        {body === null ? (
+          <p className="text-muted">Loading…</p>
+        ) : (
+          <Sessions
+            sessions={body.sessions}
+            now={now}
+            onSignOut={async (session) => {
+              try {
+                await ownerApi.signOutSession(session.id);
+                notify({ kind: 'success', text: `Signed out ${session.device}` });
+              } catch (error) {
+                notifyError(error);
+              }
+              await load();
+            }}
+            onSignOutOthers={async () => {
+              try {
+                await ownerApi.signOutOthers();
+                notify({ kind: 'success', text: 'Signed out everywhere else' });
+              } catch (error) {
+                notifyError(error);
+              }
+              await load();
+            }}
+          />
+        )}
       </Panel>
       <Panel title="Recent sign-ins">
         {body === null ? <p className="text-muted">Loading…</p> : <SignIns signIns={body.signIns} now={now} />}

@@ -18,10 +18,16 @@ export interface StoredPasskey {
 export type NewPasskey = Pick<StoredPasskey, 'id' | 'publicKey' | 'counter' | 'transports' | 'name'>;
 
 export interface StoredSession {
+  /** Names the session to the owner's page; random, not derived from its token */
+  id: string;
   passkeyId: string;
   passkeyName: string;
+  /** The browser and system it signed in from, as the User-Agent claimed */
+  device: string;
   createdAt: string;
   lastSeenAt: string;
+  /** When the owner last confirmed with a passkey inside it (a step-up), or null */
+  verifiedAt: string | null;
 }
 
 export interface SessionLimits {
@@ -51,8 +57,8 @@ export interface OwnerRecords {
    */
   addPasskey(passkey: NewPasskey, options: { now: Date; inviteHash?: string }): boolean;
   renamePasskey(id: string, name: string): boolean;
-  /** Removes a passkey and ends the sessions it opened; never the last one */
-  removePasskey(id: string): 'removed' | 'last' | 'missing';
+  /** Removes a passkey (its name is given back) and ends the sessions it opened; never the last one */
+  removePasskey(id: string): { removed: string } | 'last' | 'missing';
   /** Records a sign-in with the passkey: its new counter and when it was used */
   usePasskey(id: string, counter: number, now: Date): void;
   createInvite(tokenHash: string, options: { now: Date; expiresAt: Date }): void;
@@ -66,6 +72,14 @@ export interface OwnerRecords {
    */
   findSession(tokenHash: string, limits: SessionLimits): StoredSession | undefined;
   endSession(tokenHash: string): void;
+  /** Records that the owner confirmed with a passkey inside the session at `now` */
+  markSessionVerified(tokenHash: string, now: Date): void;
+  /** The live sessions, newest first; ended ones are deleted */
+  listSessions(limits: Omit<SessionLimits, 'touch'>): StoredSession[];
+  /** Ends the session with this id; whether there was one */
+  endSessionById(id: string): boolean;
+  /** Ends every session but the one with `keepTokenHash`; how many ended */
+  endOtherSessions(keepTokenHash: string): number;
   /** Newest first */
   recentSignIns(limit: number): StoredSignIn[];
 }

@@ -7,7 +7,14 @@ import { randomBytes } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { LEAD_STATUSES, type LeadStatus } from '../../lib/owner-api.ts';
 import type { Connection } from './database-file.ts';
-import { PasskeyExistsError, type OwnerRecords, type StoredPasskey, type StoredSession, type StoredSignIn } from './owner-records.ts';
+import {
+  PasskeyExistsError,
+  type OwnerRecords,
+  type SessionLimits,
+  type StoredPasskey,
+  type StoredSession,
+  type StoredSignIn,
+} from './owner-records.ts';
 import type { LeadStore } from './records.ts';
 import { LEAD_COLUMNS, readLead, type LeadRow } from './statements.ts';
 import { inTransaction } from './sqlite.ts';
@@ -16,6 +23,19 @@ type OwnersLeadMethods = 'findLeads' | 'leadTally' | 'updateLead' | 'addLeadNote
 
 /** How far a stored time may lie ahead of the clock before it is taken for a clock that stepped back */
 const CLOCK_TOLERANCE_MS = 5 * 60_000;
+
+const SESSION_COLUMNS = `owner_sessions.id, owner_sessions.passkey_id AS passkeyId, owner_passkeys.name AS passkeyName,
+  owner_sessions.device, owner_sessions.created_at AS createdAt, owner_sessions.last_seen_at AS lastSeenAt,
+  owner_sessions.verified_at AS verifiedAt`;
+const SESSION_JOIN = 'FROM owner_sessions JOIN owner_passkeys ON owner_passkeys.id = owner_sessions.passkey_id';
+
+/** Whether a session has ended at `now`: idle, too old, or dated in the future by a clock that stepped back */
+function hasEnded(session: StoredSession, { now, idleMs, absoluteMs }: Omit<SessionLimits, 'touch'>): boolean {
+  const at = now.getTime();
+  const created = Date.parse(session.createdAt);
+  const lastSeen = Date.parse(session.lastSeenAt);
+  return at - lastSeen > idleMs || at - created > absoluteMs || created > at + CLOCK_TOLERANCE_MS || lastSeen > at + CLOCK_TOLERANCE_MS;
+}
 
 function prepareOwnerStatements(db: DatabaseSync) {
   const prepare = (sql: string): StatementSync => db.prepare(sql);
@@ -38,15 +58,17 @@ function prepareOwnerStatements(db: DatabaseSync) {
       WHERE token_hash = :tokenHash AND used_at IS NULL AND expires_at > :now AND created_at <= :latest`),
     useInvite: prepare(`UPDATE owner_invites SET used_at = :now
       WHERE token_hash = :tokenHash AND used_at IS NULL AND expires_at > :now AND created_at <= :latest`),
-    insertSession: prepare(`INSERT INTO owner_sessions (token_hash, passkey_id, created_at, last_seen_at)
-      VALUES (:tokenHash, :passkeyId, :now, :now)`),
+    insertSession: prepare(`INSERT INTO owner_sessions (token_hash, id, passkey_id, device, created_at, last_seen_at)
+      VALUES (:tokenHash, :id, :passkeyId, :device, :now, :now)`),
     insertSignIn: prepare('INSERT INTO owner_sign_ins (at, passkey_name, device) VALUES (?, ?, ?)'),
-    session: prepare(`SELECT owner_sessions.passkey_id AS passkeyId, owner_passkeys.name AS passkeyName,
-        owner_sessions.created_at AS createdAt, owner_sessions.last_seen_at AS lastSeenAt
-      FROM owner_sessions JOIN owner_passkeys ON owner_passkeys.id = owner_sessions.passkey_id
-      WHERE owner_sessions.token_hash = ?`),
+    session: prepare(`SELECT ${SESSION_COLUMNS} ${SESSION_JOIN} WHERE owner_sessions.token_hash = ?`),
+    sessions: prepare(`SELECT owner_sessions.token_hash AS tokenHash, ${SESSION_COLUMNS} ${SESSION_JOIN}
+      ORDER BY owner_sessions.created_at DESC, owner_sessions.id`),
     touchSession: prepare('UPDATE owner_sessions SET last_seen_at = ? WHERE token_hash = ?'),
+    verifySession: prepare('UPDATE owner_sessions SET verified_at = ? WHERE token_hash = ?'),
     endSession: prepare('DELETE FROM owner_sessions WHERE token_hash = ?'),
+    endSessionById: prepare('DELETE FROM owner_sessions WHERE id = ?'),
+    endOtherSessions: prepare('DELETE FROM owner_sessions WHERE token_hash <> ?'),
     signIns: prepare('SELECT at, device, passkey_name AS passkeyName FROM owner_sign_ins ORDER BY id DESC LIMIT ?'),
     findLeads: prepare(`SELECT ${LEAD_COLUMNS} FROM leads
       WHERE (:status IS NULL OR status = :status)
@@ -128,11 +150,12 @@ export function ownerRecords(connection: () => Connection): OwnerRecords & Pick<
     removePasskey(id) {
       const { db, owner } = open();
       return inTransaction(db, () => {
-        if (!owner.passkey.get(id)) return 'missing';
+        const passkey = owner.passkey.get(id) as PasskeyRow | undefined;
+        if (!passkey) return 'missing';
         if (Number((owner.countPasskeys.get() as { count: number }).count) <= 1) return 'last';
         owner.endSessionsOf.run(id);
         owner.deletePasskey.run(id);
-        return 'removed';
+        return { removed: passkey.name };
       });
     },
     usePasskey(id, counter, now) {
@@ -150,31 +173,44 @@ export function ownerRecords(connection: () => Connection): OwnerRecords & Pick<
       inTransaction(db, () => {
         const passkey = owner.passkey.get(passkeyId) as PasskeyRow | undefined;
         if (!passkey) throw new Error('No such passkey');
-        owner.insertSession.run({ tokenHash, passkeyId, now: now.toISOString() });
+        owner.insertSession.run({ tokenHash, id: randomBytes(16).toString('base64url'), passkeyId, device, now: now.toISOString() });
         owner.insertSignIn.run(now.toISOString(), passkey.name, device);
       });
     },
-    findSession(tokenHash, { now, idleMs, absoluteMs, touch }) {
+    findSession(tokenHash, limits) {
       const { owner } = open();
       const session = owner.session.get(tokenHash) as StoredSession | undefined;
       if (!session) return undefined;
-      const at = now.getTime();
-      const created = Date.parse(session.createdAt);
-      const lastSeen = Date.parse(session.lastSeenAt);
-      const ended =
-        at - lastSeen > idleMs || at - created > absoluteMs || created > at + CLOCK_TOLERANCE_MS || lastSeen > at + CLOCK_TOLERANCE_MS;
-      if (ended) {
+      if (hasEnded(session, limits)) {
         owner.endSession.run(tokenHash);
         return undefined;
       }
-      if (touch) {
-        owner.touchSession.run(now.toISOString(), tokenHash);
-        return { ...session, lastSeenAt: now.toISOString() };
+      if (limits.touch) {
+        owner.touchSession.run(limits.now.toISOString(), tokenHash);
+        return { ...session, lastSeenAt: limits.now.toISOString() };
       }
       return session;
     },
     endSession(tokenHash) {
       open().owner.endSession.run(tokenHash);
+    },
+    markSessionVerified(tokenHash, now) {
+      open().owner.verifySession.run(now.toISOString(), tokenHash);
+    },
+    listSessions(limits) {
+      const { owner } = open();
+      const rows = owner.sessions.all() as unknown as Array<StoredSession & { tokenHash: string }>;
+      return rows.flatMap(({ tokenHash, ...session }) => {
+        if (!hasEnded(session, limits)) return [session];
+        owner.endSession.run(tokenHash);
+        return [];
+      });
+    },
+    endSessionById(id) {
+      return Number(open().owner.endSessionById.run(id).changes) === 1;
+    },
+    endOtherSessions(keepTokenHash) {
+      return Number(open().owner.endOtherSessions.run(keepTokenHash).changes);
     },
     recentSignIns(limit) {
       return open().owner.signIns.all(limit) as unknown as StoredSignIn[];

@@ -1,8 +1,8 @@
 /**
  * The lead database's tables, created on first use, and the upgrades of a database written by an
  * earlier version: a uid per lead, a note of when an undelivered lead was announced, the owner's
- * status of each lead, and the e-mail state once kept in the leads table moved into the outbox,
- * so e-mails still due from before the upgrade are sent.
+ * status of each lead, the e-mail state once kept in the leads table moved into the outbox, so
+ * e-mails still due from before the upgrade are sent, and the owner's sessions given an id.
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { inTransaction } from './sqlite.ts';
@@ -60,7 +60,8 @@ CREATE TABLE IF NOT EXISTS weekly_summaries (week TEXT PRIMARY KEY, sent_at TEXT
 -- One row, rewritten by each health check to prove the database takes writes
 CREATE TABLE IF NOT EXISTS health_checks (id INTEGER PRIMARY KEY CHECK (id = 1), checked_at TEXT NOT NULL);
 -- The owner's sign-in: one account (its WebAuthn user handle), his passkeys, the one-time invites
--- that enrol one, the sessions (only a hash of each token), and a record of each sign-in
+-- that enrol one, the sessions (only a hash of each token; the id the owner's page names one by is
+-- random, and says nothing of the token), and a record of each sign-in
 CREATE TABLE IF NOT EXISTS owner_account (id INTEGER PRIMARY KEY CHECK (id = 1), user_id TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS owner_passkeys (
   id TEXT PRIMARY KEY,
@@ -79,9 +80,14 @@ CREATE TABLE IF NOT EXISTS owner_invites (
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS owner_sessions (
   token_hash TEXT PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
   passkey_id TEXT NOT NULL,
+  -- The browser and system the sign-in came from, as its User-Agent claims
+  device TEXT NOT NULL,
   created_at TEXT NOT NULL,
-  last_seen_at TEXT NOT NULL
+  last_seen_at TEXT NOT NULL,
+  -- When the owner last confirmed with his passkey inside this session (a step-up), if ever
+  verified_at TEXT
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS owner_sign_ins (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -104,6 +110,8 @@ function columnsOf(db: DatabaseSync, table: string): string[] {
 export function prepareSchema(db: DatabaseSync): void {
   inTransaction(db, () => {
     const hadOutbox = hasTable(db, 'deliveries');
+    // Sessions from before they had an id and a device end: the owner signs in again once
+    if (hasTable(db, 'owner_sessions') && !columnsOf(db, 'owner_sessions').includes('verified_at')) db.exec('DROP TABLE owner_sessions');
     db.exec(TABLES);
     if (!columnsOf(db, 'deliveries').includes('announced_at')) {
       // Failures from before the upgrade are old news, not announced now

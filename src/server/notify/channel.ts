@@ -24,7 +24,7 @@ export interface OwnerReport {
   key: string;
 }
 
-/** Something about his own sign-in the owner must know at once: a passkey added, an invite link */
+/** Something about his own sign-in the owner must know at once: a passkey added or removed, an invite link */
 export interface OwnerAlert {
   title: string;
   text: string;

@@ -1,6 +1,6 @@
 /**
- * Sends an alert about the owner's sign-in (a passkey added) on every channel that can carry
- * one, each within its own deadline, so a channel that hangs delays no other and no answer.
+ * Sends an alert about the owner's sign-in (a passkey added or removed) on every channel that can
+ * carry one, each within its own deadline, so a channel that hangs delays no other and no answer.
  */
 import { withDeadline } from '../support/deadline.ts';
 import type { Channel, OwnerAlert } from './channel.ts';

@@ -2,7 +2,9 @@
  * The owner's door: /api/owner/ and the gate of the /owner page. Sign-in is by passkey only;
  * a session lives in the store and reaches the browser only as an HttpOnly `__Host-` cookie.
  * Without a live session every path but the sign-in ceremonies answers 401 with no data, and
- * every change must come from the site's own origin.
+ * every change must come from the site's own origin. What lasts beyond a session (adding or
+ * removing a passkey) also needs a step-up: the owner confirmed with a stored passkey inside this
+ * session within STEP_UP_MS, so a stolen session cookie alone cannot keep or lock the door.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
@@ -16,7 +18,9 @@ import {
   type BusyBody,
   type PasskeysBody,
   type SessionBody,
+  type SessionsBody,
   type SiteBody,
+  type StepUpNeededBody,
 } from '../../lib/owner-api.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { StoredSession } from '../db/owner-records.ts';
@@ -25,7 +29,7 @@ import { leadsToCsv } from '../leads/export.ts';
 import type { Channel } from '../notify/channel.ts';
 import { sendOwnerAlert } from '../notify/owner-alerts.ts';
 import type { Publisher, StartOutcome } from '../publish/publisher.ts';
-import { nzDay, TIME_ZONE } from '../stats/days.ts';
+import { nzDateTime, nzDay } from '../stats/days.ts';
 import { collectReport, lastDays } from '../stats/report.ts';
 import { oneLine, withoutControls } from '../support/plain-text.ts';
 import { createRateLimiter, type RateLimiter } from '../support/rate-limit.ts';
@@ -37,6 +41,7 @@ import {
   SESSION_IDLE_MS,
   endedSessionCookie,
   hashToken,
+  isRecentlyVerified,
   newToken,
   sessionCookie,
   sessionTokenFrom,
@@ -50,13 +55,14 @@ export const HISTORY_SHOWN = 30;
 
 const INVITE_UNUSABLE = 'This invite link has been used or has expired. Make a new one on the server with npm run owner:invite.';
 const NOT_SIGNED_IN = 'Sign in with your passkey first.';
+const STEP_UP_NEEDED = 'Confirm it’s you with your passkey first.';
 
 type Log = (message: string, error?: unknown) => void;
 
 export interface OwnerAccessOptions {
   store: AsyncLeadStore;
   siteUrl: string;
-  /** Told when a passkey is added */
+  /** Told when a passkey is added or removed */
   channels: readonly Channel[];
   log: Log;
   /** Who a request comes from, for the rate limit */
@@ -88,12 +94,20 @@ interface SignedIn extends Context {
 
 type Route =
   | { method: string; path: RegExp; signedIn: false; run(context: Context): Promise<void> }
-  | { method: string; path: RegExp; signedIn: true; run(context: SignedIn): Promise<void> };
+  | {
+      method: string;
+      path: RegExp;
+      signedIn: true;
+      /** Refused unless the owner confirmed with his passkey in this session within STEP_UP_MS */
+      stepUp?: true;
+      run(context: SignedIn): Promise<void>;
+    };
 
 const exactly = (path: string) => new RegExp(`^${path.replaceAll('.', '\\.')}$`);
 const LEAD_PATH = new RegExp(`^${ownerPaths.leads}/(\\d{1,15})$`);
 const NOTES_PATH = new RegExp(`^${ownerPaths.leads}/(\\d{1,15})/notes$`);
 const PASSKEY_PATH = new RegExp(`^${ownerPaths.passkeys}/([\\w-]{1,1400})$`);
+const SESSION_PATH = new RegExp(`^${ownerPaths.sessions}/([\\w-]{1,64})$`);
 
 const credentialResponse = z.looseObject({ id: z.string().min(1).max(1400), response: z.looseObject({}) });
 const inviteToken = z.string().regex(/^[\w-]{43}$/, 'not an invite link this server made');
@@ -107,7 +121,8 @@ const followUpDate = z.iso
   .nullable();
 
 const schemas = {
-  signIn: z.strictObject({ response: credentialResponse }),
+  /** A sign-in's or a step-up's answer */
+  passkeyAnswer: z.strictObject({ response: credentialResponse }),
   inviteOptions: z.strictObject({ invite: inviteToken }),
   invite: z.strictObject({ invite: inviteToken, name: passkeyName, response: credentialResponse }),
   addPasskey: z.strictObject({ name: passkeyName, response: credentialResponse }),
@@ -129,13 +144,10 @@ const schemas = {
 type Enrolment =
   { outcome: 'unverified' } | { outcome: 'invite-unusable' } | { outcome: 'exists' } | { outcome: 'added'; passkeyId: string };
 
-/** The browser and system a request came from, as the owner reads it */
+/** The browser and system a request came from, as its User-Agent claims: a hint for the owner's lists, never an alert */
 const deviceOf = (req: IncomingMessage) => describeDevice(String(req.headers['user-agent'] ?? ''));
 
-/** "26 Nov 2026, 2:05 pm", New Zealand time */
-function nzTime(date: Date): string {
-  return date.toLocaleString('en-NZ', { timeZone: TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
-}
+const sessionLimitsAt = (now: Date) => ({ now, idleMs: SESSION_IDLE_MS, absoluteMs: SESSION_ABSOLUTE_MS });
 
 export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
   const { store, siteUrl, channels, log } = options;
@@ -147,12 +159,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
     const token = sessionTokenFrom(req.headers.cookie);
     if (!token) return undefined;
     const tokenHash = hashToken(token);
-    const session = await store.findSession(tokenHash, {
-      now: new Date(),
-      idleMs: SESSION_IDLE_MS,
-      absoluteMs: SESSION_ABSOLUTE_MS,
-      touch,
-    });
+    const session = await store.findSession(tokenHash, { ...sessionLimitsAt(new Date()), touch });
     return session && { session, tokenHash };
   }
 
@@ -175,10 +182,17 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
    * stores it (using up `inviteHash` in the same transaction, when given) and announces it on
    * every channel
    */
-  async function enrol(
-    req: IncomingMessage,
-    { response, name, boundTo, inviteHash }: { response: unknown; name: string; boundTo: string; inviteHash?: string },
-  ): Promise<Enrolment> {
+  async function enrol({
+    response,
+    name,
+    boundTo,
+    inviteHash,
+  }: {
+    response: unknown;
+    name: string;
+    boundTo: string;
+    inviteHash?: string;
+  }): Promise<Enrolment> {
     const passkey = await ceremonies.verifyEnrolment(response as never, boundTo);
     if (!passkey) return { outcome: 'unverified' };
     const now = new Date();
@@ -189,19 +203,29 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       if (error instanceof Error && error.name === 'PasskeyExistsError') return { outcome: 'exists' };
       throw error;
     }
-    announcePasskey(name, req, now);
+    announcePasskey('added', name, now);
     return { outcome: 'added', passkeyId: passkey.id };
   }
 
-  function announcePasskey(name: string, req: IncomingMessage, now: Date) {
-    const alert = {
-      title: 'A passkey was added to your website sign-in',
-      text:
-        `The passkey "${name}" was added from ${deviceOf(req)} on ${nzTime(now)}.\n\n` +
-        'If you did not add it, open your owner page, remove it under Passkeys and check the recent sign-ins.',
-      key: `passkey-added-${now.getTime()}`,
-    };
-    void sendOwnerAlert(channels, alert, log).catch((error: unknown) => log('A passkey alert could not be sent', error));
+  /** Tells the owner on every channel, with the passkey's name and the time (what the server knows, not what a browser claims) */
+  function announcePasskey(change: 'added' | 'removed', name: string, now: Date) {
+    const alert =
+      change === 'added'
+        ? {
+            title: 'A passkey was added to your website sign-in',
+            text:
+              `The passkey "${name}" was added on ${nzDateTime(now)}. It can now sign in to your owner page.\n\n` +
+              'If you did not add it, open your owner page, remove it under Passkeys, and sign out everywhere else.',
+          }
+        : {
+            title: 'A passkey was removed from your website sign-in',
+            text:
+              `The passkey "${name}" was removed on ${nzDateTime(now)}. It can no longer sign in to your owner page.\n\n` +
+              'If you did not remove it, sign in with another passkey, check Passkeys, and sign out everywhere else.',
+          };
+    void sendOwnerAlert(channels, { ...alert, key: `passkey-${change}-${now.getTime()}` }, log).catch((error: unknown) =>
+      log('A passkey alert could not be sent', error),
+    );
   }
 
   /** Reads the body with `schema`, answering the request itself when it does not match */
@@ -226,7 +250,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       path: exactly(ownerPaths.signIn),
       signedIn: false,
       async run(context) {
-        const request = await body(context, schemas.signIn);
+        const request = await body(context, schemas.passkeyAnswer);
         if (!request) return;
         const verified = await ceremonies.verifySignIn(request.response as never);
         if (!verified)
@@ -259,7 +283,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
         if (!request) return;
         const inviteHash = hashToken(request.invite);
         const { response, name } = request;
-        const enrolled = await enrol(context.req, { response, name, boundTo: `invite:${inviteHash}`, inviteHash });
+        const enrolled = await enrol({ response, name, boundTo: `invite:${inviteHash}`, inviteHash });
         if (enrolled.outcome === 'unverified') {
           return refuse(context.res, 400, 'The passkey could not be checked. Open the invite link again and try once more.');
         }
@@ -283,6 +307,65 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       async run({ res, tokenHash }) {
         await store.endSession(tokenHash);
         reply(res, 204, null, { 'Set-Cookie': endedSessionCookie() });
+      },
+    },
+    {
+      method: 'POST',
+      path: exactly(ownerPaths.signOutOthers),
+      signedIn: true,
+      async run({ res, tokenHash }) {
+        await store.endOtherSessions(tokenHash);
+        reply(res, 204, null);
+      },
+    },
+    {
+      method: 'GET',
+      path: exactly(ownerPaths.sessions),
+      signedIn: true,
+      async run({ res, session }) {
+        const sessions = await store.listSessions(sessionLimitsAt(new Date()));
+        const body: SessionsBody = {
+          sessions: sessions.map(({ id, device, passkeyName, createdAt, lastSeenAt }) => ({
+            id,
+            device,
+            passkeyName,
+            startedAt: createdAt,
+            lastUsedAt: lastSeenAt,
+            current: id === session.id,
+          })),
+        };
+        reply(res, 200, body);
+      },
+    },
+    {
+      method: 'DELETE',
+      path: SESSION_PATH,
+      signedIn: true,
+      async run({ res, param, session }) {
+        if (param === session.id) return refuse(res, 400, 'To sign out on this device, use Sign out.');
+        if (await store.endSessionById(param)) reply(res, 204, null);
+        else refuse(res, 404, 'That sign-in has ended already.');
+      },
+    },
+    {
+      method: 'POST',
+      path: exactly(ownerPaths.stepUpOptions),
+      signedIn: true,
+      async run({ res, tokenHash }) {
+        reply(res, 200, await ceremonies.stepUpOptions(`session:${tokenHash}`));
+      },
+    },
+    {
+      method: 'POST',
+      path: exactly(ownerPaths.stepUp),
+      signedIn: true,
+      async run(context) {
+        const request = await body(context, schemas.passkeyAnswer);
+        if (!request) return;
+        const confirmed = await ceremonies.verifyStepUp(request.response as never, `session:${context.tokenHash}`);
+        if (!confirmed) return refuse(context.res, 400, 'Your passkey could not confirm it’s you. Try again.');
+        await store.markSessionVerified(context.tokenHash, new Date());
+        reply(context.res, 204, null);
       },
     },
     {
@@ -377,6 +460,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       method: 'POST',
       path: exactly(ownerPaths.passkeyOptions),
       signedIn: true,
+      stepUp: true,
       async run({ res, tokenHash }) {
         reply(res, 200, await ceremonies.enrolOptions(`session:${tokenHash}`));
       },
@@ -385,11 +469,12 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       method: 'POST',
       path: exactly(ownerPaths.passkeys),
       signedIn: true,
+      stepUp: true,
       async run(context) {
         const request = await body(context, schemas.addPasskey);
         if (!request) return;
         const { response, name } = request;
-        const enrolled = await enrol(context.req, { response, name, boundTo: `session:${context.tokenHash}` });
+        const enrolled = await enrol({ response, name, boundTo: `session:${context.tokenHash}` });
         if (enrolled.outcome === 'unverified') return refuse(context.res, 400, 'The passkey could not be checked. Try adding it again.');
         if (enrolled.outcome !== 'added') return refuse(context.res, 409, 'This passkey is set up already.');
         reply(context.res, 201, { id: enrolled.passkeyId });
@@ -410,10 +495,14 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       method: 'DELETE',
       path: PASSKEY_PATH,
       signedIn: true,
+      stepUp: true,
       async run({ res, param }) {
+        const now = new Date();
         const outcome = await store.removePasskey(param);
-        if (outcome === 'removed') reply(res, 204, null);
-        else if (outcome === 'last') refuse(res, 409, 'This is your only passkey. Add another before you remove this one.');
+        if (typeof outcome === 'object') {
+          announcePasskey('removed', outcome.removed, now);
+          reply(res, 204, null);
+        } else if (outcome === 'last') refuse(res, 409, 'This is your only passkey. Add another before you remove this one.');
         else refuse(res, 404, 'There is no such passkey.');
       },
     },
@@ -508,7 +597,10 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       (candidate) => candidate.route.method === req.method || (req.method === 'HEAD' && candidate.route.method === 'GET'),
     );
     if (!route) return refuse(res, 405, 'Method not allowed', { Allow: matching.map(({ route }) => route.method).join(', ') });
-    return (route.route as Extract<Route, { signedIn: true }>).run({ req, res, url, param: route.param, ...signedIn });
+    const signedInRoute = route.route as Extract<Route, { signedIn: true }>;
+    if (signedInRoute.stepUp && !isRecentlyVerified(signedIn.session.verifiedAt, new Date()))
+      return reply(res, 403, { error: STEP_UP_NEEDED, stepUp: true } satisfies StepUpNeededBody);
+    return signedInRoute.run({ req, res, url, param: route.param, ...signedIn });
   };
 
   return {

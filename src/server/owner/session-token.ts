@@ -1,5 +1,5 @@
 /**
- * The owner's session token and its cookie. The token is 256 random bits; the server keeps only
+ * The owner's session token, its cookie and its lifetimes. The token is 256 random bits; the server keeps only
  * its SHA-256, so a copy of the database opens no session. The cookie is `__Host-` (Secure, no
  * Domain, Path=/: no subdomain or other path can set or shadow it), HttpOnly, and
  * SameSite=Strict, so no other site's link or form carries it.
@@ -11,6 +11,15 @@ export const SESSION_COOKIE = '__Host-owner-session';
 export const SESSION_IDLE_MS = 60 * 60_000;
 /** A session ends 12 hours after sign-in, however much it is used */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
+/** How long a confirmation with a passkey inside a session (a step-up) allows what lasts: adding or removing a passkey */
+export const STEP_UP_MS = 5 * 60_000;
+
+/** Whether the owner confirmed with his passkey within the last STEP_UP_MS (a time ahead of `now` does not count) */
+export function isRecentlyVerified(verifiedAt: string | null, now: Date): boolean {
+  if (verifiedAt === null) return false;
+  const age = now.getTime() - Date.parse(verifiedAt);
+  return age >= 0 && age <= STEP_UP_MS;
+}
 
 const TOKEN_BYTES = 32;
 const TOKEN_PATTERN = /^[\w-]{43}$/;

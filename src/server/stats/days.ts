@@ -5,6 +5,13 @@ export const TIME_ZONE = 'Pacific/Auckland';
 const dateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 const hourFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: TIME_ZONE, hour: 'numeric', hourCycle: 'h23' });
 
+const dateTimeFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
+
+/** "26 Nov 2026, 2:05 pm", New Zealand time */
+export function nzDateTime(at: Date): string {
+  return dateTimeFormat.format(at);
+}
+
 /** The New Zealand date of an instant */
 export function nzDay(at: Date): string {
   return dateFormat.format(at);
