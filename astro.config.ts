@@ -3,7 +3,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { siteOrigin } from './src/lib/site-url.ts';
 import { cspConfig } from './src/lib/csp.ts';
-import { remarkFillTokens } from './src/lib/remark-fill-tokens.ts';
+import { markdownProcessor } from './src/lib/markdown.ts';
 import { leadsDevApi } from './src/integrations/leads-dev-api.ts';
 import { hostFiles } from './src/integrations/host-files.ts';
 import { svgFiles } from './src/integrations/svg-files.ts';
@@ -21,7 +21,8 @@ export default defineConfig({
   integrations: [react(), hydrateOnInteraction(), leadsDevApi(), hostFiles({ origin: siteOrigin() })],
   // Hashes of every script and style go into each page's CSP meta; the server copies it to the header
   security: { csp: cspConfig() },
-  markdown: { remarkPlugins: [remarkFillTokens], syntaxHighlight: false },
+  // Content's Markdown with the facts filled in, and without raw HTML or unsafe addresses (src/lib/markdown.ts)
+  markdown: { processor: markdownProcessor(), syntaxHighlight: false },
   vite: {
     plugins: [tailwindcss(), svgFiles()],
     // React, its renderer and its scheduler in one chunk: the content editor shares them with the

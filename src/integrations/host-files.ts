@@ -1,7 +1,8 @@
 /**
- * Completes the build once Astro has written the pages (`astro:build:done`): body styles moved
- * into the head (src/integrations/body-styles.ts), each page's CSP narrowed to its own inline
- * scripts and styles (src/integrations/page-csp.ts), sitemap.xml,
+ * Completes the build once Astro has written the pages (`astro:build:done`): every page checked
+ * for code the templates did not write, the build refused if one has any (page-code.ts,
+ * page-csp.ts), body styles moved into the head (src/integrations/body-styles.ts), each page's
+ * CSP narrowed to its own inline scripts and styles (src/integrations/page-csp.ts), sitemap.xml,
  * robots.txt, the static host's `_redirects` and `_headers`, brotli and gzip copies of every text
  * file, and the nginx include dist/nginx/site.conf (outside dist/client, so a CDN never serves
  * it), all from the built pages and src/config/routes.ts. So `astro build` alone gives all of dist/.
@@ -13,10 +14,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { editorPaths } from '../lib/editor-paths.ts';
 import { isOwnerPath, ownerPaths } from '../lib/owner-api.ts';
+import { findRedirect } from '../config/routes.ts';
 import { loadSiteFiles } from '../server/http/site-files.ts';
 import { moveBodyStylesToHead } from './body-styles.ts';
 import { precompressedCache } from './precompressed-cache.ts';
-import { withOwnHashes } from './page-csp.ts';
+import { narrowCsp } from './page-csp.ts';
+import { pageCodeProblems } from './page-code.ts';
 import { renderHeadersFile, renderNginxConfig, renderRedirectsFile, renderSitemap, sitemapEntries, type BuiltPage } from './static-host.ts';
 import { writeOgImages } from './og-images.ts';
 import { writeSiteIcons } from './site-icons.ts';
@@ -26,17 +29,27 @@ const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|manifest)|image\/svg)/
 
 /**
  * The built pages, read once, each with its body `<style>`s moved to the head and its CSP
- * narrowed to its own inline scripts and styles (written back)
+ * narrowed to its own inline scripts and styles (written back). Throws, naming each, when a page
+ * holds code the templates did not write (content's, say): no such page is ever served, and a
+ * publish that built one leaves the live site as it was.
  */
 export function readBuiltPages(clientDir: string): BuiltPage[] {
-  return [...loadSiteFiles(clientDir).entries()]
+  const problems: string[] = [];
+  const pages = [...loadSiteFiles(clientDir).entries()]
     .filter(([, file]) => file.contentType.startsWith('text/html'))
     .map(([path, file]) => {
       const built = readFileSync(file.absolutePath, 'utf8');
-      const html = withOwnHashes(moveBodyStylesToHead(built));
+      // As Astro wrote it, before its body styles move into the head
+      const code = pageCodeProblems(built, { redirectTo: findRedirect(path)?.to });
+      const { html, unlisted } = narrowCsp(moveBodyStylesToHead(built));
+      problems.push(...[...code, ...unlisted].map((problem) => `${path}: ${problem}`));
       if (html !== built) writeFileSync(file.absolutePath, html);
       return { path, status: file.status, html };
     });
+  if (problems.length > 0) {
+    throw new Error(`Built pages hold code the site's templates did not write:\n- ${problems.join('\n- ')}`);
+  }
+  return pages;
 }
 
 /**

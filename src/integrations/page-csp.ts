@@ -1,11 +1,16 @@
 /**
- * Astro's CSP meta tag allows, on every page, the hashes of every inline script the site might
- * use (each island directive, the island runtime, every page script): eleven on a page with two.
- * The build narrows each page's script-src and style-src to the hashes of that page's own inline
- * scripts and styles, so a page allows only what it runs. Hashes do not compress, and the policy
- * travels twice (the meta tag, then the header the servers copy from it), so this also keeps
- * about 800 bytes off every page's first round trip. The policy's other sources are kept; the
- * site configures no hashes of its own (src/lib/csp.ts), as it inserts no script at run time.
+ * Astro's CSP meta tag allows, on every page, the hashes of every inline script and style Astro
+ * itself emits anywhere on the site (each island directive, the island runtime, every page script,
+ * the inlined stylesheets): eleven on a page with two. It computes them from the templates, never
+ * from what a page holds, so markup that reached a page some other way (content, say) is not
+ * among them. The build narrows each page's script-src and style-src to the hashes of that
+ * page's own inline scripts and styles that are also on Astro's list: a page allows only what it
+ * runs, and only what the templates wrote. An inline script or style of the page that is not on
+ * the list gets no hash and is reported (`unlisted`), and the build refuses such a page
+ * (src/integrations/host-files.ts). Hashes do not compress, and the policy travels twice (the meta
+ * tag, then the header the servers copy from it), so this also keeps about 800 bytes off every
+ * page's first round trip. The policy's other sources are kept; the site configures no hashes of
+ * its own (src/lib/csp.ts), as it inserts no script at run time.
  */
 import { createHash } from 'node:crypto';
 
@@ -17,44 +22,61 @@ const INLINE_STYLE = new RegExp(String.raw`<style\b${ATTRIBUTES}>([\s\S]*?)</sty
 const EXTERNAL = /(?:^|\s)src\s*=/i;
 /** Data blocks the browser never runs, so the CSP does not apply to them */
 const DATA_BLOCK = /\btype\s*=\s*["']?application\/(?:ld\+)?json/i;
+const HASH_SOURCE = /^'sha(?:256|384|512)-/;
 
 /** The source a browser allows the text by; it hashes the text with its line breaks as LF */
 const hashSource = (text: string) =>
   `'sha256-${createHash('sha256').update(text.replaceAll('\r\n', '\n').replaceAll('\r', '\n'), 'utf8').digest('base64')}'`;
 
-/** The hash sources for the page's inline scripts and styles, each once, in page order */
-function pageHashes(html: string): { scripts: string[]; styles: string[] } {
+interface Inline {
+  hash: string;
+  /** The start of its text, to name it in a report */
+  start: string;
+}
+
+/** The page's inline scripts and styles, each once, in page order */
+function pageInlines(html: string): { scripts: Inline[]; styles: Inline[] } {
+  const once = (items: Inline[]) => [...new Map(items.map((item) => [item.hash, item])).values()];
+  const inline = (body: string): Inline => ({ hash: hashSource(body), start: body.trim().slice(0, 60) });
   const scripts = [...html.matchAll(INLINE_SCRIPT)]
     .filter(([, attributes = '']) => !EXTERNAL.test(attributes) && !DATA_BLOCK.test(attributes))
-    .map(([, , body = '']) => hashSource(body));
-  const styles = [...html.matchAll(INLINE_STYLE)].map(([, , body = '']) => hashSource(body));
-  return { scripts: [...new Set(scripts)], styles: [...new Set(styles)] };
+    .map(([, , body = '']) => inline(body));
+  const styles = [...html.matchAll(INLINE_STYLE)].map(([, , body = '']) => inline(body));
+  return { scripts: once(scripts), styles: once(styles) };
+}
+
+export interface NarrowedPage {
+  /** The page, its CSP meta tag allowing only its own inline scripts and styles that Astro listed */
+  html: string;
+  /** Each inline script or style of the page whose hash Astro did not list: not the templates' */
+  unlisted: string[];
 }
 
 /**
- * `directive` with its hash sources replaced by `hashes`; its other sources kept in order. A
- * directive that allows 'unsafe-inline' (the content editor's styles) gets no hash, since a
- * browser ignores 'unsafe-inline' beside one.
+ * The page with its CSP narrowed, and what it holds that the templates did not write. A directive
+ * that allows 'unsafe-inline' (the content editor's styles) gets no hash, since a browser ignores
+ * 'unsafe-inline' beside one, and Astro lists none for it: its kind is not reported.
  */
-function withHashes(directive: string, hashes: readonly string[]): string {
-  const [name = '', ...sources] = directive.trim().split(/\s+/);
-  const kept = sources.filter((source) => !/^'sha(?:256|384|512)-/.test(source));
-  return [name, ...kept, ...(kept.includes("'unsafe-inline'") ? [] : hashes)].join(' ');
-}
-
-/** The page with its CSP meta tag allowing exactly its own inline scripts and styles */
-export function withOwnHashes(html: string): string {
+export function narrowCsp(html: string): NarrowedPage {
   const meta = META_CSP.exec(html);
-  if (!meta) return html;
-  const { scripts, styles } = pageHashes(html);
-  const policy = (meta[2] ?? '')
-    .split(';')
-    .map((directive) => {
-      const name = directive.trim().split(/\s+/)[0];
-      if (name === 'script-src') return withHashes(directive, scripts);
-      if (name === 'style-src') return withHashes(directive, styles);
-      return directive.trim();
-    })
-    .join(';');
-  return html.replace(META_CSP, (_match, start: string, _policy, end: string) => start + policy + end);
+  if (!meta) return { html, unlisted: [] };
+  const inlines = pageInlines(html);
+  const directives = (meta[2] ?? '').split(';').map((directive) => directive.trim().split(/\s+/));
+  const unlisted: string[] = [];
+  for (const [kind, name, items] of [
+    ['script', 'script-src', inlines.scripts],
+    ['style', 'style-src', inlines.styles],
+  ] as const) {
+    const directive = directives.find(([first]) => first === name);
+    const sources = directive?.slice(1) ?? [];
+    if (sources.includes("'unsafe-inline'")) continue;
+    const kept = sources.filter((source) => !HASH_SOURCE.test(source));
+    const listed = items.filter((item) => sources.includes(item.hash));
+    for (const item of items.filter((each) => !listed.includes(each))) {
+      unlisted.push(`inline ${kind} ${item.hash} that no template wrote: ${JSON.stringify(item.start)}`);
+    }
+    if (directive) directive.splice(1, directive.length - 1, ...kept, ...listed.map((item) => item.hash));
+  }
+  const policy = directives.map((directive) => directive.join(' ')).join(';');
+  return { html: html.replace(META_CSP, (_match, start: string, _policy, end: string) => start + policy + end), unlisted };
 }

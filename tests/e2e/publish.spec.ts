@@ -5,7 +5,9 @@
  * phone photos (GPS, orientation, camera in their EXIF), which the lightbox steps through, and
  * undoes it; changes the hours; sets a
  * notice and clears it; adds a review; and is refused an entry without a title and a file that is
- * not a picture. Visitors read the site throughout, and none of their requests fails. Each step
+ * not a picture. One area page's Markdown in the copy holds every injection a stolen session could
+ * save (tests/support/hostile-markdown.ts): built by each publish, it runs nothing when he opens
+ * it. Visitors read the site throughout, and none of their requests fails. Each step
  * leaves a screenshot in test-results/publish-shots/.
  */
 import { execFileSync } from 'node:child_process';
@@ -18,7 +20,8 @@ import { SIGNED_OUT_MESSAGE } from '../../src/server/editor/api.ts';
 import { editorPaths } from '../../src/lib/editor-paths.ts';
 import { ownerPaths } from '../../src/lib/owner-api.ts';
 import { contentCountsIn } from '../support/content.ts';
-import { publishLeadsDb, publishSiteDir as site } from '../support/e2e-publish.ts';
+import { hostileArea, publishLeadsDb, publishSiteDir as site } from '../support/e2e-publish.ts';
+import { HOSTILE_HEADING, OVERLAY_TEXT } from '../support/hostile-markdown.ts';
 import { builtSitemapPaths, textOf } from '../support/e2e-site.ts';
 import { makeInvite } from '../support/owner-invite.ts';
 import { startPageRequestLoop, type PageRequestLoop } from '../support/page-requests.ts';
@@ -322,6 +325,50 @@ test('a project added with a phone’s photos goes live without their hidden det
   expect(structuredData(await live('/projects')).find((item) => item['@type'] === 'ImageGallery')?.['image']).toHaveLength(
     before.projectPictures,
   );
+});
+
+test('an area page built from Markdown holding each injection runs no script, shows no injected style, stays put and asks nothing of the owner API', async ({
+  baseURL,
+}) => {
+  test.setTimeout(STEP_MS);
+  // The copy's content is live once a publish has run (the first test's); alone, this test publishes it
+  if (!(await live(hostileArea.path)).includes(HOSTILE_HEADING)) {
+    await page.goto(`${ownerPaths.page}#site`);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await finished('Publishing', 'Last publish', 'Live:', 'injections-built');
+  }
+  // The owner is signed in: a script on the page would act with his rights
+  expect((await page.request.get(ownerPaths.session)).status()).toBe(200);
+
+  const visit = await context.newPage();
+  const ownerCalls: string[] = [];
+  const blocked: string[] = [];
+  visit.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/owner/')) ownerCalls.push(`${request.method()} ${request.url()}`);
+  });
+  visit.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
+  await visit.goto(hostileArea.path);
+  // A refresh after 0 s, an image's error handler, a script's fetch: each would have happened by now
+  await visit.waitForTimeout(1_000);
+  await shot('injections', { of: visit });
+
+  expect(ownerCalls).toEqual([]);
+  expect(visit.url()).toBe(`${baseURL}${hostileArea.path}`);
+  await expect(visit.getByRole('heading', { level: 2, name: HOSTILE_HEADING })).toBeVisible();
+  expect(await visit.evaluate(() => document.documentElement.dataset['injected'] ?? 'none')).toBe('none');
+  expect(await visit.evaluate(() => getComputedStyle(document.documentElement, '::after').content)).toBe('none');
+  await expect(visit.getByText(OVERLAY_TEXT)).toHaveCount(0);
+  // None of it reached the page as markup: the CSP had nothing to block
+  const markdown = visit.locator('[data-markdown]');
+  await expect(markdown).toHaveCount(1);
+  await expect(markdown.locator('script, style, meta, base, iframe, form, input, object, embed, svg, img, [onerror]')).toHaveCount(0);
+  await expect(
+    visit.locator('a[href^="javascript:" i], a[href^="data:" i], a[href^="vbscript:" i], base, meta[http-equiv="refresh"]'),
+  ).toHaveCount(0);
+  expect(blocked).toEqual([]);
+  await visit.close();
 });
 
 test('new hours show in the footer and in the structured data', async () => {
