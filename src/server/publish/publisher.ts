@@ -11,8 +11,8 @@
  *    CONTENT_GIT_REMOTE is set, a push in the background, whose failure is shown, never fatal.
  *
  * A failed check or build leaves the live site as it was and commits nothing, and says which entry
- * and field to fix. Undo reverts one of the owner's commits, then checks, builds and goes live the
- * same way, and commits "Undid: …"; if that fails, the tree is put back.
+ * and field to fix. Undo reverts one of the owner's commits (history.ts), then checks, builds and
+ * goes live the same way, and commits "Undid: …"; if that fails, the tree is put back.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,8 +23,9 @@ import { describeProblems, parseAstroProblems } from './astro-problems.ts';
 import { freshBuildFolder, markComplete, removeBuildsExcept } from './builds.ts';
 import { changeSentence, commitMessage, describeChanges, parsePorcelain, type Change, type FileChange } from './changes.ts';
 import { runChildStep } from './child-step.ts';
-import { CONTENT_DIR, CONTENT_PATHS, isContentPath } from './content-paths.ts';
+import { CONTENT_DIR, CONTENT_PATHS } from './content-paths.ts';
 import { gitIn, type Git } from './git.ts';
+import { AUTHOR_NAME, historyLogArgs, parseHistory, UNDOES } from './history.ts';
 
 type Log = (message: string, error?: unknown) => void;
 
@@ -33,6 +34,7 @@ export const BUILD_TIMEOUT_MS = 5 * 60_000;
 export const PUSH_TIMEOUT_MS = 60_000;
 /** How long a replaced build stays on disk for the requests still reading it */
 export const REMOVE_AFTER_MS = 2 * 60_000;
+/** The commits read for the history; those the page lists, and the undos that name them, are among them */
 const HISTORY_SCAN = 100;
 
 export interface PublisherOptions {
@@ -68,7 +70,7 @@ export interface Publisher {
   publish(): StartOutcome;
   /** Starts taking the commit `sha` back out; refused while there are unpublished changes */
   undo(sha: string): Promise<StartOutcome>;
-  /** The owner's changes, newest first: commits that touched the content */
+  /** The site's changes, newest first: commits that touched the content, the owner's marked (history.ts) */
   history(limit: number): Promise<SiteChange[]>;
   /** The changes saved but not yet published, in words */
   pending(): Promise<string[]>;
@@ -78,13 +80,12 @@ export interface Publisher {
   stop(): void;
 }
 
-export const AUTHOR_NAME = 'Site owner';
 const BUSY = 'The site is being published. Wait for it to finish.';
-/** The trailer of an undo's commit that names the commit it took back out */
-const UNDOES = 'Undoes';
 const SAVING = 'A change is being saved in the editor. Publish again in a moment.';
 const UNPUBLISHED = 'You have changes that are not published yet. Publish them first, then undo the older change if you still want to.';
 const BUILD_FAILED = 'The site could not be built. Nothing has changed on the live site. The server’s log has the details.';
+const NOT_OWNERS =
+  'Only changes made from this page can be undone here. This one was made outside it, by whoever looks after your website.';
 
 /** A step failing: what to tell the owner */
 class StepFailure extends Error {
@@ -129,6 +130,15 @@ export function createPublisher(options: PublisherOptions): Publisher {
         .map(async ({ path }) => committed.set(path, await git(['show', `HEAD:${path}`]).catch(() => undefined))),
     );
     return describeChanges(files, { now: readText, before: (path) => committed.get(path) });
+  }
+
+  async function readHistory(): Promise<SiteChange[]> {
+    try {
+      return parseHistory(await git(historyLogArgs(HISTORY_SCAN)));
+    } catch {
+      // Not a git checkout, or no commit yet
+      return [];
+    }
   }
 
   /** Commits exactly the content files that changed (never anything else of the tree); false when none did */
@@ -294,32 +304,6 @@ export function createPublisher(options: PublisherOptions): Publisher {
     return claimed;
   }
 
-  async function history(limit: number): Promise<SiteChange[]> {
-    const format = ['%H', '%P', '%aI', '%s', `%(trailers:key=${UNDOES},valueonly,separator=%x2C)`].join('%x1f');
-    let output: string;
-    try {
-      output = await git(['log', `-n${limit}`, `--format=%x1e${format}`, '--name-only', '--', ...CONTENT_PATHS]);
-    } catch {
-      // Not a git checkout, or no commit yet
-      return [];
-    }
-    const records = output
-      .split('\x1e')
-      .filter((record) => record.trim())
-      .map((record) => {
-        const [head = '', ...files] = record.split('\n').filter(Boolean);
-        const [commit = '', parents = '', at = '', message = '', undoes = ''] = head.split('\x1f');
-        return { commit, parents, at, message, undoes: undoes.split(',').map((sha) => sha.trim()), files };
-      });
-    // An undo names the change it took back out, which is then no longer the owner's to undo
-    const undone = new Set(records.flatMap((record) => record.undoes));
-    return records.map(({ commit, parents, at, message, files }) => {
-      // The developer's commits (touching anything else) and merges are not the owner's to undo
-      const isOwners = parents.split(' ').filter(Boolean).length === 1 && files.length > 0 && files.every(isContentPath);
-      return { commit, at, message, canUndo: isOwners && !undone.has(commit), undone: undone.has(commit) };
-    });
-  }
-
   async function undo(sha: string): Promise<StartOutcome> {
     const claimed = claim('undo', 'Undoing a change');
     if (!claimed.started) return claimed;
@@ -330,10 +314,10 @@ export function createPublisher(options: PublisherOptions): Publisher {
     };
     try {
       if ((await fileChanges()).length > 0) return release(409, UNPUBLISHED);
-      const change = (await history(HISTORY_SCAN)).find((entry) => entry.commit === sha);
+      const change = (await readHistory()).find((entry) => entry.commit === sha);
       if (!change) return release(400, 'That change is not in the site’s history.');
+      if (!change.byOwner) return release(409, NOT_OWNERS);
       if (change.undone) return release(409, 'That change has already been undone.');
-      if (!change.canUndo) return release(400, 'That change was not made from the owner’s page, so it cannot be undone here.');
       progress.message = `Undid: ${change.message}`;
     } catch (error) {
       log('Undo could not start', error);
@@ -389,7 +373,9 @@ export function createPublisher(options: PublisherOptions): Publisher {
     status: () => ({ running, last }),
     publish,
     undo,
-    history,
+    async history(limit) {
+      return (await readHistory()).slice(0, limit);
+    },
     async pending() {
       try {
         return (await changesInWords(await fileChanges())).map(changeSentence);

@@ -1,0 +1,130 @@
+/**
+ * The publisher on a small git checkout of its own, with a stand-in for Astro (a shell script that
+ * writes the pages the server needs): which commits the owner may undo
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLiveSite, REQUIRED_PAGES } from '../../src/server/http/live-site.ts';
+import { openSite } from '../../src/server/http/site-files.ts';
+import { BUILDS_DIR } from '../../src/server/publish/builds.ts';
+import { AUTHOR_NAME } from '../../src/server/publish/history.ts';
+import { createPublisher, type PublisherOptions } from '../../src/server/publish/publisher.ts';
+
+const PROJECT = 'src/content/projects/switchboard-howick.yaml';
+const REVIEW = 'src/content/testimonials/01-margaret.yaml';
+const CODE = 'tests/unit/editor-schema.test.ts';
+/** Written by the stand-in once its pages are written; it then waits for RELEASE */
+const STARTED = 'build-started';
+const RELEASE = 'release-build';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Each git command a minute after the one before, so the history's order is that of the commits */
+let minutes = 0;
+function run(cwd: string, ...args: string[]): string {
+  const at = new Date(Date.UTC(2026, 10, 1, 9, minutes++)).toISOString();
+  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_DATE: at, GIT_COMMITTER_DATE: at } }).trim();
+}
+const as = (name: string) => ['-c', `user.name=${name}`, '-c', `user.email=${name.toLowerCase().replace(/\W/g, '')}@example.com`];
+
+/** The file a required page is built as: `/` → index.html, `/gone` → gone/index.html */
+const pageFile = (path: string) => (path === '/' ? 'index.html' : path.endsWith('.html') ? path.slice(1) : `${path.slice(1)}/index.html`);
+
+function writeFile(root: string, path: string, text: string) {
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), text);
+}
+
+/** Writes the pages the server needs into `clientDir` */
+function writePages(clientDir: string) {
+  for (const path of REQUIRED_PAGES) writeFile(clientDir, pageFile(path), '<!doctype html><title>Built</title>');
+}
+
+const STAND_IN = `#!/bin/sh
+[ "$1" = build ] || exit 0
+for page in ${REQUIRED_PAGES.map(pageFile).join(' ')}; do
+  mkdir -p "$(dirname "$3/$page")"
+  echo '<!doctype html><title>Built</title>' > "$3/$page"
+done
+touch ${STARTED}
+while [ ! -f ${RELEASE} ]; do sleep 0.02; done
+rm -f ${RELEASE} ${STARTED}
+`;
+
+/** A checkout with a project, a review and a test file, committed by the developer, and the stand-in for Astro */
+function makeSite(): string {
+  const site = mkdtempSync(join(tmpdir(), 'publish-publisher-'));
+  dirs.push(site);
+  writeFile(site, PROJECT, 'title: "Switchboard upgrade in Howick"\n');
+  writeFile(site, REVIEW, 'author: Margaret\n');
+  writeFile(site, CODE, '// the editor schema\n');
+  writeFile(site, '.gitignore', `${BUILDS_DIR}/\nnode_modules/\n${STARTED}\n${RELEASE}\n`);
+  writeFile(site, 'node_modules/.bin/astro', STAND_IN);
+  chmodSync(join(site, 'node_modules/.bin/astro'), 0o755);
+  run(site, 'init', '--quiet', '--initial-branch=main');
+  run(site, 'add', '--all');
+  run(site, ...as('Developer'), 'commit', '--quiet', '-m', 'The site as the developer left it');
+  return site;
+}
+
+/** A publisher of `site`, serving a build of its own in BUILDS_DIR/served */
+function publisherOf(site: string, options: Partial<PublisherOptions> = {}) {
+  const servedDir = join(site, BUILDS_DIR, 'served');
+  writePages(join(servedDir, 'client'));
+  const live = createLiveSite(openSite(join(servedDir, 'client')));
+  const publisher = createPublisher({ siteDir: site, live, servedDir, authorEmail: 'owner@example.com', log: () => {}, ...options });
+  return { publisher, live, servedDir };
+}
+
+const append = (site: string, path: string, text: string) => writeFile(site, path, `${readFileSync(join(site, path), 'utf8')}${text}`);
+
+describe('the history', () => {
+  it('offers Undo only for the owner’s own changes of content, and refuses to undo any other in words', async () => {
+    const site = makeSite();
+    const { publisher } = publisherOf(site);
+    // The developer's change of content and code together, and another's of content alone
+    append(site, REVIEW, 'location: Howick\n');
+    append(site, CODE, '// a second test\n');
+    run(site, ...as('Developer'), 'commit', '--quiet', '-am', 'The editor schema test checks reviews');
+    append(site, REVIEW, '# checked\n');
+    run(site, ...as('Someone Else'), 'commit', '--quiet', '-am', 'Reviews say where');
+    // Two of the owner's changes on two branches, and their merge
+    run(site, 'checkout', '--quiet', '-b', 'side');
+    append(site, PROJECT, 'suburb: Howick\n');
+    run(site, ...as(AUTHOR_NAME), 'commit', '--quiet', '-am', 'Changed project on a branch');
+    run(site, 'checkout', '--quiet', 'main');
+    append(site, REVIEW, 'rating: 5\n');
+    run(site, ...as(AUTHOR_NAME), 'commit', '--quiet', '-am', 'Changed review by Margaret');
+    run(site, ...as(AUTHOR_NAME), 'merge', '--quiet', '--no-ff', '-m', 'Merged the branch', 'side');
+    // The owner's own, as the publisher makes it
+    append(site, PROJECT, 'category: Residential\n');
+    run(site, ...as(AUTHOR_NAME), 'commit', '--quiet', '-m', "Changed project 'Switchboard upgrade in Howick'", '--', PROJECT);
+
+    const history = await publisher.history(30);
+    expect(history.map(({ message, byOwner, canUndo }) => ({ message, byOwner, canUndo }))).toEqual([
+      { message: "Changed project 'Switchboard upgrade in Howick'", byOwner: true, canUndo: true },
+      { message: 'Merged the branch', byOwner: false, canUndo: false },
+      { message: 'Changed review by Margaret', byOwner: true, canUndo: true },
+      { message: 'Changed project on a branch', byOwner: true, canUndo: true },
+      { message: 'Reviews say where', byOwner: false, canUndo: false },
+      { message: 'The editor schema test checks reviews', byOwner: false, canUndo: false },
+      { message: 'The site as the developer left it', byOwner: false, canUndo: false },
+    ]);
+
+    const head = run(site, 'rev-parse', 'HEAD');
+    for (const change of history.filter((each) => !each.byOwner)) {
+      const refused = await publisher.undo(change.commit);
+      expect(refused, change.message).toMatchObject({ started: false, status: 409 });
+      expect(refused.started || refused.error).toMatch(/^Only changes made from this page can be undone here\./);
+    }
+    expect(publisher.isBusy()).toBe(false);
+    expect(run(site, 'rev-parse', 'HEAD')).toBe(head);
+    expect(run(site, 'status', '--porcelain')).toBe('');
+  });
+});
