@@ -1,9 +1,10 @@
 /**
  * The publisher on a small git checkout of its own, with a stand-in for Astro (a shell script that
- * writes the pages the server needs): which commits the owner may undo
+ * writes the pages the server needs and waits until the test lets it finish): which commits the
+ * owner may undo, and publishing twice in a row while the cleanup of the first runs
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,6 +26,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Each git command a minute after the one before, so the history's order is that of the commits */
 let minutes = 0;
 function run(cwd: string, ...args: string[]): string {
@@ -126,5 +128,54 @@ describe('the history', () => {
     expect(publisher.isBusy()).toBe(false);
     expect(run(site, 'rev-parse', 'HEAD')).toBe(head);
     expect(run(site, 'status', '--porcelain')).toBe('');
+  });
+});
+
+/** Waits until `check` holds, for up to 10 s */
+async function until(check: () => boolean, what: string) {
+  const deadline = Date.now() + 10_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Still waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+describe('publishing', () => {
+  it('works twice in a row, though the cleanup after the first runs while the second is being built', async () => {
+    const site = makeSite();
+    const graceMs = 1500;
+    let wentLive = 0;
+    const { publisher, live, servedDir } = publisherOf(site, { removeAfterMs: graceMs, onLive: () => (wentLive = Date.now()) });
+    // A build left from long ago, which the cleanup removes
+    const stale = join(site, BUILDS_DIR, 'stale');
+    writePages(join(stale, 'client'));
+
+    writeFile(site, PROJECT, 'title: "Switchboard upgrade in Howick, first"\n');
+    writeFileSync(join(site, RELEASE), '');
+    expect(publisher.publish().started).toBe(true);
+    await publisher.idle();
+    expect(publisher.status().last).toMatchObject({ ok: true, message: "Live: Changed project 'Switchboard upgrade in Howick, first'" });
+    const first = live.current.files.get('/')!.absolutePath;
+
+    // Published again at once; its build is held until the cleanup of the first has run
+    writeFile(site, PROJECT, 'title: "Switchboard upgrade in Howick, second"\n');
+    expect(publisher.publish().started).toBe(true);
+    await until(() => existsSync(join(site, STARTED)), 'the second build to start');
+    expect(Date.now() - wentLive).toBeLessThan(graceMs);
+    await until(() => !existsSync(stale), 'the cleanup after the first publish');
+    writeFileSync(join(site, RELEASE), '');
+    await publisher.idle();
+
+    expect(publisher.status().last).toMatchObject({ ok: true, message: "Live: Changed project 'Switchboard upgrade in Howick, second'" });
+    const second = live.current.files.get('/')!.absolutePath;
+    expect(second).not.toBe(first);
+    expect(existsSync(second)).toBe(true);
+    expect(run(site, 'log', '--format=%s', '-2').split('\n')).toEqual([
+      "Changed project 'Switchboard upgrade in Howick, second'",
+      "Changed project 'Switchboard upgrade in Howick, first'",
+    ]);
+    // The build before the live one stays for the pages still reading it
+    expect(existsSync(first)).toBe(true);
+    expect(existsSync(servedDir)).toBe(true);
   });
 });

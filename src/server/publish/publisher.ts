@@ -5,8 +5,8 @@
  * 2. Building the site: `astro build` into a fresh folder (builds.ts), at low priority, with a
  *    time limit.
  * 3. Going live: the new build is opened, checked for the pages the server needs, and swapped in
- *    at once (http/live-site.ts); builds older than the one before are removed after a grace
- *    period, as requests may still be reading them.
+ *    at once (http/live-site.ts); after a grace period, as requests may still be reading them,
+ *    every build folder is removed but the live one, the one before it and one being built.
  * 4. Saving the change: a commit of the content paths alone, in words, by "Site owner"; then, when
  *    CONTENT_GIT_REMOTE is set, a push in the background, whose failure is shown, never fatal.
  *
@@ -15,12 +15,13 @@
  * goes live the same way, and commits "Undid: …"; if that fails, the tree is put back.
  */
 import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PUBLISH_STEPS, type PublishProgress, type PublishResult, type PublishStepName, type SiteChange } from '../../lib/owner-api.ts';
 import { missingPages, type LiveSite } from '../http/live-site.ts';
 import { openSite } from '../http/site-files.ts';
 import { describeProblems, parseAstroProblems } from './astro-problems.ts';
-import { freshBuildFolder, markComplete, removeBuildsExcept } from './builds.ts';
+import { freshBuildFolder, markComplete, removeUnusedBuilds } from './builds.ts';
 import { changeSentence, commitMessage, describeChanges, parsePorcelain, type Change, type FileChange } from './changes.ts';
 import { runChildStep } from './child-step.ts';
 import { CONTENT_DIR, CONTENT_PATHS } from './content-paths.ts';
@@ -106,8 +107,10 @@ export function createPublisher(options: PublisherOptions): Publisher {
   let running: PublishProgress | null = null;
   let last: PublishResult | null = null;
   let work: Promise<void> = Promise.resolve();
-  /** The folders of the live build and the one before it, which are kept */
-  let kept = [options.servedDir];
+  /** The build folders never removed: the live one, the one before it (its hashed assets are still answered), the one being built */
+  const builds: { live: string; before?: string | undefined; building?: string | undefined } = { live: options.servedDir };
+  /** Counts the swaps, so that only the last one's grace period ends in a cleanup */
+  let swaps = 0;
   const stopping = new AbortController();
 
   const readText = (path: string) => {
@@ -200,36 +203,52 @@ export function createPublisher(options: PublisherOptions): Publisher {
       if (!sync.ok) throw astroFailure('Checking the content', sync.output, sync.timedOut);
     });
     const folder = freshBuildFolder(siteDir);
-    const built = await step(progress, 'build', async () => {
-      const build = await runChildStep(astro, ['build', '--outDir', join(folder, 'client')], {
-        cwd: siteDir,
-        timeoutMs: options.buildTimeoutMs ?? BUILD_TIMEOUT_MS,
-        signal: stopping.signal,
+    builds.building = folder;
+    try {
+      await step(progress, 'build', async () => {
+        const build = await runChildStep(astro, ['build', '--outDir', join(folder, 'client')], {
+          cwd: siteDir,
+          timeoutMs: options.buildTimeoutMs ?? BUILD_TIMEOUT_MS,
+          signal: stopping.signal,
+        });
+        if (!build.ok) throw astroFailure('Building the site', build.output, build.timedOut);
       });
-      if (!build.ok) {
-        removeBuildsExcept(siteDir, kept);
-        throw astroFailure('Building the site', build.output, build.timedOut);
+      await step(progress, 'live', async () => {
+        const site = openSite(join(folder, 'client'));
+        const missing = missingPages(site);
+        if (missing.length > 0) {
+          log(`Publishing: the new build in ${folder} has no ${missing.join(', ')}; the live site is unchanged`);
+          throw new StepFailure(BUILD_FAILED);
+        }
+        markComplete(folder);
+        live.swap(site);
+        Object.assign(builds, { live: folder, before: builds.live, building: undefined });
+        removeOldBuildsLater();
+        options.onLive?.(new Date());
+      });
+    } catch (failure) {
+      // A build that never went live is of no use
+      if (builds.building === folder) {
+        builds.building = undefined;
+        await rm(folder, { recursive: true, force: true }).catch((error: unknown) =>
+          log(`Publishing: ${folder} could not be removed`, error),
+        );
       }
-      return folder;
-    });
-    await step(progress, 'live', async () => {
-      const site = openSite(join(built, 'client'));
-      const missing = missingPages(site);
-      if (missing.length > 0) {
-        removeBuildsExcept(siteDir, kept);
-        log(`Publishing: the new build in ${built} has no ${missing.join(', ')}; the live site is unchanged`);
-        throw new StepFailure(BUILD_FAILED);
-      }
-      markComplete(built);
-      live.swap(site);
-      options.onLive?.(new Date());
-      kept = [built, kept[0]!];
-      const keep = kept;
-      // Requests that began before the swap may still be streaming from older builds
-      setTimeout(() => {
-        if (keep === kept) removeBuildsExcept(siteDir, keep);
-      }, options.removeAfterMs ?? REMOVE_AFTER_MS).unref();
-    });
+      throw failure;
+    }
+  }
+
+  /**
+   * After the grace period of the last swap (requests that began before it may still be reading
+   * older builds), removes every build folder but those in use at that moment
+   */
+  function removeOldBuildsLater() {
+    const swap = ++swaps;
+    setTimeout(() => {
+      if (swap !== swaps) return;
+      const inUse = [builds.live, builds.before, builds.building].filter((dir) => dir !== undefined);
+      removeUnusedBuilds(siteDir, inUse).catch((error: unknown) => log('Publishing: old builds could not be removed', error));
+    }, options.removeAfterMs ?? REMOVE_AFTER_MS).unref();
   }
 
   function pushInBackground(result: PublishResult) {
