@@ -1,13 +1,14 @@
 /**
  * The publisher on a small git checkout of its own, with a stand-in for Astro (a shell script that
  * writes the pages the server needs and waits until the test lets it finish): which commits the
- * owner may undo, and publishing twice in a row while the cleanup of the first runs
+ * owner may undo, the owner's page asking each second without starting git, and publishing twice
+ * in a row while the cleanup of the first runs
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLiveSite, REQUIRED_PAGES } from '../../src/server/http/live-site.ts';
 import { openSite } from '../../src/server/http/site-files.ts';
 import { BUILDS_DIR } from '../../src/server/publish/builds.ts';
@@ -23,6 +24,7 @@ const RELEASE = 'release-build';
 
 const dirs: string[] = [];
 afterEach(() => {
+  vi.unstubAllEnvs();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -128,6 +130,46 @@ describe('the history', () => {
     expect(publisher.isBusy()).toBe(false);
     expect(run(site, 'rev-parse', 'HEAD')).toBe(head);
     expect(run(site, 'status', '--porcelain')).toBe('');
+  });
+});
+
+/**
+ * Puts a `git` first on the PATH for the rest of the test that notes each run and runs the real
+ * one; the runs so far, each as its arguments
+ */
+function countGitRuns(): () => string[] {
+  const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+  const bin = mkdtempSync(join(tmpdir(), 'publish-git-'));
+  dirs.push(bin);
+  const runs = join(bin, 'runs.txt');
+  writeFileSync(runs, '');
+  writeFileSync(join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${runs}'\nexec '${realGit}' "$@"\n`, { mode: 0o755 });
+  vi.stubEnv('PATH', `${bin}:${process.env['PATH']}`);
+  return () => readFileSync(runs, 'utf8').split('\n').filter(Boolean);
+}
+
+describe('the changes waiting, as the owner’s page asks each second', () => {
+  it('are read from git once per change, not on each ask', async () => {
+    const site = makeSite();
+    const calls = countGitRuns();
+    const { publisher } = publisherOf(site);
+    const ask = async () => ({ pending: await publisher.pending(), history: await publisher.history(30) });
+
+    writeFile(site, PROJECT, 'title: "Switchboard upgrade in Howick, rewired"\n');
+    const first = await ask();
+    expect(first.pending).toEqual(["Changed project 'Switchboard upgrade in Howick, rewired'"]);
+    const readOnce = calls();
+    expect(readOnce.length).toBeGreaterThan(0);
+    for (let second = 0; second < 5; second++) expect(await ask()).toEqual(first);
+    expect(calls().slice(readOnce.length)).toEqual([]);
+
+    // A save in the editor, then a commit made outside the publisher: each is seen at the next ask
+    writeFile(site, REVIEW, 'author: Margaret\nlocation: Howick\n');
+    expect((await ask()).pending).toEqual(["Changed project 'Switchboard upgrade in Howick, rewired'", 'Changed review by Margaret']);
+    run(site, ...as('Developer'), 'commit', '--quiet', '-am', 'The developer commits the content');
+    const after = await ask();
+    expect(after.pending).toEqual([]);
+    expect(after.history[0]?.message).toBe('The developer commits the content');
   });
 });
 

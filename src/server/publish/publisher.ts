@@ -13,9 +13,12 @@
  * A failed check or build leaves the live site as it was and commits nothing, and says which entry
  * and field to fix. Undo reverts one of the owner's commits (history.ts), then checks, builds and
  * goes live the same way, and commits "Undid: …"; if that fails, the tree is put back.
+ *
+ * The changes waiting and the history the owner's page asks for each second are read from git
+ * once per change of the content or of git's state (fingerprint.ts), and not at all while a job
+ * runs.
  */
-import { readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PUBLISH_STEPS, type PublishProgress, type PublishResult, type PublishStepName, type SiteChange } from '../../lib/owner-api.ts';
 import { missingPages, type LiveSite } from '../http/live-site.ts';
@@ -25,6 +28,7 @@ import { freshBuildFolder, markComplete, removeUnusedBuilds } from './builds.ts'
 import { changeSentence, commitMessage, describeChanges, parsePorcelain, type Change, type FileChange } from './changes.ts';
 import { runChildStep } from './child-step.ts';
 import { CONTENT_DIR, CONTENT_PATHS } from './content-paths.ts';
+import { contentFingerprint } from './fingerprint.ts';
 import { gitIn, type Git } from './git.ts';
 import { AUTHOR_NAME, historyLogArgs, parseHistory, UNDOES } from './history.ts';
 
@@ -113,26 +117,18 @@ export function createPublisher(options: PublisherOptions): Publisher {
   let swaps = 0;
   const stopping = new AbortController();
 
-  const readText = (path: string) => {
-    try {
-      return readFileSync(join(siteDir, path), 'utf8');
-    } catch {
-      return undefined;
-    }
-  };
+  const readText = (path: string) => readFile(join(siteDir, path), 'utf8').catch(() => undefined);
 
   async function fileChanges() {
-    return parsePorcelain(await git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...CONTENT_PATHS]));
+    // Without refreshing the index, which would change the fingerprint it is read at
+    return parsePorcelain(
+      await git(['--no-optional-locks', 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...CONTENT_PATHS]),
+    );
   }
 
   async function changesInWords(files: readonly FileChange[]): Promise<Change[]> {
-    const committed = new Map<string, string | undefined>();
-    await Promise.all(
-      files
-        .filter((file) => file.kind !== 'added')
-        .map(async ({ path }) => committed.set(path, await git(['show', `HEAD:${path}`]).catch(() => undefined))),
-    );
-    return describeChanges(files, { now: readText, before: (path) => committed.get(path) });
+    const committed = (path: string) => git(['show', `HEAD:${path}`]).catch(() => undefined);
+    return describeChanges(files, { now: readText, before: committed });
   }
 
   async function readHistory(): Promise<SiteChange[]> {
@@ -142,6 +138,38 @@ export function createPublisher(options: PublisherOptions): Publisher {
       // Not a git checkout, or no commit yet
       return [];
     }
+  }
+
+  async function readPending(): Promise<string[]> {
+    try {
+      return (await changesInWords(await fileChanges())).map(changeSentence);
+    } catch (error) {
+      log('The unpublished changes could not be read', error);
+      throw error;
+    }
+  }
+
+  /** What the owner's page shows, as last read from git, and the fingerprint it was read at */
+  let shown: { fingerprint: string; pending: Promise<string[]>; history: Promise<SiteChange[]> } | undefined;
+  let gitDir: Promise<string | undefined> | undefined;
+
+  /** The changes waiting and the history: read again only when the fingerprint changed, and never while a job runs */
+  async function shownNow(): Promise<NonNullable<typeof shown>> {
+    if (running && shown) return shown;
+    gitDir ??= git(['rev-parse', '--absolute-git-dir']).then(
+      (dir) => dir.trim(),
+      () => undefined,
+    );
+    const fingerprint = await contentFingerprint(siteDir, await gitDir);
+    if (shown?.fingerprint !== fingerprint) {
+      const reading = { fingerprint, pending: readPending(), history: readHistory() };
+      shown = reading;
+      // A failed read is not kept: the next request reads again
+      reading.pending.catch(() => {
+        if (shown === reading) shown = undefined;
+      });
+    }
+    return shown;
   }
 
   /** Commits exactly the content files that changed (never anything else of the tree); false when none did */
@@ -180,10 +208,14 @@ export function createPublisher(options: PublisherOptions): Publisher {
   }
 
   /** Astro's complaint in words; the raw output goes to the log */
-  function astroFailure(what: string, output: string, timedOut: boolean): StepFailure {
+  async function astroFailure(what: string, output: string, timedOut: boolean): Promise<StepFailure> {
     log(`Publishing: ${what} failed${timedOut ? ' (out of time)' : ''}. Astro said:\n${output.trim()}`);
     if (timedOut) return new StepFailure(`${what} took too long and was stopped. Nothing has changed on the live site. Try again later.`);
-    const problems = describeProblems(parseAstroProblems(output), (file) => readText(`${CONTENT_DIR}/${file}`));
+    const parsed = parseAstroProblems(output);
+    const entries = new Map<string, string | undefined>();
+    for (const file of new Set(parsed.flatMap((problem) => (problem.file ? [problem.file] : []))))
+      entries.set(file, await readText(`${CONTENT_DIR}/${file}`));
+    const problems = describeProblems(parsed, (file) => entries.get(file));
     if (problems.length === 0) return new StepFailure(BUILD_FAILED);
     return new StepFailure(
       `Nothing was published: ${problems.length === 1 ? 'one thing needs' : `${problems.length} things need`} fixing first. The live site is as it was.`,
@@ -200,7 +232,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
         timeoutMs: options.checkTimeoutMs ?? CHECK_TIMEOUT_MS,
         signal: stopping.signal,
       });
-      if (!sync.ok) throw astroFailure('Checking the content', sync.output, sync.timedOut);
+      if (!sync.ok) throw await astroFailure('Checking the content', sync.output, sync.timedOut);
     });
     const folder = freshBuildFolder(siteDir);
     builds.building = folder;
@@ -211,7 +243,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
           timeoutMs: options.buildTimeoutMs ?? BUILD_TIMEOUT_MS,
           signal: stopping.signal,
         });
-        if (!build.ok) throw astroFailure('Building the site', build.output, build.timedOut);
+        if (!build.ok) throw await astroFailure('Building the site', build.output, build.timedOut);
       });
       await step(progress, 'live', async () => {
         const site = openSite(join(folder, 'client'));
@@ -393,15 +425,10 @@ export function createPublisher(options: PublisherOptions): Publisher {
     publish,
     undo,
     async history(limit) {
-      return (await readHistory()).slice(0, limit);
+      return (await (await shownNow()).history).slice(0, limit);
     },
     async pending() {
-      try {
-        return (await changesInWords(await fileChanges())).map(changeSentence);
-      } catch (error) {
-        log('The unpublished changes could not be read', error);
-        return [];
-      }
+      return (await shownNow()).pending.catch(() => []);
     },
     idle: () => work,
     stop: () => stopping.abort(),
