@@ -3,10 +3,10 @@
  * repository in three of the developer's commits, as SITE_DIR) that pushes to a bare repository
  * (CONTENT_GIT_REMOTE): the developer's commits are listed as site updates that Undo refuses; a
  * changed title goes live while pages and assets keep answering, each page wholly from one build;
- * a second publish meanwhile is refused; a content error names the entry and field, and
- * changes nothing; the commit is the owner's, in words, and reaches the remote; Undo, started as
- * soon as the publish is live, brings the old title back. Two builds in all, as each takes half a
- * minute or more.
+ * a second publish meanwhile is refused; a content error names the entry and field, is logged in
+ * full, and changes nothing; the commit is the owner's, in words, and reaches the remote; Undo,
+ * started as soon as the publish is live, brings the old title back. Two builds in all, as each
+ * takes half a minute or more.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -151,6 +151,8 @@ describe('a content error', () => {
       ]);
       expect(last?.steps.map((step) => step.state)).toEqual(['failed', 'waiting', 'waiting', 'waiting']);
       expect(JSON.stringify(last)).not.toMatch(/Stack trace|InvalidContentEntryDataError|\/tmp\//);
+      // The log has all Astro said, to the end: where the entry is, and the stack
+      expect(server.output()).toMatch(/Location:\s+\S*src\/content\/projects\/switchboard-howick\.yaml[\s\S]*Stack trace:/);
       expect((await page('/projects')).text()).toBe(before);
       expect(git(site, 'rev-list', 'HEAD').split('\n')).toEqual(developerCommits);
     } finally {

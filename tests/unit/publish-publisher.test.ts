@@ -1,11 +1,12 @@
 /**
  * The publisher on a small git checkout of its own, with a stand-in for Astro (a shell script that
- * writes the pages the server needs and waits until the test lets it finish): which commits the
- * owner may undo, the owner's page asking each second without starting git, and publishing twice
- * in a row while the cleanup of the first runs
+ * writes the pages the server needs, waits until the test lets it finish, or fails saying what the
+ * test gave it): which commits the owner may undo, publishing twice in a row while the cleanup of
+ * the first runs, the owner's page asking each second without starting git, and a failed build's
+ * whole reason in the log
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +15,7 @@ import { openSite } from '../../src/server/http/site-files.ts';
 import { BUILDS_DIR } from '../../src/server/publish/builds.ts';
 import { AUTHOR_NAME } from '../../src/server/publish/history.ts';
 import { createPublisher, type PublisherOptions } from '../../src/server/publish/publisher.ts';
+import { createThrottledLog } from '../../src/server/support/log.ts';
 
 const PROJECT = 'src/content/projects/switchboard-howick.yaml';
 const REVIEW = 'src/content/testimonials/01-margaret.yaml';
@@ -21,9 +23,12 @@ const CODE = 'tests/unit/editor-schema.test.ts';
 /** Written by the stand-in once its pages are written; it then waits for RELEASE */
 const STARTED = 'build-started';
 const RELEASE = 'release-build';
+/** What the stand-in says, and its failure, when this file exists */
+const FAILS = 'build-fails.txt';
 
 const dirs: string[] = [];
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.unstubAllEnvs();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
@@ -52,6 +57,7 @@ function writePages(clientDir: string) {
 
 const STAND_IN = `#!/bin/sh
 [ "$1" = build ] || exit 0
+if [ -f ${FAILS} ]; then cat ${FAILS}; exit 1; fi
 for page in ${REQUIRED_PAGES.map(pageFile).join(' ')}; do
   mkdir -p "$(dirname "$3/$page")"
   echo '<!doctype html><title>Built</title>' > "$3/$page"
@@ -68,7 +74,7 @@ function makeSite(): string {
   writeFile(site, PROJECT, 'title: "Switchboard upgrade in Howick"\n');
   writeFile(site, REVIEW, 'author: Margaret\n');
   writeFile(site, CODE, '// the editor schema\n');
-  writeFile(site, '.gitignore', `${BUILDS_DIR}/\nnode_modules/\n${STARTED}\n${RELEASE}\n`);
+  writeFile(site, '.gitignore', `${BUILDS_DIR}/\nnode_modules/\n${STARTED}\n${RELEASE}\n${FAILS}\n`);
   writeFile(site, 'node_modules/.bin/astro', STAND_IN);
   chmodSync(join(site, 'node_modules/.bin/astro'), 0o755);
   run(site, 'init', '--quiet', '--initial-branch=main');
@@ -219,5 +225,45 @@ describe('publishing', () => {
     // The build before the live one stays for the pages still reading it
     expect(existsSync(first)).toBe(true);
     expect(existsSync(servedDir)).toBe(true);
+  });
+
+  it('that fails logs Astro’s whole output, tells the owner its first lines, and removes only its own build', async () => {
+    const site = makeSite();
+    const written: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((text: string) => written.push(text));
+    const { publisher, live, servedDir } = publisherOf(site, { log: createThrottledLog({ write: (line) => written.push(line) }) });
+    const served = live.current;
+    const progress = Array.from({ length: 20 }, (_, index) => `04:00:${String(index).padStart(2, '0')} [build] Building page ${index}`);
+    const photo = `${site}/src/assets/projects/switchboard-howick/photos/0/src.jpg`;
+    const reason = `[NoImageMetadata] Could not process image metadata for \`${photo}\`.`;
+    writeFileSync(
+      join(site, FAILS),
+      [
+        ...progress,
+        '04:00:21 [ERROR] [vite] ✗ Build failed in 2.10s',
+        reason,
+        '  Hint:',
+        '    This is often caused by a corrupted or malformed image.',
+        '  Stack trace:',
+        `    at getImageMetadata (file://${site}/node_modules/astro/dist/assets/utils.js:10:5)`,
+      ].join('\n'),
+    );
+
+    writeFile(site, PROJECT, 'title: "Switchboard upgrade in Howick, rewired"\n');
+    expect(publisher.publish().started).toBe(true);
+    await publisher.idle();
+
+    const logged = written.join('\n');
+    expect(logged.indexOf(reason)).toBeGreaterThan(500);
+    expect(logged).toContain('at getImageMetadata');
+    const last = publisher.status().last!;
+    expect(last.ok).toBe(false);
+    expect(last.message).toContain(
+      '“[vite] ✗ Build failed in 2.10s [NoImageMetadata] Could not process image metadata for `src/assets/projects/switchboard-howick/photos/0/src.jpg`. This is often caused by a corrupted or malformed image.”',
+    );
+    expect(last.message).not.toContain(site);
+    expect(live.current).toBe(served);
+    expect(readdirSync(join(site, BUILDS_DIR))).toEqual([servedDir.split('/').at(-1)]);
+    expect(run(site, 'rev-list', '--count', 'HEAD')).toBe('1');
   });
 });

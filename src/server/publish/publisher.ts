@@ -11,8 +11,9 @@
  *    CONTENT_GIT_REMOTE is set, a push in the background, whose failure is shown, never fatal.
  *
  * A failed check or build leaves the live site as it was and commits nothing, and says which entry
- * and field to fix. Undo reverts one of the owner's commits (history.ts), then checks, builds and
- * goes live the same way, and commits "Undid: …"; if that fails, the tree is put back.
+ * and field to fix (or, for another failure, Astro's first lines); Astro's whole output goes to the
+ * log. Undo reverts one of the owner's commits (history.ts), then checks, builds and goes live the
+ * same way, and commits "Undid: …"; if that fails, the tree is put back.
  *
  * The changes waiting and the history the owner's page asks for each second are read from git
  * once per change of the content or of git's state (fingerprint.ts), and not at all while a job
@@ -23,7 +24,8 @@ import { join } from 'node:path';
 import { PUBLISH_STEPS, type PublishProgress, type PublishResult, type PublishStepName, type SiteChange } from '../../lib/owner-api.ts';
 import { missingPages, type LiveSite } from '../http/live-site.ts';
 import { openSite } from '../http/site-files.ts';
-import { describeProblems, parseAstroProblems } from './astro-problems.ts';
+import { truncate, withoutControls } from '../support/plain-text.ts';
+import { describeProblems, failureLines, parseAstroProblems, withoutColours } from './astro-problems.ts';
 import { freshBuildFolder, markComplete, removeUnusedBuilds } from './builds.ts';
 import { changeSentence, commitMessage, describeChanges, parsePorcelain, type Change, type FileChange } from './changes.ts';
 import { runChildStep } from './child-step.ts';
@@ -41,6 +43,8 @@ export const PUSH_TIMEOUT_MS = 60_000;
 export const REMOVE_AFTER_MS = 2 * 60_000;
 /** The commits read for the history; those the page lists, and the undos that name them, are among them */
 const HISTORY_SCAN = 100;
+/** The most of a failed step's output the log takes: its end, where Astro says why */
+export const LOGGED_OUTPUT_MAX = 20_000;
 
 export interface PublisherOptions {
   /** The checkout whose content is edited, built and committed */
@@ -58,6 +62,8 @@ export interface PublisherOptions {
   /** Whether the editor is writing a save, when no publish may begin */
   isSaving?: () => boolean;
   log: Log;
+  /** Writes a failed step's whole output (its last LOGGED_OUTPUT_MAX characters) to the log; console.error when not given */
+  logOutput?: (text: string) => void;
   checkTimeoutMs?: number;
   buildTimeoutMs?: number;
   removeAfterMs?: number;
@@ -91,6 +97,12 @@ const UNPUBLISHED = 'You have changes that are not published yet. Publish them f
 const BUILD_FAILED = 'The site could not be built. Nothing has changed on the live site. The server’s log has the details.';
 const NOT_OWNERS =
   'Only changes made from this page can be undone here. This one was made outside it, by whoever looks after your website.';
+/** The longest line of Astro's shown to the owner */
+const SHOWN_LINE_MAX = 200;
+
+/** A failure Astro did not put as a content error: its first lines, for the owner to pass on */
+const buildFailedSaying = (lines: readonly string[]) =>
+  `The site could not be built. Nothing has changed on the live site. The build said: “${lines.map((line) => truncate(line, SHOWN_LINE_MAX)).join(' ')}” Whoever looks after your website can read the rest in the server’s log.`;
 
 /** A step failing: what to tell the owner */
 class StepFailure extends Error {
@@ -107,6 +119,7 @@ class StepFailure extends Error {
 export function createPublisher(options: PublisherOptions): Publisher {
   const { siteDir, live, log } = options;
   const git: Git = gitIn(siteDir);
+  const logOutput = options.logOutput ?? ((text: string) => console.error(text));
   const author = ['-c', `user.name=${AUTHOR_NAME}`, '-c', `user.email=${options.authorEmail}`];
   let running: PublishProgress | null = null;
   let last: PublishResult | null = null;
@@ -207,16 +220,22 @@ export function createPublisher(options: PublisherOptions): Publisher {
     }
   }
 
-  /** Astro's complaint in words; the raw output goes to the log */
+  /** Astro's complaint in words; its whole output (the end of it, when very long) goes to the log */
   async function astroFailure(what: string, output: string, timedOut: boolean): Promise<StepFailure> {
-    log(`Publishing: ${what} failed${timedOut ? ' (out of time)' : ''}. Astro said:\n${output.trim()}`);
+    const said = withoutControls(withoutColours(output.trim()), { keepLineBreaks: true, keepTabs: true });
+    const tail = said.length > LOGGED_OUTPUT_MAX ? `…${said.slice(-LOGGED_OUTPUT_MAX)}` : said;
+    logOutput(`Publishing: ${what} failed${timedOut ? ' (out of time)' : ''}. Astro said:\n${tail}`);
     if (timedOut) return new StepFailure(`${what} took too long and was stopped. Nothing has changed on the live site. Try again later.`);
     const parsed = parseAstroProblems(output);
     const entries = new Map<string, string | undefined>();
     for (const file of new Set(parsed.flatMap((problem) => (problem.file ? [problem.file] : []))))
       entries.set(file, await readText(`${CONTENT_DIR}/${file}`));
     const problems = describeProblems(parsed, (file) => entries.get(file));
-    if (problems.length === 0) return new StepFailure(BUILD_FAILED);
+    if (problems.length === 0) {
+      // Paths in the site directory, as the owner's page must not show the server's folders
+      const lines = failureLines(output.replaceAll(`${siteDir}/`, ''));
+      return new StepFailure(lines.length > 0 ? buildFailedSaying(lines) : BUILD_FAILED);
+    }
     return new StepFailure(
       `Nothing was published: ${problems.length === 1 ? 'one thing needs' : `${problems.length} things need`} fixing first. The live site is as it was.`,
       problems,
