@@ -314,6 +314,11 @@ export interface SiteChange {
   at: string;
   /** Its message's first line */
   message: string;
+  /**
+   * Made from the owner's page: by "Site owner", of his content alone. Any other (the developer's,
+   * or one that also changed the site's code) is shown as a site update and is never undone there
+   */
+  byOwner: boolean;
   /** The owner's own change, which Undo can take back out */
   canUndo: boolean;
   /** Taken back out by a later Undo */

@@ -1,10 +1,12 @@
 /**
  * Publishing the owner's edits, against the real server and a checkout of its own (a copy of the
- * repository with one commit, as SITE_DIR) that pushes to a bare repository (CONTENT_GIT_REMOTE):
- * a changed title goes live while pages and assets keep answering, each page wholly from one
- * build; a second publish meanwhile is refused; a content error names the entry and field and
- * changes nothing; the commit is the owner's, in words, and reaches the remote; Undo brings the
- * old title back. Two builds in all, as each takes half a minute or more.
+ * repository in three of the developer's commits, as SITE_DIR) that pushes to a bare repository
+ * (CONTENT_GIT_REMOTE): the developer's commits are listed as site updates that Undo refuses; a
+ * changed title goes live while pages and assets keep answering, each page wholly from one build;
+ * a second publish meanwhile is refused; a content error names the entry and field, is logged in
+ * full, and changes nothing; the commit is the owner's, in words, and reaches the remote; Undo,
+ * started as soon as the publish is live, brings the old title back. Two builds in all, as each
+ * takes half a minute or more.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { business } from '../../src/config/business.ts';
 import { ownerPaths, type BusyBody, type SiteBody } from '../../src/lib/owner-api.ts';
-import { AUTHOR_NAME } from '../../src/server/publish/publisher.ts';
+import { AUTHOR_NAME } from '../../src/server/publish/history.ts';
 import { topLevelField } from '../../src/server/publish/entry-labels.ts';
 import { makeInvite } from '../support/owner-invite.ts';
 import { ownerClient } from '../support/owner.ts';
@@ -24,11 +26,22 @@ requireBuild();
 const SITE_URL = 'https://www.example.com';
 const PROJECT = 'src/content/projects/switchboard-howick.yaml';
 const BUILD_MS = 240_000;
+/** The developer's commits after the first: one of content and a test together, one of content by another author */
+const DEVELOPERS = [
+  {
+    author: 'Developer',
+    files: ['src/content/testimonials/02-raj.yaml', 'tests/unit/editor-schema.test.ts'],
+    subject: 'Reviews and their test',
+  },
+  { author: 'A Contractor', files: ['src/content/testimonials/03-mei.yaml'], subject: 'A review checked' },
+];
 
 let server: RunningServer;
 let owner: ReturnType<typeof ownerClient>;
 let site: string;
 let remote: string;
+/** The commits of the checkout as the developer left it, newest first */
+let developerCommits: string[];
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 const projectFile = () => join(site, PROJECT);
@@ -59,6 +72,12 @@ beforeAll(async () => {
   const root = makeTempDir('publish');
   site = join(root, 'site');
   copyAsCheckout(site);
+  for (const { author, files, subject } of DEVELOPERS) {
+    for (const file of files)
+      writeFileSync(join(site, file), `${readFileSync(join(site, file), 'utf8')}\n${file.endsWith('.ts') ? '//' : '#'} checked\n`);
+    git(site, '-c', `user.name=${author}`, '-c', 'user.email=developer@example.com', 'commit', '--quiet', '-m', subject, '--', ...files);
+  }
+  developerCommits = git(site, 'rev-list', 'HEAD').split('\n');
   remote = join(root, 'remote.git');
   execFileSync('git', ['init', '--quiet', '--bare', remote]);
   git(site, 'push', '--quiet', remote, 'main');
@@ -85,16 +104,35 @@ describe('the site routes', () => {
       if (method === 'POST') expect((await owner.call(method, path, { body, origin: 'https://evil.example' })).status).toBe(403);
     }
     expect((await siteState()).running).toBeNull();
-    expect(git(site, 'rev-list', '--count', 'HEAD')).toBe('1');
+    expect(git(site, 'rev-list', 'HEAD').split('\n')).toEqual(developerCommits);
   });
 
   it('refuse a body that is not what the contract says', async () => {
     expect((await owner.call('POST', ownerPaths.publish, { body: { now: true } })).status).toBe(400);
     expect((await owner.call('POST', ownerPaths.undo, { body: { commit: 'HEAD~1' } })).status).toBe(400);
-    // A real commit, but not one the owner page lists (the developer's first commit)
-    const refused = await owner.call('POST', ownerPaths.undo, { body: { commit: git(site, 'rev-parse', 'HEAD') } });
-    expect(refused.status).toBe(400);
     expect((await siteState()).running).toBeNull();
+  });
+});
+
+describe('the developer’s commits', () => {
+  it('are listed as site updates without Undo, and undoing one is refused in words and changes nothing', async () => {
+    const { history } = await siteState();
+    expect(history.map(({ commit, message, byOwner, canUndo }) => ({ commit, message, byOwner, canUndo }))).toEqual(
+      developerCommits.map((commit) => ({
+        commit,
+        message: git(site, 'log', '-1', '--format=%s', commit),
+        byOwner: false,
+        canUndo: false,
+      })),
+    );
+    for (const commit of developerCommits) {
+      const refused = await owner.call('POST', ownerPaths.undo, { body: { commit } });
+      expect(refused.status, git(site, 'log', '-1', '--format=%s', commit)).toBe(409);
+      expect((JSON.parse(refused.text()) as { error: string }).error).toMatch(/^Only changes made from this page can be undone here\./);
+    }
+    expect((await siteState()).running).toBeNull();
+    expect(git(site, 'rev-list', 'HEAD').split('\n')).toEqual(developerCommits);
+    expect(git(site, 'status', '--porcelain')).toBe('');
   });
 });
 
@@ -113,8 +151,10 @@ describe('a content error', () => {
       ]);
       expect(last?.steps.map((step) => step.state)).toEqual(['failed', 'waiting', 'waiting', 'waiting']);
       expect(JSON.stringify(last)).not.toMatch(/Stack trace|InvalidContentEntryDataError|\/tmp\//);
+      // The log has all Astro said, to the end: where the entry is, and the stack
+      expect(server.output()).toMatch(/Location:\s+\S*src\/content\/projects\/switchboard-howick\.yaml[\s\S]*Stack trace:/);
       expect((await page('/projects')).text()).toBe(before);
-      expect(git(site, 'rev-list', '--count', 'HEAD')).toBe('1');
+      expect(git(site, 'rev-list', 'HEAD').split('\n')).toEqual(developerCommits);
     } finally {
       writeFileSync(projectFile(), original);
     }
@@ -190,10 +230,10 @@ describe('a publish', () => {
       expect({ author, email, subject }).toEqual({ author: AUTHOR_NAME, email: business.email, subject: `Changed project '${newTitle}'` });
       expect(git(site, 'show', '--name-only', '--format=', 'HEAD')).toBe(PROJECT);
       const history = (await siteState()).history;
-      // The owner's change can be undone; the developer's commit (of every file) is listed, but not his to undo
-      expect(history.map((change) => [change.message, change.canUndo])).toEqual([
-        [`Changed project '${newTitle}'`, true],
-        [git(site, 'log', '-1', '--format=%s', 'HEAD~1'), false],
+      // The owner's change can be undone; the developer's commits are listed, but not his to undo
+      expect(history.map((change) => [change.message, change.byOwner, change.canUndo])).toEqual([
+        [`Changed project '${newTitle}'`, true, true],
+        ...developerCommits.map((commit) => [git(site, 'log', '-1', '--format=%s', commit), false, false]),
       ]);
       await expect.poll(async () => (await siteState()).last?.backup, { timeout: 20_000 }).toBe('sent');
       expect(git(remote, 'rev-parse', 'main')).toBe(git(site, 'rev-parse', 'HEAD'));

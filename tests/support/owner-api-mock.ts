@@ -173,19 +173,28 @@ export function sampleSite(now = Date.now()): SiteBody {
     },
     pending: ["Added project 'Heat pump wiring in Botany'", 'Changed the business details (hours, notice)'],
     history: [
-      { commit: commit('a'), at: ago(60 * 3, now), message: 'Changed review by Margaret', canUndo: true, undone: false },
+      { commit: commit('a'), at: ago(60 * 3, now), message: 'Changed review by Margaret', byOwner: true, canUndo: true, undone: false },
       {
         commit: commit('b'),
         at: ago(60 * 24 * 2, now),
         message: "Added project 'LED downlights in a Pakuranga lounge'",
+        byOwner: true,
         canUndo: true,
         undone: false,
       },
-      { commit: commit('c'), at: ago(60 * 24 * 9, now), message: 'The quote form asks for the suburb', canUndo: false, undone: false },
+      {
+        commit: commit('c'),
+        at: ago(60 * 24 * 9, now),
+        message: 'The quote form asks for the suburb',
+        byOwner: false,
+        canUndo: false,
+        undone: false,
+      },
       {
         commit: commit('d'),
         at: ago(60 * 24 * 12, now),
         message: "Removed project 'Gate repair in Farm Cove'",
+        byOwner: true,
         canUndo: false,
         undone: true,
       },
@@ -420,7 +429,7 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
       const undone =
         path === ownerPaths.undo ? mock.site.history.find((change) => change.commit === (body as { commit?: string }).commit) : undefined;
       if (path === ownerPaths.undo && !undone?.canUndo)
-        return route.fulfill(json(400, { error: 'That change was not made from the owner’s page, so it cannot be undone here.' }));
+        return route.fulfill(json(409, { error: 'Only changes made from this page can be undone here.' }));
       const running: PublishProgress = {
         kind: undone ? 'undo' : 'publish',
         startedAt: new Date().toISOString(),

@@ -11,7 +11,7 @@ const project = (title: string) => `title: "${title}"\ncategory: Residential\nsu
 
 /** A checkout's files now and in the last commit */
 function reader(now: Record<string, string>, before: Record<string, string> = {}): ContentReader {
-  return { now: (path) => now[path], before: (path) => before[path] };
+  return { now: async (path) => now[path], before: async (path) => before[path] };
 }
 
 describe('git status of the content paths', () => {
@@ -56,7 +56,7 @@ describe('an entry as the owner knows it', () => {
 });
 
 describe('the changes in words', () => {
-  it('says what was added, changed and removed, by name', () => {
+  it('says what was added, changed and removed, by name', async () => {
     const files = parsePorcelain(
       [
         '?? src/content/projects/heat-pump-botany.yaml',
@@ -74,30 +74,30 @@ describe('the changes in words', () => {
         'src/content/projects/gate-repair-farm-cove.yaml': project('Gate repair in Farm Cove'),
       },
     );
-    expect(describeChanges(files, read).map(changeSentence)).toEqual([
+    expect((await describeChanges(files, read)).map(changeSentence)).toEqual([
       "Added project 'Heat pump wiring in Botany'",
       'Changed review by Margaret',
       "Removed project 'Gate repair in Farm Cove'",
     ]);
   });
 
-  it('names the business facts that changed, by their top-level keys', () => {
+  it('names the business facts that changed, by their top-level keys', async () => {
     const before = { name: 'Harbour East', hours: { weekdays: '7–5' }, notice: '', phone: { display: '09 555 0100' } };
     const now = { ...before, hours: { weekdays: '7–6' }, notice: 'Away 24 Dec – 6 Jan', shortName: 'Harbour' };
     const read = reader({ [BUSINESS_FILE]: JSON.stringify(now) }, { [BUSINESS_FILE]: JSON.stringify(before) });
-    const [change] = describeChanges([{ kind: 'changed', path: BUSINESS_FILE }], read);
+    const [change] = await describeChanges([{ kind: 'changed', path: BUSINESS_FILE }], read);
     expect(changeSentence(change!)).toBe('Changed the business details (hours, notice, short name)');
   });
 
-  it('names only the facts whose values changed when the editor rewrote the file in its own order, leaving out a blank notice', () => {
+  it('names only the facts whose values changed when the editor rewrote the file in its own order, leaving out a blank notice', async () => {
     const before = { notice: '', claims: { years: 30, emergency: true }, hours: { weekdays: '7–5' } };
     const now = { hours: { weekdays: '7–6' }, claims: { emergency: true, years: 30 } };
     const read = reader({ [BUSINESS_FILE]: JSON.stringify(now) }, { [BUSINESS_FILE]: JSON.stringify(before) });
-    const [change] = describeChanges([{ kind: 'changed', path: BUSINESS_FILE }], read);
+    const [change] = await describeChanges([{ kind: 'changed', path: BUSINESS_FILE }], read);
     expect(changeSentence(change!)).toBe('Changed the business details (hours)');
   });
 
-  it('folds a project’s photos into the project, and names photos changed on their own', () => {
+  it('folds a project’s photos into the project, and names photos changed on their own', async () => {
     const read = reader({
       'src/content/projects/heat-pump-botany.yaml': project('Heat pump wiring in Botany'),
       'src/content/projects/switchboard-howick.yaml': project('Switchboard upgrade in Howick'),
@@ -110,7 +110,7 @@ describe('the changes in words', () => {
         ' M src/assets/projects/switchboard-howick/photos/0/src.jpg',
       ].join('\0'),
     );
-    expect(describeChanges(files, read).map(changeSentence)).toEqual([
+    expect((await describeChanges(files, read)).map(changeSentence)).toEqual([
       "Added project 'Heat pump wiring in Botany'",
       "Changed the photos of project 'Switchboard upgrade in Howick'",
     ]);

@@ -133,11 +133,12 @@ export function SiteView({ now }: { now: Date }) {
             {body.history.map((change) => (
               <li key={change.commit} className="flex flex-col items-start gap-2 py-3 md:flex-row md:items-center md:gap-4">
                 <div className="w-full min-w-0 md:flex-1">
-                  <p className="font-medium break-words">{change.message}</p>
+                  <p className="font-medium break-words">{change.byOwner ? change.message : 'Site update'}</p>
                   <p className="text-sm text-muted">
                     <time dateTime={change.at} title={formatDateTime(change.at)}>
                       {timeAgo(change.at, now)}
                     </time>
+                    {!change.byOwner && ' · made outside this page'}
                   </p>
                 </div>
                 {change.canUndo && (

@@ -16,7 +16,8 @@ export interface ContentProblem {
   text?: string;
 }
 
-const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, ''); // eslint-disable-line no-control-regex
+/** `text` without the colours of a terminal */
+export const withoutColours = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, ''); // eslint-disable-line no-control-regex
 
 /** The path after `src/content/` in a location line, without its `:line:column` */
 function contentFileIn(block: string): string | undefined {
@@ -25,7 +26,7 @@ function contentFileIn(block: string): string | undefined {
 
 /** Astro's content errors in `output` (of `astro sync` or `astro build`) */
 export function parseAstroProblems(output: string): ContentProblem[] {
-  const text = plain(output);
+  const text = withoutColours(output);
   const problems: ContentProblem[] = [];
   // Each error starts with its [Name] and runs to the next one or the end
   const blocks = text.split(/^(?=\[[A-Za-z]+Error\])/m).filter((block) => /^\[[A-Za-z]+Error\]/.test(block));
@@ -115,4 +116,24 @@ export function describeProblems(problems: readonly ContentProblem[], readEntry:
       return where ? `${where}: ${sentence}` : sentence;
     });
   });
+}
+
+/** Lines of Astro's output that say nothing of why it failed: progress, the labels and links of an error, stack frames */
+const NOISE = [/^\d\d:\d\d:\d\d \[(?!ERROR\])/, /^(?:Hint|Error reference|Location|Stack trace):$/, /^at /, /^(?:https?|file):\/\/\S+$/];
+/** A line that says what went wrong */
+const COMPLAINT = /error|fail|cannot|could not|unable|not found|missing|invalid/i;
+
+/**
+ * The first lines of Astro's reason for a failure that is not a content error, for the owner to
+ * pass on: from the first line that complains, without progress lines, links and stack frames
+ * (the last lines when none complains)
+ */
+export function failureLines(output: string, count = 3): string[] {
+  const lines = withoutColours(output)
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !NOISE.some((noise) => noise.test(line)))
+    .map((line) => line.replace(/^(?:\d\d:\d\d:\d\d )?\[ERROR\] /, ''));
+  const first = lines.findIndex((line) => COMPLAINT.test(line));
+  return first === -1 ? lines.slice(-count) : lines.slice(first, first + count);
 }

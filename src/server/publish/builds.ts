@@ -6,7 +6,8 @@
  * developer's `npm run build` after pulling the owner's commits wins over an older publish, and a
  * publish after it wins over it.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync, type Dirent } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export const BUILDS_DIR = '.published';
@@ -69,16 +70,27 @@ export function markComplete(dir: string): void {
   writeFileSync(join(dir, COMPLETE_MARK), `${new Date().toISOString()}\n`);
 }
 
-/** Removes every published folder of `siteDir` but those in `keep` (the live build and the one before) */
+/** The published folders of `siteDir` among `entries` of its builds folder that are not in `keep` */
+function foldersOtherThan(siteDir: string, entries: readonly Dirent[], keep: readonly string[]): string[] {
+  return entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join(siteDir, BUILDS_DIR, entry.name))
+    .filter((dir) => !keep.includes(dir));
+}
+
+/** At start, before any request: removes every published folder of `siteDir` but those in `keep` (the build served and the one before) */
 export function removeBuildsExcept(siteDir: string, keep: readonly string[]): string[] {
   const root = join(siteDir, BUILDS_DIR);
   if (!existsSync(root)) return [];
-  const removed: string[] = [];
-  for (const entry of readdirSync(root, { withFileTypes: true })) {
-    const dir = join(root, entry.name);
-    if (!entry.isDirectory() || keep.includes(dir)) continue;
-    rmSync(dir, { recursive: true, force: true });
-    removed.push(dir);
-  }
+  const removed = foldersOtherThan(siteDir, readdirSync(root, { withFileTypes: true }), keep);
+  for (const dir of removed) rmSync(dir, { recursive: true, force: true });
+  return removed;
+}
+
+/** While serving: removes, off the serving thread, every published folder of `siteDir` but those in `keep` */
+export async function removeUnusedBuilds(siteDir: string, keep: readonly string[]): Promise<string[]> {
+  const entries = await readdir(join(siteDir, BUILDS_DIR), { withFileTypes: true }).catch(() => []);
+  const removed = foldersOtherThan(siteDir, entries, keep);
+  await Promise.all(removed.map((dir) => rm(dir, { recursive: true, force: true })));
   return removed;
 }

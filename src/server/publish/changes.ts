@@ -22,10 +22,14 @@ export interface Change {
   what: string;
 }
 
-/** Reads a content file as it is now and as it was in the last commit; undefined where there is none */
+/**
+ * Reads a content file as it is now and as it was in the last commit; undefined where there is
+ * none. Asked only for what the words need: the last commit's text is read for a removal, the
+ * business facts and a project whose file is gone, not for every file changed.
+ */
 export interface ContentReader {
-  now(path: string): string | undefined;
-  before(path: string): string | undefined;
+  now(path: string): Promise<string | undefined>;
+  before(path: string): Promise<string | undefined>;
 }
 
 /** `git status --porcelain=v1 -z` read into files added, changed and removed (a rename is a removal and an addition) */
@@ -74,9 +78,9 @@ function asRead(value: unknown): unknown {
 }
 
 /** "the business details (hours, notice)": the top-level facts whose values differ */
-function businessChange(read: ContentReader): string {
-  const before = asRead(parseJson(read.before(BUSINESS_FILE))) as Record<string, unknown> | undefined;
-  const now = asRead(parseJson(read.now(BUSINESS_FILE))) as Record<string, unknown> | undefined;
+async function businessChange(read: ContentReader): Promise<string> {
+  const before = asRead(parseJson(await read.before(BUSINESS_FILE))) as Record<string, unknown> | undefined;
+  const now = asRead(parseJson(await read.now(BUSINESS_FILE))) as Record<string, unknown> | undefined;
   if (!before || !now) return 'the business details';
   const keys = [...new Set([...Object.keys(before), ...Object.keys(now)])].filter(
     (key) => JSON.stringify(before[key]) !== JSON.stringify(now[key]),
@@ -87,7 +91,7 @@ function businessChange(read: ContentReader): string {
 const projectFileOf = (slug: string) => `${CONTENT_DIR}/projects/${slug}.yaml`;
 
 /** Each change in words, in the order of the files, a project's photos folded into the project when it changed too */
-export function describeChanges(files: readonly FileChange[], read: ContentReader): Change[] {
+export async function describeChanges(files: readonly FileChange[], read: ContentReader): Promise<Change[]> {
   const changedPaths = new Set(files.map((file) => file.path));
   const changes: Change[] = [];
   const seen = new Set<string>();
@@ -99,15 +103,15 @@ export function describeChanges(files: readonly FileChange[], read: ContentReade
   };
   for (const { kind, path } of files) {
     if (path === BUSINESS_FILE) {
-      add({ kind, what: kind === 'changed' ? businessChange(read) : 'the business details' });
+      add({ kind, what: kind === 'changed' ? await businessChange(read) : 'the business details' });
     } else if (path.startsWith(`${PHOTOS_DIR}/`)) {
       const slug = path.slice(PHOTOS_DIR.length + 1).split('/')[0]!;
       const project = projectFileOf(slug);
       if (changedPaths.has(project)) continue;
-      const label = entryLabel(`projects/${slug}.yaml`, read.now(project) ?? read.before(project));
+      const label = entryLabel(`projects/${slug}.yaml`, (await read.now(project)) ?? (await read.before(project)));
       add({ kind: 'changed', what: `the photos of ${label}` });
     } else if (path.startsWith(`${CONTENT_DIR}/`)) {
-      const text = kind === 'removed' ? read.before(path) : (read.now(path) ?? read.before(path));
+      const text = kind === 'removed' ? await read.before(path) : ((await read.now(path)) ?? (await read.before(path)));
       add({ kind, what: entryLabel(path.slice(CONTENT_DIR.length + 1), text) });
     } else {
       add({ kind, what: path });

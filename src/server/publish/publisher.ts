@@ -5,26 +5,34 @@
  * 2. Building the site: `astro build` into a fresh folder (builds.ts), at low priority, with a
  *    time limit.
  * 3. Going live: the new build is opened, checked for the pages the server needs, and swapped in
- *    at once (http/live-site.ts); builds older than the one before are removed after a grace
- *    period, as requests may still be reading them.
+ *    at once (http/live-site.ts); after a grace period, as requests may still be reading them,
+ *    every build folder is removed but the live one, the one before it and one being built.
  * 4. Saving the change: a commit of the content paths alone, in words, by "Site owner"; then, when
  *    CONTENT_GIT_REMOTE is set, a push in the background, whose failure is shown, never fatal.
  *
  * A failed check or build leaves the live site as it was and commits nothing, and says which entry
- * and field to fix. Undo reverts one of the owner's commits, then checks, builds and goes live the
+ * and field to fix (or, for another failure, Astro's first lines); Astro's whole output goes to the
+ * log. Undo reverts one of the owner's commits (history.ts), then checks, builds and goes live the
  * same way, and commits "Undid: …"; if that fails, the tree is put back.
+ *
+ * The changes waiting and the history the owner's page asks for each second are read from git
+ * once per change of the content or of git's state (fingerprint.ts), and not at all while a job
+ * runs.
  */
-import { readFileSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PUBLISH_STEPS, type PublishProgress, type PublishResult, type PublishStepName, type SiteChange } from '../../lib/owner-api.ts';
 import { missingPages, type LiveSite } from '../http/live-site.ts';
 import { openSite } from '../http/site-files.ts';
-import { describeProblems, parseAstroProblems } from './astro-problems.ts';
-import { freshBuildFolder, markComplete, removeBuildsExcept } from './builds.ts';
+import { truncate, withoutControls } from '../support/plain-text.ts';
+import { describeProblems, failureLines, parseAstroProblems, withoutColours } from './astro-problems.ts';
+import { freshBuildFolder, markComplete, removeUnusedBuilds } from './builds.ts';
 import { changeSentence, commitMessage, describeChanges, parsePorcelain, type Change, type FileChange } from './changes.ts';
 import { runChildStep } from './child-step.ts';
-import { CONTENT_DIR, CONTENT_PATHS, isContentPath } from './content-paths.ts';
+import { CONTENT_DIR, CONTENT_PATHS } from './content-paths.ts';
+import { contentFingerprint } from './fingerprint.ts';
 import { gitIn, type Git } from './git.ts';
+import { AUTHOR_NAME, historyLogArgs, parseHistory, UNDOES } from './history.ts';
 
 type Log = (message: string, error?: unknown) => void;
 
@@ -33,7 +41,10 @@ export const BUILD_TIMEOUT_MS = 5 * 60_000;
 export const PUSH_TIMEOUT_MS = 60_000;
 /** How long a replaced build stays on disk for the requests still reading it */
 export const REMOVE_AFTER_MS = 2 * 60_000;
+/** The commits read for the history; those the page lists, and the undos that name them, are among them */
 const HISTORY_SCAN = 100;
+/** The most of a failed step's output the log takes: its end, where Astro says why */
+export const LOGGED_OUTPUT_MAX = 20_000;
 
 export interface PublisherOptions {
   /** The checkout whose content is edited, built and committed */
@@ -51,6 +62,8 @@ export interface PublisherOptions {
   /** Whether the editor is writing a save, when no publish may begin */
   isSaving?: () => boolean;
   log: Log;
+  /** Writes a failed step's whole output (its last LOGGED_OUTPUT_MAX characters) to the log; console.error when not given */
+  logOutput?: (text: string) => void;
   checkTimeoutMs?: number;
   buildTimeoutMs?: number;
   removeAfterMs?: number;
@@ -68,7 +81,7 @@ export interface Publisher {
   publish(): StartOutcome;
   /** Starts taking the commit `sha` back out; refused while there are unpublished changes */
   undo(sha: string): Promise<StartOutcome>;
-  /** The owner's changes, newest first: commits that touched the content */
+  /** The site's changes, newest first: commits that touched the content, the owner's marked (history.ts) */
   history(limit: number): Promise<SiteChange[]>;
   /** The changes saved but not yet published, in words */
   pending(): Promise<string[]>;
@@ -78,13 +91,18 @@ export interface Publisher {
   stop(): void;
 }
 
-export const AUTHOR_NAME = 'Site owner';
 const BUSY = 'The site is being published. Wait for it to finish.';
-/** The trailer of an undo's commit that names the commit it took back out */
-const UNDOES = 'Undoes';
 const SAVING = 'A change is being saved in the editor. Publish again in a moment.';
 const UNPUBLISHED = 'You have changes that are not published yet. Publish them first, then undo the older change if you still want to.';
 const BUILD_FAILED = 'The site could not be built. Nothing has changed on the live site. The server’s log has the details.';
+const NOT_OWNERS =
+  'Only changes made from this page can be undone here. This one was made outside it, by whoever looks after your website.';
+/** The longest line of Astro's shown to the owner */
+const SHOWN_LINE_MAX = 200;
+
+/** A failure Astro did not put as a content error: its first lines, for the owner to pass on */
+const buildFailedSaying = (lines: readonly string[]) =>
+  `The site could not be built. Nothing has changed on the live site. The build said: “${lines.map((line) => truncate(line, SHOWN_LINE_MAX)).join(' ')}” Whoever looks after your website can read the rest in the server’s log.`;
 
 /** A step failing: what to tell the owner */
 class StepFailure extends Error {
@@ -101,34 +119,70 @@ class StepFailure extends Error {
 export function createPublisher(options: PublisherOptions): Publisher {
   const { siteDir, live, log } = options;
   const git: Git = gitIn(siteDir);
+  const logOutput = options.logOutput ?? ((text: string) => console.error(text));
   const author = ['-c', `user.name=${AUTHOR_NAME}`, '-c', `user.email=${options.authorEmail}`];
   let running: PublishProgress | null = null;
   let last: PublishResult | null = null;
   let work: Promise<void> = Promise.resolve();
-  /** The folders of the live build and the one before it, which are kept */
-  let kept = [options.servedDir];
+  /** The build folders never removed: the live one, the one before it (its hashed assets are still answered), the one being built */
+  const builds: { live: string; before?: string | undefined; building?: string | undefined } = { live: options.servedDir };
+  /** Counts the swaps, so that only the last one's grace period ends in a cleanup */
+  let swaps = 0;
   const stopping = new AbortController();
 
-  const readText = (path: string) => {
-    try {
-      return readFileSync(join(siteDir, path), 'utf8');
-    } catch {
-      return undefined;
-    }
-  };
+  const readText = (path: string) => readFile(join(siteDir, path), 'utf8').catch(() => undefined);
 
   async function fileChanges() {
-    return parsePorcelain(await git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...CONTENT_PATHS]));
+    // Without refreshing the index, which would change the fingerprint it is read at
+    return parsePorcelain(
+      await git(['--no-optional-locks', 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...CONTENT_PATHS]),
+    );
   }
 
   async function changesInWords(files: readonly FileChange[]): Promise<Change[]> {
-    const committed = new Map<string, string | undefined>();
-    await Promise.all(
-      files
-        .filter((file) => file.kind !== 'added')
-        .map(async ({ path }) => committed.set(path, await git(['show', `HEAD:${path}`]).catch(() => undefined))),
+    const committed = (path: string) => git(['show', `HEAD:${path}`]).catch(() => undefined);
+    return describeChanges(files, { now: readText, before: committed });
+  }
+
+  async function readHistory(): Promise<SiteChange[]> {
+    try {
+      return parseHistory(await git(historyLogArgs(HISTORY_SCAN)));
+    } catch {
+      // Not a git checkout, or no commit yet
+      return [];
+    }
+  }
+
+  async function readPending(): Promise<string[]> {
+    try {
+      return (await changesInWords(await fileChanges())).map(changeSentence);
+    } catch (error) {
+      log('The unpublished changes could not be read', error);
+      throw error;
+    }
+  }
+
+  /** What the owner's page shows, as last read from git, and the fingerprint it was read at */
+  let shown: { fingerprint: string; pending: Promise<string[]>; history: Promise<SiteChange[]> } | undefined;
+  let gitDir: Promise<string | undefined> | undefined;
+
+  /** The changes waiting and the history: read again only when the fingerprint changed, and never while a job runs */
+  async function shownNow(): Promise<NonNullable<typeof shown>> {
+    if (running && shown) return shown;
+    gitDir ??= git(['rev-parse', '--absolute-git-dir']).then(
+      (dir) => dir.trim(),
+      () => undefined,
     );
-    return describeChanges(files, { now: readText, before: (path) => committed.get(path) });
+    const fingerprint = await contentFingerprint(siteDir, await gitDir);
+    if (shown?.fingerprint !== fingerprint) {
+      const reading = { fingerprint, pending: readPending(), history: readHistory() };
+      shown = reading;
+      // A failed read is not kept: the next request reads again
+      reading.pending.catch(() => {
+        if (shown === reading) shown = undefined;
+      });
+    }
+    return shown;
   }
 
   /** Commits exactly the content files that changed (never anything else of the tree); false when none did */
@@ -166,12 +220,22 @@ export function createPublisher(options: PublisherOptions): Publisher {
     }
   }
 
-  /** Astro's complaint in words; the raw output goes to the log */
-  function astroFailure(what: string, output: string, timedOut: boolean): StepFailure {
-    log(`Publishing: ${what} failed${timedOut ? ' (out of time)' : ''}. Astro said:\n${output.trim()}`);
+  /** Astro's complaint in words; its whole output (the end of it, when very long) goes to the log */
+  async function astroFailure(what: string, output: string, timedOut: boolean): Promise<StepFailure> {
+    const said = withoutControls(withoutColours(output.trim()), { keepLineBreaks: true, keepTabs: true });
+    const tail = said.length > LOGGED_OUTPUT_MAX ? `…${said.slice(-LOGGED_OUTPUT_MAX)}` : said;
+    logOutput(`Publishing: ${what} failed${timedOut ? ' (out of time)' : ''}. Astro said:\n${tail}`);
     if (timedOut) return new StepFailure(`${what} took too long and was stopped. Nothing has changed on the live site. Try again later.`);
-    const problems = describeProblems(parseAstroProblems(output), (file) => readText(`${CONTENT_DIR}/${file}`));
-    if (problems.length === 0) return new StepFailure(BUILD_FAILED);
+    const parsed = parseAstroProblems(output);
+    const entries = new Map<string, string | undefined>();
+    for (const file of new Set(parsed.flatMap((problem) => (problem.file ? [problem.file] : []))))
+      entries.set(file, await readText(`${CONTENT_DIR}/${file}`));
+    const problems = describeProblems(parsed, (file) => entries.get(file));
+    if (problems.length === 0) {
+      // Paths in the site directory, as the owner's page must not show the server's folders
+      const lines = failureLines(output.replaceAll(`${siteDir}/`, ''));
+      return new StepFailure(lines.length > 0 ? buildFailedSaying(lines) : BUILD_FAILED);
+    }
     return new StepFailure(
       `Nothing was published: ${problems.length === 1 ? 'one thing needs' : `${problems.length} things need`} fixing first. The live site is as it was.`,
       problems,
@@ -187,39 +251,55 @@ export function createPublisher(options: PublisherOptions): Publisher {
         timeoutMs: options.checkTimeoutMs ?? CHECK_TIMEOUT_MS,
         signal: stopping.signal,
       });
-      if (!sync.ok) throw astroFailure('Checking the content', sync.output, sync.timedOut);
+      if (!sync.ok) throw await astroFailure('Checking the content', sync.output, sync.timedOut);
     });
     const folder = freshBuildFolder(siteDir);
-    const built = await step(progress, 'build', async () => {
-      const build = await runChildStep(astro, ['build', '--outDir', join(folder, 'client')], {
-        cwd: siteDir,
-        timeoutMs: options.buildTimeoutMs ?? BUILD_TIMEOUT_MS,
-        signal: stopping.signal,
+    builds.building = folder;
+    try {
+      await step(progress, 'build', async () => {
+        const build = await runChildStep(astro, ['build', '--outDir', join(folder, 'client')], {
+          cwd: siteDir,
+          timeoutMs: options.buildTimeoutMs ?? BUILD_TIMEOUT_MS,
+          signal: stopping.signal,
+        });
+        if (!build.ok) throw await astroFailure('Building the site', build.output, build.timedOut);
       });
-      if (!build.ok) {
-        removeBuildsExcept(siteDir, kept);
-        throw astroFailure('Building the site', build.output, build.timedOut);
+      await step(progress, 'live', async () => {
+        const site = openSite(join(folder, 'client'));
+        const missing = missingPages(site);
+        if (missing.length > 0) {
+          log(`Publishing: the new build in ${folder} has no ${missing.join(', ')}; the live site is unchanged`);
+          throw new StepFailure(BUILD_FAILED);
+        }
+        markComplete(folder);
+        live.swap(site);
+        Object.assign(builds, { live: folder, before: builds.live, building: undefined });
+        removeOldBuildsLater();
+        options.onLive?.(new Date());
+      });
+    } catch (failure) {
+      // A build that never went live is of no use
+      if (builds.building === folder) {
+        builds.building = undefined;
+        await rm(folder, { recursive: true, force: true }).catch((error: unknown) =>
+          log(`Publishing: ${folder} could not be removed`, error),
+        );
       }
-      return folder;
-    });
-    await step(progress, 'live', async () => {
-      const site = openSite(join(built, 'client'));
-      const missing = missingPages(site);
-      if (missing.length > 0) {
-        removeBuildsExcept(siteDir, kept);
-        log(`Publishing: the new build in ${built} has no ${missing.join(', ')}; the live site is unchanged`);
-        throw new StepFailure(BUILD_FAILED);
-      }
-      markComplete(built);
-      live.swap(site);
-      options.onLive?.(new Date());
-      kept = [built, kept[0]!];
-      const keep = kept;
-      // Requests that began before the swap may still be streaming from older builds
-      setTimeout(() => {
-        if (keep === kept) removeBuildsExcept(siteDir, keep);
-      }, options.removeAfterMs ?? REMOVE_AFTER_MS).unref();
-    });
+      throw failure;
+    }
+  }
+
+  /**
+   * After the grace period of the last swap (requests that began before it may still be reading
+   * older builds), removes every build folder but those in use at that moment
+   */
+  function removeOldBuildsLater() {
+    const swap = ++swaps;
+    setTimeout(() => {
+      if (swap !== swaps) return;
+      const inUse = [builds.live, builds.before, builds.building].filter((dir) => dir !== undefined);
+      removeUnusedBuilds(siteDir, inUse).catch((error: unknown) => log('Publishing: old builds could not be removed', error));
+    }, options.removeAfterMs ?? REMOVE_AFTER_MS).unref();
   }
 
   function pushInBackground(result: PublishResult) {
@@ -294,32 +374,6 @@ export function createPublisher(options: PublisherOptions): Publisher {
     return claimed;
   }
 
-  async function history(limit: number): Promise<SiteChange[]> {
-    const format = ['%H', '%P', '%aI', '%s', `%(trailers:key=${UNDOES},valueonly,separator=%x2C)`].join('%x1f');
-    let output: string;
-    try {
-      output = await git(['log', `-n${limit}`, `--format=%x1e${format}`, '--name-only', '--', ...CONTENT_PATHS]);
-    } catch {
-      // Not a git checkout, or no commit yet
-      return [];
-    }
-    const records = output
-      .split('\x1e')
-      .filter((record) => record.trim())
-      .map((record) => {
-        const [head = '', ...files] = record.split('\n').filter(Boolean);
-        const [commit = '', parents = '', at = '', message = '', undoes = ''] = head.split('\x1f');
-        return { commit, parents, at, message, undoes: undoes.split(',').map((sha) => sha.trim()), files };
-      });
-    // An undo names the change it took back out, which is then no longer the owner's to undo
-    const undone = new Set(records.flatMap((record) => record.undoes));
-    return records.map(({ commit, parents, at, message, files }) => {
-      // The developer's commits (touching anything else) and merges are not the owner's to undo
-      const isOwners = parents.split(' ').filter(Boolean).length === 1 && files.length > 0 && files.every(isContentPath);
-      return { commit, at, message, canUndo: isOwners && !undone.has(commit), undone: undone.has(commit) };
-    });
-  }
-
   async function undo(sha: string): Promise<StartOutcome> {
     const claimed = claim('undo', 'Undoing a change');
     if (!claimed.started) return claimed;
@@ -330,10 +384,10 @@ export function createPublisher(options: PublisherOptions): Publisher {
     };
     try {
       if ((await fileChanges()).length > 0) return release(409, UNPUBLISHED);
-      const change = (await history(HISTORY_SCAN)).find((entry) => entry.commit === sha);
+      const change = (await readHistory()).find((entry) => entry.commit === sha);
       if (!change) return release(400, 'That change is not in the site’s history.');
+      if (!change.byOwner) return release(409, NOT_OWNERS);
       if (change.undone) return release(409, 'That change has already been undone.');
-      if (!change.canUndo) return release(400, 'That change was not made from the owner’s page, so it cannot be undone here.');
       progress.message = `Undid: ${change.message}`;
     } catch (error) {
       log('Undo could not start', error);
@@ -389,14 +443,11 @@ export function createPublisher(options: PublisherOptions): Publisher {
     status: () => ({ running, last }),
     publish,
     undo,
-    history,
+    async history(limit) {
+      return (await (await shownNow()).history).slice(0, limit);
+    },
     async pending() {
-      try {
-        return (await changesInWords(await fileChanges())).map(changeSentence);
-      } catch (error) {
-        log('The unpublished changes could not be read', error);
-        return [];
-      }
+      return (await shownNow()).pending.catch(() => []);
     },
     idle: () => work,
     stop: () => stopping.abort(),
