@@ -95,7 +95,9 @@ export function createApp(env: Env, parts: AppParts): App {
   );
   const channels = parts.channels ?? channelsFromEnv(env, log);
   if (channels.length === 0) {
-    log('No notification channel is set up: quote requests are stored, but nobody is told (see docs/operations.md, "How the owner hears of them")');
+    log(
+      'No notification channel is set up: quote requests are stored, but nobody is told (see docs/operations.md, "How the owner hears of them")',
+    );
   } else if (!parts.channels) {
     console.log(`Quote requests are sent by: ${channels.map((channel) => channel.name).join(', ')}`);
   }
