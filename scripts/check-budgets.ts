@@ -32,7 +32,7 @@ function moduleGraph(entry: string, seen: Set<string>): void {
 let failures = 0;
 const rows: string[] = [];
 const wrongKind: string[] = [];
-for (const [path, file] of loadSiteFiles(clientDir)) {
+for (const [path, file] of await loadSiteFiles(clientDir)) {
   if (!file.contentType.startsWith('text/html') || file.status === 301) continue;
   const html = readFileSync(file.absolutePath, 'utf8');
   const modules = new Set<string>();

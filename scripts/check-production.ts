@@ -106,7 +106,7 @@ async function checkPublishing() {
     const title = `Production check ${Date.now().toString(36)}`;
     writeFileSync(project, readFileSync(project, 'utf8').replace(/^title: .*$/m, `title: "${title}"`));
 
-    const live = createLiveSite(openSite(join(distDir, 'client')));
+    const live = createLiveSite(await openSite(join(distDir, 'client')));
     const siteServer = createSiteServer({ site: live, siteUrl: business.defaultOrigin });
     await new Promise<void>((listening) => siteServer.listen(0, '127.0.0.1', listening));
     const origin = `http://127.0.0.1:${(siteServer.address() as AddressInfo).port}`;

@@ -29,7 +29,7 @@ const site = join(tempDir('publish'), 'site');
 console.log(`bench:publish: copying the repository to ${site}`);
 copyAsCheckout(site);
 
-const live = createLiveSite(openSite(join(distDir, 'client')));
+const live = createLiveSite(await openSite(join(distDir, 'client')));
 const server = createSiteServer({ site: live, siteUrl: business.defaultOrigin });
 await new Promise<void>((listening) => server.listen(0, HOST, listening));
 const origin = `http://${HOST}:${(server.address() as AddressInfo).port}`;

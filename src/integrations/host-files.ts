@@ -33,9 +33,9 @@ const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|manifest)|image\/svg)/
  * holds code the templates did not write (content's, say): no such page is ever served, and a
  * publish that built one leaves the live site as it was.
  */
-export function readBuiltPages(clientDir: string): BuiltPage[] {
+export async function readBuiltPages(clientDir: string): Promise<BuiltPage[]> {
   const problems: string[] = [];
-  const pages = [...loadSiteFiles(clientDir).entries()]
+  const pages = [...(await loadSiteFiles(clientDir)).entries()]
     .filter(([, file]) => file.contentType.startsWith('text/html'))
     .map(([path, file]) => {
       const built = readFileSync(file.absolutePath, 'utf8');
@@ -78,7 +78,7 @@ export async function writeHostFiles(
   writeFileSync(join(nginxDir, 'site.conf'), renderNginxConfig({ root: clientDir, origin, pages }));
 
   const cache = precompressedCache(cacheDir);
-  const compressible = [...loadSiteFiles(clientDir).values()].filter((file) => COMPRESSIBLE.test(file.contentType));
+  const compressible = [...(await loadSiteFiles(clientDir)).values()].filter((file) => COMPRESSIBLE.test(file.contentType));
   const written = await Promise.all(
     compressible.map(async (file) => {
       const body = await readFile(file.absolutePath);
@@ -104,7 +104,7 @@ export function hostFiles({ origin }: { origin: string }): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const clientDir = fileURLToPath(dir);
-        const pages = readBuiltPages(clientDir);
+        const pages = await readBuiltPages(clientDir);
         logger.info(await writeSiteIcons(clientDir));
         logger.info(await writeOgImages(clientDir, pages));
         const { urls, compressed, made } = await writeHostFiles(clientDir, origin, pages, cacheDir);

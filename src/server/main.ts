@@ -31,7 +31,7 @@ if (!build) {
   process.exit(1);
 }
 
-const live = createLiveSite(openSite(join(build.dir, 'client')));
+const live = createLiveSite(await openSite(join(build.dir, 'client')));
 const app = createApp(process.env, {
   // Each read goes to the build live at that moment
   site: { isPage: (path) => live.current.isPage(path), readPage: (path) => live.current.readPage(path) },

@@ -29,7 +29,7 @@ function regionHeadings(html: string): string[] {
   return headings;
 }
 
-const pages = [...loadSiteFiles(clientDir).entries()]
+const pages = [...(await loadSiteFiles(clientDir)).entries()]
   .filter(([, file]) => file.contentType.startsWith('text/html'))
   .map(([path, file]) => ({ path, html: readFileSync(file.absolutePath, 'utf8') }));
 

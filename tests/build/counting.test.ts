@@ -35,13 +35,13 @@ const BUILD_TIMEOUT_MS = 180_000;
 const TAP_SCRIPT_LIMIT_BYTES = 1024;
 
 /** Pages made from the site's layout: everything but the redirect stubs and the owner's pages */
-function layoutPages(client: string) {
-  return [...loadSiteFiles(client)]
+async function layoutPages(client: string) {
+  return [...(await loadSiteFiles(client))]
     .filter(([path, file]) => file.contentType.startsWith('text/html') && file.status !== 301 && !isOwnerPath(path))
     .map(([path, file]) => ({ path, html: readFileSync(file.absolutePath, 'utf8') }));
 }
 
-const pages = layoutPages(clientDir);
+const pages = await layoutPages(clientDir);
 
 const inlineModules = (html: string) => [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map(([, body = '']) => body);
 const metaCsp = (html: string) =>
@@ -104,14 +104,14 @@ describe('GoatCounter', () => {
     const { endpoint, script } = goatCounter({ PUBLIC_GOATCOUNTER_URL: GOATCOUNTER_URL })!;
     const scriptOrigin = new URL(script).origin;
     let buildDir = '';
-    let counted: ReturnType<typeof layoutPages> = [];
+    let counted: Awaited<ReturnType<typeof layoutPages>> = [];
     beforeAll(async () => {
       // test-results/ is ignored by git, the linters and the type check
       mkdirSync('test-results', { recursive: true });
       buildDir = mkdtempSync(join('test-results', 'static-build-'));
       const settings = { PUBLIC_GOATCOUNTER_URL: GOATCOUNTER_URL, PUBLIC_FORM_ENDPOINT: FORM_SERVICE_URL };
       await buildInto(buildDir, settings, BUILD_TIMEOUT_MS - 5000);
-      counted = layoutPages(join(buildDir, 'client'));
+      counted = await layoutPages(join(buildDir, 'client'));
     }, BUILD_TIMEOUT_MS);
     afterAll(() => {
       if (buildDir) rmSync(buildDir, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import { buildFile, clientDir } from '../support/build.ts';
 
 const source = readFileSync('src/assets/favicon.svg', 'utf8').trim();
 // Every page but the redirect stubs, which only send the browser on
-const pages = [...loadSiteFiles(clientDir).values()]
+const pages = [...(await loadSiteFiles(clientDir)).values()]
   .filter((file) => file.contentType.startsWith('text/html'))
   .filter((file) => !readFileSync(file.absolutePath, 'utf8').includes('http-equiv="refresh"'));
 

@@ -11,9 +11,8 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aliases, redirects } from '../../src/config/routes.ts';
 import { isOwnerPath, ownerPaths } from '../../src/lib/owner-api.ts';
-import { loadSiteFiles } from '../../src/server/http/site-files.ts';
+import { loadSiteFiles, openSite, type SiteFile } from '../../src/server/http/site-files.ts';
 import { createSiteServer } from '../../src/server/http/site-server.ts';
-import { openSite } from '../../src/server/http/site-files.ts';
 import { expectedSecurityHeaders, pageCspProblems } from '../support/security-headers.ts';
 import { gonePaths, hostilePaths, notFoundPaths, specRedirects, unknownServicePath } from '../support/status-table.ts';
 import { buildFile, builtOrigin, clientDir } from '../support/build.ts';
@@ -41,9 +40,10 @@ function fetchRaw(port: number, path: string, method = 'GET', headers: Record<st
   });
 }
 
+const files = hasNginx ? await loadSiteFiles(clientDir) : new Map<string, SiteFile>();
+
 describe.skipIf(!hasNginx)('nginx serving the static build with dist/nginx/site.conf', () => {
   const siteConf = hasNginx ? buildFile('nginx', 'site.conf') : '';
-  const files = loadSiteFiles(clientDir);
   const origin = builtOrigin();
   let nginx: RunningNginx | undefined;
   let nginxPort = 0;
@@ -55,7 +55,7 @@ describe.skipIf(!hasNginx)('nginx serving the static build with dist/nginx/site.
   beforeAll(async () => {
     nginx = await startNginx((port) => ['server {', `  listen 127.0.0.1:${port};`, `  include ${siteConf};`, '}'], '/robots.txt');
     nginxPort = nginx.port;
-    node = createSiteServer({ site: openSite(clientDir), siteUrl: origin });
+    node = createSiteServer({ site: await openSite(clientDir), siteUrl: origin });
     await new Promise<void>((resolve) => node?.listen(0, '127.0.0.1', resolve));
     nodePort = (node.address() as AddressInfo).port;
   });

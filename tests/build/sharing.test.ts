@@ -18,7 +18,7 @@ const origin = builtOrigin();
  * Every page a visitor can land on: the sitemap's, the error pages, not the redirect stubs, nor
  * the owner's pages (behind his sign-in, never shared)
  */
-const pages = [...loadSiteFiles(clientDir).entries()]
+const pages = [...(await loadSiteFiles(clientDir)).entries()]
   .filter(([path, file]) => file.contentType.startsWith('text/html') && !isOwnerPath(path))
   .map(([path, file]) => ({ path, html: readFileSync(file.absolutePath, 'utf8') }))
   .filter((page) => !page.html.includes('http-equiv="refresh"'));

@@ -27,7 +27,7 @@ const redirectsPath = buildFile('client', '_redirects');
 const headersPath = buildFile('client', '_headers');
 const parsed = await parseAllRedirects({ redirectsFiles: [redirectsPath], configRedirects: [], minimal: true });
 const rules = parsed.redirects as NetlifyRule[];
-const files = loadSiteFiles(clientDir);
+const files = await loadSiteFiles(clientDir);
 const origin = builtOrigin();
 
 /** What Netlify does with a request path: the first matching rule applies unless a file shadows it */

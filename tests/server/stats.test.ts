@@ -74,7 +74,7 @@ describe('page views', () => {
 describe('the site server and the repeat-view filter', () => {
   /** The site server on the build, in this process, with `onPageView`; requests go over one kept-alive connection */
   async function siteServer(onPageView: (path: string, req: IncomingMessage) => void) {
-    const server = createSiteServer({ site: openSite(clientDir), siteUrl: 'https://www.example.co.nz', onPageView });
+    const server = createSiteServer({ site: await openSite(clientDir), siteUrl: 'https://www.example.co.nz', onPageView });
     await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
     const client = { port: (server.address() as AddressInfo).port, agent: keepAliveAgent(1) };
     const get = (path: string, headers: Record<string, string> = {}) =>

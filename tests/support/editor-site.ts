@@ -50,7 +50,7 @@ export async function startEditorSite(deadlineMs: number): Promise<EditorSite> {
     [editorPaths.api]: editor.api,
   });
   const server = createSiteServer({
-    site: openSite(clientDir),
+    site: await openSite(clientDir),
     siteUrl: EDITOR_SITE_URL,
     api,
     bodyDeadlines: { ms: deadlineMs, uploadMs: 20_000 },

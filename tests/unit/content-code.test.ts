@@ -72,12 +72,12 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 /** The build's page step (readBuiltPages) on a built site holding `html` at /areas/electrician-howick */
-function buildStep(html: string) {
+async function buildStep(html: string) {
   const dir = mkdtempSync(join(tmpdir(), 'content-code-'));
   dirs.push(dir);
   mkdirSync(join(dir, 'areas/electrician-howick'), { recursive: true });
   writeFileSync(join(dir, 'areas/electrician-howick/index.html'), html);
-  const pages = readBuiltPages(dir);
+  const pages = await readBuiltPages(dir);
   return { pages, written: readFileSync(join(dir, 'areas/electrician-howick/index.html'), 'utf8') };
 }
 
@@ -160,7 +160,7 @@ describe('an area page built from Markdown holding each injection', () => {
   it('passes the build, its CSP allowing only the templates’ script and style, when the site renders it', async () => {
     const page = areaPage(await render(siteRenderer, hostileMarkdown));
     expect(pageCodeProblems(page)).toEqual([]);
-    const { pages, written } = buildStep(page);
+    const { pages, written } = await buildStep(page);
     expect(pages.map((built) => built.path)).toEqual(['/areas/electrician-howick']);
     expect(written).toContain(`script-src 'self' ${hash(templateScript)};style-src 'self' ${hash(templateStyle)};`);
     expect(narrowCsp(page).unlisted).toEqual([]);
@@ -196,7 +196,9 @@ describe('an area page built from Markdown holding each injection', () => {
         problems.some((problem) => pattern.test(problem)),
         String(pattern),
       ).toBe(true);
-    expect(() => buildStep(page)).toThrow(/^Built pages hold code the site's templates did not write:\n- \/areas\/electrician-howick: /);
+    await expect(buildStep(page)).rejects.toThrow(
+      /^Built pages hold code the site's templates did not write:\n- \/areas\/electrician-howick: /,
+    );
     // Narrowed, the policy would still allow none of it
     const { html } = narrowCsp(page);
     expect(html).toContain(`script-src 'self' ${hash(templateScript)};style-src 'self' ${hash(templateStyle)};`);

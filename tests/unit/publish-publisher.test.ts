@@ -84,10 +84,10 @@ function makeSite(): string {
 }
 
 /** A publisher of `site`, serving a build of its own in BUILDS_DIR/served */
-function publisherOf(site: string, options: Partial<PublisherOptions> = {}) {
+async function publisherOf(site: string, options: Partial<PublisherOptions> = {}) {
   const servedDir = join(site, BUILDS_DIR, 'served');
   writePages(join(servedDir, 'client'));
-  const live = createLiveSite(openSite(join(servedDir, 'client')));
+  const live = createLiveSite(await openSite(join(servedDir, 'client')));
   const publisher = createPublisher({ siteDir: site, live, servedDir, authorEmail: 'owner@example.com', log: () => {}, ...options });
   return { publisher, live, servedDir };
 }
@@ -97,7 +97,7 @@ const append = (site: string, path: string, text: string) => writeFile(site, pat
 describe('the history', () => {
   it('offers Undo only for the owner’s own changes of content, and refuses to undo any other in words', async () => {
     const site = makeSite();
-    const { publisher } = publisherOf(site);
+    const { publisher } = await publisherOf(site);
     // The developer's change of content and code together, and another's of content alone
     append(site, REVIEW, 'location: Howick\n');
     append(site, CODE, '// a second test\n');
@@ -158,7 +158,7 @@ describe('the changes waiting, as the owner’s page asks each second', () => {
   it('are read from git once per change, not on each ask', async () => {
     const site = makeSite();
     const calls = countGitRuns();
-    const { publisher } = publisherOf(site);
+    const { publisher } = await publisherOf(site);
     const ask = async () => ({ pending: await publisher.pending(), history: await publisher.history(30) });
 
     writeFile(site, PROJECT, 'title: "Switchboard upgrade in Howick, rewired"\n');
@@ -193,7 +193,7 @@ describe('publishing', () => {
     const site = makeSite();
     const graceMs = 1500;
     let wentLive = 0;
-    const { publisher, live, servedDir } = publisherOf(site, { removeAfterMs: graceMs, onLive: () => (wentLive = Date.now()) });
+    const { publisher, live, servedDir } = await publisherOf(site, { removeAfterMs: graceMs, onLive: () => (wentLive = Date.now()) });
     // A build left from long ago, which the cleanup removes
     const stale = join(site, BUILDS_DIR, 'stale');
     writePages(join(stale, 'client'));
@@ -231,7 +231,7 @@ describe('publishing', () => {
     const site = makeSite();
     const written: string[] = [];
     vi.spyOn(console, 'error').mockImplementation((text: string) => written.push(text));
-    const { publisher, live, servedDir } = publisherOf(site, { log: createThrottledLog({ write: (line) => written.push(line) }) });
+    const { publisher, live, servedDir } = await publisherOf(site, { log: createThrottledLog({ write: (line) => written.push(line) }) });
     const served = live.current;
     const progress = Array.from({ length: 20 }, (_, index) => `04:00:${String(index).padStart(2, '0')} [build] Building page ${index}`);
     const photo = `${site}/src/assets/projects/switchboard-howick/photos/0/src.jpg`;

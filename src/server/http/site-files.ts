@@ -2,8 +2,7 @@
  * An index of the built site (dist/client): which URL path maps to which file, and the status
  * each HTML page declares in its `prerender-status-code` meta (404 and 410 pages).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 
 export interface SiteFile {
@@ -73,12 +72,10 @@ export function contentTypeOf(file: string): string {
   return CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
-function* walk(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(full);
-    else if (entry.isFile()) yield full;
-  }
+/** Every file under `dir`, by its absolute path */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }
 
 /** The URL path a built file answers at: `services/index.html` → `/services` */
@@ -103,40 +100,47 @@ export function metaCsp(html: string): string | undefined {
 /** Instructions for static hosts, written into the build but not pages of the site */
 const hostConfigFiles = new Set(['_headers', '_redirects']);
 
-export function loadSiteFiles(clientDir: string): Map<string, SiteFile> {
-  const files = new Map<string, SiteFile>();
-  const all = new Set(walk(clientDir));
-  for (const absolutePath of all) {
-    if (absolutePath.endsWith('.br') || absolutePath.endsWith('.gz')) continue;
-    if (hostConfigFiles.has(relative(clientDir, absolutePath))) continue;
-    const stat = statSync(absolutePath);
-    const urlPath = urlPathOf(relative(clientDir, absolutePath));
-    const contentType = contentTypeOf(absolutePath);
-    const file: SiteFile = {
-      absolutePath,
-      contentType,
-      cacheControl: urlPath.startsWith(IMMUTABLE_PATH)
-        ? CACHE_CONTROL.immutable
-        : contentType.startsWith('text/html')
-          ? CACHE_CONTROL.page
-          : CACHE_CONTROL.file,
-      size: stat.size,
-      mtime: stat.mtime,
-      etag: `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
-      status: 200,
-    };
-    if (all.has(`${absolutePath}.br`)) file.brotliPath = `${absolutePath}.br`;
-    if (all.has(`${absolutePath}.gz`)) file.gzipPath = `${absolutePath}.gz`;
-    if (absolutePath.endsWith('.html')) {
-      const html = readFileSync(absolutePath, 'utf8');
-      const status = metaContent(html, /<meta name="prerender-status-code" content="(\d{3})"/);
-      if (status) file.status = Number(status);
-      const csp = metaCsp(html);
-      if (csp) file.csp = csp;
-    }
-    files.set(urlPath, file);
-  }
-  return files;
+/**
+ * Every file of the built site by the URL path it answers at. Read asynchronously: a publish
+ * opens its new build while the server goes on answering from the live one.
+ */
+export async function loadSiteFiles(clientDir: string): Promise<Map<string, SiteFile>> {
+  const all = new Set(await filesUnder(clientDir));
+  const served = [...all].filter(
+    (absolutePath) =>
+      !absolutePath.endsWith('.br') && !absolutePath.endsWith('.gz') && !hostConfigFiles.has(relative(clientDir, absolutePath)),
+  );
+  const files = await Promise.all(
+    served.map(async (absolutePath): Promise<[string, SiteFile]> => {
+      const facts = await stat(absolutePath);
+      const urlPath = urlPathOf(relative(clientDir, absolutePath));
+      const contentType = contentTypeOf(absolutePath);
+      const file: SiteFile = {
+        absolutePath,
+        contentType,
+        cacheControl: urlPath.startsWith(IMMUTABLE_PATH)
+          ? CACHE_CONTROL.immutable
+          : contentType.startsWith('text/html')
+            ? CACHE_CONTROL.page
+            : CACHE_CONTROL.file,
+        size: facts.size,
+        mtime: facts.mtime,
+        etag: `"${facts.size.toString(16)}-${Math.floor(facts.mtimeMs).toString(16)}"`,
+        status: 200,
+      };
+      if (all.has(`${absolutePath}.br`)) file.brotliPath = `${absolutePath}.br`;
+      if (all.has(`${absolutePath}.gz`)) file.gzipPath = `${absolutePath}.gz`;
+      if (absolutePath.endsWith('.html')) {
+        const html = await readFile(absolutePath, 'utf8');
+        const status = metaContent(html, /<meta name="prerender-status-code" content="(\d{3})"/);
+        if (status) file.status = Number(status);
+        const csp = metaCsp(html);
+        if (csp) file.csp = csp;
+      }
+      return [urlPath, file];
+    }),
+  );
+  return new Map(files.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** A built page's file as the server reads it: its HTML and its Content-Security-Policy */
@@ -159,8 +163,8 @@ export interface Site {
 }
 
 /** The site built into `clientDir` (dist/client) */
-export function openSite(clientDir: string): Site {
-  const files = loadSiteFiles(clientDir);
+export async function openSite(clientDir: string): Promise<Site> {
+  const files = await loadSiteFiles(clientDir);
   const isPage = (path: string) => {
     const file = files.get(path);
     return file !== undefined && file.status === 200 && file.contentType.startsWith('text/html');

@@ -265,7 +265,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
         if (!build.ok) throw await astroFailure('Building the site', build.output, build.timedOut);
       });
       await step(progress, 'live', async () => {
-        const site = openSite(join(folder, 'client'));
+        const site = await openSite(join(folder, 'client'));
         const missing = missingPages(site);
         if (missing.length > 0) {
           log(`Publishing: the new build in ${folder} has no ${missing.join(', ')}; the live site is unchanged`);
