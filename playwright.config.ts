@@ -30,7 +30,10 @@ export default defineConfig({
   retries: 0,
   reporter: 'list',
   use: { baseURL, launchOptions: chromium, trace: 'off' },
+  // The publish tests run one after another for about two minutes: listed first, they start at
+  // once beside the rest on the other worker instead of running alone at the end
   projects: [
+    { name: 'publish', use: { ...phone, baseURL: publishURL }, testMatch: /(?:^|[/\\])publish\.spec\.ts$/ },
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
@@ -38,7 +41,6 @@ export default defineConfig({
     },
     { name: 'mobile', use: phone, testMatch: /(?:^|[/\\])mobile\.spec\.ts$/ },
     { name: 'owner', use: { ...phone, baseURL: ownerURL }, testMatch: /(?:^|[/\\])owner\.spec\.ts$/ },
-    { name: 'publish', use: { ...phone, baseURL: publishURL }, testMatch: /(?:^|[/\\])publish\.spec\.ts$/ },
   ],
   webServer: [
     {
