@@ -571,6 +571,20 @@ test.describe('at 390 px', () => {
     }
   });
 
+  test('the passkeys and the devices signed in now: no axe violations, nothing wider than the screen (screenshot kept)', async ({
+    page,
+  }, testInfo) => {
+    await mockOwnerApi(page);
+    await openOwnerPage(page, '#passkeys');
+    await expect(page.getByRole('region', { name: 'Signed in now' }).getByRole('listitem')).toHaveCount(3);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
+    expect(results.violations.map((violation) => `${violation.id} ${violation.nodes[0]?.target.join(' ')}`)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: testInfo.outputPath('passkeys.png'), fullPage: true });
+  });
+
   for (const [state, make] of Object.entries(siteStates)) {
     test(`the site while ${state}: no axe violations, nothing wider than the screen (screenshot kept)`, async ({ page }, testInfo) => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
