@@ -459,7 +459,7 @@ describe('the live sessions', () => {
   const sessions = async (token: string | null = owner.session ?? null) =>
     (owner.json(await owner.call('GET', ownerPaths.sessions, { session: token })) as unknown as SessionsBody).sessions;
 
-  it('are listed by an id that is not the token, this one marked; one is signed out, then every other', async () => {
+  it('are listed by an id that is not the token, this one marked; once he confirms, one is signed out, then every other', async () => {
     const phone = await owner.newSession(IPHONE);
     const laptop = await owner.newSession(LINUX);
     const listed = await sessions();
@@ -474,6 +474,22 @@ describe('the live sessions', () => {
       expect(text).not.toContain(hashToken(token));
     }
 
+    // A stolen cookie alone cannot sign anyone out, nor rename a passkey to mislead him
+    const thief = await owner.newSession(LINUX);
+    const passkeyId = (owner.json(await owner.call('GET', ownerPaths.passkeys)) as { passkeys: Array<{ id: string }> }).passkeys[0]!.id;
+    for (const [method, path, body] of [
+      ['DELETE', `${ownerPaths.sessions}/${phoneSession!.id}`, undefined],
+      ['POST', ownerPaths.signOutOthers, undefined],
+      ['PATCH', `${ownerPaths.passkeys}/${passkeyId}`, { name: 'Unknown device, remove me' }],
+    ] as const) {
+      const refused = await owner.call(method, path, { session: thief, body });
+      expect(refused.status, `${method} ${path}`).toBe(403);
+      expect(owner.json(refused)).toMatchObject({ stepUp: true });
+    }
+    expect((await owner.call('GET', ownerPaths.session, { session: phone })).status).toBe(200);
+    expect((await owner.call('GET', ownerPaths.session)).status).toBe(200);
+
+    expect((await owner.stepUp()).status).toBe(204);
     expect((await owner.call('DELETE', `${ownerPaths.sessions}/${laptopSession!.id}`)).status).toBe(204);
     expect((await owner.call('GET', ownerPaths.session, { session: laptop })).status).toBe(401);
     expect((await owner.call('GET', ownerPaths.session, { session: phone })).status).toBe(200);

@@ -64,7 +64,7 @@ export function Passkeys({ now }: { now: Date }) {
                 now={now}
                 onRename={async (name) => {
                   try {
-                    await ownerApi.renamePasskey(passkey.id, name);
+                    await withStepUp(() => ownerApi.renamePasskey(passkey.id, name));
                     notify({ kind: 'success', text: `Renamed to ${name}` });
                     await load();
                     return true;
@@ -105,7 +105,7 @@ export function Passkeys({ now }: { now: Date }) {
             now={now}
             onSignOut={async (session) => {
               try {
-                await ownerApi.signOutSession(session.id);
+                await withStepUp(() => ownerApi.signOutSession(session.id));
                 notify({ kind: 'success', text: `Signed out ${session.device}` });
               } catch (error) {
                 notifyError(error);
@@ -114,7 +114,7 @@ export function Passkeys({ now }: { now: Date }) {
             }}
             onSignOutOthers={async () => {
               try {
-                await ownerApi.signOutOthers();
+                await withStepUp(() => ownerApi.signOutOthers());
                 notify({ kind: 'success', text: 'Signed out everywhere else' });
               } catch (error) {
                 notifyError(error);

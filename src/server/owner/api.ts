@@ -2,9 +2,10 @@
  * The owner's door: /api/owner/ and the gate of the /owner page. Sign-in is by passkey only;
  * a session lives in the store and reaches the browser only as an HttpOnly `__Host-` cookie.
  * Without a live session every path but the sign-in ceremonies answers 401 with no data, and
- * every change must come from the site's own origin. What lasts beyond a session (adding or
- * removing a passkey) also needs a step-up: the owner confirmed with a stored passkey inside this
- * session within STEP_UP_MS, so a stolen session cookie alone cannot keep or lock the door.
+ * every change must come from the site's own origin. What lasts beyond a session or reaches
+ * another (adding, renaming or removing a passkey, signing out other devices) also needs a
+ * step-up: the owner confirmed with a stored passkey inside this session within STEP_UP_MS, so a
+ * stolen session cookie alone cannot keep the door, lock it, or sign him out.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
@@ -313,6 +314,8 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       method: 'POST',
       path: exactly(ownerPaths.signOutOthers),
       signedIn: true,
+      // Else a stolen cookie could sign the owner out as fast as he signs in
+      stepUp: true,
       async run({ res, tokenHash }) {
         await store.endOtherSessions(tokenHash);
         reply(res, 204, null);
@@ -341,6 +344,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       method: 'DELETE',
       path: SESSION_PATH,
       signedIn: true,
+      stepUp: true,
       async run({ res, param, session }) {
         if (param === session.id) return refuse(res, 400, 'To sign out on this device, use Sign out.');
         if (await store.endSessionById(param)) reply(res, 204, null);
@@ -484,6 +488,8 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       method: 'PATCH',
       path: PASSKEY_PATH,
       signedIn: true,
+      // A name is what the owner trusts in the list and in every alert
+      stepUp: true,
       async run(context) {
         const request = await body(context, schemas.rename);
         if (!request) return;
