@@ -14,6 +14,8 @@ import { CLOCK_TIME_PATTERN, E164_PATTERN, PRICE_RANGES, WEEK_DAYS } from './fac
 
 /** A New Zealand number in E.164, for tel: links and structured data */
 const e164 = z.string().regex(E164_PATTERN);
+/** A web address a visitor may follow: http or https, never a script or data address */
+const webAddress = z.url({ protocol: /^https?$/ });
 /** A phone number as people read it, e.g. '09 000 0000' */
 const phoneDisplay = z.string().min(7).max(20);
 /** 24-hour local time, HH:MM */
@@ -40,7 +42,7 @@ export const businessSchema = z.object({
   /** Where quote requests can be answered (placeholder until launch; any example.com address is one) */
   email: z.email().max(100),
   /** Canonical origin when SITE_URL is not set (placeholder until launch) */
-  defaultOrigin: z.url(),
+  defaultOrigin: webAddress,
   address: z.object({
     locality: z.string().min(2).max(60),
     region: z.string().min(2).max(40),
@@ -76,18 +78,18 @@ export const businessSchema = z.object({
     body: z.string().min(3).max(80),
     /** The owner's registration number (placeholder until launch) */
     number: z.string().min(1).max(20),
-    registerUrl: z.url(),
+    registerUrl: webAddress,
   }),
   /** Trade memberships the business really holds; empty until the owner names one */
   memberships: z.array(z.string().min(2).max(80)),
   /** The business's own pages (placeholders until launch: a network's front page is one) */
-  social: z.array(z.object({ name: z.string().min(2).max(30), url: z.url() })),
+  social: z.array(z.object({ name: z.string().min(2).max(30), url: webAddress })),
   /**
    * Where the rating comes from: the site's name as it reads after a count ('68 Google reviews'),
    * the business's own listing there, and how many reviews that listing holds (placeholders until
    * launch: the site's front page, and the count 68)
    */
-  reviewSite: z.object({ name: z.string().min(3).max(40), url: z.url(), reviewCount: z.number().int().positive() }),
+  reviewSite: z.object({ name: z.string().min(3).max(40), url: webAddress, reviewCount: z.number().int().positive() }),
   /**
    * How many of the listing's reviews are by each suburb page's customers, by the suburb's name as
    * its page has it (areaName in src/content/areas). A suburb page shows its share beside the one

@@ -8,6 +8,8 @@
  *   src/config/routes.ts gives it (a refresh elsewhere sends visitors to another site);
  * - a `<base>`, which would move every relative address of the page;
  * - an event-handler attribute (`onerror`, `onclick`, …) anywhere: the templates write none;
+ * - a link anywhere (`<a>`, `<area>`) to an address that could run code (`javascript:`,
+ *   `data:`, …): the business's facts give some links' addresses;
  * - inside a Markdown region, any element Markdown does not make (a form, an iframe, an object or
  *   embed, a script, a style, a link, SVG, …), a style attribute, or a link or image whose
  *   address could run or show code (`javascript:`, `data:`, …).
@@ -72,6 +74,9 @@ export function pageCodeProblems(html: string, options: PageCodeOptions = {}): s
       if (node.tagName === 'meta' && attribute(node, 'http-equiv') !== undefined && !isTemplatesMeta(node, inHead, options))
         problems.push(`a <meta http-equiv> the templates did not write: ${tag}`);
       if (node.tagName === 'base') problems.push(`a <base>, which would move every relative address: ${tag}`);
+      const href = attribute(node, 'href');
+      if (!inMarkdown && (node.tagName === 'a' || node.tagName === 'area') && href !== undefined && !isSafeLink(href))
+        problems.push(`a link to an address that could run code: ${tag}`);
       const handlers = node.attrs.filter((attr) => /^on/i.test(attr.name));
       if (handlers.length > 0) problems.push(`an event-handler attribute (${handlers.map((attr) => attr.name).join(', ')}): ${tag}`);
     }

@@ -230,6 +230,13 @@ describe('pageCodeProblems', () => {
     ]);
   });
 
+  it('refuses anywhere a link to an address that could run code, as a business fact could give one; takes the templates’ links', () => {
+    for (const href of ['javascript:fetch(1)', 'JaVaScRiPt:alert(2)', 'data:text/html;base64,PHA+', ' vbscript:x'])
+      expect(pageCodeProblems(page(csp, `<footer><a href="${href}">Reviews</a></footer>`)), href).toHaveLength(1);
+    for (const href of ['https://www.google.com/maps', 'tel:+6490000000', 'mailto:a@example.com', '/quote', '#main'])
+      expect(pageCodeProblems(page(csp, `<footer><a href="${href}">x</a></footer>`)), href).toEqual([]);
+  });
+
   it('refuses inside Markdown a style attribute, a form control, and an element Markdown does not make', () => {
     for (const markup of [
       '<p style="position:fixed">Site moved</p>',
