@@ -167,6 +167,24 @@ describe('an update from the editor', () => {
         message: expect.stringMatching(/belongs to no job/),
       });
     }
+    // Named in an area page's text, or in a comment of the project's file, is not enough
+    const areaText = {
+      additions: [
+        {
+          path: 'src/content/areas/electrician-howick.md',
+          contents: Buffer.from('---\ntitle: x\n---\nsrc: ../../assets/projects/electrician-howick/o1.png\n').toString('base64'),
+        },
+        { path: `${PHOTOS_DIRECTORY}/electrician-howick/o1.png`, contents: photo },
+      ],
+      deletions: [],
+    };
+    expect((await check(areaText)).ok).toBe(false);
+    const inComment = {
+      'src/content/projects/switchboard-howick.yaml': 'title: A job\n# ../../assets/projects/switchboard-howick/photos/3/src.jpg\n',
+    };
+    expect(
+      (await check({ additions: [{ path: photoPath('jpg', 'switchboard-howick', 3), contents: photo }], deletions: [] }, inComment)).ok,
+    ).toBe(false);
     // Named by another project's file is not enough: the photo's folder names its project
     const other = {
       additions: [

@@ -27,8 +27,8 @@ export type UpdateOutcome = { ok: true; update: CheckedUpdate } | { ok: false; s
 
 /** The files the editor may write, as plain data so a worker thread can be given them */
 export interface EditableFiles {
-  /** Each collection's folder and its entries' file extension */
-  collections: Array<{ directory: string; extension: string }>;
+  /** Each collection's folder, its entries' file extension, and whether its entries hold project photos */
+  collections: Array<{ directory: string; extension: string; holdsPhotos: boolean }>;
   /** Each singleton's file */
   singletons: string[];
 }
@@ -53,12 +53,28 @@ function entryExtension(collection: NonNullable<Config['collections']>[string]):
   return `.${format.data ?? 'yaml'}`;
 }
 
+/** Whether a schema has, at any depth, an image field that stores its files in the photos directory */
+function holdsPhotos(field: unknown): boolean {
+  if (typeof field !== 'object' || field === null) return false;
+  const { formKind, directory, fields, element } = field as { formKind?: string; directory?: string; fields?: unknown; element?: unknown };
+  if (formKind === 'asset' && directory === PHOTOS_DIRECTORY) return true;
+  if (element !== undefined) return holdsPhotos(element);
+  const children = fields ?? (formKind === undefined && !('kind' in field) ? field : undefined);
+  return typeof children === 'object' && children !== null && Object.values(children).some(holdsPhotos);
+}
+
+/** Whether an entry's text gives `reference` as a whole field's value (`src: ../../assets/…`), not in a comment or prose */
+function namesAsField(text: string, reference: string): boolean {
+  const value = new RegExp(`^\\s*(?:-\\s+)?[\\w-]+:\\s*(['"]?)${escape(reference)}\\1\\s*$`, 'm');
+  return value.test(text);
+}
+
 /** The paths the editor may write: each collection's entries and each singleton's file */
 export function editableFiles(config: Config): EditableFiles {
   const collections = Object.values(config.collections ?? {}).map((collection) => {
     const directory = (collection.path ?? '').replace(/\/\*$/, '');
     if (!directory || directory.includes('*')) throw new Error(`Unexpected collection path ${collection.path}`);
-    return { directory, extension: entryExtension(collection) };
+    return { directory, extension: entryExtension(collection), holdsPhotos: holdsPhotos(collection.schema) };
   });
   const singletons = Object.values(config.singletons ?? {}).map((single) => {
     const format = single.format ?? 'yaml';
@@ -95,7 +111,9 @@ function isUpdate(value: unknown): value is Update {
 /** The entries a photo may belong to: those named as the photo's first folder (Keystatic's layout) */
 function entriesNamedFor(photoPath: string, files: EditableFiles): string[] {
   const folder = photoPath.slice(PHOTOS_DIRECTORY.length + 1).split('/')[0] ?? '';
-  return files.collections.map(({ directory, extension }) => `${directory}/${folder}${extension}`);
+  return files.collections
+    .filter((collection) => collection.holdsPhotos)
+    .map(({ directory, extension }) => `${directory}/${folder}${extension}`);
 }
 
 export interface CheckOptions {
@@ -130,7 +148,7 @@ export async function checkUpdate(body: unknown, files: EditableFiles, { readEnt
   const usesPhoto = async (photoPath: string) => {
     for (const entry of entriesNamedFor(photoPath, files).filter(isEntry)) {
       const text = savedEntries.get(entry) ?? (await readEntry(entry));
-      if (text?.includes(posix.relative(posix.dirname(entry), photoPath))) return true;
+      if (text !== undefined && namesAsField(text, posix.relative(posix.dirname(entry), photoPath))) return true;
     }
     return false;
   };
