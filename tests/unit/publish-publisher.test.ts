@@ -6,7 +6,7 @@
  * whole reason in the log
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -262,6 +262,26 @@ describe('publishing', () => {
       '“[vite] ✗ Build failed in 2.10s [NoImageMetadata] Could not process image metadata for `src/assets/projects/switchboard-howick/photos/0/src.jpg`. This is often caused by a corrupted or malformed image.”',
     );
     expect(last.message).not.toContain(site);
+    expect(live.current).toBe(served);
+    expect(readdirSync(join(site, BUILDS_DIR))).toEqual([servedDir.split('/').at(-1)]);
+    expect(run(site, 'rev-list', '--count', 'HEAD')).toBe('1');
+  });
+  it('is refused while a link sits among the content, naming it, and nothing is built or committed', async () => {
+    const site = makeSite();
+    const elsewhere = mkdtempSync(join(tmpdir(), 'publish-elsewhere-'));
+    dirs.push(elsewhere);
+    const outside = join(elsewhere, 'outside.md');
+    writeFileSync(outside, 'A file elsewhere on the server\n');
+    symlinkSync(outside, join(site, 'src/content/projects/linked.yaml'));
+    const { publisher, live, servedDir } = await publisherOf(site);
+    const served = live.current;
+    writeFile(site, PROJECT, 'title: "Switchboard upgrade in Howick, rewired"\n');
+    expect(publisher.publish().started).toBe(true);
+    await publisher.idle();
+    const last = publisher.status().last!;
+    expect(last.ok).toBe(false);
+    expect(last.message).toMatch(/a link to another file on the server/);
+    expect(last.problems).toEqual(['src/content/projects/linked.yaml']);
     expect(live.current).toBe(served);
     expect(readdirSync(join(site, BUILDS_DIR))).toEqual([servedDir.split('/').at(-1)]);
     expect(run(site, 'rev-list', '--count', 'HEAD')).toBe('1');

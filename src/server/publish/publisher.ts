@@ -29,6 +29,7 @@ import { describeProblems, failureLines, parseAstroProblems, withoutColours } fr
 import { freshBuildFolder, markComplete, removeUnusedBuilds } from './builds.ts';
 import { changeSentence, commitMessage, describeChanges, parsePorcelain, type Change, type FileChange } from './changes.ts';
 import { runChildStep } from './child-step.ts';
+import { contentLinks } from './content-links.ts';
 import { CONTENT_DIR, CONTENT_PATHS } from './content-paths.ts';
 import { contentFingerprint } from './fingerprint.ts';
 import { gitIn, type Git } from './git.ts';
@@ -97,6 +98,8 @@ const UNPUBLISHED = 'You have changes that are not published yet. Publish them f
 const BUILD_FAILED = 'The site could not be built. Nothing has changed on the live site. The server’s log has the details.';
 const NOT_OWNERS =
   'Only changes made from this page can be undone here. This one was made outside it, by whoever looks after your website.';
+const LINKS_IN_CONTENT =
+  'Nothing was published: some of your content is a link to another file on the server. Whoever looks after your website must replace each with the file itself. The live site is as it was.';
 /** The longest line of Astro's shown to the owner */
 const SHOWN_LINE_MAX = 200;
 
@@ -246,6 +249,8 @@ export function createPublisher(options: PublisherOptions): Publisher {
 
   async function checkBuildAndSwap(progress: PublishProgress): Promise<void> {
     await step(progress, 'check', async () => {
+      const links = await contentLinks(siteDir);
+      if (links.length > 0) throw new StepFailure(LINKS_IN_CONTENT, links);
       const sync = await runChildStep(astro, ['sync'], {
         cwd: siteDir,
         timeoutMs: options.checkTimeoutMs ?? CHECK_TIMEOUT_MS,
