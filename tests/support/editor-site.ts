@@ -14,7 +14,8 @@ import { apiRouter } from '../../src/server/http/api.ts';
 import { openSite } from '../../src/server/http/site-files.ts';
 import { createSiteServer } from '../../src/server/http/site-server.ts';
 import { toWebRequest } from '../../src/server/http/web-exchange.ts';
-import { MAX_BODY_BYTES, readLimitedBody } from '../../src/server/leads/form-body.ts';
+import { readLimitedBody } from '../../src/server/http/request-body.ts';
+import { MAX_BODY_BYTES } from '../../src/server/leads/form-body.ts';
 import { clientDir } from './build.ts';
 import { makeTempDir, repoRoot, sleep } from './server.ts';
 

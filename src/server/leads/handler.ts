@@ -10,17 +10,8 @@ import { answersFor } from './responses.ts';
 import type { PageReader } from '../http/site-files.ts';
 import { formPageWithProblems } from './form-page.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
-import {
-  declaresTooLarge,
-  discardUnreadBody,
-  isFormMediaType,
-  MAX_BODY_BYTES,
-  mediaTypeOf,
-  parseFormBody,
-  readLimitedBody,
-  type DiscardLimits,
-  type FormEntry,
-} from './form-body.ts';
+import { declaresTooLarge, discardUnreadBody, mediaTypeOf, readLimitedBody, type DiscardLimits } from '../http/request-body.ts';
+import { isFormMediaType, MAX_BODY_BYTES, parseFormBody, type FormEntry } from './form-body.ts';
 import type { Outbox } from '../notify/outbox.ts';
 import type { RateLimiter } from '../support/rate-limit.ts';
 import type { NewLead } from '../db/records.ts';

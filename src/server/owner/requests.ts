@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { ErrorBody } from '../../lib/owner-api.ts';
 import { sendJson, toWebRequest } from '../http/web-exchange.ts';
-import { decodeUtf8, mediaTypeOf, readLimitedBody } from '../leads/form-body.ts';
+import { decodeUtf8, mediaTypeOf, readLimitedBody } from '../http/request-body.ts';
 
 export const OWNER_BODY_MAX_BYTES = 16 * 1024;
 

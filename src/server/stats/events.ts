@@ -7,7 +7,7 @@
  * Answers 204, or a 4xx naming what was wrong.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { decodeUtf8, readLimitedBody } from '../leads/form-body.ts';
+import { decodeUtf8, readLimitedBody } from '../http/request-body.ts';
 import type { RateLimiter } from '../support/rate-limit.ts';
 import { isSameSite } from '../support/same-site.ts';
 import { sendJson, toWebRequest } from '../http/web-exchange.ts';
