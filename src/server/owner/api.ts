@@ -26,6 +26,7 @@ import {
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { StoredSession } from '../db/owner-records.ts';
 import type { ApiHandler } from '../http/api.ts';
+import { isChange, isFromOwnOrigin, OWNER_HEADERS } from '../http/private-answers.ts';
 import { leadsToCsv } from '../leads/export.ts';
 import type { Channel } from '../notify/channel.ts';
 import { sendOwnerAlert } from '../notify/owner-alerts.ts';
@@ -36,7 +37,7 @@ import { oneLine, withoutControls } from '../support/plain-text.ts';
 import { createRateLimiter, type RateLimiter } from '../support/rate-limit.ts';
 import { ownerLead, parseInboxQuery, readInbox } from './inbox.ts';
 import { createPasskeyCeremonies, type PasskeyCeremonies } from './passkey-ceremonies.ts';
-import { isChange, isFromOwnOrigin, readJsonBody, refuse, reply, OWNER_HEADERS } from './requests.ts';
+import { readJsonBody, refuse, reply } from './requests.ts';
 import {
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,

@@ -1,18 +1,16 @@
 /**
- * How every owner API request is read and answered: a change (POST, PATCH, DELETE) must come
- * from the site's own origin; a body is JSON of at most 16 KB that matches its schema; every
- * answer is JSON, never stored by a cache and never indexed.
+ * How every owner API request is read and answered: a body is JSON of at most 16 KB that matches
+ * its schema; every answer is JSON, never stored by a cache and never indexed
+ * (http/private-answers.ts, which also holds the Origin check of every change).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import type { ErrorBody } from '../../lib/owner-api.ts';
 import { sendJson, toWebRequest } from '../http/web-exchange.ts';
+import { OWNER_HEADERS } from '../http/private-answers.ts';
 import { decodeUtf8, mediaTypeOf, readLimitedBody } from '../http/request-body.ts';
 
 export const OWNER_BODY_MAX_BYTES = 16 * 1024;
-
-/** Headers on every owner answer: no cache keeps it, no search engine lists it */
-export const OWNER_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' } as const;
 
 export function reply(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
   if (status === 204) {
@@ -25,18 +23,6 @@ export function reply(res: ServerResponse, status: number, body: unknown, extra:
 
 export function refuse(res: ServerResponse, status: number, error: string, extra: Record<string, string> = {}): void {
   reply(res, status, { error } satisfies ErrorBody, extra);
-}
-
-export const isChange = (method: string | undefined) => method === 'POST' || method === 'PATCH' || method === 'DELETE' || method === 'PUT';
-
-/**
- * Whether a change comes from the site's own pages: its Origin is exactly the site's, and a
- * browser that says where the request comes from (Sec-Fetch-Site) says the same origin. A
- * request without an Origin is refused: every browser sends one with these methods.
- */
-export function isFromOwnOrigin(req: IncomingMessage, siteOrigin: string): boolean {
-  const fetchSite = req.headers['sec-fetch-site'];
-  return req.headers.origin === siteOrigin && (fetchSite === undefined || fetchSite === 'same-origin');
 }
 
 export type BodyOutcome<T> = { ok: true; value: T } | { ok: false; status: number; error: string };
