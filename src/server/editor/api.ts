@@ -21,6 +21,7 @@ import { toWebRequest } from '../http/web-exchange.ts';
 import { createDailyQuota } from './daily-quota.ts';
 import { blobPath, keystaticRoute } from './keystatic-route.ts';
 import { openEditorThread } from './editor-thread.ts';
+import { UNREADABLE_MESSAGE } from './updates.ts';
 
 /** An update carries its photos in base64, a third larger than the files */
 export const UPDATE_MAX_BYTES = 30 * 1024 * 1024;
@@ -33,7 +34,6 @@ export const OVER_QUOTA_MESSAGE = `That is more than the ${SAVED_BYTES_PER_DAY /
 export const SIGNED_OUT_MESSAGE =
   'You are signed out. Sign in again with your passkey on the owner’s page, in a new tab so this page keeps your changes, then save again.';
 const PUBLISHING_MESSAGE = 'The site is being published. Wait until it is done, then save again.';
-const UNREADABLE_MESSAGE = 'The editor sent something the server cannot read. Reload the page and try again.';
 
 export interface EditorApiOptions {
   siteUrl: string;

@@ -8,21 +8,21 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
 import { editorConfig } from '../../editor/config.ts';
 import { editorPaths } from '../../lib/editor-paths.ts';
+import { decodeUtf8 } from '../http/request-body.ts';
 import type { EditorJob, EditorRequest, EditorResponse, SaveOutcome, TreeOutcome } from './editor-thread.ts';
-import { checkUpdate, editableFiles } from './updates.ts';
+import { checkUpdate, editableFiles, UNREADABLE_MESSAGE } from './updates.ts';
 import { writeUpdate } from './write-update.ts';
 
 const { siteDir } = workerData as { siteDir: string };
 const files = editableFiles(editorConfig);
 const keystatic = makeGenericAPIRouteHandler({ config: editorConfig, localBaseDirectory: siteDir });
-const UNREADABLE = 'The editor sent something the server cannot read. Reload the page and try again.';
 
 async function save(body: Uint8Array, maxBytes: number): Promise<SaveOutcome> {
   let json: unknown;
   try {
-    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
+    json = JSON.parse(decodeUtf8(body) ?? '');
   } catch {
-    return { kind: 'refused', status: 400, message: UNREADABLE };
+    return { kind: 'refused', status: 400, message: UNREADABLE_MESSAGE };
   }
   const readEntry = (path: string) => readFile(join(siteDir, path), 'utf8').catch(() => undefined);
   const checked = await checkUpdate(json, files, { readEntry });

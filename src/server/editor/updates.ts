@@ -39,7 +39,8 @@ const ENTRY_NAME = '[a-z0-9]+(?:-[a-z0-9]+)*';
 const PHOTO_PATH = new RegExp(`^${PHOTOS_DIRECTORY}/(?:[\\w-]+/)*[\\w-]+\\.[A-Za-z0-9]+$`);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const refused = (status: number, message: string): UpdateOutcome => ({ ok: false, status, message });
-const UNREADABLE = 'The editor sent something the server cannot read. Reload the page and try again.';
+/** What the owner is told of a request the editor's page would never send */
+export const UNREADABLE_MESSAGE = 'The editor sent something the server cannot read. Reload the page and try again.';
 
 /** The file extension of a collection's entries, from its format (a content field's own, or the data format's) */
 function entryExtension(collection: NonNullable<Config['collections']>[string]): string {
@@ -126,7 +127,7 @@ export interface CheckOptions {
  * when its project's entry, as saved with it or as it is on disk, holds the photo's path.
  */
 export async function checkUpdate(body: unknown, files: EditableFiles, { readEntry }: CheckOptions): Promise<UpdateOutcome> {
-  if (!isUpdate(body)) return refused(400, UNREADABLE);
+  if (!isUpdate(body)) return refused(400, UNREADABLE_MESSAGE);
   const entryPatterns = files.collections.map(
     ({ directory, extension }) => new RegExp(`^${escape(directory)}/${ENTRY_NAME}${escape(extension)}$`),
   );
