@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { ownerButton } from '../button-class.ts';
 import { PASSKEY_NAME_MAX_LENGTH, type PasskeyInfo } from '../../lib/owner-api.ts';
 import { formatDay, timeAgo } from '../time.ts';
+import { ThisDevice } from './ThisDevice.tsx';
 
 interface Props {
   passkey: PasskeyInfo;
@@ -42,11 +43,7 @@ export function PasskeyItem({ passkey, now, onRename, onRemove }: Props) {
         <div className="min-w-0">
           <p className="font-semibold break-words text-brand-900">
             {passkey.name}
-            {passkey.current && (
-              <span className="ml-2 inline-block rounded-full bg-brand-100 px-2 py-0.5 align-middle text-xs font-semibold text-brand-900">
-                This device
-              </span>
-            )}
+            {passkey.current && <ThisDevice />}
           </p>
           <p className="text-sm text-muted">
             Added {formatDay(passkey.createdAt, now)} ·{' '}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { SessionInfo } from '../../lib/owner-api.ts';
 import { ownerButton } from '../button-class.ts';
 import { formatDateTime, timeAgo } from '../time.ts';
+import { ThisDevice } from './ThisDevice.tsx';
 
 interface Props {
   sessions: SessionInfo[];
@@ -37,11 +38,7 @@ export function Sessions({ sessions, now, onSignOut, onSignOutOthers }: Props) {
             <div className="min-w-0">
               <p className="font-semibold break-words text-brand-900">
                 {session.device} <span className="text-sm font-normal text-muted">(as its browser says)</span>
-                {session.current && (
-                  <span className="ml-2 inline-block rounded-full bg-brand-100 px-2 py-0.5 align-middle text-xs font-semibold text-brand-900">
-                    This device
-                  </span>
-                )}
+                {session.current && <ThisDevice />}
               </p>
               <p className="text-sm text-muted">
                 Signed in {formatDateTime(session.startedAt)} with {session.passkeyName} · last used {timeAgo(session.lastUsedAt, now)}
