@@ -2,6 +2,7 @@ import { Download, Search } from 'lucide-react';
 import { useId } from 'react';
 import { ownerButton } from '../button-class.ts';
 import { LEAD_STATUS_LABELS, ownerPaths, SEARCH_MAX_LENGTH } from '../../lib/owner-api.ts';
+import { Alert } from '../Alert.tsx';
 import { errorMessage } from '../notices.tsx';
 import { LeadRow } from './LeadRow.tsx';
 import { StatusFilter } from './StatusFilter.tsx';
@@ -56,11 +57,7 @@ export function Inbox({ inbox, now }: { inbox: InboxState; now: Date }) {
         <StatusFilter counts={body?.counts ?? null} selected={filter.status} onSelect={inbox.setStatus} />
       </div>
 
-      {inbox.problem !== null && (
-        <p role="alert" className="rounded-lg bg-danger-50 p-3 font-medium text-danger-800">
-          {errorMessage(inbox.problem)} The inbox will try again in a few seconds.
-        </p>
-      )}
+      {inbox.problem !== null && <Alert>{errorMessage(inbox.problem)} The inbox will try again in a few seconds.</Alert>}
 
       <section
         aria-labelledby="requests-heading"

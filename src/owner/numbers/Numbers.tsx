@@ -3,6 +3,7 @@ import { cn } from '../../lib/cn.ts';
 import { NUMBERS_PERIODS, type NumbersPeriod } from '../../lib/owner-api.ts';
 import type { Report } from '../../server/stats/report.ts';
 import { ownerApi } from '../api.ts';
+import { Alert } from '../Alert.tsx';
 import { errorMessage } from '../notices.tsx';
 import { Panel } from '../Panel.tsx';
 import { hashOf } from '../routes.ts';
@@ -54,9 +55,7 @@ export function Numbers({ days }: { days: NumbersPeriod }) {
           Counting…
         </p>
       ) : 'problem' in shown ? (
-        <p role="alert" className="rounded-lg bg-danger-50 p-3 font-medium text-danger-800">
-          {shown.problem}
-        </p>
+        <Alert>{shown.problem}</Alert>
       ) : (
         <div className="space-y-4">
           <p className="text-muted">

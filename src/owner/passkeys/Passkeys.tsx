@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PasskeysBody, SessionInfo } from '../../lib/owner-api.ts';
 import { ownerApi } from '../api.ts';
+import { Alert } from '../Alert.tsx';
 import { errorMessage, useNotices } from '../notices.tsx';
 import { Panel } from '../Panel.tsx';
 import { withStepUp } from '../passkey-ceremonies.ts';
@@ -47,11 +48,7 @@ export function Passkeys({ now }: { now: Date }) {
       <p className="text-muted">
         Each passkey signs you in from one device or security key. Keep at least two, so losing a phone does not lock you out.
       </p>
-      {problem && (
-        <p role="alert" className="rounded-lg bg-danger-50 p-3 font-medium text-danger-800">
-          {problem}
-        </p>
-      )}
+      {problem && <Alert>{problem}</Alert>}
       <Panel title="Your passkeys">
         {body === null ? (
           <p className="text-muted">Loading…</p>

@@ -2,6 +2,7 @@ import { CloudUpload, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { PUBLISH_STEP_LABELS, type PublishResult } from '../../lib/owner-api.ts';
 import { editorPaths } from '../../lib/editor-paths.ts';
+import { Alert } from '../Alert.tsx';
 import { ownerApi } from '../api.ts';
 import { ownerButton } from '../button-class.ts';
 import { useNotices } from '../notices.tsx';
@@ -82,11 +83,7 @@ export function SiteView({ now }: { now: Date }) {
         <Pencil className="size-5" aria-hidden="true" />
         Edit your site
       </a>
-      {problem && (
-        <p role="alert" className="rounded-lg bg-danger-50 p-3 font-medium text-danger-800">
-          {problem}
-        </p>
-      )}
+      {problem && <Alert>{problem}</Alert>}
       <Panel title="Waiting to be published">
         {body === null ? (
           <p className="text-muted">Loading…</p>
