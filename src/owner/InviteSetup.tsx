@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
-import { ownerButton } from './button-class.ts';
+import { buttonClass } from '../lib/button.ts';
 import { defaultPasskeyName, PASSKEY_NAME_MAX_LENGTH } from '../lib/owner-api.ts';
 import { DoorFrame } from './DoorFrame.tsx';
 import { errorMessage } from './notices.tsx';
@@ -52,7 +52,7 @@ export function InviteSetup({ businessName, invite, onSignedIn, onCancel }: Prop
           required
         />
         <p className="mt-1 text-sm text-muted">So you can tell your passkeys apart later.</p>
-        <button type="submit" className={ownerButton('accent', { block: true }, 'mt-6')} disabled={busy} aria-busy={busy}>
+        <button type="submit" className={buttonClass({ variant: 'accent', block: true }, 'mt-6')} disabled={busy} aria-busy={busy}>
           <KeyRound className="size-5" aria-hidden="true" />
           {busy ? 'Waiting for your device…' : 'Set up your passkey'}
         </button>
@@ -67,7 +67,7 @@ export function InviteSetup({ businessName, invite, onSignedIn, onCancel }: Prop
           </div>
         )}
       </div>
-      <button type="button" className={ownerButton('outline', { block: true }, 'mt-4')} onClick={onCancel}>
+      <button type="button" className={buttonClass({ variant: 'outline', block: true }, 'mt-4')} onClick={onCancel}>
         I already have a passkey: sign in
       </button>
     </DoorFrame>

@@ -3,12 +3,12 @@
  * (#invite=TOKEN) sets up a passkey; without a session, the sign-in door; with one, his inbox,
  * numbers and passkeys. Any 401 from the server brings the door back.
  *
- * The app shares only React, its renderer, lucide's base and src/lib/cn.ts with the public
- * islands. A module of theirs it imported too (src/lib/button.ts, the form's icons) would be split
- * into a chunk of its own, one more request on every page with a form; the budgets table
- * (`npm run check:budgets`) shows it.
+ * The app shares React, its renderer, lucide's base and the site's button looks (src/lib/button.ts)
+ * with the public islands: each is a chunk of its own, which the budgets table
+ * (`npm run check:budgets`) counts on every page that loads it.
  */
 import { useEffect, useState } from 'react';
+import { buttonClass } from '../lib/button.ts';
 import type { SessionBody } from '../lib/owner-api.ts';
 import { ApiError, onSignedOut, ownerApi } from './api.ts';
 import { DoorFrame } from './DoorFrame.tsx';
@@ -108,7 +108,11 @@ export function OwnerApp({ businessName, shortName }: { businessName: string; sh
       {stage.name === 'problem' && (
         <DoorFrame businessName={businessName} title="Cannot reach the site">
           <p role="alert">{stage.message}</p>
-          <button type="button" className="btn btn-accent mt-6 w-full" onClick={() => setStage({ name: 'checking' })}>
+          <button
+            type="button"
+            className={buttonClass({ variant: 'accent', block: true }, 'mt-6')}
+            onClick={() => setStage({ name: 'checking' })}
+          >
             Try again
           </button>
         </DoorFrame>

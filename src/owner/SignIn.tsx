@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { ownerButton } from './button-class.ts';
+import { buttonClass } from '../lib/button.ts';
 import { DoorFrame } from './DoorFrame.tsx';
 import { errorMessage } from './notices.tsx';
 import { signInWithPasskey } from './passkey-ceremonies.ts';
@@ -35,7 +35,13 @@ export function SignIn({ businessName, reason, onSignedIn }: Props) {
       <p className="text-muted">
         Your quote requests and numbers are here. Use the passkey on your phone or computer: Face ID, a fingerprint or the screen lock.
       </p>
-      <button type="button" className={ownerButton('accent', { block: true }, 'mt-6')} onClick={signIn} disabled={busy} aria-busy={busy}>
+      <button
+        type="button"
+        className={buttonClass({ variant: 'accent', block: true }, 'mt-6')}
+        onClick={signIn}
+        disabled={busy}
+        aria-busy={busy}
+      >
         <KeyRound className="size-5" aria-hidden="true" />
         {busy ? 'Waiting for your passkey…' : 'Sign in with your passkey'}
       </button>

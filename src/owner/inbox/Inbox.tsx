@@ -1,6 +1,6 @@
 import { Download, Search } from 'lucide-react';
 import { useId } from 'react';
-import { ownerButton } from '../button-class.ts';
+import { buttonClass } from '../../lib/button.ts';
 import { LEAD_STATUS_LABELS, ownerPaths, SEARCH_MAX_LENGTH } from '../../lib/owner-api.ts';
 import { Alert } from '../Alert.tsx';
 import { errorMessage } from '../notices.tsx';
@@ -27,7 +27,7 @@ export function Inbox({ inbox, now }: { inbox: InboxState; now: Date }) {
           </h1>
           {body && <p className="text-muted">{body.unread === 0 ? 'All read' : `${body.unread} unread`}</p>}
         </div>
-        <a href={ownerPaths.leadsCsv} download className={ownerButton('outline', { small: true })}>
+        <a href={ownerPaths.leadsCsv} download className={buttonClass({ variant: 'outline', size: 'sm' })}>
           <Download className="size-5" aria-hidden="true" />
           Export CSV
         </a>

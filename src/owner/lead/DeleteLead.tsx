@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { ownerButton } from '../button-class.ts';
+import { buttonClass } from '../../lib/button.ts';
 import { useSecondTap } from '../use-second-tap.ts';
 
 interface Props {
@@ -35,10 +35,16 @@ export function DeleteLead({ name, onDelete }: Props) {
         their details.
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
-        <button ref={confirmRef} type="button" className={ownerButton('danger-solid')} disabled={busy} onClick={() => void run(onDelete)}>
+        <button
+          ref={confirmRef}
+          type="button"
+          className={buttonClass({ variant: 'danger-solid' })}
+          disabled={busy}
+          onClick={() => void run(onDelete)}
+        >
           {busy ? 'Deleting…' : 'Delete for good'}
         </button>
-        <button type="button" className={ownerButton('outline')} disabled={busy} onClick={close}>
+        <button type="button" className={buttonClass({ variant: 'outline' })} disabled={busy} onClick={close}>
           Keep it
         </button>
       </div>

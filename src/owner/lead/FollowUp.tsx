@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { buttonClass } from '../../lib/button.ts';
 import { formatCalendarDay, nzCalendarDay } from '../time.ts';
 
 interface Props {
@@ -31,7 +32,7 @@ export function FollowUp({ followUp, busy, onChange }: Props) {
           }}
         />
         {followUp && (
-          <button type="button" className="btn btn-outline min-h-11 px-4 py-2" disabled={busy} onClick={() => onChange(null)}>
+          <button type="button" className={buttonClass({ variant: 'outline', size: 'sm' })} disabled={busy} onClick={() => onChange(null)}>
             Clear
           </button>
         )}

@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { ownerButton } from '../button-class.ts';
+import { buttonClass } from '../../lib/button.ts';
 import { NOTE_MAX_LENGTH, type LeadNote } from '../../lib/owner-api.ts';
 import { formatDateTime } from '../time.ts';
 
@@ -54,7 +54,7 @@ export function Notes({ notes, onAdd }: Props) {
           <p id={`${id}-count`} className="text-sm text-muted">
             {text.length} of {NOTE_MAX_LENGTH} characters
           </p>
-          <button type="submit" className={ownerButton('brand', { small: true })} disabled={busy || !text.trim()}>
+          <button type="submit" className={buttonClass({ variant: 'brand', size: 'sm' })} disabled={busy || !text.trim()}>
             {busy ? 'Adding…' : 'Add note'}
           </button>
         </div>

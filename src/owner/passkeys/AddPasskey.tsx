@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
-import { ownerButton } from '../button-class.ts';
+import { buttonClass } from '../../lib/button.ts';
 import { defaultPasskeyName, PASSKEY_NAME_MAX_LENGTH } from '../../lib/owner-api.ts';
 import { addPasskey } from '../passkey-ceremonies.ts';
 
@@ -41,7 +41,7 @@ export function AddPasskey({ onAdded, onProblem }: { onAdded: (name: string) => 
         Made on this device, or on a security key you hold to it. You may be asked to confirm with a passkey you have first. Your
         notification channels are told whenever a passkey is added or removed.
       </p>
-      <button type="submit" className={ownerButton('brand', {}, 'mt-3')} disabled={busy} aria-busy={busy}>
+      <button type="submit" className={buttonClass({ variant: 'brand' }, 'mt-3')} disabled={busy} aria-busy={busy}>
         <Plus className="size-5" aria-hidden="true" />
         {busy ? 'Waiting for your device…' : 'Add a passkey'}
       </button>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { ownerButton } from '../button-class.ts';
+import { buttonClass } from '../../lib/button.ts';
 import { PASSKEY_NAME_MAX_LENGTH, type PasskeyInfo } from '../../lib/owner-api.ts';
 import { formatDay, timeAgo } from '../time.ts';
 import { ThisDevice } from './ThisDevice.tsx';
@@ -52,7 +52,12 @@ export function PasskeyItem({ passkey, now, onRename, onRemove }: Props) {
         </div>
         {mode === 'show' && (
           <div className="flex gap-2">
-            <button ref={menuButton} type="button" className={ownerButton('outline', { small: true })} onClick={() => setMode('rename')}>
+            <button
+              ref={menuButton}
+              type="button"
+              className={buttonClass({ variant: 'outline', size: 'sm' })}
+              onClick={() => setMode('rename')}
+            >
               Rename<span className="sr-only"> {passkey.name}</span>
             </button>
             <button
@@ -82,10 +87,10 @@ export function PasskeyItem({ passkey, now, onRename, onRemove }: Props) {
             onChange={(event) => setName(event.target.value)}
           />
           <div className="mt-2 flex gap-2">
-            <button type="submit" className={ownerButton('brand', { small: true })} disabled={busy || !name.trim()}>
+            <button type="submit" className={buttonClass({ variant: 'brand', size: 'sm' })} disabled={busy || !name.trim()}>
               Save name
             </button>
-            <button type="button" className={ownerButton('outline', { small: true })} onClick={() => setMode('show')}>
+            <button type="button" className={buttonClass({ variant: 'outline', size: 'sm' })} onClick={() => setMode('show')}>
               Cancel
             </button>
           </div>
@@ -103,7 +108,7 @@ export function PasskeyItem({ passkey, now, onRename, onRemove }: Props) {
                 focusTarget.current = element;
               }}
               type="button"
-              className={ownerButton('danger-solid', { small: true })}
+              className={buttonClass({ variant: 'danger-solid', size: 'sm' })}
               disabled={busy}
               onClick={async () => {
                 setBusy(true);
@@ -114,7 +119,12 @@ export function PasskeyItem({ passkey, now, onRename, onRemove }: Props) {
             >
               Remove passkey
             </button>
-            <button type="button" className={ownerButton('outline', { small: true })} disabled={busy} onClick={() => setMode('show')}>
+            <button
+              type="button"
+              className={buttonClass({ variant: 'outline', size: 'sm' })}
+              disabled={busy}
+              onClick={() => setMode('show')}
+            >
               Keep it
             </button>
           </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SessionInfo } from '../../lib/owner-api.ts';
-import { ownerButton } from '../button-class.ts';
+import { buttonClass } from '../../lib/button.ts';
 import { formatDateTime, timeAgo } from '../time.ts';
 import { ThisDevice } from './ThisDevice.tsx';
 
@@ -47,7 +47,7 @@ export function Sessions({ sessions, now, onSignOut, onSignOutOthers }: Props) {
             {!session.current && (
               <button
                 type="button"
-                className={ownerButton('outline', { small: true })}
+                className={buttonClass({ variant: 'outline', size: 'sm' })}
                 disabled={busy}
                 onClick={() => whileBusy(() => onSignOut(session))}
               >
@@ -62,7 +62,12 @@ export function Sessions({ sessions, now, onSignOut, onSignOutOthers }: Props) {
         ))}
       </ul>
       {others.length > 0 && (
-        <button type="button" className={ownerButton('outline', {}, 'mt-3')} disabled={busy} onClick={() => whileBusy(onSignOutOthers)}>
+        <button
+          type="button"
+          className={buttonClass({ variant: 'outline' }, 'mt-3')}
+          disabled={busy}
+          onClick={() => whileBusy(onSignOutOthers)}
+        >
           Sign out everywhere else
         </button>
       )}

@@ -4,7 +4,7 @@ import { PUBLISH_STEP_LABELS, type PublishResult } from '../../lib/owner-api.ts'
 import { editorPaths } from '../../lib/editor-paths.ts';
 import { Alert } from '../Alert.tsx';
 import { ownerApi } from '../api.ts';
-import { ownerButton } from '../button-class.ts';
+import { buttonClass } from '../../lib/button.ts';
 import { useNotices } from '../notices.tsx';
 import { Panel } from '../Panel.tsx';
 import { formatDateTime, timeAgo } from '../time.ts';
@@ -79,7 +79,7 @@ export function SiteView({ now }: { now: Date }) {
         Your site
       </h1>
       <p className="text-muted">Change your pages in the editor, then publish them here. They are live about a minute later.</p>
-      <a href={editorPaths.page} className={ownerButton('brand', { block: true })}>
+      <a href={editorPaths.page} className={buttonClass({ variant: 'brand', block: true })}>
         <Pencil className="size-5" aria-hidden="true" />
         Edit your site
       </a>
@@ -98,7 +98,7 @@ export function SiteView({ now }: { now: Date }) {
         )}
         <button
           type="button"
-          className={ownerButton('accent', { block: true }, 'mt-4')}
+          className={buttonClass({ variant: 'accent', block: true }, 'mt-4')}
           disabled={busy || body === null}
           onClick={() => void start(() => ownerApi.publish())}
         >

@@ -1,5 +1,5 @@
 import { Undo2 } from 'lucide-react';
-import { ownerButton } from '../button-class.ts';
+import { buttonClass } from '../../lib/button.ts';
 import { useSecondTap } from '../use-second-tap.ts';
 
 interface Props {
@@ -14,7 +14,7 @@ export function UndoChange({ message, disabled, onUndo }: Props) {
 
   if (!confirming) {
     return (
-      <button ref={startRef} type="button" className={ownerButton('outline', { small: true })} disabled={disabled} onClick={open}>
+      <button ref={startRef} type="button" className={buttonClass({ variant: 'outline', size: 'sm' })} disabled={disabled} onClick={open}>
         <Undo2 className="size-5" aria-hidden="true" />
         Undo this change
       </button>
@@ -28,13 +28,13 @@ export function UndoChange({ message, disabled, onUndo }: Props) {
         <button
           ref={confirmRef}
           type="button"
-          className={ownerButton('brand', { small: true })}
+          className={buttonClass({ variant: 'brand', size: 'sm' })}
           disabled={busy || disabled}
           onClick={() => void run(onUndo)}
         >
           {busy ? 'Undoing…' : 'Yes, undo it'}
         </button>
-        <button type="button" className={ownerButton('outline', { small: true })} disabled={busy} onClick={close}>
+        <button type="button" className={buttonClass({ variant: 'outline', size: 'sm' })} disabled={busy} onClick={close}>
           Keep it
         </button>
       </div>
