@@ -141,6 +141,11 @@ export interface InboxBody {
   undelivered: OwnerLead[];
 }
 
+/** GET /api/owner/leads/ID: one request as the inbox lists it (404 when there is none) */
+export interface LeadBody {
+  lead: OwnerLead;
+}
+
 /** PATCH /api/owner/leads/ID: any of these; the answer (as for a new note) is the OwnerLead as it now stands */
 export interface LeadChange {
   status?: LeadStatus;

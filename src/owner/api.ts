@@ -2,6 +2,8 @@
  * The owner's page talking to the server over the paths of src/lib/owner-api.ts: JSON both ways,
  * the session cookie sent (same origin only), every change a POST, PATCH or DELETE. A 401 from
  * any call but the session check means the session has ended, and sends the page back to sign-in.
+ * Every GET goes through `read`, typed by its path (OwnerReads); an answer is taken for its
+ * contract type once it is a JSON object.
  */
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { Report } from '../server/stats/report.ts';
@@ -12,11 +14,11 @@ import {
   type InboxBody,
   type InviteRequest,
   type LeadChange,
+  type LeadBody,
   type LeadStatus,
   type NumbersPeriod,
   type OwnerLead,
   type PasskeysBody,
-  type PublishProgress,
   type SessionBody,
   type SessionsBody,
   type SiteBody,
@@ -48,6 +50,23 @@ export function onSignedOut(listener: () => void): void {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
+/** What each GET of the owner's API answers, by its path (the query aside) */
+export interface OwnerReads {
+  [ownerPaths.session]: SessionBody;
+  [ownerPaths.leads]: InboxBody;
+  [leadPath: `${typeof ownerPaths.leads}/${number}`]: LeadBody;
+  [ownerPaths.numbers]: Report;
+  [ownerPaths.passkeys]: PasskeysBody;
+  [ownerPaths.sessions]: SessionsBody;
+  [ownerPaths.site]: SiteBody;
+}
+export type ReadPath = keyof OwnerReads;
+
+/** A GET as the page's data layer keys it: the path, and its query ('' for none) without `background` */
+export type ReadKey<P extends ReadPath = ReadPath> = readonly [path: P, query: string];
+
+const UNREADABLE = 'The site answered in a way this page cannot read. Reload the page, then try again.';
+
 function errorText(status: number, body: unknown): string {
   const error = (body as Partial<ErrorBody> | null)?.error;
   if (typeof error === 'string' && error) return error;
@@ -65,7 +84,13 @@ function parseJson(text: string): unknown {
   }
 }
 
-async function request<T>(method: Method, path: string, body?: unknown, options: { quietOn401?: boolean; keepalive?: boolean } = {}) {
+interface CallOptions {
+  quietOn401?: boolean;
+  keepalive?: boolean;
+}
+
+/** One call: a 2xx gives its body, whatever it is; anything else throws an ApiError in the owner's words */
+async function call(method: Method, path: string, body?: unknown, options: CallOptions = {}): Promise<{ json: unknown; isJson: boolean }> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -85,10 +110,38 @@ async function request<T>(method: Method, path: string, body?: unknown, options:
     const stepUp = response.status === 403 && (json as Partial<StepUpNeededBody> | null)?.stepUp === true;
     throw new ApiError(response.status, errorText(response.status, json), stepUp);
   }
-  return json as T;
+  return { json, isJson: /^application\/json\b/i.test(response.headers.get('Content-Type') ?? '') };
 }
 
-const leadPath = (id: number) => `${ownerPaths.leads}/${id}`;
+/**
+ * A call whose answer is a JSON object, as the contract (src/lib/owner-api.ts) shapes it. Only
+ * that much is checked here: the server's own tests hold it to the shapes.
+ */
+async function answer<Body extends object>(method: Method, path: string, body?: unknown, options?: CallOptions): Promise<Body> {
+  const { json, isJson } = await call(method, path, body, options);
+  if (!isJson || typeof json !== 'object' || json === null || Array.isArray(json)) throw new ApiError(200, UNREADABLE);
+  return json as Body;
+}
+
+/** A change whose answer the page does not need */
+async function send(method: Method, path: string, body?: unknown, options?: CallOptions): Promise<void> {
+  await call(method, path, body, options);
+}
+
+/** The address of a read; `background` marks a poll the owner did not ask for, which the server does not count as his activity */
+export function readUrl([path, query]: ReadKey, background = false): string {
+  const params = new URLSearchParams(query);
+  if (background) params.set('background', '1');
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** The one fetcher of the page's data: a GET, typed by its path */
+export function read<P extends ReadPath>(key: ReadKey<P>, { background = false }: { background?: boolean } = {}): Promise<OwnerReads[P]> {
+  return answer<OwnerReads[P]>('GET', readUrl(key, background));
+}
+
+export const leadPath = (id: number) => `${ownerPaths.leads}/${id}` as const;
 const passkeyPath = (id: string) => `${ownerPaths.passkeys}/${encodeURIComponent(id)}`;
 const sessionPath = (id: string) => `${ownerPaths.sessions}/${encodeURIComponent(id)}`;
 
@@ -99,54 +152,55 @@ export interface InboxQuery {
   background?: boolean | undefined;
 }
 
-export function inboxUrl({ status, q, background }: InboxQuery = {}): string {
+/** The inbox's read for a status and search: only the filters in use */
+export function inboxKey({ status, q }: InboxQuery = {}): ReadKey<typeof ownerPaths.leads> {
   const params = new URLSearchParams();
   if (status) params.set('status', status);
   if (q?.trim()) params.set('q', q.trim());
-  if (background) params.set('background', '1');
-  const query = params.toString();
-  return query ? `${ownerPaths.leads}?${query}` : ownerPaths.leads;
+  return [ownerPaths.leads, params.toString()];
 }
 
+export const inboxUrl = (query: InboxQuery = {}): string => readUrl(inboxKey(query), query.background);
+
+/** The calls that are not reads: the sign-in ceremonies, and every change */
 export const ownerApi = {
   /** The current session, or null when there is none (401) */
   async session(): Promise<SessionBody | null> {
     try {
-      return await request<SessionBody>('GET', ownerPaths.session, undefined, { quietOn401: true });
+      return await answer<SessionBody>('GET', ownerPaths.session, undefined, { quietOn401: true });
     } catch (error) {
       if (isSignedOut(error)) return null;
       throw error;
     }
   },
-  signInOptions: () => request<PublicKeyCredentialRequestOptionsJSON>('POST', ownerPaths.signInOptions, {}, { quietOn401: true }),
-  signIn: (response: unknown) => request<unknown>('POST', ownerPaths.signIn, { response }, { quietOn401: true }),
+  signInOptions: () => answer<PublicKeyCredentialRequestOptionsJSON>('POST', ownerPaths.signInOptions, {}, { quietOn401: true }),
+  signIn: (response: unknown) => send('POST', ownerPaths.signIn, { response }, { quietOn401: true }),
   inviteOptions: (invite: string) =>
-    request<PublicKeyCredentialCreationOptionsJSON>('POST', ownerPaths.inviteOptions, { invite }, { quietOn401: true }),
-  acceptInvite: (body: InviteRequest) => request<unknown>('POST', ownerPaths.invite, body, { quietOn401: true }),
-  signOut: () => request<unknown>('POST', ownerPaths.signOut, {}, { quietOn401: true }),
-  signOutOthers: () => request<unknown>('POST', ownerPaths.signOutOthers, {}),
-  sessions: () => request<SessionsBody>('GET', ownerPaths.sessions),
-  signOutSession: (id: string) => request<unknown>('DELETE', sessionPath(id)),
-  stepUpOptions: () => request<PublicKeyCredentialRequestOptionsJSON>('POST', ownerPaths.stepUpOptions, {}),
-  stepUp: (response: unknown) => request<unknown>('POST', ownerPaths.stepUp, { response }),
+    answer<PublicKeyCredentialCreationOptionsJSON>('POST', ownerPaths.inviteOptions, { invite }, { quietOn401: true }),
+  acceptInvite: (body: InviteRequest) => send('POST', ownerPaths.invite, body, { quietOn401: true }),
+  signOut: () => send('POST', ownerPaths.signOut, {}, { quietOn401: true }),
+  signOutOthers: () => send('POST', ownerPaths.signOutOthers, {}),
+  signOutSession: (id: string) => send('DELETE', sessionPath(id)),
+  stepUpOptions: () => answer<PublicKeyCredentialRequestOptionsJSON>('POST', ownerPaths.stepUpOptions, {}),
+  stepUp: (response: unknown) => send('POST', ownerPaths.stepUp, { response }),
 
-  inbox: (query: InboxQuery = {}) => request<InboxBody>('GET', inboxUrl(query)),
-  changeLead: (id: number, change: LeadChange, options: { keepalive?: boolean } = {}) =>
-    request<OwnerLead>('PATCH', leadPath(id), change, options),
-  addNote: (id: number, text: string) => request<OwnerLead>('POST', `${leadPath(id)}/notes`, { text }),
-  deleteLead: (id: number) => request<unknown>('DELETE', leadPath(id)),
-
-  numbers: (days: NumbersPeriod) => request<Report>('GET', `${ownerPaths.numbers}?days=${days}`),
-
-  passkeys: () => request<PasskeysBody>('GET', ownerPaths.passkeys),
-  passkeyOptions: () => request<PublicKeyCredentialCreationOptionsJSON>('POST', ownerPaths.passkeyOptions, {}),
-  addPasskey: (body: AddPasskeyRequest) => request<unknown>('POST', ownerPaths.passkeys, body),
-  renamePasskey: (id: string, name: string) => request<unknown>('PATCH', passkeyPath(id), { name }),
-  removePasskey: (id: string) => request<unknown>('DELETE', passkeyPath(id)),
-
+  sessions: () => read([ownerPaths.sessions, '']),
+  inbox: (query: InboxQuery = {}) => read(inboxKey(query), { background: query.background ?? false }),
+  numbers: (days: NumbersPeriod) => read([ownerPaths.numbers, `days=${days}`]),
+  passkeys: () => read([ownerPaths.passkeys, '']),
   /** A poll while a publish runs is `background`: it does not count as the owner's activity */
-  site: ({ background = false }: { background?: boolean } = {}) =>
-    request<SiteBody>('GET', background ? `${ownerPaths.site}?background=1` : ownerPaths.site),
-  publish: () => request<{ running: PublishProgress }>('POST', ownerPaths.publish, {}),
-  undo: (commit: string) => request<{ running: PublishProgress }>('POST', ownerPaths.undo, { commit }),
+  site: ({ background = false }: { background?: boolean } = {}) => read([ownerPaths.site, ''], { background }),
+
+  changeLead: (id: number, change: LeadChange, options: { keepalive?: boolean } = {}) =>
+    answer<OwnerLead>('PATCH', leadPath(id), change, options),
+  addNote: (id: number, text: string) => answer<OwnerLead>('POST', `${leadPath(id)}/notes`, { text }),
+  deleteLead: (id: number) => send('DELETE', leadPath(id)),
+
+  passkeyOptions: () => answer<PublicKeyCredentialCreationOptionsJSON>('POST', ownerPaths.passkeyOptions, {}),
+  addPasskey: (body: AddPasskeyRequest) => send('POST', ownerPaths.passkeys, body),
+  renamePasskey: (id: string, name: string) => send('PATCH', passkeyPath(id), { name }),
+  removePasskey: (id: string) => send('DELETE', passkeyPath(id)),
+
+  publish: () => send('POST', ownerPaths.publish, {}),
+  undo: (commit: string) => send('POST', ownerPaths.undo, { commit }),
 };
