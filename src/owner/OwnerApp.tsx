@@ -11,6 +11,7 @@ import { useEffect, useState } from 'react';
 import { buttonClass } from '../lib/button.ts';
 import type { SessionBody } from '../lib/owner-api.ts';
 import { ApiError, onSignedOut, ownerApi } from './api.ts';
+import { OwnerData } from './data.tsx';
 import { DoorFrame } from './DoorFrame.tsx';
 import { takeInviteToken } from './invite.ts';
 import { InviteSetup } from './InviteSetup.tsx';
@@ -95,7 +96,9 @@ export function OwnerApp({ businessName, shortName }: { businessName: string; sh
         />
       )}
       {stage.name === 'signed-in' && (
-        <Workspace businessName={businessName} shortName={shortName} session={stage.session} onSignOut={signOut} />
+        <OwnerData>
+          <Workspace businessName={businessName} shortName={shortName} session={stage.session} onSignOut={signOut} />
+        </OwnerData>
       )}
       {stage.name === 'no-server' && (
         <DoorFrame businessName={businessName} title="Not on this server">

@@ -44,7 +44,8 @@ export function Workspace({ businessName, shortName, session, onSignOut }: Props
     [notify],
   );
   const inbox = useInbox(announceNew);
-  const unread = inbox.body?.unread ?? 0;
+  const unread = inbox.overview?.unread ?? 0;
+  const shownLead = (id: number) => [...(inbox.body?.leads ?? []), ...(inbox.overview?.undelivered ?? [])].find((lead) => lead.id === id);
 
   useEffect(() => {
     document.title = `${unread > 0 ? `(${unread}) ` : ''}Owner · ${businessName}`;
@@ -74,7 +75,14 @@ export function Workspace({ businessName, shortName, session, onSignOut }: Props
       <main id="main" className="mx-auto max-w-5xl px-4 py-5 md:py-8">
         {view.name === 'inbox' && <Inbox inbox={inbox} now={now} />}
         {view.name === 'lead' && (
-          <LeadView key={view.id} id={view.id} inbox={inbox} businessName={businessName} now={now} onDeleted={() => goTo('#inbox')} />
+          <LeadView
+            key={view.id}
+            id={view.id}
+            shown={shownLead(view.id)}
+            businessName={businessName}
+            now={now}
+            onDeleted={() => goTo('#inbox')}
+          />
         )}
         {view.name === 'numbers' && <Numbers days={view.days} />}
         {view.name === 'site' && <SiteView now={now} />}

@@ -2,8 +2,8 @@
  * The owner's page talking to the server over the paths of src/lib/owner-api.ts: JSON both ways,
  * the session cookie sent (same origin only), every change a POST, PATCH or DELETE. A 401 from
  * any call but the session check means the session has ended, and sends the page back to sign-in.
- * Every GET goes through `read`, typed by its path (OwnerReads); an answer is taken for its
- * contract type once it is a JSON object.
+ * Every GET goes through `read`, typed by its path (OwnerReads), which src/owner/data.tsx's hooks
+ * use as their fetcher; an answer is taken for its contract type once it is a JSON object.
  */
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { Report } from '../server/stats/report.ts';
@@ -16,7 +16,6 @@ import {
   type LeadChange,
   type LeadBody,
   type LeadStatus,
-  type NumbersPeriod,
   type OwnerLead,
   type PasskeysBody,
   type SessionBody,
@@ -183,13 +182,6 @@ export const ownerApi = {
   signOutSession: (id: string) => send('DELETE', sessionPath(id)),
   stepUpOptions: () => answer<PublicKeyCredentialRequestOptionsJSON>('POST', ownerPaths.stepUpOptions, {}),
   stepUp: (response: unknown) => send('POST', ownerPaths.stepUp, { response }),
-
-  sessions: () => read([ownerPaths.sessions, '']),
-  inbox: (query: InboxQuery = {}) => read(inboxKey(query), { background: query.background ?? false }),
-  numbers: (days: NumbersPeriod) => read([ownerPaths.numbers, `days=${days}`]),
-  passkeys: () => read([ownerPaths.passkeys, '']),
-  /** A poll while a publish runs is `background`: it does not count as the owner's activity */
-  site: ({ background = false }: { background?: boolean } = {}) => read([ownerPaths.site, ''], { background }),
 
   changeLead: (id: number, change: LeadChange, options: { keepalive?: boolean } = {}) =>
     answer<OwnerLead>('PATCH', leadPath(id), change, options),

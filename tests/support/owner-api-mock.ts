@@ -12,6 +12,7 @@ import {
   type PublishProgress,
   type PublishStep,
   type InboxBody,
+  type LeadBody,
   type LeadChange,
   type LeadStatus,
   type OwnerLead,
@@ -370,6 +371,7 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
       });
     }
     if (leadMatch && !lead) return route.fulfill(json(404, { error: 'No such request.' }));
+    if (lead && method === 'GET' && !leadMatch![2]) return route.fulfill(json(200, { lead } satisfies LeadBody));
     if (lead && method === 'PATCH' && !leadMatch![2]) {
       const change = body as LeadChange;
       if (change.status) lead.status = change.status;

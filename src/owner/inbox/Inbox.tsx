@@ -12,7 +12,7 @@ import type { Inbox as InboxState } from './use-inbox.ts';
 /** The quote requests, newest first: the undelivered ones on top, then filter, search and the list */
 export function Inbox({ inbox, now }: { inbox: InboxState; now: Date }) {
   const searchId = useId();
-  const { body, filter } = inbox;
+  const { body, overview, filter } = inbox;
   const filtered = filter.status !== null || filter.q.trim() !== '';
   const shownFor = [filter.status && LEAD_STATUS_LABELS[filter.status], filter.q.trim() && `“${filter.q.trim()}”`]
     .filter(Boolean)
@@ -25,7 +25,7 @@ export function Inbox({ inbox, now }: { inbox: InboxState; now: Date }) {
           <h1 className="text-h2" tabIndex={-1} data-view-heading>
             Inbox
           </h1>
-          {body && <p className="text-muted">{body.unread === 0 ? 'All read' : `${body.unread} unread`}</p>}
+          {overview && <p className="text-muted">{overview.unread === 0 ? 'All read' : `${overview.unread} unread`}</p>}
         </div>
         <a href={ownerPaths.leadsCsv} download className={buttonClass({ variant: 'outline', size: 'sm' })}>
           <Download className="size-5" aria-hidden="true" />
@@ -33,7 +33,7 @@ export function Inbox({ inbox, now }: { inbox: InboxState; now: Date }) {
         </a>
       </div>
 
-      {body && <UndeliveredPanel leads={body.undelivered} now={now} />}
+      {overview && <UndeliveredPanel leads={overview.undelivered} now={now} />}
 
       <div className="space-y-3">
         <div>
@@ -54,7 +54,7 @@ export function Inbox({ inbox, now }: { inbox: InboxState; now: Date }) {
             />
           </div>
         </div>
-        <StatusFilter counts={body?.counts ?? null} selected={filter.status} onSelect={inbox.setStatus} />
+        <StatusFilter counts={overview?.counts ?? null} selected={filter.status} onSelect={inbox.setStatus} />
       </div>
 
       {inbox.problem !== null && <Alert>{errorMessage(inbox.problem)} The inbox will try again in a few seconds.</Alert>}
@@ -67,7 +67,7 @@ export function Inbox({ inbox, now }: { inbox: InboxState; now: Date }) {
           {filtered ? `Requests: ${shownFor}` : 'All requests'}
           {body && <span className="font-normal text-muted"> ({body.leads.length})</span>}
         </h2>
-        {body === null ? (
+        {body === undefined ? (
           <p className="px-4 py-6 text-muted">Loading your requests…</p>
         ) : body.leads.length === 0 ? (
           <p className="px-4 py-6 text-muted">

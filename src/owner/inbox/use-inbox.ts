@@ -1,12 +1,12 @@
 /**
- * The inbox as the whole app sees it: the last answer of GET /api/owner/leads for the chosen
- * status and search, fetched again every 15 seconds (as a background poll, which does not keep
- * the session alive) while the page is in view, and at once when it comes back into view. Every
- * lead seen is remembered by id, so one request opens without another fetch.
+ * The inbox as the whole app sees it: GET /api/owner/leads for the chosen status and search,
+ * asked again every 15 seconds while the page is in view (a background poll, which does not keep
+ * the session alive), at once when it comes back into view, and after each change to a request.
+ * A request a poll brings that was not there before is announced.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { InboxBody, LeadStatus, OwnerLead } from '../../lib/owner-api.ts';
-import { ownerApi } from '../api.ts';
+import { readKeys, retryingEvery, useRead } from '../data.tsx';
 
 export const POLL_INTERVAL_MS = 15_000;
 const SEARCH_DELAY_MS = 300;
@@ -18,7 +18,13 @@ export interface InboxFilter {
 }
 
 export interface Inbox {
-  body: InboxBody | null;
+  /** The answer for the status and search as they are now; undefined until it comes */
+  body: InboxBody | undefined;
+  /**
+   * The unread count, the counts by status and the undelivered requests, which are the same for
+   * every query: from the last answer to any, so they stay while another query's answer comes
+   */
+  overview: Pick<InboxBody, 'unread' | 'counts' | 'undelivered'> | undefined;
   filter: InboxFilter;
   /** The search box's text, before it is applied */
   searchText: string;
@@ -26,48 +32,32 @@ export interface Inbox {
   setStatus: (status: LeadStatus | null) => void;
   /** A problem with the last fetch, shown until one succeeds */
   problem: unknown;
-  refresh: () => Promise<void>;
-  /** Every request seen since the page opened, as it last stood */
-  known: ReadonlyMap<number, OwnerLead>;
-  /** A request as it now stands after the owner changed it; the inbox is fetched again */
-  changed: (lead: OwnerLead) => void;
-  /** A request the owner deleted */
-  deleted: (id: number) => void;
 }
 
 export function useInbox(onNewLeads: (leads: OwnerLead[]) => void): Inbox {
-  const [body, setBody] = useState<InboxBody | null>(null);
   const [filter, setFilter] = useState<InboxFilter>({ status: null, q: '' });
   const [searchText, setSearchText] = useState('');
-  const [problem, setProblem] = useState<unknown>(null);
-  const [known, setKnown] = useState<ReadonlyMap<number, OwnerLead>>(new Map());
   const seenIds = useRef<Set<number> | null>(null);
-  const latestRequest = useRef(0);
   const newLeadsListener = useRef(onNewLeads);
   useEffect(() => {
     newLeadsListener.current = onNewLeads;
   }, [onNewLeads]);
 
-  const load = useCallback(
-    async (background: boolean) => {
-      const request = ++latestRequest.current;
-      try {
-        const answer = await ownerApi.inbox({ status: filter.status ?? undefined, q: filter.q, background });
-        // An answer to an older filter arrived late: the newer one wins
-        if (request !== latestRequest.current) return;
-        setKnown((current) => new Map([...current, ...[...answer.leads, ...answer.undelivered].map((lead) => [lead.id, lead] as const)]));
-        const seen = seenIds.current;
-        const unseen = seen ? answer.leads.filter((lead) => !seen.has(lead.id)) : [];
-        seenIds.current = new Set([...(seen ?? []), ...answer.leads.map((lead) => lead.id)]);
-        if (background && unseen.length > 0) newLeadsListener.current(unseen);
-        setBody(answer);
-        setProblem(null);
-      } catch (error) {
-        if (request === latestRequest.current) setProblem(error);
-      }
-    },
-    [filter],
+  const announceNew = useCallback((answer: InboxBody, background: boolean) => {
+    const seen = seenIds.current;
+    const unseen = seen ? answer.leads.filter((lead) => !seen.has(lead.id)) : [];
+    seenIds.current = new Set([...(seen ?? []), ...answer.leads.map((lead) => lead.id)]);
+    if (background && unseen.length > 0) newLeadsListener.current(unseen);
+  }, []);
+
+  const { data: body, error } = useRead(
+    readKeys.inbox({ status: filter.status ?? undefined, q: filter.q }),
+    { refreshInterval: POLL_INTERVAL_MS, ...retryingEvery(POLL_INTERVAL_MS) },
+    announceNew,
   );
+
+  const [overview, setOverview] = useState(body);
+  if (body !== undefined && body !== overview) setOverview(body);
 
   // The search applies once typing pauses
   useEffect(() => {
@@ -78,41 +68,7 @@ export function useInbox(onNewLeads: (leads: OwnerLead[]) => void): Inbox {
     return () => clearTimeout(timer);
   }, [searchText]);
 
-  useEffect(() => {
-    void load(false);
-    const poll = setInterval(() => {
-      if (document.visibilityState === 'visible') void load(true);
-    }, POLL_INTERVAL_MS);
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') void load(true);
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      clearInterval(poll);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [load]);
-
   const setStatus = useCallback((status: LeadStatus | null) => setFilter((current) => ({ ...current, status })), []);
-  const refresh = useCallback(() => load(false), [load]);
-  const changed = useCallback(
-    (lead: OwnerLead) => {
-      setKnown((current) => new Map(current).set(lead.id, lead));
-      void load(false);
-    },
-    [load],
-  );
-  const deleted = useCallback(
-    (id: number) => {
-      setKnown((current) => {
-        const next = new Map(current);
-        next.delete(id);
-        return next;
-      });
-      void load(false);
-    },
-    [load],
-  );
 
-  return { body, filter, searchText, setSearchText, setStatus, problem, refresh, known, changed, deleted };
+  return { body, overview, filter, searchText, setSearchText, setStatus, problem: error ?? null };
 }

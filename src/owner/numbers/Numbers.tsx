@@ -1,9 +1,7 @@
-import { useEffect, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { NUMBERS_PERIODS, type NumbersPeriod } from '../../lib/owner-api.ts';
-import type { Report } from '../../server/stats/report.ts';
-import { ownerApi } from '../api.ts';
 import { Alert } from '../Alert.tsx';
+import { useNumbers } from '../data.tsx';
 import { errorMessage } from '../notices.tsx';
 import { Panel } from '../Panel.tsx';
 import { hashOf } from '../routes.ts';
@@ -12,24 +10,9 @@ import { DailyChart } from './DailyChart.tsx';
 import { PagesTable } from './PagesTable.tsx';
 import { TotalsGrid } from './TotalsGrid.tsx';
 
-type Loaded = { days: NumbersPeriod; report: Report } | { days: NumbersPeriod; problem: string };
-
 /** His numbers for the last 7, 30 or 90 days: totals and trend, each day, each page */
 export function Numbers({ days }: { days: NumbersPeriod }) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    ownerApi
-      .numbers(days)
-      .then((report) => current && setLoaded({ days, report }))
-      .catch((error: unknown) => current && setLoaded({ days, problem: errorMessage(error) }));
-    return () => {
-      current = false;
-    };
-  }, [days]);
-
-  const shown = loaded?.days === days ? loaded : null;
+  const { data: report, error } = useNumbers(days);
   return (
     <div className="space-y-4">
       <h1 className="text-h2" tabIndex={-1} data-view-heading>
@@ -50,24 +33,23 @@ export function Numbers({ days }: { days: NumbersPeriod }) {
           </a>
         ))}
       </nav>
-      {!shown ? (
+      {error !== undefined && <Alert>{errorMessage(error)}</Alert>}
+      {!report && error === undefined && (
         <p className="text-muted" role="status">
           Counting…
         </p>
-      ) : 'problem' in shown ? (
-        <Alert>{shown.problem}</Alert>
-      ) : (
+      )}
+      {report && (
         <div className="space-y-4">
           <p className="text-muted">
-            {formatCalendarDay(shown.report.period.from)} to {formatCalendarDay(shown.report.period.to)}, compared with the {days} days
-            before.
+            {formatCalendarDay(report.period.from)} to {formatCalendarDay(report.period.to)}, compared with the {days} days before.
           </p>
-          <TotalsGrid report={shown.report} days={days} />
+          <TotalsGrid report={report} days={days} />
           <Panel title="Each day">
-            <DailyChart daily={shown.report.daily} />
+            <DailyChart daily={report.daily} />
           </Panel>
           <Panel title="Each page">
-            <PagesTable pages={shown.report.pages} />
+            <PagesTable pages={report.pages} />
           </Panel>
         </div>
       )}

@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { PasskeysBody, SessionInfo } from '../../lib/owner-api.ts';
 import { ownerApi } from '../api.ts';
 import { Alert } from '../Alert.tsx';
+import { useInvalidation, usePasskeys, useSessions } from '../data.tsx';
 import { errorMessage, useNotices } from '../notices.tsx';
 import { Panel } from '../Panel.tsx';
 import { withStepUp } from '../passkey-ceremonies.ts';
@@ -10,35 +9,13 @@ import { PasskeyItem } from './PasskeyItem.tsx';
 import { Sessions } from './Sessions.tsx';
 import { SignIns } from './SignIns.tsx';
 
-const fetchAll = async () => {
-  const [passkeys, { sessions }] = await Promise.all([ownerApi.passkeys(), ownerApi.sessions()]);
-  return { ...passkeys, sessions };
-};
-
 /** His passkeys (rename, remove, add one), where he is signed in now, and the recent sign-ins */
 export function Passkeys({ now }: { now: Date }) {
   const { notify, notifyError } = useNotices();
-  const [body, setBody] = useState<(PasskeysBody & { sessions: SessionInfo[] }) | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setBody(await fetchAll());
-      setProblem(null);
-    } catch (error) {
-      setProblem(errorMessage(error));
-    }
-  }, []);
-
-  useEffect(() => {
-    let current = true;
-    fetchAll()
-      .then((answer) => current && setBody(answer))
-      .catch((error: unknown) => current && setProblem(errorMessage(error)));
-    return () => {
-      current = false;
-    };
-  }, []);
+  const { data: body, error: passkeysProblem } = usePasskeys();
+  const { data: signedIn, error: sessionsProblem } = useSessions();
+  const { passkeysChanged, passkeyRemoved, sessionsChanged } = useInvalidation();
+  const problem = passkeysProblem ?? sessionsProblem;
 
   return (
     <div className="space-y-4">
@@ -48,9 +25,9 @@ export function Passkeys({ now }: { now: Date }) {
       <p className="text-muted">
         Each passkey signs you in from one device or security key. Keep at least two, so losing a phone does not lock you out.
       </p>
-      {problem && <Alert>{problem}</Alert>}
+      {problem !== undefined && <Alert>{errorMessage(problem)}</Alert>}
       <Panel title="Your passkeys">
-        {body === null ? (
+        {body === undefined ? (
           <p className="text-muted">Loading…</p>
         ) : (
           <ul className="divide-y divide-line">
@@ -63,7 +40,7 @@ export function Passkeys({ now }: { now: Date }) {
                   try {
                     await withStepUp(() => ownerApi.renamePasskey(passkey.id, name));
                     notify({ kind: 'success', text: `Renamed to ${name}` });
-                    await load();
+                    await passkeysChanged();
                     return true;
                   } catch (error) {
                     notifyError(error);
@@ -74,7 +51,7 @@ export function Passkeys({ now }: { now: Date }) {
                   try {
                     await withStepUp(() => ownerApi.removePasskey(passkey.id));
                     notify({ kind: 'success', text: `${passkey.name} removed` });
-                    await load();
+                    await passkeyRemoved();
                   } catch (error) {
                     notifyError(error);
                   }
@@ -88,17 +65,17 @@ export function Passkeys({ now }: { now: Date }) {
         <AddPasskey
           onAdded={(name) => {
             notify({ kind: 'success', text: `${name} added` });
-            void load();
+            void passkeysChanged();
           }}
           onProblem={notifyError}
         />
       </Panel>
       <Panel title="Signed in now">
-        {body === null ? (
+        {signedIn === undefined ? (
           <p className="text-muted">Loading…</p>
         ) : (
           <Sessions
-            sessions={body.sessions}
+            sessions={signedIn.sessions}
             now={now}
             onSignOut={async (session) => {
               try {
@@ -107,7 +84,7 @@ export function Passkeys({ now }: { now: Date }) {
               } catch (error) {
                 notifyError(error);
               }
-              await load();
+              await sessionsChanged();
             }}
             onSignOutOthers={async () => {
               try {
@@ -116,13 +93,13 @@ export function Passkeys({ now }: { now: Date }) {
               } catch (error) {
                 notifyError(error);
               }
-              await load();
+              await sessionsChanged();
             }}
           />
         )}
       </Panel>
       <Panel title="Recent sign-ins">
-        {body === null ? <p className="text-muted">Loading…</p> : <SignIns signIns={body.signIns} now={now} />}
+        {body === undefined ? <p className="text-muted">Loading…</p> : <SignIns signIns={body.signIns} now={now} />}
       </Panel>
     </div>
   );

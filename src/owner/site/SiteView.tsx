@@ -5,7 +5,8 @@ import { editorPaths } from '../../lib/editor-paths.ts';
 import { Alert } from '../Alert.tsx';
 import { ownerApi } from '../api.ts';
 import { buttonClass } from '../../lib/button.ts';
-import { useNotices } from '../notices.tsx';
+import { useInvalidation } from '../data.tsx';
+import { errorMessage, useNotices } from '../notices.tsx';
 import { Panel } from '../Panel.tsx';
 import { formatDateTime, timeAgo } from '../time.ts';
 import { PublishSteps } from './PublishSteps.tsx';
@@ -55,7 +56,8 @@ function LastResult({ last, now }: { last: PublishResult; now: Date }) {
 /** His site: edit it, publish what he saved, watch it go live, and undo a change from its history */
 export function SiteView({ now }: { now: Date }) {
   const { notifyError } = useNotices();
-  const { body, problem, reload } = useSite();
+  const { data: body, error } = useSite();
+  const { siteChanged } = useInvalidation();
   const [starting, setStarting] = useState(false);
   const running = body?.running ?? null;
   const busy = starting || running !== null;
@@ -68,7 +70,7 @@ export function SiteView({ now }: { now: Date }) {
     } catch (error) {
       notifyError(error);
     } finally {
-      await reload();
+      await siteChanged();
       setStarting(false);
     }
   };
@@ -83,9 +85,9 @@ export function SiteView({ now }: { now: Date }) {
         <Pencil className="size-5" aria-hidden="true" />
         Edit your site
       </a>
-      {problem && <Alert>{problem}</Alert>}
+      {error !== undefined && <Alert>{errorMessage(error)}</Alert>}
       <Panel title="Waiting to be published">
-        {body === null ? (
+        {body === undefined ? (
           <p className="text-muted">Loading…</p>
         ) : body.pending.length === 0 ? (
           <p className="text-muted">Nothing is waiting: everything you saved is live.</p>
@@ -99,7 +101,7 @@ export function SiteView({ now }: { now: Date }) {
         <button
           type="button"
           className={buttonClass({ variant: 'accent', block: true }, 'mt-4')}
-          disabled={busy || body === null}
+          disabled={busy || body === undefined}
           onClick={() => void start(() => ownerApi.publish())}
         >
           <CloudUpload className="size-5" aria-hidden="true" />
@@ -121,7 +123,7 @@ export function SiteView({ now }: { now: Date }) {
         </Panel>
       )}
       <Panel title="Changes">
-        {body === null ? (
+        {body === undefined ? (
           <p className="text-muted">Loading…</p>
         ) : body.history.length === 0 ? (
           <p className="text-muted">No changes published yet.</p>
