@@ -44,7 +44,7 @@ const hydrateOnInteraction: ClientDirective = (load, _options, island) => {
     event.stopPropagation();
     heldClick = clicked;
   };
-  const start = async () => {
+  const hydrateAndReplay = async () => {
     for (const intent of intents) island.removeEventListener(intent, start);
     island.addEventListener('click', holdClick, true);
     try {
@@ -55,6 +55,7 @@ const hydrateOnInteraction: ClientDirective = (load, _options, island) => {
     }
     heldClick?.click();
   };
+  const start = () => void hydrateAndReplay();
   for (const intent of intents) island.addEventListener(intent, start, { once: true, passive: true });
 };
 

@@ -28,12 +28,12 @@ if (drawer) {
   // before it hides, so the browser can return focus to the Menu button.
   const behind = () => [...document.body.children].filter((element) => element !== drawer && element.tagName !== 'SCRIPT');
   drawer.addEventListener('beforetoggle', (event) => {
-    const opening = (event as ToggleEvent).newState === 'open';
+    const opening = event.newState === 'open';
     for (const element of behind()) (element as HTMLElement).inert = opening;
   });
   const focusable = () => [...drawer.querySelectorAll<HTMLElement>('a[href], button')];
   drawer.addEventListener('toggle', (event) => {
-    if ((event as ToggleEvent).newState === 'open') focusable()[0]?.focus();
+    if (event.newState === 'open') focusable()[0]?.focus();
   });
   // Tab and Shift+Tab go round the menu rather than out to the browser's own controls
   drawer.addEventListener('keydown', (event) => {

@@ -16,8 +16,8 @@ import { createHash } from 'node:crypto';
 
 const META_CSP = /(<meta http-equiv="content-security-policy" content=")([^"]*)(")/i;
 /** An element's attributes, where a quoted value may hold '>' */
-const ATTRIBUTES = String.raw`((?:[^>"']|"[^"]*"|'[^']*')*)`;
-const INLINE_SCRIPT = new RegExp(String.raw`<script\b${ATTRIBUTES}>([\s\S]*?)</script\s*>`, 'gi');
+const ATTRIBUTES = String.raw`(?:[^>"']|"[^"]*"|'[^']*')*`;
+const INLINE_SCRIPT = new RegExp(String.raw`<script\b(${ATTRIBUTES})>([\s\S]*?)</script\s*>`, 'gi');
 const INLINE_STYLE = new RegExp(String.raw`<style\b${ATTRIBUTES}>([\s\S]*?)</style\s*>`, 'gi');
 const EXTERNAL = /(?:^|\s)src\s*=/i;
 /** Data blocks the browser never runs, so the CSP does not apply to them */
@@ -41,7 +41,7 @@ function pageInlines(html: string): { scripts: Inline[]; styles: Inline[] } {
   const scripts = [...html.matchAll(INLINE_SCRIPT)]
     .filter(([, attributes = '']) => !EXTERNAL.test(attributes) && !DATA_BLOCK.test(attributes))
     .map(([, , body = '']) => inline(body));
-  const styles = [...html.matchAll(INLINE_STYLE)].map(([, , body = '']) => inline(body));
+  const styles = [...html.matchAll(INLINE_STYLE)].map(([, body = '']) => inline(body));
   return { scripts: once(scripts), styles: once(styles) };
 }
 

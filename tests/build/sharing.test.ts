@@ -29,7 +29,7 @@ const metaContent = (html: string, key: string) =>
 type Node = Record<string, unknown>;
 
 function jsonLd(html: string): unknown[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!) as unknown);
 }
 
 /** Every object in the JSON-LD of a page, however deeply nested */

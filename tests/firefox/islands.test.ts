@@ -61,7 +61,7 @@ describe('the project gallery', () => {
       expect(await clickBeforeHydration(page)).toBe(true);
       await expect.poll(() => shownCount(page, projectCards)).toBe(counts[tab]);
       await expect.poll(() => islandsLoading(page)).toBe(0);
-      expect(await page.$$eval(`${tabLabels} input`, (inputs) => inputs.map((input) => (input as HTMLInputElement).checked))).toEqual(
+      expect(await page.$$eval(`${tabLabels} input`, (inputs) => inputs.map((input) => input.checked))).toEqual(
         counts.map((_, index) => index === tab),
       );
       expect(await shownCount(page, projectCards)).toBe(counts[tab]);
@@ -82,8 +82,8 @@ describe('the project gallery', () => {
 
 describe('the forms', () => {
   for (const { path, form, name } of [
-    { path: '/', form: 'form[aria-label="Request a free quote"]', name: FIELDS.name.labels.hero! },
-    { path: quotePath, form: 'form[aria-label="Quote request"]', name: FIELDS.name.labels.quote! },
+    { path: '/', form: 'form[aria-label="Request a free quote"]', name: FIELDS.name.labels.hero },
+    { path: quotePath, form: 'form[aria-label="Quote request"]', name: FIELDS.name.labels.quote },
   ]) {
     test(`on ${path} a first tap on a field's label focuses the field, which keeps what is typed`, async () => {
       const page = await openRecordingFirstClick(path);
@@ -104,7 +104,7 @@ describe('the forms', () => {
     const page = await openPage(browser, quotePath);
     const form = 'form[aria-label="Quote request"]';
     const fill = async (field: keyof typeof FIELDS, text: string) => {
-      const label = await byText(page, `${form} label`, FIELDS[field].labels.quote!);
+      const label = await byText(page, `${form} label`, FIELDS[field].labels.quote);
       await tap(page, label);
       const id = await label.evaluate((element) => (element as HTMLLabelElement).htmlFor);
       await page.$eval(`[id="${id}"]`, (input) => ((input as HTMLInputElement).value = ''));
@@ -121,7 +121,7 @@ describe('the forms', () => {
     await tap(page, await byText(page, `${form} button`, 'Request My Free Quote'));
 
     await expect.poll(() => page.$eval(`[id="${email}"]`, (input) => input.getAttribute('aria-invalid'))).toBe('true');
-    expect(await shownText(page, `[id="${email}-error"]`)).toBe(FIELDS.email.format!.message);
+    expect(await shownText(page, `[id="${email}-error"]`)).toBe(FIELDS.email.format.message);
     expect(storedLead(address, inject('leadsDb'))).toBeUndefined();
 
     await fill('email', address);

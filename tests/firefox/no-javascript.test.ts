@@ -55,7 +55,7 @@ describe('without JavaScript', () => {
     const form = 'form[aria-label="Quote request"]';
     const address = uniqueEmail('firefox-nojs');
     const fill = async (field: keyof typeof FIELDS, text: string) => {
-      const label = await byText(page, `${form} label`, FIELDS[field].labels.quote!);
+      const label = await byText(page, `${form} label`, FIELDS[field].labels.quote);
       const id = await label.evaluate((element) => (element as HTMLLabelElement).htmlFor);
       await tap(page, label);
       await page.keyboard.down('Control');
@@ -74,8 +74,8 @@ describe('without JavaScript', () => {
 
     const email = await page.$eval(`${form} input[name="email"]`, (input) => input.id);
     expect(await page.$eval(`[id="${email}"]`, (input) => input.getAttribute('aria-invalid'))).toBe('true');
-    expect(await shownText(page, `[id="${email}-error"]`)).toBe(FIELDS.email.format!.message);
-    expect(await page.$eval(`${form} input[name="name"]`, (input) => (input as HTMLInputElement).value)).toBe('Tane Test');
+    expect(await shownText(page, `[id="${email}-error"]`)).toBe(FIELDS.email.format.message);
+    expect(await page.$eval(`${form} input[name="name"]`, (input) => input.value)).toBe('Tane Test');
     expect(storedLead(address, inject('leadsDb'))).toBeUndefined();
 
     await fill('email', address);

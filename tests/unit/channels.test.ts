@@ -24,8 +24,8 @@ function runScript(script: string, env: NodeJS.ProcessEnv): Promise<{ code: numb
     const child = spawn(process.execPath, [script], { env });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('exit', (code) => resolveRun({ code, stdout, stderr }));
   });
 }
@@ -123,11 +123,11 @@ describe('what each channel shows the owner of a lead stored with hostile charac
     const ntfy = JSON.stringify(ntfyMessage(stored, 'harbour-leads'));
     return {
       sent: {
-        'e-mail': [String(email.text), ...strings(email.replyTo)],
+        'e-mail': [email.text as string, ...strings(email.replyTo)],
         webhook: [webhook, ...strings(JSON.parse(webhook))],
         ntfy: [ntfy, ...strings(JSON.parse(ntfy))],
       },
-      text: String(email.text),
+      text: email.text as string,
       webhook: JSON.parse(webhook) as unknown,
       ntfy: JSON.parse(ntfy) as unknown,
     };
@@ -227,7 +227,7 @@ describe('ntfy push', () => {
     const [, hit] = receiver.hits;
     expect(hit!.path).toBe('/ntfy/');
     expect(hit!.headers.authorization).toBe('Bearer tk_secret');
-    const message = JSON.parse(hit!.body);
+    const message = JSON.parse(hit!.body) as { message: string; actions: unknown };
     expect(message).toMatchObject({ topic: 'harbour-leads', title: `Quote request: ${lead().name}`, click: 'tel:0215550199' });
     expect(message.message.split('\n')).toEqual([lead().address, lead().service, 'The kitchen power points trip the RCD.']);
     expect(message.actions).toEqual([
@@ -242,7 +242,7 @@ describe('ntfy push', () => {
     const outbox = outboxFor([ntfyChannel({ url: `${receiver.origin}/harbour-leads` })]);
     const id = store.insertLead(lead({ phone: null, address: null, service: null, formSource: 'Hero Form' }), { channels: ['ntfy'] });
     await deliverAll(outbox, () => deliveryOf(id, 'ntfy')?.status === 'sent');
-    const message = JSON.parse(receiver.hits[0]!.body);
+    const message = JSON.parse(receiver.hits[0]!.body) as { message: string; click: string };
     expect(receiver.hits[0]!.path).toBe('/');
     expect(receiver.hits[0]!.headers.authorization).toBeUndefined();
     expect(message.click).toBe(`mailto:${lead().email}`);

@@ -55,13 +55,12 @@ const areaPage = (markdownHtml: string) =>
   `<iframe src="https://www.openstreetmap.org/export/embed.html" title="Map"></iframe>` +
   `</main><script type="module">${templateScript}</script></body></html>`;
 
-type Element = DefaultTreeAdapterMap['element'];
 /** Every element of a fragment, as `tag attr=value …` */
 function elementsOf(html: string): string[] {
   const found: string[] = [];
   const walk = (node: DefaultTreeAdapterMap['node']) => {
     if ('tagName' in node && !['html', 'head', 'body'].includes(node.tagName))
-      found.push([node.tagName, ...(node as Element).attrs.map((attr) => `${attr.name}=${attr.value}`)].join(' '));
+      found.push([node.tagName, ...node.attrs.map((attr) => `${attr.name}=${attr.value}`)].join(' '));
     if ('childNodes' in node) node.childNodes.forEach(walk);
   };
   walk(parse(html));

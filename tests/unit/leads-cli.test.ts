@@ -57,7 +57,7 @@ describe('npm run leads -- --delete ID', () => {
     expect(result.stdout).toContain('with its 2 delivery records');
     expect(result.stdout).not.toContain('\u001b');
     expect(rows(path)).toEqual({ leads: [1, 3], deliveries: [1, 1, 3, 3] });
-    expect(JSON.parse(run(path, '--format', 'json').stdout).map((lead: { id: number }) => lead.id)).toEqual([3, 1]);
+    expect((JSON.parse(run(path, '--format', 'json').stdout) as { id: number }[]).map((lead) => lead.id)).toEqual([3, 1]);
   });
 
   it('says there is no such request, with exit status 1, and deletes nothing', () => {

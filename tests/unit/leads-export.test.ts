@@ -270,7 +270,7 @@ describe("the owner's work", () => {
     const columns = header!.split(',');
     expect(columns).toEqual(expect.arrayContaining(['status', 'follow_up', 'notes']));
     expect(record).toContain('quoted,2025-03-08,"2025-03-01 02:00 Called, visiting Tuesday\n2025-03-04 03:30 =Quoted $1,450[2J"');
-    expect(JSON.parse(leadsToJson([worked]))[0]).toMatchObject({ status: 'quoted', follow_up: '2025-03-08' });
+    expect((JSON.parse(leadsToJson([worked])) as unknown[])[0]).toMatchObject({ status: 'quoted', follow_up: '2025-03-08' });
   });
 });
 
@@ -286,7 +286,7 @@ describe('invisible characters', () => {
   it('are escaped in JSON, and read back exactly, even outside the BMP', () => {
     const json = leadsToJson([stored({ name: INVISIBLE, message: 'line\u2028next\u2029end' })]);
     expect(json).not.toMatch(/[\u00AD\u200B\u2028\u2029\u2060\uFEFF\u{E0041}]/u);
-    expect(JSON.parse(json)[0]).toMatchObject({ name: INVISIBLE, message: 'line\u2028next\u2029end' });
+    expect((JSON.parse(json) as unknown[])[0]).toMatchObject({ name: INVISIBLE, message: 'line\u2028next\u2029end' });
   });
 });
 

@@ -308,7 +308,7 @@ describe('each delivery on its own', () => {
       name: 'ntfy',
       deliver: (stored, signal) =>
         poisoned(stored)
-          ? new Promise<void>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)))
+          ? new Promise<void>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)))
           : Promise.resolve(),
     };
     const delivered: number[] = [];

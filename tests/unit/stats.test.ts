@@ -235,7 +235,7 @@ describe('npm run stats', () => {
       expect(table.status).toBe(0);
       expect(table.stdout).toMatch(/^\/ +12 +2 +0 +0 +16\.7%$/m);
       expect(run('--days', '7', '--format', 'csv').stdout.split('\r\n')[1]).toBe('/,12,2,0,0,2,0.1667');
-      expect(JSON.parse(run('--days', '60', '--format', 'json').stdout).totals.views).toBe(512);
+      expect((JSON.parse(run('--days', '60', '--format', 'json').stdout) as { totals: { views: number } }).totals.views).toBe(512);
       const html = join(dir, 'report.html');
       expect(run('--html', html).status).toBe(0);
       const page = readFileSync(html, 'utf8');

@@ -49,6 +49,7 @@ const tooLong = (field: QuoteField) => ({
 /** Every input a pattern ran on while `work` ran, as [pattern, length of the input] */
 function patternRuns(work: () => void): Array<[string, number]> {
   const runs: Array<[string, number]> = [];
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with each pattern as `this`
   const exec = RegExp.prototype.exec;
   vi.spyOn(RegExp.prototype, 'exec').mockImplementation(function (this: RegExp, input: string) {
     runs.push([this.source, String(input).length]);

@@ -118,8 +118,8 @@ describe('the project gallery', () => {
 
 describe('the forms', () => {
   for (const { path, form, name } of [
-    { path: '/', form: 'form[aria-label="Request a free quote"]', name: FIELDS.name.labels.hero! },
-    { path: quotePath, form: 'form[aria-label="Quote request"]', name: FIELDS.name.labels.quote! },
+    { path: '/', form: 'form[aria-label="Request a free quote"]', name: FIELDS.name.labels.hero },
+    { path: quotePath, form: 'form[aria-label="Quote request"]', name: FIELDS.name.labels.quote },
   ]) {
     test(`on ${path} a first tap on a field's label focuses the field, which keeps what is typed`, async () => {
       const page = await openRecordingFirstClick(path);
@@ -142,7 +142,7 @@ describe('the forms', () => {
     const page = await webkit.openPage(quotePath);
     const form = 'form[aria-label="Quote request"]';
     const fill = async (field: keyof typeof FIELDS, text: string) => {
-      const label = await byText(page, `${form} label`, FIELDS[field].labels.quote!);
+      const label = await byText(page, `${form} label`, FIELDS[field].labels.quote);
       await tap(page, label);
       const id = await label.getDomAttribute('for');
       await page.executeScript((css: string) => (document.querySelector<HTMLInputElement>(css)!.value = ''), `[id="${id}"]`);
@@ -159,7 +159,7 @@ describe('the forms', () => {
     await tap(page, await byText(page, `${form} button`, 'Request My Free Quote'));
 
     await expect.poll(async () => (await nth(page, `[id="${email}"]`, 0)).getDomAttribute('aria-invalid')).toBe('true');
-    expect(await shownText(page, `[id="${email}-error"]`)).toBe(FIELDS.email.format!.message);
+    expect(await shownText(page, `[id="${email}-error"]`)).toBe(FIELDS.email.format.message);
     expect(storedLead(address, inject('leadsDb'))).toBeUndefined();
 
     await fill('email', address);

@@ -80,7 +80,7 @@ describe('without JavaScript', () => {
     const form = 'form[aria-label="Quote request"]';
     const address = uniqueEmail('webkit-nojs');
     const fill = async (field: keyof typeof FIELDS, text: string) => {
-      const label = await byText(page, `${form} label`, FIELDS[field].labels.quote!);
+      const label = await byText(page, `${form} label`, FIELDS[field].labels.quote);
       const id = await label.getDomAttribute('for');
       await tap(page, label);
       await selectAllText(page);
@@ -97,7 +97,7 @@ describe('without JavaScript', () => {
 
     const email = await nth(page, `${form} input[name="email"]`, 0);
     expect(await email.getDomAttribute('aria-invalid')).toBe('true');
-    expect(await shownText(page, `[id="${await email.getDomAttribute('id')}-error"]`)).toBe(FIELDS.email.format!.message);
+    expect(await shownText(page, `[id="${await email.getDomAttribute('id')}-error"]`)).toBe(FIELDS.email.format.message);
     expect(await (await nth(page, `${form} input[name="name"]`, 0)).getProperty('value')).toBe('Tane Test');
     expect(storedLead(address, inject('leadsDb'))).toBeUndefined();
 

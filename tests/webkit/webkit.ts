@@ -247,7 +247,7 @@ export async function tap(page: Page, element: WebElement | string): Promise<voi
     const rect = shown.getBoundingClientRect();
     return rect.width > 0 && rect.height > 0 ? { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 } : null;
   }, target);
-  if (!box) throw new Error(`${String(element)} is not shown on ${await page.getCurrentUrl()}`);
+  if (!box) throw new Error(`${typeof element === 'string' ? element : 'The element'} is not shown on ${await page.getCurrentUrl()}`);
   await page
     .actions({ async: true })
     .move({ x: Math.round(box.x), y: Math.round(box.y), origin: Origin.VIEWPORT })

@@ -41,11 +41,11 @@ export interface Channel {
    */
   deliver(lead: StoredLead, signal: AbortSignal): Promise<void>;
   /** Tells the owner that a lead did not reach him on another channel */
-  sendNotice?(notice: OwnerNotice, signal: AbortSignal): Promise<void>;
+  sendNotice?: (notice: OwnerNotice, signal: AbortSignal) => Promise<void>;
   /** Sends a report, for channels that can carry one (not a push notification) */
-  sendReport?(report: OwnerReport, signal: AbortSignal): Promise<void>;
+  sendReport?: (report: OwnerReport, signal: AbortSignal) => Promise<void>;
   /** Tells the owner about his sign-in at once */
-  sendAlert?(alert: OwnerAlert, signal: AbortSignal): Promise<void>;
+  sendAlert?: (alert: OwnerAlert, signal: AbortSignal) => Promise<void>;
   /** Releases connections (the SMTP pool) */
   close?(): void;
 }
