@@ -34,39 +34,39 @@ function writeBuild(dir: string, time: Date) {
 }
 
 /** A published build completed at `time` */
-function publish(site: string, time: Date, { complete = true } = {}): string {
-  const dir = freshBuildFolder(site, time);
+async function publish(site: string, time: Date, { complete = true } = {}): Promise<string> {
+  const dir = await freshBuildFolder(site, time);
   writeBuild(dir, time);
   if (complete) {
-    markComplete(dir);
+    await markComplete(dir);
     utimesSync(join(dir, 'complete'), time, time);
   }
   return dir;
 }
 
 describe('the build served at start', () => {
-  it("is DIST_DIR's when the developer built after the last publish (he pulled the owner's commits)", () => {
+  it("is DIST_DIR's when the developer built after the last publish (he pulled the owner's commits)", async () => {
     const site = siteDir();
-    publish(site, at('2026-11-20T10:00:00Z'));
+    await publish(site, at('2026-11-20T10:00:00Z'));
     const dist = join(site, 'dist');
     writeBuild(dist, at('2026-11-21T09:00:00Z'));
     expect(newestBuild({ distDir: dist, siteDir: site })?.dir).toBe(dist);
   });
 
-  it('is the last publish when it came after the developer’s build', () => {
+  it('is the last publish when it came after the developer’s build', async () => {
     const site = siteDir();
     const dist = join(site, 'dist');
     writeBuild(dist, at('2026-11-21T09:00:00Z'));
-    publish(site, at('2026-11-20T10:00:00Z'));
-    const latest = publish(site, at('2026-11-22T08:00:00Z'));
+    await publish(site, at('2026-11-20T10:00:00Z'));
+    const latest = await publish(site, at('2026-11-22T08:00:00Z'));
     expect(newestBuild({ distDir: dist, siteDir: site })?.dir).toBe(latest);
   });
 
-  it('is never a publish that did not complete', () => {
+  it('is never a publish that did not complete', async () => {
     const site = siteDir();
     const dist = join(site, 'dist');
     writeBuild(dist, at('2026-11-21T09:00:00Z'));
-    publish(site, at('2026-11-23T08:00:00Z'), { complete: false });
+    await publish(site, at('2026-11-23T08:00:00Z'), { complete: false });
     expect(newestBuild({ distDir: dist, siteDir: site })?.dir).toBe(dist);
     expect(publishedBuilds(site)).toEqual([]);
   });
@@ -76,12 +76,12 @@ describe('the build served at start', () => {
     expect(newestBuild({ distDir: join(site, 'dist'), siteDir: site })).toBeNull();
   });
 
-  it('keeps the one before it on disk and removes the older and unfinished ones', () => {
+  it('keeps the one before it on disk and removes the older and unfinished ones', async () => {
     const site = siteDir();
-    const oldest = publish(site, at('2026-11-18T08:00:00Z'));
-    const before = publish(site, at('2026-11-19T08:00:00Z'));
-    const unfinished = publish(site, at('2026-11-20T08:00:00Z'), { complete: false });
-    const latest = publish(site, at('2026-11-21T08:00:00Z'));
+    const oldest = await publish(site, at('2026-11-18T08:00:00Z'));
+    const before = await publish(site, at('2026-11-19T08:00:00Z'));
+    const unfinished = await publish(site, at('2026-11-20T08:00:00Z'), { complete: false });
+    const latest = await publish(site, at('2026-11-21T08:00:00Z'));
     const chosen = startingBuild({ SITE_DIR: site, DIST_DIR: join(site, 'dist') });
     expect(chosen?.dir).toBe(latest);
     expect(publishedBuilds(site).map((build) => build.dir)).toEqual([latest, before]);

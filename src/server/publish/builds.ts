@@ -6,8 +6,8 @@
  * developer's `npm run build` after pulling the owner's commits wins over an older publish, and a
  * publish after it wins over it.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync, type Dirent } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { existsSync, readdirSync, rmSync, statSync, type Dirent } from 'node:fs';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export const BUILDS_DIR = '.published';
@@ -59,15 +59,15 @@ export function newestBuild({ distDir, siteDir }: { distDir: string; siteDir: st
 }
 
 /** A new, empty folder for a build, named by when it started so the names sort in order */
-export function freshBuildFolder(siteDir: string, now = new Date()): string {
+export async function freshBuildFolder(siteDir: string, now = new Date()): Promise<string> {
   const name = `${now.toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
   const dir = join(siteDir, BUILDS_DIR, name);
-  mkdirSync(dir, { recursive: true });
+  await mkdir(dir, { recursive: true });
   return dir;
 }
 
-export function markComplete(dir: string): void {
-  writeFileSync(join(dir, COMPLETE_MARK), `${new Date().toISOString()}\n`);
+export async function markComplete(dir: string): Promise<void> {
+  await writeFile(join(dir, COMPLETE_MARK), `${new Date().toISOString()}\n`);
 }
 
 /** The published folders of `siteDir` among `entries` of its builds folder that are not in `keep` */
@@ -87,10 +87,13 @@ export function removeBuildsExcept(siteDir: string, keep: readonly string[]): st
   return removed;
 }
 
-/** While serving: removes, off the serving thread, every published folder of `siteDir` but those in `keep` */
-export async function removeUnusedBuilds(siteDir: string, keep: readonly string[]): Promise<string[]> {
+/**
+ * While serving: removes, off the serving thread, every published folder of `siteDir` but those
+ * `inUse` names, asked once the folders are listed (so a build begun meanwhile is kept)
+ */
+export async function removeUnusedBuilds(siteDir: string, inUse: () => readonly string[]): Promise<string[]> {
   const entries = await readdir(join(siteDir, BUILDS_DIR), { withFileTypes: true }).catch(() => []);
-  const removed = foldersOtherThan(siteDir, entries, keep);
+  const removed = foldersOtherThan(siteDir, entries, inUse());
   await Promise.all(removed.map((dir) => rm(dir, { recursive: true, force: true })));
   return removed;
 }

@@ -5,9 +5,10 @@
  *    entry against its schema.
  * 2. Building the site: `astro build` into a fresh folder (builds.ts), at low priority, with a
  *    time limit. Astro is the site directory's own (`node_modules/.bin/astro`).
- * 3. Going live: the new build is opened, checked for the pages the server needs, and swapped
- *    in at once (http/live-site.ts); after a grace period, as requests may still be reading
- *    them, every build folder is removed but the live one, the one before it and one being built.
+ * 3. Going live: the new build is opened (read asynchronously, as pages keep being served),
+ *    checked for the pages the server needs, and swapped in at once (http/live-site.ts); after a
+ *    grace period, as requests may still be reading them, every build folder is removed but the
+ *    live one, the one before it and one being built.
  *
  * A failed check or build leaves the live site as it was and says which entry and field to fix
  * (or, for another failure, Astro's first lines); Astro's whole output goes to the log.
@@ -109,7 +110,7 @@ export function createSiteBuild(options: SiteBuildOptions): SiteBuild {
     const swap = ++swaps;
     setTimeout(() => {
       if (swap !== swaps) return;
-      const inUse = [builds.live, builds.before, builds.building].filter((dir) => dir !== undefined);
+      const inUse = () => [builds.live, builds.before, builds.building].filter((dir) => dir !== undefined);
       removeUnusedBuilds(siteDir, inUse).catch((error: unknown) => log('Publishing: old builds could not be removed', error));
     }, options.removeAfterMs ?? REMOVE_AFTER_MS).unref();
   }
@@ -125,7 +126,7 @@ export function createSiteBuild(options: SiteBuildOptions): SiteBuild {
       });
       if (!sync.ok) throw await astroFailure('Checking the content', sync.output, sync.timedOut);
     });
-    const folder = freshBuildFolder(siteDir);
+    const folder = await freshBuildFolder(siteDir);
     builds.building = folder;
     try {
       await step(progress, 'build', async () => {
@@ -143,7 +144,7 @@ export function createSiteBuild(options: SiteBuildOptions): SiteBuild {
           log(`Publishing: the new build in ${folder} has no ${missing.join(', ')}; the live site is unchanged`);
           throw new StepFailure(BUILD_FAILED);
         }
-        markComplete(folder);
+        await markComplete(folder);
         live.swap(site);
         Object.assign(builds, { live: folder, before: builds.live, building: undefined });
         removeOldBuildsLater();
