@@ -1,8 +1,11 @@
 /**
- * Git in the site directory, for the publisher: each command with a time limit, never asking for
- * a password (a push that would ask fails instead), its error carrying git's own words.
+ * Git in the site directory, for the publisher: each command at the build's low priority (the
+ * server's requests come first), with a time limit, never asking for a password (a push that
+ * would ask fails instead), its error carrying git's own words.
  */
 import { execFile } from 'node:child_process';
+import { setPriority } from 'node:os';
+import { BUILD_NICENESS } from './child-step.ts';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -11,7 +14,7 @@ export type Git = (args: readonly string[], options?: { timeoutMs?: number }) =>
 export function gitIn(cwd: string): Git {
   return (args, { timeoutMs = DEFAULT_TIMEOUT_MS } = {}) =>
     new Promise((resolve, reject) => {
-      execFile(
+      const child = execFile(
         'git',
         args,
         {
@@ -32,5 +35,10 @@ export function gitIn(cwd: string): Git {
           else resolve(stdout);
         },
       );
+      try {
+        if (child.pid !== undefined) setPriority(child.pid, BUILD_NICENESS);
+      } catch {
+        // Not allowed here, or already finished: it runs at normal priority
+      }
     });
 }
