@@ -1,37 +1,40 @@
 /**
- * Publishing the owner's edits, against the real server and a checkout of its own (a copy of the
- * repository in three of the developer's commits, as SITE_DIR) that pushes to a bare repository
- * (CONTENT_GIT_REMOTE): the developer's commits are listed as site updates that Undo refuses; a
- * changed title goes live while pages and assets keep answering, each page wholly from one build;
- * a second publish meanwhile is refused; a content error names the entry and field, is logged in
- * full, and changes nothing; the commit is the owner's, in words, and reaches the remote; Undo,
- * started as soon as the publish is live, brings the old title back. Two builds in all, as each
- * takes half a minute or more.
+ * Publishing the owner's edits, against the real server and a checkout of its own (the small
+ * fixture site of tests/support/publish-site.ts in three of the developer's commits, as SITE_DIR)
+ * that pushes to a bare repository (CONTENT_GIT_REMOTE); the owner's edits are saved through the
+ * editor, as his page saves them. The developer's commits are listed as site updates that Undo
+ * refuses; a changed title goes live while pages and assets keep answering, each page wholly from
+ * one build; a second publish meanwhile is refused; a content error names the entry and field, is
+ * logged in full, and changes nothing; the commit is the owner's, in words, and reaches the
+ * remote; Undo, started as soon as the publish is live, brings the old title back. The real
+ * site's build is published by the browser test (tests/e2e/publish.spec.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { business } from '../../src/config/business.ts';
+import { editorPaths } from '../../src/lib/editor-paths.ts';
 import { ownerPaths, type BusyBody, type SiteBody } from '../../src/lib/owner-api.ts';
 import { AUTHOR_NAME } from '../../src/server/publish/history.ts';
 import { topLevelField } from '../../src/server/publish/entry-labels.ts';
 import { makeInvite } from '../support/owner-invite.ts';
 import { ownerClient } from '../support/owner.ts';
-import { clientDir, copyAsCheckout } from '../support/script-helpers.ts';
+import { copyPublishSite } from '../support/publish-site.ts';
+import { clientDir } from '../support/script-helpers.ts';
 import { makeTempDir, requireBuild, send, sleep, startServer, type Answer, type RunningServer } from '../support/server.ts';
 
 requireBuild();
 
 const SITE_URL = 'https://www.example.com';
 const PROJECT = 'src/content/projects/switchboard-howick.yaml';
-const BUILD_MS = 240_000;
-/** The developer's commits after the first: one of content and a test together, one of content by another author */
+const BUILD_MS = 30_000;
+/** The developer's commits after the first: one of content and other files together, one of content by another author */
 const DEVELOPERS = [
   {
     author: 'Developer',
-    files: ['src/content/testimonials/02-raj.yaml', 'tests/unit/editor-schema.test.ts'],
-    subject: 'Reviews and their test',
+    files: ['src/content/testimonials/02-raj.yaml', 'README.md'],
+    subject: 'Reviews and the README',
   },
   { author: 'A Contractor', files: ['src/content/testimonials/03-mei.yaml'], subject: 'A review checked' },
 ];
@@ -46,8 +49,16 @@ let developerCommits: string[];
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 const projectFile = () => join(site, PROJECT);
 const titleNow = () => topLevelField(readFileSync(projectFile(), 'utf8'), 'title')!;
+
+/** Saves `text` as the file at `path` through the editor, as its Save button does */
+async function save(path: string, text: string) {
+  const body = { additions: [{ path, contents: Buffer.from(text).toString('base64') }], deletions: [] };
+  const answer = await owner.call('POST', `${editorPaths.api}update`, { body, headers: { 'no-cors': '1' } });
+  expect(answer.status, answer.text()).toBe(200);
+}
+
 const setTitle = (title: string) =>
-  writeFileSync(projectFile(), readFileSync(projectFile(), 'utf8').replace(/^title: .*$/m, `title: ${JSON.stringify(title)}`));
+  save(PROJECT, readFileSync(projectFile(), 'utf8').replace(/^title: .*$/m, `title: ${JSON.stringify(title)}`));
 
 async function siteState(): Promise<SiteBody> {
   const answer = await owner.call('GET', ownerPaths.site);
@@ -71,10 +82,9 @@ const page = (path: string) => send(server, { path, headers: { Host: new URL(SIT
 beforeAll(async () => {
   const root = makeTempDir('publish');
   site = join(root, 'site');
-  copyAsCheckout(site);
+  copyPublishSite(site);
   for (const { author, files, subject } of DEVELOPERS) {
-    for (const file of files)
-      writeFileSync(join(site, file), `${readFileSync(join(site, file), 'utf8')}\n${file.endsWith('.ts') ? '//' : '#'} checked\n`);
+    for (const file of files) writeFileSync(join(site, file), `${readFileSync(join(site, file), 'utf8')}\n# checked\n`);
     git(site, '-c', `user.name=${author}`, '-c', 'user.email=developer@example.com', 'commit', '--quiet', '-m', subject, '--', ...files);
   }
   developerCommits = git(site, 'rev-list', 'HEAD').split('\n');
@@ -140,7 +150,7 @@ describe('a content error', () => {
   it('names the entry and the field, leaves the live site as it was, and commits nothing', async () => {
     const before = (await page('/projects')).text();
     const original = readFileSync(projectFile(), 'utf8');
-    setTitle('Tiny');
+    await setTitle('Tiny');
     try {
       expect((await siteState()).pending).toEqual(["Changed project 'Tiny'"]);
       expect((await owner.call('POST', ownerPaths.publish, { body: {} })).status).toBe(202);
@@ -156,7 +166,7 @@ describe('a content error', () => {
       expect((await page('/projects')).text()).toBe(before);
       expect(git(site, 'rev-list', 'HEAD').split('\n')).toEqual(developerCommits);
     } finally {
-      writeFileSync(projectFile(), original);
+      await save(PROJECT, original);
     }
   });
 });
@@ -172,7 +182,7 @@ describe('a publish', () => {
       newTitle = `${oldTitle}, rewired`;
       const oldPage = readFileSync(join(clientDir, 'projects', 'index.html'), 'utf8');
       const oldAsset = /(?:src|href)="(\/_astro\/[^"]+)"/.exec(oldPage)![1]!;
-      setTitle(newTitle);
+      await setTitle(newTitle);
       expect((await siteState()).pending).toEqual([`Changed project '${newTitle}'`]);
 
       const started = await owner.call('POST', ownerPaths.publish, { body: {} });
