@@ -179,6 +179,7 @@ export function createApp(env: Env, parts: AppParts): App {
     siteDir: siteDirOf(env),
     isSignedIn: owner.isSignedIn,
     isPublishing: () => publisher?.isBusy() ?? false,
+    onSaved: () => publisher?.contentChanged(),
     log,
   });
 

@@ -154,8 +154,8 @@ function countGitRuns(): () => string[] {
   return () => readFileSync(runs, 'utf8').split('\n').filter(Boolean);
 }
 
-describe('the changes waiting, as the owner’s page asks each second', () => {
-  it('are read from git once per change, not on each ask', async () => {
+describe('the changes waiting and the history, as the owner’s page asks each second', () => {
+  it('are read from git on first use, then again only after a save in the editor or a publish, never during one', async () => {
     const site = makeSite();
     const calls = countGitRuns();
     const { publisher } = await publisherOf(site);
@@ -164,18 +164,36 @@ describe('the changes waiting, as the owner’s page asks each second', () => {
     writeFile(site, PROJECT, 'title: "Switchboard upgrade in Howick, rewired"\n');
     const first = await ask();
     expect(first.pending).toEqual(["Changed project 'Switchboard upgrade in Howick, rewired'"]);
-    const readOnce = calls();
-    expect(readOnce.length).toBeGreaterThan(0);
-    for (let second = 0; second < 5; second++) expect(await ask()).toEqual(first);
-    expect(calls().slice(readOnce.length)).toEqual([]);
-
-    // A save in the editor, then a commit made outside the publisher: each is seen at the next ask
+    const readOnce = calls().length;
+    expect(readOnce).toBeGreaterThan(0);
+    // A file written without the editor is not looked for on each ask
     writeFile(site, REVIEW, 'author: Margaret\nlocation: Howick\n');
-    expect((await ask()).pending).toEqual(["Changed project 'Switchboard upgrade in Howick, rewired'", 'Changed review by Margaret']);
-    run(site, ...as('Developer'), 'commit', '--quiet', '-am', 'The developer commits the content');
+    for (let second = 0; second < 5; second++) expect(await ask()).toEqual(first);
+    expect(calls().slice(readOnce)).toEqual([]);
+
+    // The editor tells of its save: the next ask reads again, once
+    publisher.contentChanged();
+    const saved = await ask();
+    expect(saved.pending).toEqual(["Changed project 'Switchboard upgrade in Howick, rewired'", 'Changed review by Margaret']);
+    const readTwice = calls().length;
+    expect(readTwice).toBeGreaterThan(readOnce);
+    expect(await ask()).toEqual(saved);
+
+    // While the build runs, the asks start no git
+    expect(publisher.publish().started).toBe(true);
+    await until(() => existsSync(join(site, STARTED)), 'the build to start');
+    const beforeAsks = calls().length;
+    for (let second = 0; second < 3; second++) expect(await ask()).toEqual(saved);
+    expect(calls().slice(beforeAsks)).toEqual([]);
+    writeFileSync(join(site, RELEASE), '');
+    await publisher.idle();
+
+    // Its end: what it committed heads the history, and nothing waits
+    const published = publisher.status().last!;
+    expect(published.ok).toBe(true);
     const after = await ask();
     expect(after.pending).toEqual([]);
-    expect(after.history[0]?.message).toBe('The developer commits the content');
+    expect(after.history[0]).toMatchObject({ message: published.message.replace(/^Live: /, ''), byOwner: true });
   });
 });
 

@@ -43,6 +43,8 @@ export interface EditorApiOptions {
   isSignedIn(req: IncomingMessage): Promise<boolean>;
   /** Whether the site is being published, when no file may change */
   isPublishing(): boolean;
+  /** Told after each save written, as the changes waiting to be published are now others */
+  onSaved?: () => void;
   log?: (message: string, error?: unknown) => void;
   /** Bytes the editor may write in any 24 hours */
   bytesPerDay?: number;
@@ -130,6 +132,7 @@ export function createEditorApi(options: EditorApiOptions): EditorApi {
         return sendText(res, 500, 'The save could not be written. Try again; if it fails again, the server’s log has the details.');
       case 'saved':
         quota.spend(outcome.bytes);
+        options.onSaved?.();
         // Keystatic's answer to a save is the new tree of files
         return sendTree(res);
     }

@@ -1,13 +1,13 @@
 /**
- * What the owner's page lists, and asks for each second: the changes waiting to be published and
- * the site's history. Read from git (`git status`, `git show` per changed file, `git log`) once
- * per change of the content or of git's state (fingerprint.ts), and not at all while a job runs.
+ * What the owner's page lists, and asks for each second while a publish runs: the changes waiting
+ * to be published and the site's history. Read from git (`git status`, `git show` per changed
+ * file, `git log`) on first use and again only after one of the two events that change them: a
+ * save in the editor, or the end of a publish or undo (each calls `changed()`). While a job runs,
+ * what was read before it is shown, so the polling never starts git.
  */
 import type { SiteChange } from '../../lib/owner-api.ts';
 import { changeSentence } from './changes.ts';
 import type { ContentGit } from './content-git.ts';
-import { contentFingerprint } from './fingerprint.ts';
-import type { Git } from './git.ts';
 
 type Log = (message: string, error?: unknown) => void;
 
@@ -16,24 +16,13 @@ export interface Listing {
   pending(): Promise<string[]>;
   /** The site's changes, newest first, at most `limit` */
   history(limit: number): Promise<SiteChange[]>;
+  /** The content or its history may have changed: the next ask (not during a job) reads them again */
+  changed(): void;
 }
 
-export function createListing({
-  siteDir,
-  git,
-  content,
-  isBusy,
-  log,
-}: {
-  siteDir: string;
-  git: Git;
-  content: ContentGit;
-  isBusy: () => boolean;
-  log: Log;
-}): Listing {
-  /** What the owner's page shows, as last read from git, and the fingerprint it was read at */
-  let shown: { fingerprint: string; pending: Promise<string[]>; history: Promise<SiteChange[]> } | undefined;
-  let gitDir: Promise<string | undefined> | undefined;
+export function createListing({ content, isBusy, log }: { content: ContentGit; isBusy: () => boolean; log: Log }): Listing {
+  let read: { pending: Promise<string[]>; history: Promise<SiteChange[]> } | undefined;
+  let upToDate = false;
 
   async function readPending(): Promise<string[]> {
     try {
@@ -44,27 +33,24 @@ export function createListing({
     }
   }
 
-  /** The changes waiting and the history: read again only when the fingerprint changed, and never while a job runs */
-  async function shownNow(): Promise<NonNullable<typeof shown>> {
-    if (isBusy() && shown) return shown;
-    gitDir ??= git(['rev-parse', '--absolute-git-dir']).then(
-      (dir) => dir.trim(),
-      () => undefined,
-    );
-    const fingerprint = await contentFingerprint(siteDir, await gitDir);
-    if (shown?.fingerprint !== fingerprint) {
-      const reading = { fingerprint, pending: readPending(), history: content.readHistory() };
-      shown = reading;
-      // A failed read is not kept: the next request reads again
-      reading.pending.catch(() => {
-        if (shown === reading) shown = undefined;
-      });
-    }
-    return shown;
+  function current(): NonNullable<typeof read> {
+    if (read && (upToDate || isBusy())) return read;
+    // Up to date from the moment it starts: a change told meanwhile makes the next ask read again
+    const reading = { pending: readPending(), history: content.readHistory() };
+    read = reading;
+    upToDate = true;
+    // A failed read is not kept: the next ask reads again
+    reading.pending.catch(() => {
+      if (read === reading) upToDate = false;
+    });
+    return reading;
   }
 
   return {
-    pending: async () => (await shownNow()).pending.catch(() => []),
-    history: async (limit) => (await (await shownNow()).history).slice(0, limit),
+    pending: () => current().pending.catch(() => []),
+    history: async (limit) => (await current().history).slice(0, limit),
+    changed() {
+      upToDate = false;
+    },
   };
 }

@@ -10,7 +10,8 @@
  * "Undid: …"; if that fails, the tree is put back.
  *
  * The changes waiting and the history the owner's page asks for each second are read from git
- * once per change of the content or of git's state, and not at all while a job runs (listing.ts).
+ * once, then again only after a save in the editor (`contentChanged()`) or a job's end, never
+ * while a job runs (listing.ts).
  */
 import type { PublishProgress, PublishResult, SiteChange } from '../../lib/owner-api.ts';
 import type { LiveSite } from '../http/live-site.ts';
@@ -62,6 +63,8 @@ export interface Publisher {
   history(limit: number): Promise<SiteChange[]>;
   /** The changes saved but not yet published, in words */
   pending(): Promise<string[]>;
+  /** The editor has written a save: the changes waiting are read again at the next ask */
+  contentChanged(): void;
   /** Settles once the publish under way (if any) has finished */
   idle(): Promise<void>;
   /** Stops a check or build under way (the server is stopping); the live site and the tree stay as they were */
@@ -77,8 +80,9 @@ export function createPublisher(options: PublisherOptions): Publisher {
   const { siteDir, log } = options;
   const git = gitIn(siteDir);
   const content = contentGit({ siteDir, git, authorEmail: options.authorEmail });
-  const jobs = createJobState({ isSaving: options.isSaving, log });
-  const listing = createListing({ siteDir, git, content, isBusy: () => jobs.running !== null, log });
+  // Each job's end may have changed the content and the history: the owner's page reads them again
+  const jobs = createJobState({ isSaving: options.isSaving, onEnd: () => listing.changed(), log });
+  const listing = createListing({ content, isBusy: () => jobs.running !== null, log });
   const build = createSiteBuild({
     siteDir,
     live: options.live,
@@ -197,6 +201,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
     undo,
     history: (limit) => listing.history(limit),
     pending: () => listing.pending(),
+    contentChanged: () => listing.changed(),
     idle: () => work,
     stop: () => build.stop(),
   };
