@@ -11,10 +11,7 @@ import { CLOCK_TIME_PATTERN, E164_PATTERN, PRICE_RANGES, WEEK_DAYS } from '../co
 import { iconNames } from '../config/icon-names.ts';
 import { regions } from '../config/regions.ts';
 import { HOME_COUNTS } from '../lib/constants.ts';
-
-/** Where a project's photos are stored; the YAML holds their path relative to the YAML file */
-export const PHOTOS_DIRECTORY = 'src/assets/projects';
-export const PHOTOS_PER_PROJECT = 6;
+import { MAX_PROJECT_PHOTOS, PHOTOS_DIRECTORY } from '../lib/content-schemas.ts';
 
 const TOKENS = '{owner}, {phone} and other words in braces are filled in from the business details; the limits count the filled-in text.';
 const join = (...parts: Array<string | undefined>) => parts.filter(Boolean).join(' ');
@@ -234,9 +231,9 @@ const projects = collection({
       }),
       {
         label: 'Photos',
-        description: `Up to ${PHOTOS_PER_PROJECT}; the first is the one on the card. A job needs photos or a drawing.`,
+        description: `Up to ${MAX_PROJECT_PHOTOS}; the first is the one on the card. A job needs photos or a drawing.`,
         itemLabel: (props) => props.fields.alt.value || 'Photo',
-        validation: { length: { min: 0, max: PHOTOS_PER_PROJECT } },
+        validation: { length: { min: 0, max: MAX_PROJECT_PHOTOS } },
       },
     ),
     image: optionalIllustration('Drawing'),

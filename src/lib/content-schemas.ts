@@ -128,6 +128,8 @@ export const areaSchema = z
 
 /** Most photos a project shows */
 export const MAX_PROJECT_PHOTOS = 6;
+/** Where a project's photos are stored; its YAML holds each one's path relative to the YAML file */
+export const PHOTOS_DIRECTORY = 'src/assets/projects';
 export const projectPictureMessage = 'Add a photo, or name an illustration and describe it';
 
 /**

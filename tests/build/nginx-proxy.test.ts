@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../src/config/routes.ts';
-import { PHOTOS_DIRECTORY } from '../../src/editor/config.ts';
+import { PHOTOS_DIRECTORY } from '../../src/lib/content-schemas.ts';
 import { editorPaths } from '../../src/lib/editor-paths.ts';
 import { SAVE_TOO_LARGE_MESSAGE, UPDATE_MAX_BYTES } from '../../src/server/editor/api.ts';
 import { PHOTO_MAX_SIDE } from '../../src/server/editor/photos.ts';

@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { PHOTOS_DIRECTORY } from '../../src/editor/config.ts';
+import { PHOTOS_DIRECTORY } from '../../src/lib/content-schemas.ts';
 import { SIGNED_OUT_MESSAGE } from '../../src/server/editor/api.ts';
 import { editorPaths } from '../../src/lib/editor-paths.ts';
 import { ownerPaths } from '../../src/lib/owner-api.ts';

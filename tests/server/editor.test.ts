@@ -13,7 +13,7 @@ import { dirname, join, relative } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHOTOS_DIRECTORY, PHOTOS_PER_PROJECT } from '../../src/editor/config.ts';
+import { MAX_PROJECT_PHOTOS, PHOTOS_DIRECTORY } from '../../src/lib/content-schemas.ts';
 import { editorPaths } from '../../src/lib/editor-paths.ts';
 import { ownerPaths } from '../../src/lib/owner-api.ts';
 import { SIGNED_OUT_MESSAGE, UPDATE_MAX_BYTES } from '../../src/server/editor/api.ts';
@@ -381,7 +381,7 @@ describe('links on the server', () => {
 describe('a large save', () => {
   it('is checked off the thread that serves pages: once it is in, a page is answered within 100 ms', async () => {
     // Phone photos whose grain makes them slow to decode and large to write as PNG, over 20 MiB in all
-    const noisy = await Promise.all(Array.from({ length: PHOTOS_PER_PROJECT }, () => grainyPhonePhoto()));
+    const noisy = await Promise.all(Array.from({ length: MAX_PROJECT_PHOTOS }, () => grainyPhonePhoto()));
     const yaml = `${readFileSync(join(siteDir, projectFile), 'utf8').replace(/photos:[\s\S]*$/, '')}photos:\n${noisy
       .map((_, index) => `  - src: ../../assets/projects/${PROJECT}/photos/${index}/src.png\n    alt: Photo ${index + 1} of the job\n`)
       .join('')}`;

@@ -6,7 +6,8 @@
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { editorConfig, PHOTOS_DIRECTORY } from '../../src/editor/config.ts';
+import { editorConfig } from '../../src/editor/config.ts';
+import { PHOTOS_DIRECTORY } from '../../src/lib/content-schemas.ts';
 import { makePhotoSafe, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE } from '../../src/server/editor/photos.ts';
 import { checkUpdate, editableFiles } from '../../src/server/editor/updates.ts';
 import { phonePhoto, RED, twoColourPhoto } from '../support/phone-photo.ts';

@@ -9,7 +9,7 @@
  */
 import { posix } from 'node:path';
 import type { Config } from '@keystatic/core';
-import { PHOTOS_DIRECTORY } from '../../editor/config.ts';
+import { PHOTOS_DIRECTORY } from '../../lib/content-schemas.ts';
 import { makePhotoSafe } from './photos.ts';
 
 export interface Update {
