@@ -10,6 +10,7 @@ import { regexes } from 'zod/v4/core';
 import { CLOCK_TIME_PATTERN, E164_PATTERN, PRICE_RANGES, WEEK_DAYS } from '../config/fact-formats.ts';
 import { iconNames } from '../config/icon-names.ts';
 import { regions } from '../config/regions.ts';
+import { areaFileNameOf, areaFileNames } from '../lib/area-files.ts';
 import { HOME_COUNTS } from '../lib/constants.ts';
 import { MAX_PROJECT_PHOTOS, PHOTOS_DIRECTORY } from '../lib/content-schemas.ts';
 
@@ -152,12 +153,21 @@ function titleWithFileName(
   label: string,
   { min, max, description, fileName }: { min: number; max?: number; description: string; fileName: string },
   generate: (name: string) => string = fileNameOf,
+  rule: { regex: RegExp; message: string } = fileNameRule,
 ) {
   return fields.slug({
     name: { label, description: join(description, TOKENS), validation: { length: { min, max: max ?? 5000 } } },
-    slug: { label: 'File name', description: fileName, generate, validation: { pattern: fileNameRule } },
+    slug: { label: 'File name', description: fileName, generate, validation: { pattern: rule } },
   });
 }
+
+/** A new area page's file name: the route table's for its area, else made from the name (which the list of names then refuses) */
+const areaFileName = (name: string) => areaFileNameOf(name) ?? `electrician-${fileNameOf(name)}`;
+/** The build refuses an area page the route table has no address for */
+const areaFileNameRule = {
+  regex: new RegExp(`^(?:${areaFileNames.join('|')})$`),
+  message: `Use the file name of one of the site’s area pages: ${areaFileNames.join(', ')}. A new area needs its address added to the site first.`,
+};
 
 const titledText = (what: string, { withIcon }: { withIcon: boolean }) =>
   fields.object(
@@ -341,7 +351,8 @@ const areas = collection({
         description: 'With macrons, such as Ōtāhuhu.',
         fileName: 'The end of the page’s address (/areas/electrician-howick). Changing it breaks links to the old address.',
       },
-      (name) => `electrician-${fileNameOf(name)}`,
+      areaFileName,
+      areaFileNameRule,
     ),
     kind: choice('Kind of page', ['hub', 'suburb'], { hub: 'The East Auckland page', suburb: 'A suburb' }),
     region: choice('Part of Auckland', regions),

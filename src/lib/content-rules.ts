@@ -4,6 +4,7 @@
  * the site at launch); only what a layout needs is a minimum. Pure, so it is unit tested;
  * `content.ts` runs it on the real collections during the build.
  */
+import { areaPathOf } from './area-files.ts';
 import { HOME_COUNTS } from './constants.ts';
 
 export interface ContentSummary {
@@ -29,6 +30,7 @@ export interface ContentSummary {
     serviceSlugs: Record<string, readonly string[]>;
     serviceGroups: readonly string[];
     featuredServiceSlug: string;
+    /** The route table's area pages (area-files.ts reads the same table for the editor) */
     areaPaths: readonly string[];
     /** The suburbs business.json gives a share of the reviews, by name */
     reviewShares: readonly string[];
@@ -64,10 +66,10 @@ export function contentProblems(content: ContentSummary): string[] {
     if (entry.folder !== folder) problems.push(`${entry.folder}/${entry.id}.yaml is kind: ${entry.kind}, which belongs in ${folder}/`);
   }
 
-  const areaIds = content.areas.map((area) => `/areas/${area.id}`);
-  for (const path of expected.areaPaths) if (!areaIds.includes(path)) problems.push(`areas${path.slice(6)}.md is missing`);
-  for (const id of areaIds)
-    if (!expected.areaPaths.includes(id)) problems.push(`areas${id.slice(6)}.md is not an area page of the route table`);
+  const areaPaths = content.areas.map((area) => areaPathOf(area.id));
+  for (const path of expected.areaPaths) if (!areaPaths.includes(path)) problems.push(`areas${path.slice(6)}.md is missing`);
+  for (const area of content.areas)
+    if (!expected.areaPaths.includes(areaPathOf(area.id))) problems.push(`areas/${area.id}.md is not an area page of the route table`);
   for (const area of content.areas) {
     const hub = area.kind === 'hub';
     const where = `areas/${area.id}.md`;
@@ -81,7 +83,7 @@ export function contentProblems(content: ContentSummary): string[] {
     if (!hub && (area.faq < 2 || area.faq > 3))
       problems.push(`${where}: ${area.faq} local FAQ items, expected 2 to 3 (plus the 2 shared ones)`);
     for (const url of area.relatedAreas) {
-      if (!expected.areaPaths.includes(url) || url === `/areas/${area.id}`)
+      if (!expected.areaPaths.includes(url) || url === areaPathOf(area.id))
         problems.push(`${where}: related area ${url} is not another area page`);
     }
   }

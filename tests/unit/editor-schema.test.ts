@@ -11,7 +11,10 @@
 import type { ComponentSchema, Config } from '@keystatic/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { regions } from '../../src/config/regions.ts';
+import { areaPages } from '../../src/config/routes.ts';
 import { editorConfig } from '../../src/editor/config.ts';
+import { contentProblems, type ContentSummary } from '../../src/lib/content-rules.ts';
 import { business, businessSchema } from '../../src/config/business.ts';
 import businessFile from '../../src/content/business.json' with { type: 'json' };
 import { areaSchema, projectSchema, serviceDetailSchema, testimonialSchema } from '../../src/lib/content-schemas.ts';
@@ -138,7 +141,8 @@ function keystaticKind(field: Field): Kind | 'slug' | 'ignored' | 'relationship'
 }
 
 /** A text field's value for `text` (a slug field holds the title and the file name) */
-const textValue = (kind: string, text: string) => (kind === 'slug' ? { name: text, slug: 'file-name' } : text);
+// A file name every collection takes, an area page's among them
+const textValue = (kind: string, text: string) => (kind === 'slug' ? { name: text, slug: 'electrician-howick' } : text);
 
 /** Texts tried on both sides besides each side's length bounds: patterns either side may have */
 const TEXT_PROBES = [
@@ -316,6 +320,39 @@ describe('the content editor’s fields', () => {
       title: (zodSchemas.testimonials as unknown as z.ZodObject).shape['quote']!,
     });
     expect(mismatches(projects, zodWithLongerTitle, 'projects').map((mismatch) => mismatch.field)).toContain('projects.title');
+  });
+});
+
+describe('a new area page', () => {
+  const fileNames = areaPages.map((page) => page.href.replace('/areas/', ''));
+  const editorTakes = (fileName: string) => accepts(collections['areas']!.schema['areaName'], { name: 'Somewhere', slug: fileName });
+  /** Whether the build's content check takes an area page of this file name as one of the route table's */
+  const buildTakes = (fileName: string) => {
+    const area = { id: fileName, kind: 'suburb', areaName: 'Somewhere', region: regions[0], places: [], services: [], servedSuburbs: [] };
+    const summary = {
+      services: [],
+      areas: [{ ...area, relatedAreas: [], faq: 2 }],
+      projects: [],
+      testimonials: [],
+      quoteGroups: [],
+      expected: {
+        serviceSlugs: {},
+        serviceGroups: [],
+        featuredServiceSlug: '',
+        areaPaths: areaPages.map((page) => page.href),
+        reviewShares: [],
+      },
+    } satisfies ContentSummary;
+    return !contentProblems(summary).includes(`areas/${fileName}.md is not an area page of the route table`);
+  };
+
+  it('is offered each file name of the route table, which the build takes', () => {
+    for (const fileName of fileNames) expect([fileName, editorTakes(fileName), buildTakes(fileName)]).toEqual([fileName, true, true]);
+  });
+
+  it('is not offered a file name the route table has no page for, which the build refuses', () => {
+    for (const fileName of ['electrician-papakura', 'electrician-howick-2', 'howick'])
+      expect([fileName, editorTakes(fileName), buildTakes(fileName)]).toEqual([fileName, false, false]);
   });
 });
 
