@@ -1,7 +1,6 @@
 /**
- * The formats of the business facts that both their schema (business.ts) and the owner's editor
- * (editor/config.ts) hold them to. Plain values, without zod, so the editor's page does not carry
- * the schema library for them.
+ * The formats of the business facts, as plain values: their schema (business.ts) holds the facts
+ * to them, and the owner's editor, made from that schema, holds his changes to them too.
  */
 
 /** A New Zealand number in E.164, for tel: links and structured data */

@@ -1,14 +1,18 @@
 /**
  * The schema of every content collection, in a plain module so the build (src/content.config.ts),
  * the unit tests and the owner's editor read the same rules. Invalid content fails the build with
- * the file and field. Counts and slug lists are checked in `src/lib/content-rules.ts`.
+ * the file and field. Counts and slug lists are checked in `src/lib/content-rules.ts`. The owner's
+ * editor makes its forms from these schemas (src/editor/from-schema.ts): each field's `.meta()`
+ * gives its words there (src/lib/field-meta.ts), and each object lists its fields in the order the
+ * editor shows and writes them.
  */
 import { z } from 'zod';
 import { iconNames } from '../config/icon-names.ts';
 import { regions } from '../config/regions.ts';
+import { HOME_COUNTS } from './constants.ts';
 import { fillTokens } from './text.ts';
 
-const icon = z.enum(iconNames);
+const icon = z.enum(iconNames).meta({ label: 'Icon', description: 'The small picture beside the heading.' });
 /**
  * Text shown to visitors: fact tokens such as {owner} or {turnaround} are filled from
  * src/content/business.json first, and the length limits apply to the text as it will read.
@@ -17,43 +21,91 @@ const text = (min: number, max = 5000, later: readonly string[] = []) =>
   z
     .string()
     .transform((value) => fillTokens(value, later))
-    .pipe(z.string().min(min).max(max));
+    .pipe(z.string().min(min).max(max))
+    .meta({ tokens: true });
+const illustrationHelp =
+  'The name of a drawing in src/assets/illustrations, without ".svg": small letters, digits and dashes, such as switchboard-howick.';
 /** File name (without `.svg`) of an illustration in src/assets/illustrations */
-const illustration = z.string().regex(/^[a-z0-9-]+$/);
+const illustration = z
+  .string()
+  .regex(/^[a-z0-9-]+$/)
+  .meta({ label: 'Drawing', description: illustrationHelp, patternMessage: illustrationHelp });
 /** Alt text that says what the picture shows */
 const imageAlt = text(15, 180);
+const describes = (subject: string) =>
+  imageAlt.meta({ label: 'What the picture shows', description: `For people who cannot see it: say what the ${subject} shows.` });
 /** Search-result title: the layout adds nothing, so this is the whole <title> */
-const seoTitle = text(15, 60);
-const seoDescription = text(70, 160);
-const titledText = z.object({ title: text(2), text: text(10) });
+const seoTitle = text(15, 60).meta({
+  label: 'Title in search results',
+  description: 'The whole title Google shows, and the browser tab.',
+  editor: { multiline: false },
+});
+const seoDescription = text(70, 160).meta({
+  label: 'Description in search results',
+  description: 'The line or two Google shows under the title.',
+});
+const titledText = z.object({
+  title: text(2).meta({ label: 'Heading', editor: { multiline: false } }),
+  text: text(10).meta({ label: 'Text' }),
+});
 const faqItem = z.object({ question: text(10), answer: text(20) });
 /** Sample content that must be replaced before launch */
-const sample = z.boolean().default(false);
+const sample = z.boolean().default(false).meta({
+  label: 'Made-up example',
+  description: 'Ticked on the examples the site came with. The launch check lists them: replace each with a real one, or delete it.',
+});
+/** Where an entry comes in its list */
+const order = z.number().int().meta({
+  label: 'Position',
+  description: 'Where it comes in its list: 1 first. Two entries with the same number keep the file names’ order.',
+});
+/** The home page shows the first of the marked entries, as many as its layout holds (the build checks there are enough) */
+const featured = (count: number) =>
+  z
+    .boolean()
+    .default(false)
+    .meta({
+      label: 'Show on the home page',
+      description: `The home page shows the first ${count} marked, by position; keep at least ${count} marked.`,
+    });
+const paragraph = (min: number) => text(min).meta({ label: 'Paragraph' });
 /** The editor writes a field left blank as '': the same as leaving it out */
 const blankAsAbsent = <Schema extends z.ZodType>(schema: Schema) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 const serviceBase = z.object({
-  title: text(3),
+  title: text(3).meta({ label: 'Name of the service', description: 'Such as "Ceiling Fans".' }),
   /** One or two sentences for cards and the hero */
-  description: text(40, 240),
+  description: text(40, 240).meta({
+    label: 'Short description',
+    description: 'One or two sentences for the cards and the top of the page.',
+  }),
   icon,
   image: illustration,
-  imageAlt,
+  imageAlt: describes('drawing'),
   seoTitle,
   seoDescription,
-  /** Position in its list */
-  order: z.number().int(),
+  order,
 });
 
 /** A service with its own detail page at /services/{file name}: the files of src/content/services */
-export const serviceDetailSchema = serviceBase.extend({
-  kind: z.literal('service'),
-  group: z.enum(['residential', 'commercial', 'other']),
+const { title: serviceTitle, description: serviceDescription, ...serviceRest } = serviceBase.shape;
+export const serviceDetailSchema = z.object({
+  title: serviceTitle,
+  description: serviceDescription,
+  fullDescription: z.array(paragraph(80)).min(3).max(5).meta({ label: 'The page’s text', description: '{Range} paragraphs.' }),
+  benefits: z
+    .array(text(10).meta({ label: 'Point', editor: { multiline: false } }))
+    .min(4)
+    .max(8)
+    .meta({ label: 'What the customer gets', description: '{Range} short points.' }),
+  group: z
+    .enum(['residential', 'commercial', 'other'])
+    .meta({ label: 'Group', optionLabels: { residential: 'Homes', commercial: 'Businesses', other: 'Other' } }),
+  ...serviceRest,
   /** Shown large at the top of the residential page; switchboard upgrades only */
-  featured: z.boolean().default(false),
-  fullDescription: z.array(text(80)).min(3).max(5),
-  benefits: z.array(text(10)).min(4).max(8),
+  featured: z.boolean().default(false).meta({ label: 'Shown large on the homes page', description: 'Switchboard upgrades only.' }),
+  kind: z.literal('service').meta({ label: 'Kind of page', optionLabels: { service: 'A service with its own page' } }),
 });
 
 /** A group page: /services/residential, /services/commercial, /services/handyman (src/content/service-pages) */
@@ -77,46 +129,99 @@ export const emergencyServiceSchema = serviceBase.extend({
 export const serviceSchema = z.discriminatedUnion('kind', [serviceDetailSchema, serviceGroupSchema, emergencyServiceSchema]);
 
 /** A position, to three decimals (about 100 m): where a suburb is, not an address */
-const latitude = z.number().min(-37.3).max(-36.5);
-const longitude = z.number().min(174.4).max(175.3);
+const latitude = z.number().min(-37.3).max(-36.5).meta({
+  label: 'Latitude',
+  description: 'North–south position in degrees, three decimals (about 100 m), such as -36.912. Auckland is between -37.3 and -36.5.',
+});
+const longitude = z.number().min(174.4).max(175.3).meta({
+  label: 'Longitude',
+  description: 'East–west position in degrees, three decimals, such as 174.913. Auckland is between 174.4 and 175.3.',
+});
+/** {region} in an area's questions is its part of Auckland */
+const regionHelp = '{region} is filled in with the part of Auckland above.';
 
 export const areaSchema = z
   .object({
-    kind: z.enum(['hub', 'suburb']),
     /** Display name with macrons, e.g. 'Ōtāhuhu' */
-    areaName: text(3),
+    areaName: text(3).meta({ label: 'Area', description: 'With macrons, such as Ōtāhuhu.' }),
+    kind: z.enum(['hub', 'suburb']).meta({ label: 'Kind of page', optionLabels: { hub: 'The East Auckland page', suburb: 'A suburb' } }),
     /** The part of Auckland the area is in: the footer lists it there, the quote page groups its suburbs there, and `{region}` in its questions reads it */
-    region: z.enum(regions),
+    region: z.enum(regions).meta({ label: 'Part of Auckland' }),
     title: seoTitle,
     description: seoDescription,
-    heroHeading: text(10, 80),
-    heroText: text(40, 300),
+    heroHeading: text(10, 80).meta({ label: 'Heading at the top', editor: { multiline: false } }),
+    heroText: text(40, 300).meta({ label: 'Text at the top' }),
     /** About the owner, in this area's terms */
-    intro: z.array(text(60)).min(1).max(3),
+    intro: z.array(paragraph(60)).min(1).max(3).meta({ label: 'About you, in this area', description: '{Range} paragraphs.' }),
     /** Four benefit cards (hub) or trust points (suburb) */
-    trustPoints: z.array(titledText.extend({ icon })).length(4),
+    trustPoints: z
+      .array(titledText.extend({ icon }).meta({ label: 'Point' }))
+      .length(4)
+      .meta({ label: 'Four reasons to call' }),
     /** Slugs of services collection entries; 12 on the hub, 10 to 12 on a suburb page */
-    services: z.array(z.string()).min(10).max(12),
+    services: z
+      .array(z.string().meta({ label: 'Service', editor: { relationship: 'services' } }))
+      .min(10)
+      .max(12)
+      .meta({ label: 'Services listed', description: '{Range} ({max} on the East Auckland page).' }),
     /** Suburbs served from this page: 15 on the hub, 8 on a suburb page */
-    servedSuburbs: z.array(text(3)).min(8).max(15),
+    servedSuburbs: z
+      .array(text(3).meta({ label: 'Suburb', editor: { multiline: false } }))
+      .min(8)
+      .max(15)
+      .meta({ label: 'Suburbs covered', description: '{Min} on a suburb page, {max} on the East Auckland page.' }),
     relatedAreas: z
-      .array(z.object({ name: z.string(), url: z.string().startsWith('/'), description: text(20) }))
+      .array(
+        z.object({
+          name: z.string().meta({ label: 'Area' }),
+          url: z.string().startsWith('/').meta({
+            label: 'Address on this site',
+            description: 'Starting with /, such as /areas/electrician-howick.',
+            patternMessage: 'Start the address with /',
+          }),
+          description: text(20).meta({ label: 'Why look there' }),
+        }),
+      )
       .min(3)
-      .max(6),
+      .max(6)
+      .meta({ label: 'Nearby areas', description: '{Range}.', editor: { itemName: 'Area' } }),
     /** This page's own questions, which may name the area's `{region}`; suburb pages add the two shared ones of pages/area-faq.yaml */
     faq: z
-      .array(z.object({ question: text(10, 5000, ['region']), answer: text(20, 5000, ['region']) }))
+      .array(
+        z.object({
+          question: text(10, 5000, ['region']).meta({ label: 'Question', description: regionHelp }),
+          answer: text(20, 5000, ['region']).meta({ label: 'Answer', description: regionHelp }),
+        }),
+      )
       .max(5)
-      .default([]),
-    whyChoose: z.array(titledText).default([]),
-    /** The places the page covers, each where it is (the page's Service in the structured data) */
-    areaServed: z.array(z.object({ name: z.string(), latitude, longitude })).min(1),
-    /** The area's pin on the home page's map: the place its name starts with, or the middle of an area with no single centre */
-    geo: z.object({ latitude, longitude }),
+      .default([])
+      .meta({
+        label: 'Questions and answers',
+        description: '{Range}; suburb pages add the two every suburb page shares.',
+        editor: { itemName: 'Question' },
+      }),
+    whyChoose: z
+      .array(titledText.meta({ label: 'Reason' }))
+      .default([])
+      .meta({ label: 'Why choose us' }),
     /** 'aim' states the 1–2 hour emergency response aim; 'same-day' the typical service */
-    responseClaim: z.enum(['aim', 'same-day']),
+    responseClaim: z.enum(['aim', 'same-day']).meta({
+      label: 'What the page promises',
+      optionLabels: { aim: 'The emergency response aim', 'same-day': 'Same-day service, typically' },
+    }),
     image: illustration,
-    imageAlt,
+    imageAlt: describes('drawing'),
+    // Rarely changed
+    /** The places the page covers, each where it is (the page's Service in the structured data) */
+    areaServed: z
+      .array(z.object({ name: z.string().meta({ label: 'Place' }), latitude, longitude }))
+      .min(1)
+      .meta({ label: 'Places covered, with where they are (for search engines; rarely changed)', editor: { itemName: 'Place' } }),
+    /** The area's pin on the home page's map: the place its name starts with, or the middle of an area with no single centre */
+    geo: z.object({ latitude, longitude }).meta({
+      label: 'Pin on the home page’s map (rarely changed)',
+      description: 'Where the area’s name starts, or its middle.',
+    }),
   })
   .transform((data) => ({
     ...data,
@@ -130,6 +235,8 @@ export const areaSchema = z
 export const MAX_PROJECT_PHOTOS = 6;
 /** Where a project's photos are stored; its YAML holds each one's path relative to the YAML file */
 export const PHOTOS_DIRECTORY = 'src/assets/projects';
+/** The photos directory as seen from a file of src/content/projects */
+const PHOTOS_FROM_PROJECT = `../../${PHOTOS_DIRECTORY.replace(/^src\//, '')}/`;
 export const projectPictureMessage = 'Add a photo, or name an illustration and describe it';
 
 /**
@@ -140,22 +247,49 @@ export const projectPictureMessage = 'Add a photo, or name an illustration and d
 export function projectSchema<Image extends z.ZodType>(image: () => Image) {
   return z
     .object({
-      title: text(5, 70),
-      category: z.enum(['Residential', 'Maintenance']),
+      title: text(5, 70).meta({
+        label: 'Title',
+        description: 'What the job was and where, such as "Switchboard upgrade in a 1960s Howick home".',
+      }),
+      description: text(80, 400).meta({
+        label: 'What we did',
+        description: 'Three or four sentences: what was wrong, what you did, what the customer got.',
+      }),
+      suburb: z.string().meta({ label: 'Suburb', description: 'Where the job was, such as Howick.' }),
+      category: z.enum(['Residential', 'Maintenance']).meta({
+        label: 'Kind of job',
+        optionLabels: { Residential: 'Electrical (homes)', Maintenance: 'Handyman and maintenance' },
+      }),
       /** The job's photos, the first on its card; they replace the illustration */
       photos: z
-        .array(z.object({ src: image(), alt: imageAlt }))
+        .array(
+          z.object({
+            src: image().meta({
+              label: 'Photo',
+              description:
+                'A JPEG, PNG or WebP up to 20 MB. It is turned upright, made at most 2,400 pixels wide or tall, and its hidden details (where and when it was taken, the camera) are removed before it is saved.',
+              editor: { image: { directory: PHOTOS_DIRECTORY, publicPath: PHOTOS_FROM_PROJECT } },
+            }),
+            alt: describes('photo'),
+          }),
+        )
         .min(0)
         .max(MAX_PROJECT_PHOTOS)
-        .default([]),
+        .default([])
+        .meta({
+          label: 'Photos',
+          description: `Up to ${MAX_PROJECT_PHOTOS}; the first is the one on the card. A job needs photos or a drawing.`,
+          editor: { itemName: 'Photo' },
+        }),
       /** The illustration shown while the project has no photo */
-      image: blankAsAbsent(illustration),
-      imageAlt: blankAsAbsent(imageAlt),
-      description: text(80, 400),
-      suburb: z.string(),
+      image: blankAsAbsent(illustration).meta({ description: `${illustrationHelp} Leave it empty when the job has photos.` }),
+      imageAlt: blankAsAbsent(imageAlt).meta({
+        label: 'What the drawing shows',
+        description: 'For people who cannot see it. Needed with a drawing, empty without one.',
+      }),
       /** One of the six on the home page */
-      featured: z.boolean().default(false),
-      order: z.number().int(),
+      featured: featured(HOME_COUNTS.projects),
+      order,
       sample,
     })
     .refine((project) => project.photos.length > 0 || (project.image !== undefined && project.imageAlt !== undefined), {
@@ -163,18 +297,30 @@ export function projectSchema<Image extends z.ZodType>(image: () => Image) {
     });
 }
 
+/** A first name only, with a capital */
+const FIRST_NAME_PATTERN = /^\p{Lu}[\p{L}'-]+$/u;
+
 export const testimonialSchema = z.object({
-  quote: text(60, 400),
-  /** First name only */
-  author: z.string().regex(/^\p{Lu}[\p{L}'-]+$/u),
-  rating: z.literal(5),
-  service: z.enum(['Residential', 'Commercial']),
-  suburb: z.string(),
+  quote: text(60, 400).meta({ label: 'What the customer said', description: 'Their words, as they wrote them.' }),
+  author: z.string().regex(FIRST_NAME_PATTERN).meta({
+    label: 'First name',
+    description: 'First name only, with a capital, such as Margaret.',
+    patternMessage: 'First name only, starting with a capital letter',
+  }),
+  suburb: z.string().meta({ label: 'Suburb', description: 'Where the customer lives, such as Pakuranga.' }),
   /** What the job was, shown under the name */
-  job: text(5, 60),
+  job: text(5, 60).meta({
+    label: 'The job',
+    description: 'Shown under the name, such as "Switchboard upgrade".',
+    editor: { multiline: false },
+  }),
+  service: z
+    .enum(['Residential', 'Commercial'])
+    .meta({ label: 'Kind of work', optionLabels: { Residential: 'Home', Commercial: 'Business' } }),
+  rating: z.literal(5).meta({ label: 'Stars', description: 'The site shows five-star reviews only.' }),
   /** One of the six on the home page */
-  featured: z.boolean().default(false),
-  order: z.number().int(),
+  featured: featured(HOME_COUNTS.testimonials),
+  order,
   sample,
 });
 
