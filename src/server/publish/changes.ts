@@ -4,7 +4,8 @@
  * facts (hours, notice)". They are what the owner's page lists before he publishes, and the
  * commit's message after.
  */
-import { BUSINESS_FILE, CONTENT_DIR, PHOTOS_DIR } from './content-paths.ts';
+import { BUSINESS_FILE, CONTENT_DIR } from './content-paths.ts';
+import { PHOTOS_DIRECTORY } from '../../lib/content-schemas.ts';
 import { capitalised, entryLabel, fieldWords } from './entry-labels.ts';
 
 export type ChangeKind = 'added' | 'changed' | 'removed';
@@ -104,8 +105,8 @@ export async function describeChanges(files: readonly FileChange[], read: Conten
   for (const { kind, path } of files) {
     if (path === BUSINESS_FILE) {
       add({ kind, what: kind === 'changed' ? await businessChange(read) : 'the business details' });
-    } else if (path.startsWith(`${PHOTOS_DIR}/`)) {
-      const slug = path.slice(PHOTOS_DIR.length + 1).split('/')[0]!;
+    } else if (path.startsWith(`${PHOTOS_DIRECTORY}/`)) {
+      const slug = path.slice(PHOTOS_DIRECTORY.length + 1).split('/')[0]!;
       const project = projectFileOf(slug);
       if (changedPaths.has(project)) continue;
       const label = entryLabel(`projects/${slug}.yaml`, (await read.now(project)) ?? (await read.before(project)));

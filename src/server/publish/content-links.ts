@@ -5,12 +5,13 @@
  */
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { CONTENT_DIR, PHOTOS_DIR } from './content-paths.ts';
+import { CONTENT_DIR } from './content-paths.ts';
+import { PHOTOS_DIRECTORY } from '../../lib/content-schemas.ts';
 
 /** Every link under the content folders, relative to the checkout (empty when there is none) */
 export async function contentLinks(siteDir: string): Promise<string[]> {
   const links: string[] = [];
-  for (const folder of [CONTENT_DIR, PHOTOS_DIR]) {
+  for (const folder of [CONTENT_DIR, PHOTOS_DIRECTORY]) {
     let entries;
     try {
       entries = await readdir(join(siteDir, folder), { withFileTypes: true, recursive: true });
