@@ -6,7 +6,7 @@
  * is kept, found by search, counted, and deleted with the lead.
  */
 import { describe, expect, it } from 'vitest';
-import { LEAD_STATUSES } from '../../src/lib/owner-api.ts';
+import { LEAD_STATUSES } from '../../src/server/db/records.ts';
 import { PasskeyExistsError } from '../../src/server/db/owner-records.ts';
 import type { LeadStore } from '../../src/server/db/records.ts';
 import { isRecentlyVerified, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, STEP_UP_MS } from '../../src/server/owner/session-token.ts';

@@ -5,7 +5,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { LEAD_STATUSES, type LeadStatus } from '../../lib/owner-api.ts';
 import type { Connection } from './database-file.ts';
 import {
   PasskeyExistsError,
@@ -15,7 +14,7 @@ import {
   type StoredSession,
   type StoredSignIn,
 } from './owner-records.ts';
-import type { LeadStore } from './records.ts';
+import { LEAD_STATUSES, type LeadStatus, type LeadStore } from './records.ts';
 import { LEAD_COLUMNS, readLead, type LeadRow } from './statements.ts';
 import { inTransaction } from './sqlite.ts';
 

@@ -4,8 +4,18 @@
  * records, owner-records.ts), which the worker thread and the async facade mirror.
  */
 
-import type { LeadNote, LeadStatus } from '../../lib/owner-api.ts';
 import type { OwnerRecords } from './owner-records.ts';
+
+/** Where the owner has a quote request: New → Contacted → Quoted → Won or Lost; Spam sets one aside */
+export const LEAD_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost', 'spam'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** A note the owner wrote on a quote request */
+export interface LeadNote {
+  /** ISO 8601 */
+  at: string;
+  text: string;
+}
 
 export const CHANNELS = ['email', 'webhook', 'ntfy'] as const;
 export type ChannelName = (typeof CHANNELS)[number];

@@ -21,7 +21,7 @@ CREATE TABLE IF NOT EXISTS leads (
   message TEXT NOT NULL,
   page TEXT,
   user_agent TEXT,
-  -- The owner's work on it (see lib/owner-api.ts): where it stands, when to follow up, when first read
+  -- The owner's work on it (see records.ts): where it stands, when to follow up, when first read
   status TEXT NOT NULL DEFAULT 'new',
   follow_up TEXT,
   read_at TEXT

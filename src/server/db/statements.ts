@@ -3,8 +3,7 @@
  * method runs, for one connection.
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { LeadStatus } from '../../lib/owner-api.ts';
-import { CHANNELS, type ChannelName, type DeliveryStatus, type StoredLead } from './records.ts';
+import { CHANNELS, type ChannelName, type DeliveryStatus, type LeadStatus, type StoredLead } from './records.ts';
 
 export interface LeadRow {
   id: number;

@@ -9,11 +9,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
+import { ownerRequests } from '../../lib/owner-api/requests.ts';
 import {
-  LEAD_STATUSES,
-  NOTE_MAX_LENGTH,
   NUMBERS_PERIODS,
-  PASSKEY_NAME_MAX_LENGTH,
   describeDevice,
   ownerPaths,
   type BusyBody,
@@ -33,7 +31,6 @@ import { sendOwnerAlert } from '../notify/owner-alerts.ts';
 import type { Publisher, StartOutcome } from '../publish/publisher.ts';
 import { nzDateTime, nzDay } from '../stats/days.ts';
 import { collectReport, lastDays } from '../stats/report.ts';
-import { oneLine, withoutControls } from '../support/plain-text.ts';
 import { createRateLimiter, type RateLimiter } from '../support/rate-limit.ts';
 import { ownerLead, parseInboxQuery, readInbox } from './inbox.ts';
 import { createPasskeyCeremonies, type PasskeyCeremonies } from './passkey-ceremonies.ts';
@@ -111,36 +108,7 @@ const NOTES_PATH = new RegExp(`^${ownerPaths.leads}/(\\d{1,15})/notes$`);
 const PASSKEY_PATH = new RegExp(`^${ownerPaths.passkeys}/([\\w-]{1,1400})$`);
 const SESSION_PATH = new RegExp(`^${ownerPaths.sessions}/([\\w-]{1,64})$`);
 
-const credentialResponse = z.looseObject({ id: z.string().min(1).max(1400), response: z.looseObject({}) });
-const inviteToken = z.string().regex(/^[\w-]{43}$/, 'not an invite link this server made');
-const passkeyName = z
-  .string()
-  .transform((name) => oneLine(withoutControls(name)).trim())
-  .pipe(z.string().min(1, 'Give the passkey a name').max(PASSKEY_NAME_MAX_LENGTH));
-const followUpDate = z.iso
-  .date()
-  .refine((day) => day >= '2000-01-01' && day <= '2099-12-31', 'not a date this century')
-  .nullable();
-
-const schemas = {
-  /** A sign-in's or a step-up's answer */
-  passkeyAnswer: z.strictObject({ response: credentialResponse }),
-  inviteOptions: z.strictObject({ invite: inviteToken }),
-  invite: z.strictObject({ invite: inviteToken, name: passkeyName, response: credentialResponse }),
-  addPasskey: z.strictObject({ name: passkeyName, response: credentialResponse }),
-  rename: z.strictObject({ name: passkeyName }),
-  leadChange: z
-    .strictObject({ status: z.enum(LEAD_STATUSES).optional(), followUp: followUpDate.optional(), read: z.literal(true).optional() })
-    .refine((change) => Object.keys(change).length > 0, 'Say what to change'),
-  nothing: z.strictObject({}),
-  undo: z.strictObject({ commit: z.string().regex(/^[0-9a-f]{40}$/, 'not a change of the site’s history') }),
-  note: z.strictObject({
-    text: z
-      .string()
-      .transform((text) => withoutControls(text, { keepLineBreaks: true }).trim())
-      .pipe(z.string().min(1, 'Write the note first').max(NOTE_MAX_LENGTH)),
-  }),
-};
+const schemas = ownerRequests;
 
 /** How an enrolment ended: not proved, refused (the invite used or expired, the passkey stored already), or stored */
 type Enrolment =

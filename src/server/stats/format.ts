@@ -5,7 +5,7 @@
 import { liveFacts } from '../support/live-facts.ts';
 import { escapeHtml } from '../support/html.ts';
 import { csvField } from '../leads/export.ts';
-import type { Figures, Report } from './report.ts';
+import type { Figures, NumbersBody as Report } from '../../lib/owner-api.ts';
 
 const COLUMNS = ['views', 'calls', 'emails', 'quotes', 'contacts'] as const;
 

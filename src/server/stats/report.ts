@@ -1,43 +1,15 @@
 /**
  * The owner's report: per page, views, taps on the phone and e-mail links, quote requests, and
  * the share of views that led to contact, for a period and the one before it. Built from the
- * anonymous daily counts and from the quote requests themselves (their page and form).
+ * anonymous daily counts and from the quote requests themselves (their page and form). Its shape
+ * is the owner API's NumbersBody (lib/owner-api.ts).
  */
+import type { Figures, NumbersBody as Report, PageFigures, Period } from '../../lib/owner-api.ts';
 import type { DailyCount, LeadSource } from '../db/records.ts';
 import { addDays, daysBetween, nzDay, nzDayStart } from './days.ts';
 
-export interface Figures {
-  views: number;
-  calls: number;
-  emails: number;
-  quotes: number;
-  /** Calls, e-mails and quote requests together */
-  contacts: number;
-  /** contacts ÷ views, or null without views */
-  contactShare: number | null;
-}
-
-export interface PageFigures extends Figures {
-  path: string;
-}
-
-export interface Period {
-  from: string;
-  to: string;
-}
-
-export interface Report {
-  period: Period;
-  previousPeriod: Period;
-  /** Sorted by contacts, then views */
-  pages: PageFigures[];
-  totals: Figures;
-  previousTotals: Figures;
-  /** Per cent change on the previous period, or null when it had none */
-  trend: { views: number | null; contacts: number | null };
-  daily: Array<{ day: string; views: number; contacts: number }>;
-  quotesByForm: Record<string, number>;
-}
+/** Report is what the owner's page's numbers files name it */
+export type { Period, Report };
 
 /** Where the figures come from: the store, in this thread or behind a promise */
 export interface ReportSource {

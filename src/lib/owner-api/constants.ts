@@ -1,0 +1,127 @@
+/**
+ * The owner API's constants, which the owner's page and the server both use at run time: the
+ * paths under /api/owner/, the states a quote request moves through, the limits of what the
+ * owner types, and the steps of a publish. Nothing here imports zod (./requests.ts), so the
+ * owner's page bundles none of it.
+ */
+
+/** New → Contacted → Quoted → Won or Lost; Spam sets one aside */
+export const LEAD_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost', 'spam'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const LEAD_STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
+  new: 'New',
+  contacted: 'Contacted',
+  quoted: 'Quoted',
+  won: 'Won',
+  lost: 'Lost',
+  spam: 'Spam',
+};
+
+/** The periods the owner's numbers cover, in days */
+export const NUMBERS_PERIODS = [7, 30, 90] as const;
+export type NumbersPeriod = (typeof NUMBERS_PERIODS)[number];
+
+export const NOTE_MAX_LENGTH = 2000;
+export const PASSKEY_NAME_MAX_LENGTH = 60;
+export const SEARCH_MAX_LENGTH = 100;
+
+export const ownerPaths = {
+  /** The owner's page (the app), and where an invite link points: /owner#invite=TOKEN */
+  page: '/owner',
+  manifest: '/owner.webmanifest',
+  signInOptions: '/api/owner/sign-in/options',
+  signIn: '/api/owner/sign-in',
+  inviteOptions: '/api/owner/invite/options',
+  invite: '/api/owner/invite',
+  session: '/api/owner/session',
+  signOut: '/api/owner/sign-out',
+  /** POST {}: ends every session but this one */
+  signOutOthers: '/api/owner/sign-out-others',
+  /** GET the live sessions (SessionsBody) */
+  sessions: '/api/owner/sessions',
+  /** DELETE signs another session out */
+  otherSession: '/api/owner/sessions/:id',
+  /** A step-up: POST {} gives authentication options bound to this session; POST a passkey's answer to them */
+  stepUpOptions: '/api/owner/step-up/options',
+  stepUp: '/api/owner/step-up',
+  /** GET ?status=&q= (InboxBody) */
+  leads: '/api/owner/leads',
+  /** One lead: GET (LeadBody), PATCH LeadChange (OwnerLead), DELETE */
+  lead: '/api/owner/leads/:id',
+  /** POST NewNote: the answer is the OwnerLead as it now stands */
+  leadNotes: '/api/owner/leads/:id/notes',
+  leadsCsv: '/api/owner/leads.csv',
+  /** GET ?days=7|30|90 */
+  numbers: '/api/owner/numbers',
+  /**
+   * GET the list and recent sign-ins; POST adds one. Adding (its options too), renaming and
+   * removing answer 403 with StepUpNeededBody unless the owner has confirmed with a passkey in
+   * this session within the last 5 minutes.
+   */
+  passkeys: '/api/owner/passkeys',
+  /** One passkey: PATCH its name, DELETE */
+  passkey: '/api/owner/passkeys/:id',
+  passkeyOptions: '/api/owner/passkeys/options',
+  /** GET the site's state: publishing, unpublished changes, history (SiteBody) */
+  site: '/api/owner/site',
+  /** POST {}: builds and publishes the content as it is (202, or 409 while one runs) */
+  publish: '/api/owner/site/publish',
+  /** POST { commit }: takes one change of the history back out, and publishes */
+  undo: '/api/owner/site/undo',
+} as const;
+
+/** A path of ownerPaths with its `:id` filled in */
+export function withId(path: string, id: string | number): string {
+  return path.replace(':id', encodeURIComponent(String(id)));
+}
+
+/** Whether a path is the owner's page or under it (the Node server's alone) */
+export function isOwnerPath(path: string): boolean {
+  return path === ownerPaths.page || path.startsWith(`${ownerPaths.page}/`);
+}
+
+/** The prefix under which every owner API path lives */
+export const OWNER_API_PREFIX = '/api/owner/';
+
+/** A passkey's name from the device it was made on, as the owner would call it */
+export function defaultPasskeyName(userAgent: string): string {
+  return `Passkey on ${describeDevice(userAgent)}`;
+}
+
+const SYSTEMS: ReadonlyArray<[RegExp, string]> = [
+  [/iPhone/, 'iPhone'],
+  [/iPad/, 'iPad'],
+  [/Android/, 'Android'],
+  [/Mac OS X|Macintosh/, 'Mac'],
+  [/Windows/, 'Windows'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+];
+/** In this order: Edge and Samsung Internet also say Chrome, and Chrome also says Safari */
+const BROWSERS: ReadonlyArray<[RegExp, string]> = [
+  [/Edg\//, 'Edge'],
+  [/SamsungBrowser/, 'Samsung Internet'],
+  [/Firefox\/|FxiOS/, 'Firefox'],
+  [/Chrome\/|CriOS/, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+
+/** "Safari on iPhone", "Chrome on Android", "Firefox on Windows"; "a browser" when unknown */
+export function describeDevice(userAgent: string): string {
+  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? 'a browser';
+}
+
+/** A publish's steps, in order */
+export const PUBLISH_STEPS = ['check', 'build', 'live', 'save'] as const;
+export type PublishStepName = (typeof PUBLISH_STEPS)[number];
+
+export const PUBLISH_STEP_LABELS: Readonly<Record<PublishStepName, string>> = {
+  check: 'Checking the content',
+  build: 'Building the site',
+  live: 'Going live',
+  save: 'Saving the change',
+};

@@ -1,0 +1,63 @@
+/**
+ * What the owner's page sends under /api/owner/: each JSON body as a zod schema, which the server
+ * checks every request against, and its type inferred from it, which the page sends. The page
+ * imports the types alone (`import type`, through ../owner-api.ts), so zod never reaches its
+ * bundle. A ceremony's `response` is @simplewebauthn/browser's JSON, checked in full by
+ * @simplewebauthn/server.
+ */
+import { z } from 'zod';
+import { oneLine, withoutControls } from '../plain-text.ts';
+import { LEAD_STATUSES, NOTE_MAX_LENGTH, PASSKEY_NAME_MAX_LENGTH } from './constants.ts';
+
+/** A passkey's answer to a ceremony: its fields beyond these are @simplewebauthn/server's to check */
+interface CredentialJson {
+  id: string;
+  response: object;
+}
+/** A passkey's answer to a ceremony (RegistrationResponseJSON or AuthenticationResponseJSON), typed so either fits */
+const credentialResponse: z.ZodType<CredentialJson, CredentialJson> = z.looseObject({
+  id: z.string().min(1).max(1400),
+  response: z.looseObject({}),
+});
+const inviteToken = z.string().regex(/^[\w-]{43}$/, 'not an invite link this server made');
+/** One line without control or bidi characters, as every list and alert shows it */
+const passkeyName = z
+  .string()
+  .transform((name) => oneLine(withoutControls(name)).trim())
+  .pipe(z.string().min(1, 'Give the passkey a name').max(PASSKEY_NAME_MAX_LENGTH));
+const followUpDate = z.iso
+  .date()
+  .refine((day) => day >= '2000-01-01' && day <= '2099-12-31', 'not a date this century')
+  .nullable();
+
+export const ownerRequests = {
+  /** POST sign-in and step-up: a sign-in's or a step-up's answer */
+  passkeyAnswer: z.strictObject({ response: credentialResponse }),
+  /** POST invite/options */
+  inviteOptions: z.strictObject({ invite: inviteToken }),
+  /** POST invite: enrols the first passkey (or a recovery one) and signs in */
+  invite: z.strictObject({ invite: inviteToken, name: passkeyName, response: credentialResponse }),
+  /** POST passkeys: adds a passkey from inside */
+  addPasskey: z.strictObject({ name: passkeyName, response: credentialResponse }),
+  /** PATCH passkeys/ID */
+  rename: z.strictObject({ name: passkeyName }),
+  /** PATCH leads/ID: any of these */
+  leadChange: z
+    .strictObject({ status: z.enum(LEAD_STATUSES).optional(), followUp: followUpDate.optional(), read: z.literal(true).optional() })
+    .refine((change) => Object.keys(change).length > 0, 'Say what to change'),
+  /** POST leads/ID/notes */
+  note: z.strictObject({
+    text: z
+      .string()
+      .transform((text) => withoutControls(text, { keepLineBreaks: true }).trim())
+      .pipe(z.string().min(1, 'Write the note first').max(NOTE_MAX_LENGTH)),
+  }),
+  /** POST site/undo: one change of the history the owner's page lists */
+  undo: z.strictObject({ commit: z.string().regex(/^[0-9a-f]{40}$/, 'not a change of the site’s history') }),
+  /** POST site/publish, sign-in/options and the like: an empty object */
+  nothing: z.strictObject({}),
+};
+
+export type InviteRequest = z.input<typeof ownerRequests.invite>;
+export type AddPasskeyRequest = z.input<typeof ownerRequests.addPasskey>;
+export type LeadChange = z.input<typeof ownerRequests.leadChange>;

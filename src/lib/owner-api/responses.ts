@@ -1,0 +1,230 @@
+/**
+ * What the server answers under /api/owner/: the JSON of each path (see ownerPaths), and of a
+ * refusal. Types only: the owner's page imports them with `import type`.
+ */
+import type { LeadStatus, PublishStepName } from './constants.ts';
+
+/** An answer that is not what was asked: what went wrong, in words the owner can act on */
+export interface ErrorBody {
+  error: string;
+}
+
+/** A 403 for a change that needs the owner to confirm with his passkey first (a step-up): the page asks, then tries again */
+export interface StepUpNeededBody extends ErrorBody {
+  stepUp: true;
+}
+
+export type DeliveryState = 'sent' | 'pending' | 'sending' | 'failed';
+
+export interface OwnerDelivery {
+  channel: 'email' | 'webhook' | 'ntfy';
+  state: DeliveryState;
+  /** Waiting past the hour the owner is promised */
+  overdue: boolean;
+  attempts: number;
+  deliveredAt: string | null;
+  lastError: string | null;
+}
+
+export interface LeadNote {
+  /** ISO 8601 */
+  at: string;
+  text: string;
+}
+
+export interface OwnerLead {
+  id: number;
+  /** ISO 8601 */
+  createdAt: string;
+  formSource: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  service: string | null;
+  message: string;
+  /** Path of the page the form was on */
+  page: string | null;
+  status: LeadStatus;
+  /** YYYY-MM-DD, or null */
+  followUp: string | null;
+  /** When the owner first opened it; null while unread */
+  readAt: string | null;
+  /** Oldest first */
+  notes: LeadNote[];
+  deliveries: OwnerDelivery[];
+}
+
+/** GET /api/owner/leads */
+export interface InboxBody {
+  /** Newest first, filtered by ?status= and ?q= */
+  leads: OwnerLead[];
+  /** Unread among all leads (not only those shown) */
+  unread: number;
+  /** How many leads each status has, among all */
+  counts: Record<LeadStatus, number>;
+  /** Leads with a delivery that failed or is overdue, newest first */
+  undelivered: OwnerLead[];
+}
+
+/** GET /api/owner/leads/ID: one lead, as the inbox lists it */
+export interface LeadBody {
+  lead: OwnerLead;
+}
+
+/** GET /api/owner/session */
+export interface SessionBody {
+  passkeyName: string;
+  signedInAt: string;
+}
+
+export interface PasskeyInfo {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  /** The passkey this session signed in with */
+  current: boolean;
+}
+
+export interface SignInRecord {
+  at: string;
+  /** Browser and system, from the User-Agent */
+  device: string;
+  passkeyName: string;
+}
+
+export interface SessionInfo {
+  /** Names the session for signing it out; not its token */
+  id: string;
+  /** Browser and system, as the browser describes itself (its User-Agent): a hint, not a proof */
+  device: string;
+  passkeyName: string;
+  /** ISO 8601 */
+  startedAt: string;
+  lastUsedAt: string;
+  /** The session this request came with */
+  current: boolean;
+}
+
+/** GET /api/owner/sessions */
+export interface SessionsBody {
+  /** Live sessions, newest first */
+  sessions: SessionInfo[];
+}
+
+/** GET /api/owner/passkeys */
+export interface PasskeysBody {
+  passkeys: PasskeyInfo[];
+  /** Newest first, the last 20 */
+  signIns: SignInRecord[];
+}
+
+export interface Figures {
+  views: number;
+  calls: number;
+  emails: number;
+  quotes: number;
+  /** Calls, e-mails and quote requests together */
+  contacts: number;
+  /** contacts ÷ views, or null without views */
+  contactShare: number | null;
+}
+
+export interface PageFigures extends Figures {
+  path: string;
+}
+
+export interface Period {
+  from: string;
+  to: string;
+}
+
+/** GET /api/owner/numbers?days= */
+export interface NumbersBody {
+  period: Period;
+  previousPeriod: Period;
+  /** Sorted by contacts, then views */
+  pages: PageFigures[];
+  totals: Figures;
+  previousTotals: Figures;
+  /** Per cent change on the previous period, or null when it had none */
+  trend: { views: number | null; contacts: number | null };
+  daily: Array<{ day: string; views: number; contacts: number }>;
+  quotesByForm: Record<string, number>;
+}
+
+/** The name the owner's numbers first had */
+export type Report = NumbersBody;
+
+export interface PublishStep {
+  name: PublishStepName;
+  state: 'waiting' | 'running' | 'done' | 'failed';
+  /** ISO 8601, once started */
+  startedAt: string | null;
+  /** How long it took, once finished */
+  ms: number | null;
+}
+
+/** A publish (or an undo, which publishes) under way */
+export interface PublishProgress {
+  kind: 'publish' | 'undo';
+  /** ISO 8601 */
+  startedAt: string;
+  /** What it publishes, in words: "Added project 'Switchboard upgrade in Howick'", "Undid: …" */
+  message: string;
+  steps: PublishStep[];
+}
+
+/** Whether the commits reached the copy at CONTENT_GIT_REMOTE: off when none is set */
+export type BackupState = 'off' | 'sending' | 'sent' | 'failed';
+
+/** How the last publish or undo ended */
+export interface PublishResult {
+  kind: 'publish' | 'undo';
+  ok: boolean;
+  /** ISO 8601 */
+  at: string;
+  /** On success what went live ("Live: Added project …"); on failure what went wrong, in words */
+  message: string;
+  /** What to fix, one sentence each: the entry and field */
+  problems: string[];
+  steps: PublishStep[];
+  backup: BackupState;
+  /** Why the copy could not be sent, when it failed */
+  backupProblem: string | null;
+}
+
+/** One change in the site's history */
+export interface SiteChange {
+  /** The commit, 40 hex digits */
+  commit: string;
+  /** ISO 8601 */
+  at: string;
+  /** Its message's first line */
+  message: string;
+  /**
+   * Made from the owner's page: by "Site owner", of his content alone. Any other (the developer's,
+   * or one that also changed the site's code) is shown as a site update and is never undone there
+   */
+  byOwner: boolean;
+  /** The owner's own change, which Undo can take back out */
+  canUndo: boolean;
+  /** Taken back out by a later Undo */
+  undone: boolean;
+}
+
+/** GET /api/owner/site */
+export interface SiteBody {
+  running: PublishProgress | null;
+  last: PublishResult | null;
+  /** Changes saved in the editor but not yet published, in words */
+  pending: string[];
+  /** Newest first */
+  history: SiteChange[];
+}
+
+/** A refusal of POST publish or undo while another runs (409) */
+export interface BusyBody extends ErrorBody {
+  running: PublishProgress;
+}
