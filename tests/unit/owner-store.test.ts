@@ -7,7 +7,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LEAD_STATUSES } from '../../src/server/db/records.ts';
-import { PasskeyExistsError } from '../../src/server/db/owner-records.ts';
 import type { LeadStore } from '../../src/server/db/records.ts';
 import { isRecentlyVerified, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, STEP_UP_MS } from '../../src/server/owner/session-token.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';
@@ -116,18 +115,18 @@ describe('an invite', () => {
     store.createInvite('invite-1', { now: start, expiresAt: at(24 * 60 * MINUTE) });
     store.createInvite('invite-2', { now: start, expiresAt: at(24 * 60 * MINUTE) });
     expect(store.isInviteUsable('invite-1', at(MINUTE))).toBe(true);
-    expect(store.addPasskey(passkey('a'), { now: at(MINUTE), inviteHash: 'invite-1' })).toBe(true);
+    expect(store.addPasskey(passkey('a'), { now: at(MINUTE), inviteHash: 'invite-1' })).toBe('added');
     expect(store.isInviteUsable('invite-1', at(MINUTE))).toBe(false);
-    expect(store.addPasskey(passkey('b'), { now: at(MINUTE), inviteHash: 'invite-1' })).toBe(false);
-    expect(store.addPasskey(passkey('c'), { now: at(24 * 60 * MINUTE), inviteHash: 'invite-2' })).toBe(false);
-    expect(store.addPasskey(passkey('d'), { now: at(MINUTE), inviteHash: 'no-such-invite' })).toBe(false);
+    expect(store.addPasskey(passkey('b'), { now: at(MINUTE), inviteHash: 'invite-1' })).toBe('invite-unusable');
+    expect(store.addPasskey(passkey('c'), { now: at(24 * 60 * MINUTE), inviteHash: 'invite-2' })).toBe('invite-unusable');
+    expect(store.addPasskey(passkey('d'), { now: at(MINUTE), inviteHash: 'no-such-invite' })).toBe('invite-unusable');
     expect(store.listPasskeys().map(({ id }) => id)).toEqual(['a']);
   });
 
   it('stays unused when the passkey was enrolled already, and is refused when dated ahead of the clock', () => {
     store.createInvite('invite-1', { now: start, expiresAt: at(24 * 60 * MINUTE) });
     store.addPasskey(passkey('a'), { now: start });
-    expect(() => store.addPasskey(passkey('a'), { now: start, inviteHash: 'invite-1' })).toThrow(PasskeyExistsError);
+    expect(store.addPasskey(passkey('a'), { now: start, inviteHash: 'invite-1' })).toBe('duplicate-passkey');
     expect(store.isInviteUsable('invite-1', start)).toBe(true);
     expect(store.isInviteUsable('invite-1', at(-60 * MINUTE))).toBe(false);
   });

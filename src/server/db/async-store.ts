@@ -5,7 +5,7 @@
  * thread (for tests and scripts).
  */
 import { Worker } from 'node:worker_threads';
-import type { LeadStore } from './records.ts';
+import { StoreBusyError, type LeadStore } from './records.ts';
 
 type StoreMethods = Omit<LeadStore, 'path' | 'close'>;
 export type StoreMethod = keyof StoreMethods;
@@ -62,13 +62,24 @@ const STORE_METHODS = [
   'addLeadNote',
 ] as const satisfies readonly StoreMethod[];
 
-/** A call to the store thread and its answer; errors keep their name and message */
+/** A call to the store thread and its answer */
 export interface StoreRequest {
   id: number;
   method: StoreMethod | 'close';
   args: unknown[];
 }
-export type StoreResponse = { id: number; ok: true; value: unknown } | { id: number; ok: false; name: string; message: string };
+/**
+ * An answer's failure, as a code: busy (a lock held elsewhere past the deadline; the caller may
+ * try again) or failed (anything else). What a store method refuses in the ordinary way (an
+ * invite used up, a passkey stored already) is its return value, not a failure.
+ */
+export type StoreFailure = 'busy' | 'failed';
+export type StoreResponse = { id: number; ok: true; value: unknown } | { id: number; ok: false; failure: StoreFailure; message: string };
+
+/** The error a caller of the thread sees for a failed answer: StoreBusyError for busy, as the store itself throws */
+function errorOf(failure: StoreFailure, message: string): Error {
+  return failure === 'busy' ? new StoreBusyError(message) : new Error(message);
+}
 
 function asyncMethods(call: (method: StoreMethod, args: unknown[]) => Promise<unknown>) {
   return Object.fromEntries(STORE_METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)])) as {
@@ -112,7 +123,7 @@ export function openStoreThread(path: string): AsyncLeadStore {
       pending.delete(response.id);
       if (pending.size === 0) started.unref();
       if (response.ok) call.resolve(response.value);
-      else call.reject(Object.assign(new Error(response.message), { name: response.name }));
+      else call.reject(errorOf(response.failure, response.message));
     });
     started.on('error', (error) => failAll(error));
     started.on('exit', (code) => {

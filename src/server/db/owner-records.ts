@@ -53,9 +53,9 @@ export interface OwnerRecords {
   getPasskey(id: string): StoredPasskey | undefined;
   /**
    * Stores a passkey; with `inviteHash`, only by using up that invite (unused and not expired at
-   * `now`) in the same transaction. False when the invite is not usable or the passkey exists.
+   * `now`) in the same transaction. A passkey stored already changes nothing, its invite included.
    */
-  addPasskey(passkey: NewPasskey, options: { now: Date; inviteHash?: string }): boolean;
+  addPasskey(passkey: NewPasskey, options: { now: Date; inviteHash?: string }): AddPasskeyOutcome;
   renamePasskey(id: string, name: string): boolean;
   /** Removes a passkey (its name is given back) and ends the sessions it opened; never the last one */
   removePasskey(id: string): { removed: string } | 'last' | 'missing';
@@ -84,7 +84,8 @@ export interface OwnerRecords {
   recentSignIns(limit: number): StoredSignIn[];
 }
 
-/** The passkey is stored already (enrolled twice); nothing was changed */
-export class PasskeyExistsError extends Error {
-  override name = 'PasskeyExistsError';
-}
+/**
+ * How storing a passkey ended, as a value (it crosses the store's thread): stored, refused for
+ * its invite (used, expired or unknown), or refused as stored already (enrolled twice)
+ */
+export type AddPasskeyOutcome = 'added' | 'invite-unusable' | 'duplicate-passkey';

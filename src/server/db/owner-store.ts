@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Connection } from './database-file.ts';
 import {
-  PasskeyExistsError,
+  type AddPasskeyOutcome,
   type OwnerRecords,
   type SessionLimits,
   type StoredPasskey,
@@ -19,6 +19,9 @@ import { LEAD_COLUMNS, readLead, type LeadRow } from './statements.ts';
 import { inTransaction } from './sqlite.ts';
 
 type OwnersLeadMethods = 'findLeads' | 'leadTally' | 'updateLead' | 'addLeadNote';
+
+/** Rolls back the transaction of a passkey stored already; never leaves this module */
+const DUPLICATE_PASSKEY = Symbol('duplicate passkey');
 
 /** How far a stored time may lie ahead of the clock before it is taken for a clock that stepped back */
 const CLOCK_TOLERANCE_MS = 5 * 60_000;
@@ -125,23 +128,30 @@ export function ownerRecords(connection: () => Connection): OwnerRecords & Pick<
     },
     addPasskey(passkey, { now, inviteHash }) {
       const { db, owner } = open();
-      return inTransaction(db, () => {
-        if (inviteHash !== undefined) {
-          const latest = new Date(now.getTime() + CLOCK_TOLERANCE_MS).toISOString();
-          if (Number(owner.useInvite.run({ tokenHash: inviteHash, now: now.toISOString(), latest }).changes) !== 1) return false;
-        }
-        const added = owner.insertPasskey.run({
-          id: passkey.id,
-          publicKey: passkey.publicKey,
-          counter: passkey.counter,
-          transports: JSON.stringify(passkey.transports),
-          name: passkey.name,
-          now: now.toISOString(),
+      try {
+        return inTransaction(db, (): AddPasskeyOutcome => {
+          if (inviteHash !== undefined) {
+            const latest = new Date(now.getTime() + CLOCK_TOLERANCE_MS).toISOString();
+            if (Number(owner.useInvite.run({ tokenHash: inviteHash, now: now.toISOString(), latest }).changes) !== 1) {
+              return 'invite-unusable';
+            }
+          }
+          const added = owner.insertPasskey.run({
+            id: passkey.id,
+            publicKey: passkey.publicKey,
+            counter: passkey.counter,
+            transports: JSON.stringify(passkey.transports),
+            name: passkey.name,
+            now: now.toISOString(),
+          });
+          // Thrown to roll back: an invite used for a passkey that already exists stays unused
+          if (Number(added.changes) !== 1) throw DUPLICATE_PASSKEY;
+          return 'added';
         });
-        // An invite used for a passkey that already exists stays unused
-        if (Number(added.changes) !== 1) throw new PasskeyExistsError('That passkey is stored already');
-        return true;
-      });
+      } catch (error) {
+        if (error === DUPLICATE_PASSKEY) return 'duplicate-passkey';
+        throw error;
+      }
     },
     renamePasskey(id, name) {
       return Number(open().owner.renamePasskey.run(name, id).changes) === 1;

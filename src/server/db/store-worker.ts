@@ -37,13 +37,14 @@ function answer(request: StoreRequest): StoreResponse {
     const method = store[request.method] as (...args: unknown[]) => unknown;
     return { id: request.id, ok: true, value: method.apply(store, request.args) };
   } catch (error) {
+    const busy = error instanceof StoreBusyError;
     // A lock held elsewhere says nothing about this connection; anything else may
-    if (!(error instanceof StoreBusyError)) {
+    if (!busy) {
       store?.close({ checkpoint: false });
       store = undefined;
     }
-    const { name, message } = error instanceof Error ? error : new Error(String(error));
-    return { id: request.id, ok: false, name, message };
+    const message = error instanceof Error ? error.message : String(error);
+    return { id: request.id, ok: false, failure: busy ? 'busy' : 'failed', message };
   }
 }
 

@@ -166,13 +166,9 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
     const passkey = await ceremonies.verifyEnrolment(response as never, boundTo);
     if (!passkey) return { outcome: 'unverified' };
     const now = new Date();
-    try {
-      const added = await store.addPasskey({ ...passkey, name }, { now, ...(inviteHash ? { inviteHash } : {}) });
-      if (!added) return { outcome: 'invite-unusable' };
-    } catch (error) {
-      if (error instanceof Error && error.name === 'PasskeyExistsError') return { outcome: 'exists' };
-      throw error;
-    }
+    const added = await store.addPasskey({ ...passkey, name }, { now, ...(inviteHash ? { inviteHash } : {}) });
+    if (added === 'invite-unusable') return { outcome: 'invite-unusable' };
+    if (added === 'duplicate-passkey') return { outcome: 'exists' };
     announcePasskey('added', name, now);
     return { outcome: 'added', passkeyId: passkey.id };
   }
