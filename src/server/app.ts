@@ -14,15 +14,13 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { business } from '../config/business.ts';
 import { apiPaths } from '../config/routes.ts';
-import { editorPaths } from '../lib/editor-paths.ts';
-import { OWNER_API_PREFIX } from '../lib/owner-api.ts';
 import { siteOrigin } from '../lib/site-url.ts';
 import { openStoreThread, type AsyncLeadStore } from './db/async-store.ts';
 import { DEFAULT_LEADS_DB } from './db/store.ts';
-import { apiRouter, type ApiHandler } from './http/api.ts';
+import { apiRouter, type ApiRoute, type NodeApiHandler } from './http/api.ts';
+import { jsonAnswer } from './http/json-answers.ts';
 import type { LiveSite } from './http/live-site.ts';
 import type { Site } from './http/site-files.ts';
-import { sendJson, sendWebResponse, toWebRequest } from './http/web-exchange.ts';
 import { handleLeadRequest } from './leads/handler.ts';
 import type { Channel } from './notify/channel.ts';
 import { channelsFromEnv } from './notify/channels-from-env.ts';
@@ -52,7 +50,7 @@ export interface App {
   /** Settles once the database has been opened (or has failed to open, which is logged) */
   readonly ready: Promise<void>;
   /** Answers every request under /api/ */
-  readonly api: ApiHandler;
+  readonly api: NodeApiHandler;
   /** Answers one quote request (POST /api/leads) from the client at `socketAddress` */
   respond(request: Request, socketAddress: string): Promise<Response>;
   /** Counts a page sent to a visitor, once per visitor and page within a few minutes */
@@ -117,6 +115,9 @@ export function createApp(env: Env, parts: AppParts): App {
   /** The same for a request as Node gives it (a list of X-Forwarded-For headers read as one) */
   const clientAddressOf = (req: IncomingMessage) =>
     clientOf(String(req.headers['x-forwarded-for'] ?? ''), req.socket.remoteAddress ?? 'unknown');
+  /** Who a request comes from, as the rate limits count */
+  const clientKeyOf = (request: Request, socketAddress: string) =>
+    rateLimitKey(clientOf(request.headers.get('x-forwarded-for'), socketAddress));
   const repeatViews = createRepeatViewFilter({ clientAddress: clientAddressOf });
   const leadLimit = rateLimitFromEnv(env['LEADS_RATE_LIMIT']);
   const leadLimiter = leadLimit > 0 ? createRateLimiter({ limit: leadLimit }) : null;
@@ -126,7 +127,7 @@ export function createApp(env: Env, parts: AppParts): App {
   let lastHealth: { at: number; report: Promise<HealthReport> } | undefined;
 
   function respond(request: Request, socketAddress: string) {
-    const clientKey = rateLimitKey(clientOf(request.headers.get('x-forwarded-for'), socketAddress));
+    const clientKey = clientKeyOf(request, socketAddress);
     return handleLeadRequest(request, clientKey, { siteUrl, store, outbox, rateLimiter: leadLimiter, log, readPage: site.readPage });
   }
 
@@ -170,41 +171,47 @@ export function createApp(env: Env, parts: AppParts): App {
     siteUrl,
     channels,
     log,
-    clientKey: (req) => rateLimitKey(clientAddressOf(req)),
     publisher,
   });
 
   const editor = createEditorApi({
     siteUrl,
     siteDir: siteDirOf(env),
-    isSignedIn: owner.isSignedIn,
+    isSignedIn: (request) => owner.hasSession(request.headers.get('cookie')),
     isPublishing: () => publisher?.isBusy() ?? false,
     onSaved: () => publisher?.contentChanged(),
     log,
   });
 
-  const api = apiRouter({
-    [OWNER_API_PREFIX]: owner.api,
-    [editorPaths.api]: editor.api,
-    [apiPaths.leads]: async (req, res) => sendWebResponse(res, await respond(toWebRequest(req), req.socket.remoteAddress ?? 'unknown')),
-    [apiPaths.events]: (req, res) =>
-      handleEvent(req, res, rateLimitKey(clientAddressOf(req)), { counter, rateLimiter: eventLimiter, isPage: site.isPage, siteUrl }),
-    [apiPaths.health]: async (req, res) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        sendJson(res, 405, { errors: [{ message: 'Method not allowed' }] }, { Allow: 'GET, HEAD' });
-        return;
-      }
-      const report = await health();
-      sendJson(res, report.ok ? 200 : 503, report);
+  const routes: ApiRoute[] = [
+    // Every method: the lead endpoint answers each in JSON or HTML, as the request accepts
+    { method: 'ALL', path: apiPaths.leads, handler: (request, { socketAddress }) => respond(request, socketAddress) },
+    {
+      method: 'ALL',
+      path: apiPaths.events,
+      handler: (request, { clientKey }) =>
+        handleEvent(request, clientKey, { counter, rateLimiter: eventLimiter, isPage: site.isPage, siteUrl }),
     },
-  });
+    {
+      method: 'GET',
+      path: apiPaths.health,
+      handler: async () => {
+        const report = await health();
+        return jsonAnswer(report.ok ? 200 : 503, report);
+      },
+    },
+    ...owner.routes,
+    ...editor.routes,
+  ];
+  const api = apiRouter(routes, { clientKey: clientKeyOf });
+  const isOwnerSignedIn = (req: IncomingMessage) => owner.hasSession(req.headers.cookie);
 
   return {
     ready,
     api,
     respond,
     health,
-    isOwnerSignedIn: owner.isSignedIn,
+    isOwnerSignedIn,
     countView(path, req) {
       if (isCountedVisit(req.headers) && repeatViews.isFirstView(req, path)) counter.count(path, 'view');
     },

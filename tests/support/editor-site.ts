@@ -8,12 +8,10 @@ import { cpSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { apiPaths } from '../../src/config/routes.ts';
-import { editorPaths } from '../../src/lib/editor-paths.ts';
 import { createEditorApi } from '../../src/server/editor/api.ts';
 import { apiRouter } from '../../src/server/http/api.ts';
 import { openSite } from '../../src/server/http/site-files.ts';
 import { createSiteServer } from '../../src/server/http/site-server.ts';
-import { toWebRequest } from '../../src/server/http/web-exchange.ts';
 import { readLimitedBody } from '../../src/server/http/request-body.ts';
 import { MAX_BODY_BYTES } from '../../src/server/leads/form-body.ts';
 import { clientDir } from './build.ts';
@@ -41,15 +39,16 @@ export async function startEditorSite(deadlineMs: number): Promise<EditorSite> {
     isSignedIn: () => Promise.resolve(true),
     isPublishing: () => false,
   });
-  const api = apiRouter({
-    [apiPaths.leads]: async (req, res) => {
-      const body = await readLimitedBody(toWebRequest(req), MAX_BODY_BYTES);
+  const quoteForm = {
+    method: 'ALL',
+    path: apiPaths.leads,
+    handler: async (request: Request) => {
+      const body = await readLimitedBody(request, MAX_BODY_BYTES);
       quoteReads.push(body.ok ? `read ${body.bytes.byteLength} bytes` : body.reason);
-      res.writeHead(body.ok ? 200 : 400, { 'Content-Type': 'text/plain' });
-      res.end(body.ok ? 'read' : 'not read');
+      return new Response(body.ok ? 'read' : 'not read', { status: body.ok ? 200 : 400, headers: { 'Content-Type': 'text/plain' } });
     },
-    [editorPaths.api]: editor.api,
-  });
+  } as const;
+  const api = apiRouter([quoteForm, ...editor.routes], { clientKey: (_request, socketAddress) => socketAddress });
   const server = createSiteServer({
     site: await openSite(clientDir),
     siteUrl: EDITOR_SITE_URL,

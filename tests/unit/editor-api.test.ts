@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editorPaths } from '../../src/lib/editor-paths.ts';
 import { createEditorApi, OVER_QUOTA_MESSAGE } from '../../src/server/editor/api.ts';
+import { apiRouter } from '../../src/server/http/api.ts';
 import { createDailyQuota } from '../../src/server/editor/daily-quota.ts';
 
 const SITE_URL = 'https://www.example.com';
@@ -24,12 +25,13 @@ let closeEditor: () => Promise<void>;
 
 beforeAll(async () => {
   cpSync(resolve(import.meta.dirname, '../../src/content/projects'), join(siteDir, 'src/content/projects'), { recursive: true });
-  const { api, close } = createEditorApi({
+  const { routes, close } = createEditorApi({
     siteUrl: SITE_URL,
     siteDir,
     isSignedIn: () => Promise.resolve(true),
     isPublishing: () => publishing,
   });
+  const api = apiRouter(routes, { clientKey: () => 'test' });
   closeEditor = close;
   server = createServer((req, res) => void api(req, res));
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -78,13 +80,14 @@ describe('the daily quota', () => {
   it('refuses a save past the bytes the editor writes in a day, in words, and writes nothing of it', async () => {
     publishing = false;
     const entry = Buffer.from('title: A save within the day’s quota\n');
-    const { api, close } = createEditorApi({
+    const { routes, close } = createEditorApi({
       siteUrl: SITE_URL,
       siteDir,
       isSignedIn: () => Promise.resolve(true),
       isPublishing: () => false,
       bytesPerDay: entry.length + 10,
     });
+    const api = apiRouter(routes, { clientKey: () => 'test' });
     const small = createServer((req, res) => void api(req, res));
     await new Promise<void>((done) => small.listen(0, '127.0.0.1', done));
     const at = `http://127.0.0.1:${(small.address() as AddressInfo).port}${editorPaths.api}update`;

@@ -10,14 +10,12 @@
  * lists the files (Keystatic's tree), so neither holds up a page. Every refusal is plain text,
  * which Keystatic shows the owner as it is; nothing is ever cached or indexed.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
 import { editorConfig } from '../../editor/config.ts';
-import type { ApiHandler } from '../http/api.ts';
-import { allowLongUpload } from '../http/body-deadline.ts';
+import { editorPaths } from '../../lib/editor-paths.ts';
+import type { ApiHandler, ApiRoute } from '../http/api.ts';
 import { isChange, isFromOwnOrigin, OWNER_HEADERS } from '../http/private-answers.ts';
 import { mediaTypeOf, readLimitedBody } from '../http/request-body.ts';
-import { toWebRequest } from '../http/web-exchange.ts';
 import { createDailyQuota } from './daily-quota.ts';
 import { blobPath, keystaticRoute } from './keystatic-route.ts';
 import { openEditorThread } from './editor-thread.ts';
@@ -40,7 +38,7 @@ export interface EditorApiOptions {
   /** The site's source directory, holding src/ */
   siteDir: string;
   /** Whether the request carries the owner's live session */
-  isSignedIn(req: IncomingMessage): Promise<boolean>;
+  isSignedIn(request: Request): Promise<boolean>;
   /** Whether the site is being published, when no file may change */
   isPublishing(): boolean;
   /** Told after each save written, as the changes waiting to be published are now others */
@@ -51,8 +49,8 @@ export interface EditorApiOptions {
 }
 
 export interface EditorApi {
-  /** Answers every request under /api/keystatic/ */
-  api: ApiHandler;
+  /** One route, /api/keystatic/*: every path under it is read here as Keystatic reads it */
+  routes: ApiRoute[];
   /** Whether a save is being checked or written, when a publish must not begin */
   isSaving(): boolean;
   /** Ends the editor's thread */
@@ -62,19 +60,19 @@ export interface EditorApi {
 type KeystaticHandler = ReturnType<typeof makeGenericAPIRouteHandler>;
 type KeystaticAnswer = Awaited<ReturnType<KeystaticHandler>>;
 
-function sendText(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { ...OWNER_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' });
-  res.end(res.req.method === 'HEAD' ? undefined : text);
+/** A refusal in words: Keystatic shows the owner a refusal's body as it is, so it is plain text, not JSON */
+function textAnswer(status: number, text: string): Response {
+  return new Response(text, { status, headers: { ...OWNER_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
-function sendKeystaticAnswer(res: ServerResponse, answer: KeystaticAnswer): void {
+function keystaticAnswer(answer: KeystaticAnswer): Response {
   const headers = new Headers(answer.headers);
   if (!headers.has('content-type')) {
     headers.set('content-type', typeof answer.body === 'string' ? 'text/plain; charset=utf-8' : 'application/octet-stream');
   }
   for (const [name, value] of Object.entries(OWNER_HEADERS)) headers.set(name, value);
-  res.writeHead(answer.status ?? 200, Object.fromEntries(headers));
-  res.end(res.req.method === 'HEAD' || answer.body === null ? undefined : answer.body);
+  const body = answer.body === null || typeof answer.body === 'string' ? answer.body : new Uint8Array(answer.body);
+  return new Response(body, { status: answer.status ?? 200, headers });
 }
 
 export function createEditorApi(options: EditorApiOptions): EditorApi {
@@ -86,34 +84,30 @@ export function createEditorApi(options: EditorApiOptions): EditorApi {
   let savesUnderWay = 0;
 
   /** Keystatic's tree of the site's files, from the editor's thread */
-  async function sendTree(res: ServerResponse): Promise<void> {
-    const tree = await thread.tree();
-    if (tree.kind === 'failed') {
-      log('The editor could not list the site’s files', tree.error);
-      return sendText(
-        res,
+  async function tree(): Promise<Response> {
+    const listed = await thread.tree();
+    if (listed.kind === 'failed') {
+      log('The editor could not list the site’s files', listed.error);
+      return textAnswer(
         500,
         'The editor could not read the site’s files. Reload the page; if it fails again, the server’s log has the details.',
       );
     }
-    sendKeystaticAnswer(res, { status: tree.status, headers: { 'content-type': 'application/json' }, body: tree.body });
+    return keystaticAnswer({ status: listed.status, headers: { 'content-type': 'application/json' }, body: listed.body });
   }
 
   /** Reads the save within its limits and has the save thread check and write it */
-  async function update(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (options.isPublishing()) return sendText(res, 409, PUBLISHING_MESSAGE);
-    const request = toWebRequest(req);
+  async function update(request: Request): Promise<Response> {
+    if (options.isPublishing()) return textAnswer(409, PUBLISHING_MESSAGE);
     // Keystatic's own guard against a form posted from elsewhere, kept
-    if (request.headers.get('no-cors') !== '1') return sendText(res, 400, UNREADABLE_MESSAGE);
-    if (mediaTypeOf(request.headers.get('content-type')) !== 'application/json') return sendText(res, 415, UNREADABLE_MESSAGE);
+    if (request.headers.get('no-cors') !== '1') return textAnswer(400, UNREADABLE_MESSAGE);
+    if (mediaTypeOf(request.headers.get('content-type')) !== 'application/json') return textAnswer(415, UNREADABLE_MESSAGE);
     const body = await readLimitedBody(request, UPDATE_MAX_BYTES);
     if (!body.ok) {
-      return body.reason === 'too-large'
-        ? sendText(res, 413, SAVE_TOO_LARGE_MESSAGE)
-        : sendText(res, 400, 'The save broke off. Try again.');
+      return body.reason === 'too-large' ? textAnswer(413, SAVE_TOO_LARGE_MESSAGE) : textAnswer(400, 'The save broke off. Try again.');
     }
-    if (options.isPublishing()) return sendText(res, 409, PUBLISHING_MESSAGE);
-    if (quota.remaining() === 0) return sendText(res, 429, OVER_QUOTA_MESSAGE);
+    if (options.isPublishing()) return textAnswer(409, PUBLISHING_MESSAGE);
+    if (quota.remaining() === 0) return textAnswer(429, OVER_QUOTA_MESSAGE);
     // From here to the last file written, a publish may not begin (it would build half a save)
     savesUnderWay++;
     let outcome;
@@ -124,45 +118,44 @@ export function createEditorApi(options: EditorApiOptions): EditorApi {
     }
     switch (outcome.kind) {
       case 'refused':
-        return sendText(res, outcome.status, outcome.message);
+        return textAnswer(outcome.status, outcome.message);
       case 'over-quota':
-        return sendText(res, 429, OVER_QUOTA_MESSAGE);
+        return textAnswer(429, OVER_QUOTA_MESSAGE);
       case 'failed':
         log('An editor save could not be written', outcome.error);
-        return sendText(res, 500, 'The save could not be written. Try again; if it fails again, the server’s log has the details.');
+        return textAnswer(500, 'The save could not be written. Try again; if it fails again, the server’s log has the details.');
       case 'saved':
         quota.spend(outcome.bytes);
         options.onSaved?.();
         // Keystatic's answer to a save is the new tree of files
-        return sendTree(res);
+        return tree();
     }
   }
 
-  const api: ApiHandler = async (req, res) => {
+  const editor: ApiHandler = async (request, context) => {
     // In words, as Keystatic shows a refusal's text as it is: a session that lapsed mid-edit is the likely reason
-    if (!(await options.isSignedIn(req))) return sendText(res, 401, SIGNED_OUT_MESSAGE);
-    if (isChange(req.method) && !isFromOwnOrigin(req, siteOrigin))
-      return sendText(res, 403, 'This change must come from the editor itself.');
-    const route = keystaticRoute(req.method, new URL(req.url ?? '/', siteOrigin));
+    if (!(await options.isSignedIn(request))) return textAnswer(401, SIGNED_OUT_MESSAGE);
+    if (isChange(request.method) && !isFromOwnOrigin(request, siteOrigin))
+      return textAnswer(403, 'This change must come from the editor itself.');
+    const route = keystaticRoute(request.method, new URL(request.url));
     switch (route.name) {
       case 'update':
         // Photos from a phone on a weak signal take minutes to arrive
-        allowLongUpload(req);
-        return update(req, res);
+        context.allowLongUpload();
+        return update(request);
       case 'tree':
         // Keystatic's own guard against a read from elsewhere, kept
-        if (req.headers['no-cors'] !== '1') return sendText(res, 400, UNREADABLE_MESSAGE);
-        return sendTree(res);
+        if (request.headers.get('no-cors') !== '1') return textAnswer(400, UNREADABLE_MESSAGE);
+        return tree();
       case 'blob':
-        return sendKeystaticAnswer(
-          res,
-          await keystatic(new Request(new URL(blobPath(route), siteOrigin), { headers: toWebRequest(req).headers })),
-        );
+        return keystaticAnswer(await keystatic(new Request(new URL(blobPath(route), siteOrigin), { headers: request.headers })));
       case 'unknown':
         return route.reason === 'unreadable'
-          ? sendText(res, 400, UNREADABLE_MESSAGE)
-          : sendText(res, 404, 'There is no such address in the editor.');
+          ? textAnswer(400, UNREADABLE_MESSAGE)
+          : textAnswer(404, 'There is no such address in the editor.');
     }
   };
-  return { api, isSaving: () => savesUnderWay > 0, close: () => thread.close() };
+  // Every method, so each meets the session and Origin checks before keystaticRoute refuses it
+  const routes: ApiRoute[] = [{ method: 'ALL', path: `${editorPaths.api}*`, handler: editor }];
+  return { routes, isSaving: () => savesUnderWay > 0, close: () => thread.close() };
 }

@@ -2,8 +2,6 @@
  * What the owner's doors (his API and the content editor's) share: a change must come from the
  * site's own pages, and an answer is never kept by a cache or listed by a search engine.
  */
-import type { IncomingMessage } from 'node:http';
-
 /** Headers on every private answer: no cache keeps it, no search engine lists it */
 export const OWNER_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' } as const;
 
@@ -14,7 +12,7 @@ export const isChange = (method: string | undefined) => method === 'POST' || met
  * browser that says where the request comes from (Sec-Fetch-Site) says the same origin. A
  * request without an Origin is refused: every browser sends one with these methods.
  */
-export function isFromOwnOrigin(req: IncomingMessage, siteOrigin: string): boolean {
-  const fetchSite = req.headers['sec-fetch-site'];
-  return req.headers.origin === siteOrigin && (fetchSite === undefined || fetchSite === 'same-origin');
+export function isFromOwnOrigin(request: Request, siteOrigin: string): boolean {
+  const fetchSite = request.headers.get('sec-fetch-site');
+  return request.headers.get('origin') === siteOrigin && (fetchSite === null || fetchSite === 'same-origin');
 }

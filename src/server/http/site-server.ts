@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import { findRedirect, gonePagePath, isRetired, servicePrefix, serviceNotFoundPath } from '../../config/routes.ts';
 import { createThrottledLog } from '../support/log.ts';
 import { pageCsp, resourceCsp, securityHeaders } from './security-headers.ts';
-import type { ApiHandler } from './api.ts';
+import type { NodeApiHandler } from './api.ts';
 import { chooseBody, isNotModified } from './conditional.ts';
 import { BODY_DEADLINE_MS, UPLOAD_DEADLINE_MS, watchBodyDeadline } from './body-deadline.ts';
 import { isValidHostHeader, parseTarget, withoutTrailingSlashes } from './request-target.ts';
@@ -21,7 +21,7 @@ export interface SiteServerOptions {
   site: Site | SiteHolder;
   siteUrl: string;
   /** Receives every request under /api/ */
-  api?: ApiHandler | undefined;
+  api?: NodeApiHandler | undefined;
   /**
    * Told of each page sent, for the visit counts: a GET of a page answered 200. A 304 is not told:
    * it sends no page, and a script can ask for one as often as it likes.

@@ -1,6 +1,6 @@
 /**
- * Node's request and response as the Fetch API's, so handlers written against Request and
- * Response (the lead endpoint) run under the Node server and Vite's dev server alike.
+ * Node's request and response as the Fetch API's: the one place the /api/ router
+ * (http/api.ts) turns Node's request into a Request and writes a handler's Response back.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
@@ -20,15 +20,9 @@ export function toWebRequest(req: IncomingMessage): Request {
   } as RequestInit);
 }
 
-/** Writes a Web Response (small, as the endpoint's answers are) to Node's response */
+/** Writes a Web Response (small, as the API's answers are) to Node's response; no body for HEAD */
 export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
   const body = res.req.method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer());
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(body);
-}
-
-/** A JSON answer that is never cached (no body for HEAD) */
-export function sendJson(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...extra });
-  res.end(res.req.method === 'HEAD' ? undefined : JSON.stringify(body));
 }

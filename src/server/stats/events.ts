@@ -6,11 +6,10 @@
  * is answered the same but not counted, as for page views.
  * Answers 204, or a 4xx naming what was wrong.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { decodeUtf8, readLimitedBody } from '../http/request-body.ts';
+import { errorAnswer } from '../http/json-answers.ts';
+import { decodeUtf8, mediaTypeOf, readLimitedBody } from '../http/request-body.ts';
 import type { RateLimiter } from '../support/rate-limit.ts';
 import { isSameSite } from '../support/same-site.ts';
-import { sendJson, toWebRequest } from '../http/web-exchange.ts';
 import type { Counter } from './counter.ts';
 import { isCountedPerson } from './visits.ts';
 
@@ -27,10 +26,9 @@ export interface EventsOptions {
 }
 
 /** An answer with no body (204), or a refusal that says what was wrong */
-function answer(res: ServerResponse, status: number, message?: string, extra: Record<string, string> = {}) {
-  if (message !== undefined) return sendJson(res, status, { errors: [{ message }] }, extra);
-  res.writeHead(status, { 'Cache-Control': 'no-store', ...extra });
-  res.end();
+function answer(status: number, message?: string, extra: Record<string, string> = {}): Response {
+  if (message !== undefined) return errorAnswer(status, message, extra);
+  return new Response(null, { status, headers: { 'Cache-Control': 'no-store', ...extra } });
 }
 
 /**
@@ -45,29 +43,28 @@ function fromOwnPages(request: Request, siteUrl: string): boolean {
 }
 
 /** `clientKey`: who the rate limit counts (see the lead service's rateLimitAddress and rateLimitKey) */
-export async function handleEvent(req: IncomingMessage, res: ServerResponse, clientKey: string, options: EventsOptions): Promise<void> {
-  if (req.method !== 'POST') return answer(res, 405, 'Events must be sent with POST.', { Allow: 'POST' });
-  const request = toWebRequest(req);
-  if (!fromOwnPages(request, options.siteUrl)) return answer(res, 403, "Events are only taken from this website's own pages.");
+export async function handleEvent(request: Request, clientKey: string, options: EventsOptions): Promise<Response> {
+  if (request.method !== 'POST') return answer(405, 'Events must be sent with POST.', { Allow: 'POST' });
+  if (!fromOwnPages(request, options.siteUrl)) return answer(403, "Events are only taken from this website's own pages.");
   const decision = options.rateLimiter?.check(clientKey);
   if (decision && !decision.allowed) {
-    return answer(res, 429, 'Too many events.', { 'Retry-After': String(decision.retryAfterSeconds) });
+    return answer(429, 'Too many events.', { 'Retry-After': String(decision.retryAfterSeconds) });
   }
-  const mediaType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const mediaType = mediaTypeOf(request.headers.get('content-type'));
   if (mediaType !== 'application/x-www-form-urlencoded' && mediaType !== 'text/plain') {
-    return answer(res, 415, 'Send the event as application/x-www-form-urlencoded.');
+    return answer(415, 'Send the event as application/x-www-form-urlencoded.');
   }
-  if (Number(req.headers['content-length'] ?? 0) > MAX_EVENT_BYTES) return answer(res, 413, 'The event is too large.');
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_EVENT_BYTES) return answer(413, 'The event is too large.');
   const body = await readLimitedBody(request, MAX_EVENT_BYTES);
-  if (!body.ok) return answer(res, body.reason === 'too-large' ? 413 : 400, 'The event could not be read.');
+  if (!body.ok) return answer(body.reason === 'too-large' ? 413 : 400, 'The event could not be read.');
 
   const text = decodeUtf8(body.bytes);
-  if (text === null) return answer(res, 400, 'The event is not valid UTF-8.');
+  if (text === null) return answer(400, 'The event is not valid UTF-8.');
   const fields = new URLSearchParams(text);
   const kind = fields.get('kind');
   const path = fields.get('path');
-  if (!TAP_KINDS.includes(kind as (typeof TAP_KINDS)[number])) return answer(res, 400, 'Unknown kind of event.');
-  if (path === null || !options.isPage(path)) return answer(res, 400, 'The path is not a page of this site.');
-  if (isCountedPerson(req.headers)) options.counter.count(path, kind as (typeof TAP_KINDS)[number]);
-  return answer(res, 204);
+  if (!TAP_KINDS.includes(kind as (typeof TAP_KINDS)[number])) return answer(400, 'Unknown kind of event.');
+  if (path === null || !options.isPage(path)) return answer(400, 'The path is not a page of this site.');
+  if (isCountedPerson(request.headers)) options.counter.count(path, kind as (typeof TAP_KINDS)[number]);
+  return answer(204);
 }

@@ -10,24 +10,28 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 const NOT_A_PERSON =
   /(?<!cu)bot|crawl|spider|slurp|archiver|facebookexternalhit|embedly|preview|headless|lighthouse|pingdom|uptime|monitor|curl|wget|python|go-http|java\/|okhttp|axios|node-fetch|node\.js|undici|libwww|httpclient|scrapy/i;
 
-function header(headers: IncomingHttpHeaders, name: string): string {
+/** Node's headers or a Fetch request's */
+type AnyHeaders = IncomingHttpHeaders | Headers;
+
+function header(headers: AnyHeaders, name: string): string {
+  if (headers instanceof Headers) return (headers.get(name) ?? '').trim();
   const value = headers[name];
   return (Array.isArray(value) ? value.join(',') : (value ?? '')).trim();
 }
 
 /** Whether the browser asked not to be tracked */
-function optsOut(headers: IncomingHttpHeaders): boolean {
+function optsOut(headers: AnyHeaders): boolean {
   return header(headers, 'dnt') === '1' || header(headers, 'sec-gpc') === '1';
 }
 
 /** Whether the request comes from a person's browser that lets itself be counted */
-export function isCountedPerson(headers: IncomingHttpHeaders): boolean {
+export function isCountedPerson(headers: AnyHeaders): boolean {
   if (optsOut(headers)) return false;
   const agent = header(headers, 'user-agent');
   return agent !== '' && !NOT_A_PERSON.test(agent);
 }
 
-export function isCountedVisit(headers: IncomingHttpHeaders): boolean {
+export function isCountedVisit(headers: AnyHeaders): boolean {
   if (!isCountedPerson(headers)) return false;
   const purpose = `${header(headers, 'sec-purpose')} ${header(headers, 'purpose')} ${header(headers, 'x-moz')}`.toLowerCase();
   if (purpose.includes('prefetch') || purpose.includes('prerender')) return false;

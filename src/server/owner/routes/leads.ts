@@ -1,0 +1,89 @@
+/**
+ * The owner's quote requests: the inbox (filtered and searched), one request's status, follow-up
+ * date and notes, deleting one, and all of them as CSV.
+ */
+import { ownerPaths } from '../../../lib/owner-api.ts';
+import { ownerRequests } from '../../../lib/owner-api/requests.ts';
+import type { AsyncLeadStore } from '../../db/async-store.ts';
+import type { ApiRoute } from '../../http/api.ts';
+import { OWNER_HEADERS } from '../../http/private-answers.ts';
+import { leadsToCsv } from '../../leads/export.ts';
+import { nzDay } from '../../stats/days.ts';
+import { ownerLead, parseInboxQuery, readInbox } from '../inbox.ts';
+import { readJsonBody, refuse, reply } from '../requests.ts';
+import type { OwnerRouteDeps } from './deps.ts';
+
+/** A lead's id as a path names it: digits, and no more than SQLite's integers hold */
+function leadIdOf(params: Readonly<Record<string, string | undefined>>): number | undefined {
+  const id = params['id'] ?? '';
+  return /^\d{1,15}$/.test(id) ? Number(id) : undefined;
+}
+
+/** The lead as it now stands, or a 404 when `found` is false or it has gone since */
+async function currentLead(store: AsyncLeadStore, found: boolean, id: number): Promise<Response> {
+  const lead = found ? await store.getLead(id) : undefined;
+  if (lead) return reply(200, ownerLead(lead, new Date()));
+  return refuse(404, 'There is no such request (it may have been deleted).');
+}
+
+export function leadRoutes({ store, guard }: OwnerRouteDeps): ApiRoute[] {
+  return [
+    {
+      method: 'GET',
+      path: ownerPaths.leads,
+      handler: guard.signedIn(async (request) => {
+        const query = parseInboxQuery(new URL(request.url).searchParams);
+        if ('error' in query) return refuse(400, query.error);
+        return reply(200, await readInbox(store, query));
+      }),
+    },
+    {
+      method: 'GET',
+      path: ownerPaths.leadsCsv,
+      handler: guard.signedIn(async () => {
+        const csv = leadsToCsv(await store.listLeads());
+        const day = nzDay(new Date());
+        return new Response(csv, {
+          status: 200,
+          headers: {
+            ...OWNER_HEADERS,
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': `attachment; filename="quote-requests-${day}.csv"`,
+          },
+        });
+      }),
+    },
+    {
+      method: 'PATCH',
+      path: ownerPaths.lead,
+      handler: guard.signedIn(async (request, { params }) => {
+        const id = leadIdOf(params);
+        const body = await readJsonBody(request, ownerRequests.leadChange);
+        if (!body.ok) return body.refusal;
+        if (id === undefined) return currentLead(store, false, 0);
+        const { read, ...update } = body.value;
+        return currentLead(store, await store.updateLead(id, { ...update, ...(read ? { readAt: new Date() } : {}) }), id);
+      }),
+    },
+    {
+      method: 'DELETE',
+      path: ownerPaths.lead,
+      handler: guard.signedIn(async (_request, { params }) => {
+        const id = leadIdOf(params);
+        if (id !== undefined && (await store.deleteLead(id))) return reply(204, null);
+        return refuse(404, 'There is no such request (it may have been deleted already).');
+      }),
+    },
+    {
+      method: 'POST',
+      path: ownerPaths.leadNotes,
+      handler: guard.signedIn(async (request, { params }) => {
+        const id = leadIdOf(params);
+        const body = await readJsonBody(request, ownerRequests.note);
+        if (!body.ok) return body.refusal;
+        if (id === undefined) return currentLead(store, false, 0);
+        return currentLead(store, await store.addLeadNote(id, body.value.text, new Date()), id);
+      }),
+    },
+  ];
+}
