@@ -7,10 +7,10 @@
  */
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { Report } from '../server/stats/report.ts';
+import { errorMessageOf } from '../lib/api-errors.ts';
 import {
   ownerPaths,
   type AddPasskeyRequest,
-  type ErrorBody,
   type InboxBody,
   type InviteRequest,
   type LeadChange,
@@ -67,8 +67,8 @@ export type ReadKey<P extends ReadPath = ReadPath> = readonly [path: P, query: s
 const UNREADABLE = 'The site answered in a way this page cannot read. Reload the page, then try again.';
 
 function errorText(status: number, body: unknown): string {
-  const error = (body as Partial<ErrorBody> | null)?.error;
-  if (typeof error === 'string' && error) return error;
+  const error = errorMessageOf(body);
+  if (error) return error;
   if (status === 401) return 'You are signed out. Sign in again with your passkey.';
   if (status === 404) return 'That is no longer there. It may have been deleted.';
   if (status === 429) return 'Too many tries. Wait a minute, then try again.';

@@ -41,7 +41,9 @@ test.describe('signed out', () => {
   test('an invite link shows the passkey set-up, and its token leaves the address at once', async ({ page }) => {
     const mock = await mockOwnerApi(page, {
       signedIn: false,
-      override: { [`POST ${ownerPaths.inviteOptions}`]: { status: 410, json: { error: 'This invite has already been used.' } } },
+      override: {
+        [`POST ${ownerPaths.inviteOptions}`]: { status: 410, json: { errors: [{ message: 'This invite has already been used.' }] } },
+      },
     });
     await openOwnerPage(page, '#invite=abcDEF123_-xyz');
     await expect(page.getByRole('heading', { level: 1, name: 'Set up your passkey' })).toBeVisible();

@@ -112,7 +112,7 @@ describe('an invite', () => {
     // The same link again: refused, before and after a passkey ceremony
     const again = await owner.call('POST', ownerPaths.inviteOptions, { body: { invite: token }, session: null });
     expect(again.status).toBe(410);
-    expect(owner.json(again)['error']).toMatch(/used or has expired/);
+    expect(owner.json(again)).toEqual({ errors: [{ message: expect.stringMatching(/used or has expired/) }] });
     const second = ownerClient(server, SITE_URL);
     expect((await second.enrol(token)).status).toBe(410);
 
@@ -344,7 +344,7 @@ describe('passkeys', () => {
     }
     const last = await owner.call('DELETE', `${ownerPaths.passkeys}/${current.id}`);
     expect(last.status).toBe(409);
-    expect(owner.json(last)['error']).toMatch(/only passkey/);
+    expect(owner.json(last)).toEqual({ errors: [{ message: expect.stringMatching(/only passkey/) }] });
   });
 
   it('are added from inside with a challenge bound to this session', async () => {
@@ -374,7 +374,7 @@ describe('a stolen session cookie', () => {
       await owner.call('DELETE', `${ownerPaths.passkeys}/${before[0]!.id}`, { session: stolen }),
     ]) {
       expect(refused.status).toBe(403);
-      expect(owner.json(refused)).toEqual({ error: 'Confirm it’s you with your passkey first.', stepUp: true });
+      expect(owner.json(refused)).toEqual({ errors: [{ message: 'Confirm it’s you with your passkey first.' }], stepUp: true });
     }
     expect(await passkeyList()).toEqual(before);
     // His own sign-in still works, and nothing was announced

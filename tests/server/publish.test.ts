@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { business } from '../../src/config/business.ts';
 import { editorPaths } from '../../src/lib/editor-paths.ts';
-import { ownerPaths, type BusyBody, type SiteBody } from '../../src/lib/owner-api.ts';
+import { ownerPaths, type BusyBody, type ErrorBody, type SiteBody } from '../../src/lib/owner-api.ts';
 import { AUTHOR_NAME } from '../../src/server/publish/history.ts';
 import { topLevelField } from '../../src/server/publish/entry-labels.ts';
 import { makeInvite } from '../support/owner-invite.ts';
@@ -138,7 +138,9 @@ describe('the developer’s commits', () => {
     for (const commit of developerCommits) {
       const refused = await owner.call('POST', ownerPaths.undo, { body: { commit } });
       expect(refused.status, git(site, 'log', '-1', '--format=%s', commit)).toBe(409);
-      expect((JSON.parse(refused.text()) as { error: string }).error).toMatch(/^Only changes made from this page can be undone here\./);
+      expect((JSON.parse(refused.text()) as ErrorBody).errors[0]?.message).toMatch(
+        /^Only changes made from this page can be undone here\./,
+      );
     }
     expect((await siteState()).running).toBeNull();
     expect(git(site, 'rev-list', 'HEAD').split('\n')).toEqual(developerCommits);
@@ -263,7 +265,7 @@ describe('a publish', () => {
       const [change] = (await siteState()).history;
       const refused = await owner.call('POST', ownerPaths.undo, { body: { commit: change!.commit } });
       expect(refused.status).toBe(409);
-      expect(JSON.parse(refused.text()).error).toMatch(/not published yet/);
+      expect((JSON.parse(refused.text()) as ErrorBody).errors[0]?.message).toMatch(/not published yet/);
     } finally {
       writeFileSync(testimonial, original);
     }

@@ -344,10 +344,10 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
     const body = bodyOf(request);
     mock.calls.push({ method, path, search: url.searchParams, body });
     const overridden = options.override?.[`${method} ${path}`];
-    if (overridden) return route.fulfill(json(overridden.status, overridden.json ?? { error: 'Refused' }));
+    if (overridden) return route.fulfill(json(overridden.status, overridden.json ?? { errors: [{ message: 'Refused' }] }));
 
     const signInPaths: string[] = [ownerPaths.signInOptions, ownerPaths.signIn, ownerPaths.inviteOptions, ownerPaths.invite];
-    if (!mock.signedIn && !signInPaths.includes(path)) return route.fulfill(json(401, { error: 'Sign in first.' }));
+    if (!mock.signedIn && !signInPaths.includes(path)) return route.fulfill(json(401, { errors: [{ message: 'Sign in first.' }] }));
 
     const leadMatch = /^\/api\/owner\/leads\/(\d+)(\/notes)?$/.exec(path);
     const passkeyMatch = /^\/api\/owner\/passkeys\/([^/]+)$/.exec(path);
@@ -370,7 +370,7 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
         body: 'id,name\n41,Aroha Ngata\n',
       });
     }
-    if (leadMatch && !lead) return route.fulfill(json(404, { error: 'No such request.' }));
+    if (leadMatch && !lead) return route.fulfill(json(404, { errors: [{ message: 'No such request.' }] }));
     if (lead && method === 'GET' && !leadMatch![2]) return route.fulfill(json(200, { lead } satisfies LeadBody));
     if (lead && method === 'PATCH' && !leadMatch![2]) {
       const change = body as LeadChange;
@@ -389,13 +389,15 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
     }
     if (method === 'GET' && path === ownerPaths.numbers) {
       const days = Number(url.searchParams.get('days'));
-      if (![7, 30, 90].includes(days)) return route.fulfill(json(400, { error: 'days must be 7, 30 or 90.' }));
+      if (![7, 30, 90].includes(days)) return route.fulfill(json(400, { errors: [{ message: 'days must be 7, 30 or 90.' }] }));
       return route.fulfill(json(200, sampleReport(days)));
     }
     if (method === 'GET' && path === ownerPaths.passkeys) return route.fulfill(json(200, mock.passkeys));
     const changesPasskeys = (passkeyMatch && method === 'DELETE') || (method === 'POST' && path === ownerPaths.passkeyOptions);
     if (changesPasskeys && !mock.steppedUp) {
-      return route.fulfill(json(403, { error: 'Confirm it’s you with your passkey first.', stepUp: true } satisfies StepUpNeededBody));
+      return route.fulfill(
+        json(403, { errors: [{ message: 'Confirm it’s you with your passkey first.' }], stepUp: true } satisfies StepUpNeededBody),
+      );
     }
     if (method === 'POST' && path === ownerPaths.stepUpOptions) {
       return route.fulfill(
@@ -413,13 +415,13 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
     }
     if (passkeyMatch && method === 'PATCH') {
       const passkey = mock.passkeys.passkeys.find((each) => each.id === decodeURIComponent(passkeyMatch[1]!));
-      if (!passkey) return route.fulfill(json(404, { error: 'No such passkey.' }));
+      if (!passkey) return route.fulfill(json(404, { errors: [{ message: 'No such passkey.' }] }));
       passkey.name = (body as { name: string }).name;
       return route.fulfill(json(200, passkey));
     }
     if (passkeyMatch && method === 'DELETE') {
       if (mock.passkeys.passkeys.length === 1) {
-        return route.fulfill(json(409, { error: 'This is your only passkey. Add another before you remove it.' }));
+        return route.fulfill(json(409, { errors: [{ message: 'This is your only passkey. Add another before you remove it.' }] }));
       }
       mock.passkeys.passkeys = mock.passkeys.passkeys.filter((each) => each.id !== decodeURIComponent(passkeyMatch[1]!));
       return route.fulfill({ status: 204 });
@@ -427,11 +429,13 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
     if (method === 'GET' && path === ownerPaths.site) return route.fulfill(json(200, mock.site));
     if (method === 'POST' && (path === ownerPaths.publish || path === ownerPaths.undo)) {
       if (mock.site.running)
-        return route.fulfill(json(409, { error: 'The site is being published. Wait for it to finish.', running: mock.site.running }));
+        return route.fulfill(
+          json(409, { errors: [{ message: 'The site is being published. Wait for it to finish.' }], running: mock.site.running }),
+        );
       const undone =
         path === ownerPaths.undo ? mock.site.history.find((change) => change.commit === (body as { commit?: string }).commit) : undefined;
       if (path === ownerPaths.undo && !undone?.canUndo)
-        return route.fulfill(json(409, { error: 'Only changes made from this page can be undone here.' }));
+        return route.fulfill(json(409, { errors: [{ message: 'Only changes made from this page can be undone here.' }] }));
       const running: PublishProgress = {
         kind: undone ? 'undo' : 'publish',
         startedAt: new Date().toISOString(),
@@ -447,7 +451,7 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
       );
     }
     mock.unknown.push(`${method} ${url.pathname}${url.search}`);
-    return route.fulfill(json(404, { error: 'Not mocked.' }));
+    return route.fulfill(json(404, { errors: [{ message: 'Not mocked.' }] }));
   });
   return mock;
 }

@@ -2,12 +2,11 @@
  * What the server answers under /api/owner/: the JSON of each path (see ownerPaths), and of a
  * refusal. Types only: the owner's page imports them with `import type`.
  */
+import type { ErrorBody } from '../api-errors.ts';
 import type { LeadStatus, PublishStepName } from './constants.ts';
 
-/** An answer that is not what was asked: what went wrong, in words the owner can act on */
-export interface ErrorBody {
-  error: string;
-}
+/** An answer that is not what was asked: what went wrong, in words the owner can act on (the API's one error shape) */
+export type { ErrorBody } from '../api-errors.ts';
 
 /** A 403 for a change that needs the owner to confirm with his passkey first (a step-up): the page asks, then tries again */
 export interface StepUpNeededBody extends ErrorBody {

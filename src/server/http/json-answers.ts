@@ -1,14 +1,8 @@
 /**
- * The API's JSON answers, never kept by a cache. Every /api/ route refuses in one shape, the one
- * POST /api/leads speaks as Formspree does: `{ "errors": [{ "message": "…" }] }` (a problem with
- * a field also names it). A refusal that carries more (the owner's step-up, a publish under way)
- * adds its own field beside `errors`.
+ * The API's JSON answers, never kept by a cache, and its refusals in the one error shape
+ * (lib/api-errors.ts): `{ "errors": [{ "message": "…" }] }`, with any field of their own beside.
  */
-
-/** A refusal: what went wrong, in words the reader can act on */
-export interface ErrorBody {
-  errors: Array<{ message: string; field?: string }>;
-}
+import type { ErrorBody } from '../../lib/api-errors.ts';
 
 export function jsonAnswer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {

@@ -9,6 +9,7 @@ import { telHrefOf } from '../../config/business.ts';
 import { liveFacts } from '../support/live-facts.ts';
 import { FIELD_LABELS, type LeadProblem, type QuoteField } from '../../lib/validation.ts';
 import { pageCsp, resourceCsp, securityHeaders } from '../http/security-headers.ts';
+import { errorBody } from '../http/json-answers.ts';
 import { escapeHtml } from '../support/html.ts';
 import type { PageFile } from '../http/site-files.ts';
 
@@ -104,7 +105,7 @@ export function answersFor(request: Request, siteUrl: string, backHref: string) 
       });
     },
     error(status: number, message: string, extra: Record<string, string> = {}): Response {
-      if (json) return jsonResponse(status, { errors: [{ message }] }, extra);
+      if (json) return jsonResponse(status, errorBody(message), extra);
       return htmlResponse(status, { title: 'Your request was not sent', intro: message, backHref }, extra);
     },
   };

@@ -6,13 +6,12 @@
  * handed it; a route that needs a step-up is refused (403 with `stepUp: true`) unless the owner
  * confirmed with a stored passkey in this session within STEP_UP_MS.
  */
-import type { StepUpNeededBody } from '../../lib/owner-api.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { StoredSession } from '../db/owner-records.ts';
 import type { ApiContext, ApiHandler } from '../http/api.ts';
 import { isChange, isFromOwnOrigin } from '../http/private-answers.ts';
 import type { RateLimiter } from '../support/rate-limit.ts';
-import { refuse, reply } from './requests.ts';
+import { refuse } from './requests.ts';
 import {
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
@@ -91,7 +90,7 @@ export function createOwnerGuard({
         const signedIn = await sessionOf(request.headers.get('cookie'), !background);
         if (!signedIn) return refuse(401, NOT_SIGNED_IN, { 'Set-Cookie': endedSessionCookie() });
         if (stepUp && !isRecentlyVerified(signedIn.session.verifiedAt, new Date())) {
-          return reply(403, { error: STEP_UP_NEEDED, stepUp: true } satisfies StepUpNeededBody);
+          return refuse(403, STEP_UP_NEEDED, {}, { stepUp: true });
         }
         return handler(request, { ...context, ...signedIn });
       },

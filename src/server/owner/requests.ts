@@ -4,8 +4,7 @@
  * indexed (http/private-answers.ts, which also holds the Origin check of every change).
  */
 import type { z } from 'zod';
-import type { ErrorBody } from '../../lib/owner-api.ts';
-import { jsonAnswer } from '../http/json-answers.ts';
+import { errorAnswer, jsonAnswer } from '../http/json-answers.ts';
 import { OWNER_HEADERS } from '../http/private-answers.ts';
 import { decodeUtf8, mediaTypeOf, readLimitedBody } from '../http/request-body.ts';
 
@@ -17,9 +16,9 @@ export function reply(status: number, body: unknown, headers: Record<string, str
   return jsonAnswer(status, body, { ...OWNER_HEADERS, ...headers });
 }
 
-/** A refusal, in words the owner can act on; `extra` fields beside them */
-export function refuse(status: number, error: string, headers: Record<string, string> = {}, extra: object = {}): Response {
-  return reply(status, { error, ...extra } satisfies ErrorBody, headers);
+/** A refusal in the API's error shape, in words the owner can act on; `extra` fields beside `errors` */
+export function refuse(status: number, message: string, headers: Record<string, string> = {}, extra: object = {}): Response {
+  return errorAnswer(status, message, { ...OWNER_HEADERS, ...headers }, extra);
 }
 
 export type BodyOutcome<T> = { ok: true; value: T } | { ok: false; refusal: Response };

@@ -24,7 +24,7 @@ async function siteBody(publisher: Publisher): Promise<SiteBody> {
 
 function startAnswer(outcome: StartOutcome): Response {
   if (outcome.started) return reply(202, { running: outcome.progress });
-  if (outcome.running) return refuse(outcome.status, outcome.error, {}, { running: outcome.running } satisfies Omit<BusyBody, 'error'>);
+  if (outcome.running) return refuse(outcome.status, outcome.error, {}, { running: outcome.running } satisfies Omit<BusyBody, 'errors'>);
   return refuse(outcome.status, outcome.error);
 }
 
