@@ -14,7 +14,10 @@ import {
   NOTE_MAX_LENGTH,
   ownerPaths,
   PASSKEY_NAME_MAX_LENGTH,
+  withId,
+  type ErrorBody,
   type InboxBody,
+  type LeadBody,
   type OwnerLead,
   type PasskeysBody,
   type SessionsBody,
@@ -185,6 +188,7 @@ function ownerCalls(leadId: number, passkeyId: string): Array<{ method: string; 
     { method: 'GET', path: ownerPaths.leads },
     { method: 'GET', path: `${ownerPaths.leads}?q=${encodeURIComponent(VISITOR.name)}` },
     { method: 'GET', path: ownerPaths.leadsCsv },
+    { method: 'GET', path: withId(ownerPaths.lead, leadId) },
     { method: 'GET', path: `${ownerPaths.numbers}?days=30` },
     { method: 'GET', path: ownerPaths.passkeys },
     { method: 'PATCH', path: `${ownerPaths.leads}/${leadId}`, body: { status: 'won' } },
@@ -300,6 +304,28 @@ describe('the inbox', () => {
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="quote-requests-\d{4}-\d\d-\d\d\.csv"$/);
     expect(csv.text()).toContain(`'=HYPERLINK`);
     expect(csv.text()).toContain('Quoted $1,450 for six downlights');
+  });
+
+  it('gives one request as the inbox lists it, 404 for one that is not there, and 401 with no data without a session', async () => {
+    await postLead({ name: 'Aroha One-Lead', email: 'aroha.one@example.co.nz' });
+    // Delivered first, so both reads see the same delivery state
+    await expect
+      .poll(async () => (await leadNamed('Aroha One-Lead')).deliveries.map(({ state }) => state), { timeout: 10_000 })
+      .toEqual(['sent']);
+    const listed = await leadNamed('Aroha One-Lead');
+    const answer = await owner.call('GET', withId(ownerPaths.lead, listed.id));
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(answer.text()) as LeadBody).toEqual({ lead: listed });
+
+    const missing = await owner.call('GET', withId(ownerPaths.lead, listed.id + 1000));
+    expect(missing.status).toBe(404);
+    expect((JSON.parse(missing.text()) as ErrorBody).errors[0]?.message).toMatch(/no such request/);
+    expect((await owner.call('GET', withId(ownerPaths.lead, 'not-a-number'))).status).toBe(404);
+
+    const signedOut = await owner.call('GET', withId(ownerPaths.lead, listed.id), { session: null });
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.text()).not.toContain('Aroha');
   });
 
   it('deletes a request for good, with its notes', async () => {

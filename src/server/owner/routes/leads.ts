@@ -1,8 +1,8 @@
 /**
- * The owner's quote requests: the inbox (filtered and searched), one request's status, follow-up
- * date and notes, deleting one, and all of them as CSV.
+ * The owner's quote requests: the inbox (filtered and searched), one request as the inbox lists
+ * it, its status, follow-up date and notes, deleting one, and all of them as CSV.
  */
-import { ownerPaths } from '../../../lib/owner-api.ts';
+import { ownerPaths, type LeadBody } from '../../../lib/owner-api.ts';
 import { ownerRequests } from '../../../lib/owner-api/requests.ts';
 import type { AsyncLeadStore } from '../../db/async-store.ts';
 import type { ApiRoute } from '../../http/api.ts';
@@ -51,6 +51,16 @@ export function leadRoutes({ store, guard }: OwnerRouteDeps): ApiRoute[] {
             'Content-Disposition': `attachment; filename="quote-requests-${day}.csv"`,
           },
         });
+      }),
+    },
+    {
+      method: 'GET',
+      path: ownerPaths.lead,
+      handler: guard.signedIn(async (_request, { params }) => {
+        const id = leadIdOf(params);
+        const lead = id === undefined ? undefined : await store.getLead(id);
+        if (!lead) return refuse(404, 'There is no such request (it may have been deleted).');
+        return reply(200, { lead: ownerLead(lead, new Date()) } satisfies LeadBody);
       }),
     },
     {
