@@ -6,7 +6,6 @@
  * use as their fetcher; an answer is taken for its contract type once it is a JSON object.
  */
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import type { Report } from '../server/stats/report.ts';
 import { errorMessageOf } from '../lib/api-errors.ts';
 import {
   ownerPaths,
@@ -16,6 +15,7 @@ import {
   type LeadChange,
   type LeadBody,
   type LeadStatus,
+  type NumbersBody,
   type OwnerLead,
   type PasskeysBody,
   type SessionBody,
@@ -54,7 +54,7 @@ export interface OwnerReads {
   [ownerPaths.session]: SessionBody;
   [ownerPaths.leads]: InboxBody;
   [leadPath: `${typeof ownerPaths.leads}/${number}`]: LeadBody;
-  [ownerPaths.numbers]: Report;
+  [ownerPaths.numbers]: NumbersBody;
   [ownerPaths.passkeys]: PasskeysBody;
   [ownerPaths.sessions]: SessionsBody;
   [ownerPaths.site]: SiteBody;

@@ -15,6 +15,7 @@ import {
   type LeadBody,
   type LeadChange,
   type LeadStatus,
+  type NumbersBody,
   type OwnerLead,
   type PasskeyInfo,
   type PasskeysBody,
@@ -24,7 +25,6 @@ import {
   type SiteBody,
   type StepUpNeededBody,
 } from '../../src/lib/owner-api.ts';
-import type { Report } from '../../src/server/stats/report.ts';
 
 const MINUTE = 60_000;
 const ago = (minutes: number, now = Date.now()) => new Date(now - minutes * MINUTE).toISOString();
@@ -213,8 +213,8 @@ function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** A report of `days` days with a weekly rhythm, shaped as src/server/stats/report.ts makes it */
-export function sampleReport(days: number, now = new Date()): Report {
+/** A report of `days` days with a weekly rhythm, shaped as the owner API's NumbersBody */
+export function sampleReport(days: number, now = new Date()): NumbersBody {
   const to = nzDay(now);
   const from = addDays(to, -(days - 1));
   const daily = Array.from({ length: days }, (_, index) => {

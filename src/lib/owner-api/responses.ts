@@ -153,9 +153,6 @@ export interface NumbersBody {
   quotesByForm: Record<string, number>;
 }
 
-/** The name the owner's numbers first had */
-export type Report = NumbersBody;
-
 export interface PublishStep {
   name: PublishStepName;
   state: 'waiting' | 'running' | 'done' | 'failed';

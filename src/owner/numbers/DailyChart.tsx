@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { cn } from '../../lib/cn.ts';
-import type { Report } from '../../server/stats/report.ts';
+import type { NumbersBody } from '../../lib/owner-api.ts';
 import { formatCalendarDay, formatShortCalendarDay } from '../time.ts';
 import { formatCount, niceCeiling } from './figures.ts';
 
-type Day = Report['daily'][number];
+type Day = NumbersBody['daily'][number];
 
 const BAR_WIDTH = 10;
 const HEIGHT = 100;

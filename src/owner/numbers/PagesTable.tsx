@@ -1,5 +1,5 @@
 import { cn } from '../../lib/cn.ts';
-import type { Report } from '../../server/stats/report.ts';
+import type { NumbersBody } from '../../lib/owner-api.ts';
 import { formatCount, formatShare } from './figures.ts';
 
 const columns = ['Views', 'Calls', 'E-mails', 'Quotes', 'Share'] as const;
@@ -21,7 +21,7 @@ const cell = 'py-2 pl-2 text-right sm:pl-5';
  * Each page's figures, the pages that bring the most contact first. On a phone the contact share
  * goes under the page's path instead of a column of its own, so the table fits 390 px.
  */
-export function PagesTable({ pages }: { pages: Report['pages'] }) {
+export function PagesTable({ pages }: { pages: NumbersBody['pages'] }) {
   if (pages.length === 0) return <p className="text-muted">No page had a visitor in this period.</p>;
   return (
     <div className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0" tabIndex={0} role="region" aria-label="Figures for each page">

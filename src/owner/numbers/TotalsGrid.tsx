@@ -1,10 +1,10 @@
 import { TrendingDown, TrendingUp } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
-import type { Report } from '../../server/stats/report.ts';
+import type { NumbersBody } from '../../lib/owner-api.ts';
 import { formatCount, formatShare, trendText } from './figures.ts';
 
 /** The period's totals, then how views and contacts moved on the period before */
-export function TotalsGrid({ report, days }: { report: Report; days: number }) {
+export function TotalsGrid({ report, days }: { report: NumbersBody; days: number }) {
   const { totals, previousTotals, trend } = report;
   const tiles: Array<[string, string, string]> = [
     ['Views', formatCount(totals.views), formatCount(previousTotals.views)],

@@ -8,7 +8,6 @@ import type { Figures, NumbersBody as Report, PageFigures, Period } from '../../
 import type { DailyCount, LeadSource } from '../db/records.ts';
 import { addDays, daysBetween, nzDay, nzDayStart } from './days.ts';
 
-/** Report is what the owner's page's numbers files name it */
 export type { Period, Report };
 
 /** Where the figures come from: the store, in this thread or behind a promise */
