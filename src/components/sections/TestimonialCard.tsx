@@ -1,5 +1,5 @@
 import { Quote } from 'lucide-react';
-import type { TestimonialData } from '../../lib/testimonials.ts';
+import type { TestimonialData } from '../../lib/testimonial-data.ts';
 import { Stars } from '../ui/Stars.tsx';
 
 /** A review: the words, the stars, who said it and what the job was */

@@ -1,6 +1,6 @@
 import { testimonialsPath } from '../../../config/routes.ts';
 import { buttonClass } from '../../../lib/button.ts';
-import type { TestimonialData } from '../../../lib/testimonials.ts';
+import type { TestimonialData } from '../../../lib/testimonial-data.ts';
 import { TestimonialCard } from '../../../components/sections/TestimonialCard.tsx';
 import { filterChoice, filterMatch } from '../../../components/ui/filter-choices.ts';
 
