@@ -16,6 +16,19 @@ export const HERO_FIELDS = ['name', 'email', 'message'] as const satisfies reado
 export type HeroField = (typeof HERO_FIELDS)[number];
 export type FormName = keyof typeof FORM_SOURCES;
 
+/** What a quote request holds once accepted, as it is stored and shown to the owner; null for a field the form does not have */
+export interface QuoteRequestFields {
+  formSource: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  service: string | null;
+  message: string;
+  /** Path of the page the form was on (from a same-site Referer) */
+  page: string | null;
+}
+
 export const PHONE_MIN_DIGITS = 7;
 
 /** A rule a value must meet once it is present and within its maximum, with the problem it reports */

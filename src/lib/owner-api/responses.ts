@@ -3,6 +3,7 @@
  * refusal. Types only: the owner's page imports them with `import type`.
  */
 import type { ErrorBody } from '../api-errors.ts';
+import type { QuoteRequestFields } from '../validation.ts';
 import type { LeadStatus, PublishStepName } from './constants.ts';
 
 /** An answer that is not what was asked: what went wrong, in words the owner can act on (the API's one error shape) */
@@ -31,19 +32,10 @@ export interface LeadNote {
   text: string;
 }
 
-export interface OwnerLead {
+export interface OwnerLead extends QuoteRequestFields {
   id: number;
   /** ISO 8601 */
   createdAt: string;
-  formSource: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  service: string | null;
-  message: string;
-  /** Path of the page the form was on */
-  page: string | null;
   status: LeadStatus;
   /** YYYY-MM-DD, or null */
   followUp: string | null;

@@ -4,6 +4,7 @@
  * records, owner-records.ts), which the worker thread and the async facade mirror.
  */
 
+import type { QuoteRequestFields } from '../../lib/validation.ts';
 import type { OwnerRecords } from './owner-records.ts';
 
 /** Where the owner has a quote request: New → Contacted → Quoted → Won or Lost; Spam sets one aside */
@@ -35,17 +36,8 @@ export interface Delivery {
   lastError: string | null;
 }
 
-/** What the endpoint stores; null for a field the form does not have */
-export interface NewLead {
-  formSource: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  service: string | null;
-  message: string;
-  /** Path of the page the form was on (from a same-site Referer) */
-  page: string | null;
+/** What the endpoint stores */
+export interface NewLead extends QuoteRequestFields {
   userAgent: string | null;
 }
 
