@@ -1,14 +1,17 @@
 /**
- * The vitest config of the Firefox and WebKit suites (tests/firefox, tests/webkit): their files,
- * the site's own server on the build (browser-site.ts), and the waits a real browser needs
+ * The Vitest project of the Firefox and WebKit suites (vitest.config.ts): the islands' first taps
+ * and the no-JavaScript paths in Debian's Firefox ESR (tests/firefox, over WebDriver BiDi by
+ * puppeteer-core; FIREFOX_PATH names another Firefox) and in WebKit, Safari's engine (tests/webkit,
+ * Debian's WebKitGTK on a virtual X display over classic WebDriver by selenium-webdriver), against
+ * the site's own server on the build (browser-site.ts), with the waits a real browser needs.
+ * Nothing is downloaded.
  */
-import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import type { TestProjectConfiguration } from 'vitest/config';
 
-export function browserSuiteConfig(folder: 'firefox' | 'webkit') {
-  return defineConfig({
-    root: fileURLToPath(new URL('../..', import.meta.url)),
+export function browserSuiteProject(folder: 'firefox' | 'webkit'): TestProjectConfiguration {
+  return {
     test: {
+      name: folder,
       include: [`tests/${folder}/**/*.test.ts`],
       environment: 'node',
       globalSetup: ['tests/support/browser-site.ts'],
@@ -20,5 +23,5 @@ export function browserSuiteConfig(folder: 'firefox' | 'webkit') {
       // One browser at a time: each takes a core while it starts
       fileParallelism: false,
     },
-  });
+  };
 }
