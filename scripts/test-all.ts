@@ -1,7 +1,13 @@
 /**
- * `npm test`: every check CI runs, one `npm run <step>` after another, stopping at the first that
- * fails (with its exit code), then a table of each step's time. `npm run check` (`--quick`) runs
- * only the steps that need no build: lint, types and unit tests, the loop to run while working.
+ * `npm test`: every check CI runs, as `npm run <step>`, stopping at the first that fails (with its
+ * exit code), then a table of each step's time. `npm run check` (`--quick`) runs only the steps that
+ * need no build: lint, types and unit tests, the loop to run while working.
+ *
+ * The steps run in groups, one group after another; the steps of a group are independent of each
+ * other and run side by side, as the two cores allow (a group's steps do not write what another
+ * reads). A step alone streams its output; a step beside others keeps its output and prints it
+ * whole when it ends, under a line naming it, so no two steps' lines mix. When a step fails, the
+ * others of its group are stopped and no further group starts.
  *
  * The list of steps is here and nowhere else.
  */
@@ -13,23 +19,24 @@ interface Step {
   quick?: boolean;
 }
 
-const steps: Step[] = [
-  { script: 'lint', quick: true },
-  { script: 'typecheck', quick: true },
-  { script: 'test:unit', quick: true },
-  { script: 'build' },
-  { script: 'test:build' },
-  { script: 'test:server' },
-  { script: 'validate:html' },
-  { script: 'check:budgets' },
-  { script: 'test:e2e' },
-  { script: 'test:firefox' },
-  { script: 'test:webkit' },
-  { script: 'test:launch' },
+/** Each inner list runs side by side; the lists one after another */
+const groups: Step[][] = [
+  [
+    { script: 'lint', quick: true },
+    { script: 'typecheck', quick: true },
+    { script: 'test:unit', quick: true },
+  ],
+  [{ script: 'build' }],
+  // Read the build, write nothing of it
+  [{ script: 'test:build' }, { script: 'validate:html' }, { script: 'check:budgets' }],
+  [{ script: 'test:server' }],
+  [{ script: 'test:e2e' }],
+  // Two browsers that mostly wait on their drivers, and the rehearsal in a copy of its own
+  [{ script: 'test:firefox' }, { script: 'test:webkit' }, { script: 'test:launch' }],
 ];
 
 const quick = process.argv.includes('--quick');
-const chosen = quick ? steps.filter((step) => step.quick) : steps;
+const chosen = groups.map((group) => group.filter((step) => !quick || step.quick)).filter((group) => group.length > 0);
 const command = quick ? 'npm run check' : 'npm test';
 
 type Outcome = 'pass' | 'FAIL' | 'stopped' | 'not run';
@@ -38,54 +45,80 @@ interface Result {
   ms?: number;
   outcome: Outcome;
 }
-const results: Result[] = chosen.map(({ script }) => ({ script, outcome: 'not run' }));
-/** The step running now, and when it began */
-let current: { result: Result; begin: number } | undefined;
+const results = new Map<string, Result>(chosen.flat().map(({ script }) => [script, { script, outcome: 'not run' }]));
 
-let running: ChildProcess | undefined;
+/** The steps running now, with when each began */
+const running = new Map<string, { child: ChildProcess; begin: number }>();
 
-/** `npm run <script>` in a process group of its own, so a stop reaches every process it started */
-function run(script: string): Promise<number> {
+function stop(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+const seconds = (ms: number | undefined) => (ms === undefined ? '' : (ms / 1000).toFixed(1)).padStart(7);
+
+/**
+ * `npm run <script>` in a process group of its own, so a stop reaches every process it started;
+ * its output streamed (`alone`) or kept and printed whole when it ends
+ */
+function run(script: string, alone: boolean): Promise<number> {
   return new Promise((done) => {
-    const child = spawn('npm', ['run', script], { stdio: 'inherit', detached: true });
-    running = child;
+    // Kept output is printed to a terminal later: the tools' colours are kept as they would show
+    const env = !alone && process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env;
+    const child = spawn('npm', ['run', script], { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], detached: true, env });
+    const begin = performance.now();
+    running.set(script, { child, begin });
+    const kept: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => kept.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => kept.push(chunk));
     child.on('error', (error) => {
       console.error(`${command}: could not start npm run ${script}: ${error.message}`);
-      done(1);
     });
     child.on('close', (code, signal) => {
-      running = undefined;
-      done(code ?? (signal ? 128 : 1));
+      running.delete(script);
+      const exitCode = code ?? (signal ? 128 : 1);
+      const result = results.get(script)!;
+      result.ms = performance.now() - begin;
+      if (result.outcome === 'not run') result.outcome = exitCode === 0 ? 'pass' : 'FAIL';
+      if (!alone) {
+        console.log(`\n── npm run ${script}: ${result.outcome} in ${seconds(result.ms).trim()} s ${'─'.repeat(40)}`);
+        process.stdout.write(Buffer.concat(kept));
+      }
+      done(exitCode);
     });
   });
 }
 
 function printTable(totalMs: number) {
-  const width = Math.max(...results.map((result) => result.script.length), 'total'.length);
-  const seconds = (ms: number | undefined) => (ms === undefined ? '' : (ms / 1000).toFixed(1)).padStart(7);
+  const list = [...results.values()];
+  const width = Math.max(...list.map((result) => result.script.length), 'total'.length);
   console.log('');
-  console.log(`${command}: time of each step`);
+  console.log(`${command}: time of each step (steps of a group side by side)`);
   console.log(`  ${'step'.padEnd(width)}  ${'seconds'.padStart(7)}  result`);
-  for (const result of results) console.log(`  ${result.script.padEnd(width)}  ${seconds(result.ms)}  ${result.outcome}`);
+  for (const group of chosen) {
+    group.forEach(({ script }, index) => {
+      const result = results.get(script)!;
+      const mark = group.length === 1 ? ' ' : index === 0 ? '┬' : index === group.length - 1 ? '┴' : '│';
+      console.log(`${mark} ${result.script.padEnd(width)}  ${seconds(result.ms)}  ${result.outcome}`);
+    });
+  }
   console.log(`  ${'total'.padEnd(width)}  ${seconds(totalMs)}`);
 }
 
 const started = performance.now();
 
-// Stopped from outside: stop the step too, and say how far it got
+// Stopped from outside: stop the steps too, and say how far they got
 for (const [signal, number] of [
   ['SIGINT', 2],
   ['SIGTERM', 15],
 ] as const) {
   process.on(signal, () => {
-    try {
-      if (running?.pid) process.kill(-running.pid, signal);
-    } catch {
-      // already gone
-    }
-    if (current) {
-      current.result.ms = performance.now() - current.begin;
-      current.result.outcome = 'stopped';
+    for (const [script, { child, begin }] of running) {
+      stop(child, signal);
+      Object.assign(results.get(script)!, { ms: performance.now() - begin, outcome: 'stopped' });
     }
     printTable(performance.now() - started);
     console.error(`${command}: stopped by ${signal}`);
@@ -94,18 +127,26 @@ for (const [signal, number] of [
 }
 
 let exitCode = 0;
-for (const result of results) {
-  current = { result, begin: performance.now() };
-  const code = await run(result.script);
-  result.ms = performance.now() - current.begin;
-  result.outcome = code === 0 ? 'pass' : 'FAIL';
-  current = undefined;
-  if (code !== 0) {
-    exitCode = code;
-    break;
-  }
+let failed: string | undefined;
+for (const group of chosen) {
+  const alone = group.length === 1;
+  if (!alone) console.log(`${command}: ${group.map((step) => `npm run ${step.script}`).join(', ')} side by side …`);
+  await Promise.all(
+    group.map(async ({ script }) => {
+      const code = await run(script, alone);
+      if (code === 0 || failed) return;
+      failed = script;
+      exitCode = code;
+      // The rest of the group is stopped: the first failure is the answer
+      for (const [other, { child }] of running) {
+        results.get(other)!.outcome = 'stopped';
+        stop(child, 'SIGTERM');
+      }
+    }),
+  );
+  if (failed) break;
 }
 
 printTable(performance.now() - started);
-if (exitCode !== 0) console.error(`${command}: npm run ${results.find((result) => result.outcome === 'FAIL')!.script} failed`);
+if (failed) console.error(`${command}: npm run ${failed} failed`);
 process.exitCode = exitCode;
