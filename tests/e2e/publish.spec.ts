@@ -13,7 +13,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { publishTest as test } from '../support/e2e-servers.ts';
 import sharp from 'sharp';
 import { PHOTOS_DIRECTORY } from '../../src/lib/content-schemas.ts';
 import { SIGNED_OUT_MESSAGE } from '../../src/server/editor/api.ts';

@@ -4,7 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 /** The database the browser tests' server stores into (playwright.config.ts gives it to the server): E2E_LEADS_DB, or one under test-results/ */
 export const leadsDb = process.env['E2E_LEADS_DB'] ?? 'test-results/e2e-leads.sqlite';
 
-/** The database of the owner's server (the owner project of playwright.config.ts), kept apart from the visitors' tests */
+/** The database of the owner's server (the owner project's, started by e2e-servers.ts), kept apart from the visitors' tests */
 export const ownerLeadsDb = process.env['E2E_OWNER_LEADS_DB'] ?? 'test-results/e2e-owner-leads.sqlite';
 
 /** The newest stored request from `email`, if any, in the browser tests' database or `database` */

@@ -1,5 +1,5 @@
 /**
- * The publish project's server (playwright.config.ts): the checkout it edits and publishes, and
+ * The publish project's server (tests/support/e2e-servers.ts): the checkout it edits and publishes, and
  * its database, kept apart from the visitors' and the owner's servers
  */
 import { resolve } from 'node:path';

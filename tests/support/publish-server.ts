@@ -1,5 +1,5 @@
 /**
- * The server of the browser tests of publishing (the publish project of playwright.config.ts):
+ * The server of the browser tests of publishing (the publish project of playwright.config.ts, started by tests/support/e2e-servers.ts):
  * a fresh git copy of the repository at SITE_DIR (the old one removed first), one area page's
  * Markdown holding every injection attempt (tests/support/e2e-publish.ts, `hostileArea`), then the
  * site's real server on it, started with the environment Playwright gives it. Run by `node`.
@@ -12,7 +12,7 @@ import { hostileArea } from './e2e-publish.ts';
 import { hostileMarkdown } from './hostile-markdown.ts';
 
 const siteDir = process.env['SITE_DIR'];
-if (!siteDir) throw new Error('SITE_DIR is not set: playwright.config.ts gives it');
+if (!siteDir) throw new Error('SITE_DIR is not set: tests/support/e2e-servers.ts gives it');
 
 /** The owner's messages and backups stay on this machine: no channel, no remote, whatever the shell holds */
 for (const setting of ['SMTP_URL', 'LEADS_NOTIFY_TO', 'LEADS_WEBHOOK_URL', 'LEADS_NTFY_URL', 'STATS_WEEKLY', 'CONTENT_GIT_REMOTE'])
