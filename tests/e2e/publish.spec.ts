@@ -2,13 +2,14 @@
  * The owner edits his site on his phone (390 px) and publishes it, through the real editor
  * (Keystatic at /owner/content), the real build and the swap, on the publish project's server and
  * its git copy of the repository (tests/support/publish-server.ts). He adds a project with two
- * phone photos (GPS, orientation, camera in their EXIF), which the lightbox steps through, and
- * undoes it; changes the hours; sets a
- * notice and clears it; adds a review; and is refused an entry without a title and a file that is
- * not a picture. One area page's Markdown in the copy holds every injection a stolen session could
- * save (tests/support/hostile-markdown.ts): built by each publish, it runs nothing when he opens
- * it. Visitors read the site throughout, and none of their requests fails. Each step
- * leaves a screenshot in test-results/publish-shots/.
+ * phone photos (GPS, orientation, camera in their EXIF), which the lightbox steps through; changes
+ * the hours; sets a notice; adds a review; publishes the lot at once (a build is the slow part, so
+ * one publish and one undo carry every effect); and undoes it, which takes each back out. He is
+ * refused an entry without a title and a file that is not a picture, before any build. One area
+ * page's Markdown in the copy holds every injection a stolen session could save
+ * (tests/support/hostile-markdown.ts): built by each publish, it runs nothing when he opens it.
+ * Visitors read the site throughout, and none of their requests fails. Each step leaves a
+ * screenshot in test-results/publish-shots/.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -84,6 +85,14 @@ function structuredData(html: string): Array<Record<string, unknown>> {
   });
 }
 
+/** Every page of the live sitemap, as text */
+async function sitemapTexts(): Promise<Array<{ path: string; text: string }>> {
+  const xml = await live('/sitemap.xml');
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  expect(paths.length).toBeGreaterThan(10);
+  return Promise.all(paths.map(async (path) => ({ path, text: textOf(await live(path)) })));
+}
+
 /** A picture carries none of the phone's hidden details: no EXIF, XMP or IPTC, and not the camera's name anywhere in it */
 async function expectNoHiddenDetails(bytes: Buffer, what: string) {
   const metadata = await sharp(bytes).metadata();
@@ -113,10 +122,19 @@ async function saveInEditor(button: 'Create' | 'Save') {
 const panel = (name: string): Locator => page.getByRole('region', { name, exact: true });
 
 /**
- * From the editor to the Site tab (its "Publish the changes" link), Publish, the steps ticking
- * over, and the site live; returns what was published
+ * The changes in one line, as the site's history and the publish's result name them: "Added project
+ * 'X', changed the business details (hours) and added review by Aroha"
  */
-async function publish(name: string): Promise<string> {
+function inOneLine(changes: readonly string[]): string {
+  const phrases = changes.map((change, index) => (index === 0 ? change : change.charAt(0).toLowerCase() + change.slice(1)));
+  return phrases.length === 1 ? phrases[0]! : `${phrases.slice(0, -1).join(', ')} and ${phrases.at(-1)!}`;
+}
+
+/**
+ * From the editor to the Site tab (its "Publish the changes" link), Publish, the steps ticking
+ * over, and the site live; returns the changes waiting, as the list named them, and what went live
+ */
+async function publish(name: string): Promise<{ changes: string[]; live: string }> {
   await page.getByRole('link', { name: 'Publish the changes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your site' })).toBeVisible();
   const waiting = panel('Waiting to be published').getByRole('listitem');
@@ -124,9 +142,10 @@ async function publish(name: string): Promise<string> {
   const changes = await waiting.allInnerTexts();
   await shot(`${name}-waiting`);
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await finished('Publishing', 'Last publish', `Live: ${changes.join('; ')}`, name);
+  const live = inOneLine(changes);
+  await finished('Publishing', 'Last publish', `Live: ${live}`, name);
   await expect(panel('Waiting to be published')).toContainText('Nothing is waiting');
-  return changes.join('; ');
+  return { changes, live };
 }
 
 /** Waits for the publish or undo under way (its panel `running`) to end with `message` in the panel `done` */
@@ -184,11 +203,25 @@ const project = {
   ],
 } as const;
 
-test('a project added with a phone’s photos goes live without their hidden details, its lightbox shows each, and Undo takes it back out', async () => {
+const review = {
+  quote:
+    'Dave came the same afternoon when half our house lost power, found the fault in the garage and had everything back on before dinner.',
+  author: 'Aroha',
+  suburb: 'Cockle Bay',
+  job: 'Power fault found and fixed',
+};
+const notice = 'Away 3 to 10 March: for emergencies call as usual';
+
+test('a project with a phone’s photos, new hours, a notice and a review go live in one publish, each where visitors and search engines see it, and Undo takes them all back out', async () => {
   test.setTimeout(STEP_MS);
   const before = counts();
   const commits = commitCount();
+  const [first] = business().hours;
+  const closes = first!.closes === '17:30' ? '17:00' : '17:30';
+  const hoursLabel = `Weekdays until ${closes}`;
+  expect(business().notice ?? '').toBe('');
 
+  // A project, with two photos from his phone
   await openEditor();
   await shot('editor');
   await page.getByRole('link', { name: /^Projects/ }).click();
@@ -225,8 +258,39 @@ test('a project added with a phone’s photos goes live without their hidden det
     expect(await sharp(stored).metadata()).toMatchObject({ width: photo.height, height: photo.width });
   }
 
-  const message = await publish('project');
-  expect(message).toBe(`Added project '${project.title}'`);
+  // New hours for the first row, and a notice for every page, in the business details
+  await openEditor(`${editorPaths.app}/singleton/business`);
+  const hours = page.getByRole('group', { name: /^Opening hours/ });
+  await hours.getByRole('row').first().getByText(first!.label).click();
+  const hoursDialog = page.getByRole('dialog', { name: 'Edit item' });
+  await hoursDialog.getByRole('textbox', { name: 'Closes' }).fill(closes);
+  await hoursDialog.getByRole('textbox', { name: 'As the page shows it' }).fill(hoursLabel);
+  await shot('hours-form');
+  await hoursDialog.getByRole('button', { name: 'Done' }).click();
+  await expect(hours).toContainText(hoursLabel);
+  await page.getByRole('textbox', { name: 'Notice on every page' }).fill(notice);
+  await shot('notice-form');
+  await saveInEditor('Save');
+  expect(business().hours[0]).toEqual({ ...first, closes, label: hoursLabel });
+  expect(business().notice).toBe(notice);
+
+  // A review
+  await openEditor(`${editorPaths.app}/collection/testimonials`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('textbox', { name: 'What the customer said' }).fill(review.quote);
+  await page.getByRole('textbox', { name: 'First name' }).fill(review.author);
+  await page.getByRole('textbox', { name: 'Suburb' }).fill(review.suburb);
+  await page.getByRole('textbox', { name: 'The job' }).fill(review.job);
+  await page.getByRole('textbox', { name: 'Position' }).fill(String(before.testimonials + 1));
+  await shot('review-form');
+  await saveInEditor('Create');
+
+  // One publish of the three, each named in the list waiting and in what went live
+  const { changes, live: message } = await publish('all');
+  expect([...changes].sort()).toEqual(
+    [`Added project '${project.title}'`, 'Changed the business details (hours, notice)', `Added review by ${review.author}`].sort(),
+  );
   expect(commitCount()).toBe(commits + 1);
 
   // The projects page counts the new one, in each tab and in its structured data
@@ -303,6 +367,38 @@ test('a project added with a phone’s photos goes live without their hidden det
   }
   expect([...formats].sort()).toEqual(['heif', 'jpeg', 'webp']);
 
+  // The new hours in the footer and in the structured data
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText(hoursLabel);
+  await expect(footer).not.toContainText(first!.label);
+  await footer.getByText(hoursLabel).scrollIntoViewIfNeeded();
+  await shot('hours-footer');
+  const openingHours = async () => {
+    const entity = structuredData(await live('/')).find((item) => item['@type'] === 'Electrician')!;
+    return (entity['openingHoursSpecification'] as Array<{ dayOfWeek: string[]; opens: string; closes: string }>)[0];
+  };
+  expect(await openingHours()).toMatchObject({ dayOfWeek: first!.days, opens: first!.opens, closes });
+
+  // The notice on every page of the sitemap, at the top of the screen
+  for (const { path, text } of await sitemapTexts()) expect(text, path).toContain(notice);
+  await page.goto('/testimonials');
+  await expect(page.locator('[data-site-notice]')).toHaveText(notice);
+  await expect(page.locator('[data-site-notice]')).toBeInViewport();
+  await shot('notice-on-page');
+
+  // The review on the reviews page, which counts it
+  expect(after.testimonials).toBe(before.testimonials + 1);
+  await expect(page.locator('main figure')).toHaveCount(after.testimonials);
+  await expect(page.getByRole('status').filter({ hasText: 'Showing' })).toHaveText(
+    `Showing ${after.testimonials} of ${after.testimonials} reviews`,
+    { useInnerText: true },
+  );
+  const figure = page.locator('main figure').filter({ hasText: review.quote });
+  await expect(figure).toContainText(review.author);
+  await scrollTo(figure);
+  await shot('reviews-page');
+
   // Undo, from the history, after a second tap
   await page.goto(`${ownerPaths.page}#site`);
   const change = panel('Changes').getByRole('listitem').filter({ hasText: message });
@@ -318,6 +414,8 @@ test('a project added with a phone’s photos goes live without their hidden det
   const original = panel('Changes').getByRole('listitem').filter({ hasText: message }).filter({ hasNotText: 'Undid:' });
   await expect(original.getByText('Undone', { exact: true })).toBeVisible();
   await expect(original.getByRole('button', { name: 'Undo this change' })).toHaveCount(0);
+
+  // Each of the three is gone again: the project and its photos, the hours, the notice, the review
   expect(counts().projects).toBe(before.projects);
   expect(existsSync(storedDir)).toBe(false);
   await page.goto('/projects');
@@ -326,6 +424,17 @@ test('a project added with a phone’s photos goes live without their hidden det
   expect(structuredData(await live('/projects')).find((item) => item['@type'] === 'ImageGallery')?.['image']).toHaveLength(
     before.projectPictures,
   );
+  expect(business().hours[0]).toEqual(first);
+  expect(await openingHours()).toMatchObject({ closes: first!.closes });
+  await page.goto('/');
+  await expect(page.getByRole('contentinfo')).toContainText(first!.label);
+  for (const { path, text } of await sitemapTexts()) expect(text, path).not.toContain(notice);
+  await page.goto('/testimonials');
+  await expect(page.locator('[data-site-notice]')).toHaveCount(0);
+  await shot('notice-gone');
+  expect(counts().testimonials).toBe(before.testimonials);
+  await expect(page.locator('main figure')).toHaveCount(before.testimonials);
+  await expect(page.locator('main figure').filter({ hasText: review.quote })).toHaveCount(0);
 });
 
 test('an area page built from Markdown holding each injection runs no script, shows no injected style, stays put and asks nothing of the owner API', async ({
@@ -370,106 +479,6 @@ test('an area page built from Markdown holding each injection runs no script, sh
   ).toHaveCount(0);
   expect(blocked).toEqual([]);
   await visit.close();
-});
-
-test('new hours show in the footer and in the structured data', async () => {
-  test.setTimeout(STEP_MS);
-  const [first] = business().hours;
-  const closes = first!.closes === '17:30' ? '17:00' : '17:30';
-  const label = `Weekdays until ${closes}`;
-
-  await openEditor(`${editorPaths.app}/singleton/business`);
-  const hours = page.getByRole('group', { name: /^Opening hours/ });
-  await hours.getByRole('row').first().getByText(first!.label).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit item' });
-  await dialog.getByRole('textbox', { name: 'Closes' }).fill(closes);
-  await dialog.getByRole('textbox', { name: 'As the page shows it' }).fill(label);
-  await shot('hours-form');
-  await dialog.getByRole('button', { name: 'Done' }).click();
-  await expect(hours).toContainText(label);
-  await saveInEditor('Save');
-  expect(business().hours[0]).toEqual({ ...first, closes, label });
-
-  expect(await publish('hours')).toBe('Changed the business details (hours)');
-  await page.goto('/');
-  const footer = page.getByRole('contentinfo');
-  await expect(footer).toContainText(label);
-  await expect(footer).not.toContainText(first!.label);
-  await footer.getByText(label).scrollIntoViewIfNeeded();
-  await shot('hours-footer');
-  const entity = structuredData(await live('/')).find((item) => item['@type'] === 'Electrician')!;
-  const opening = entity['openingHoursSpecification'] as Array<{ dayOfWeek: string[]; opens: string; closes: string }>;
-  expect(opening[0]).toMatchObject({ dayOfWeek: first!.days, opens: first!.opens, closes });
-});
-
-test('a notice shows on every page of the sitemap while it is set, and on none once cleared', async () => {
-  test.setTimeout(STEP_MS);
-  const notice = 'Away 3 to 10 March: for emergencies call as usual';
-  expect(business().notice ?? '').toBe('');
-
-  /** Every page of the live sitemap, as text */
-  const sitemapTexts = async () => {
-    const xml = await live('/sitemap.xml');
-    const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
-    expect(paths.length).toBeGreaterThan(10);
-    return Promise.all(paths.map(async (path) => ({ path, text: textOf(await live(path)) })));
-  };
-
-  await openEditor(`${editorPaths.app}/singleton/business`);
-  await page.getByRole('textbox', { name: 'Notice on every page' }).fill(notice);
-  await shot('notice-form');
-  await saveInEditor('Save');
-  expect(await publish('notice')).toBe('Changed the business details (notice)');
-  for (const { path, text } of await sitemapTexts()) expect(text, path).toContain(notice);
-  await page.goto('/testimonials');
-  await expect(page.locator('[data-site-notice]')).toHaveText(notice);
-  await expect(page.locator('[data-site-notice]')).toBeInViewport();
-  await shot('notice-on-page');
-
-  await openEditor(`${editorPaths.app}/singleton/business`);
-  await page.getByRole('textbox', { name: 'Notice on every page' }).fill('');
-  await saveInEditor('Save');
-  expect(await publish('notice-cleared')).toBe('Changed the business details (notice)');
-  for (const { path, text } of await sitemapTexts()) expect(text, path).not.toContain(notice);
-  await page.goto('/testimonials');
-  await expect(page.locator('[data-site-notice]')).toHaveCount(0);
-  await shot('notice-gone');
-});
-
-test('a review added in the editor shows on the reviews page, which counts it', async () => {
-  test.setTimeout(STEP_MS);
-  const before = counts().testimonials;
-  const review = {
-    quote:
-      'Dave came the same afternoon when half our house lost power, found the fault in the garage and had everything back on before dinner.',
-    author: 'Aroha',
-    suburb: 'Cockle Bay',
-    job: 'Power fault found and fixed',
-  };
-
-  await openEditor(`${editorPaths.app}/collection/testimonials`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
-  await page.getByRole('button', { name: 'Add', exact: true }).click();
-  await page.getByRole('textbox', { name: 'What the customer said' }).fill(review.quote);
-  await page.getByRole('textbox', { name: 'First name' }).fill(review.author);
-  await page.getByRole('textbox', { name: 'Suburb' }).fill(review.suburb);
-  await page.getByRole('textbox', { name: 'The job' }).fill(review.job);
-  await page.getByRole('textbox', { name: 'Position' }).fill(String(before + 1));
-  await shot('review-form');
-  await saveInEditor('Create');
-
-  expect(await publish('review')).toBe(`Added review by ${review.author}`);
-  const after = counts().testimonials;
-  expect(after).toBe(before + 1);
-  await page.goto('/testimonials');
-  await expect(page.locator('main figure')).toHaveCount(after);
-  await expect(page.getByRole('status').filter({ hasText: 'Showing' })).toHaveText(`Showing ${after} of ${after} reviews`, {
-    useInnerText: true,
-  });
-  const figure = page.locator('main figure').filter({ hasText: review.quote });
-  await expect(figure).toContainText(review.author);
-  await scrollTo(figure);
-  await shot('reviews-page');
 });
 
 test('an entry without a title, a file that is not a picture, and a save after his session ended are refused and change nothing', async () => {
