@@ -50,25 +50,33 @@ test('/services/handyman lists the nine handyman jobs and why to choose us', asy
   await expect(page.locator('main a[href="/quote"]').first()).toBeVisible();
 });
 
-for (const slug of detailSlugs) {
-  test(`/services/${slug} has its hero, trust cards, paragraphs, benefits and wired buttons`, async ({ page }) => {
-    await page.goto(`/services/${slug}`);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    for (const trust of ['24/7 Emergency Service', 'Licensed & Insured', 'Expert Team']) {
-      await expect(page.getByRole('heading', { name: trust, exact: true })).toBeVisible();
-    }
-    const about = page.getByRole('region', { name: 'About This Service' });
-    expect(await about.locator('p').count()).toBeGreaterThanOrEqual(3);
-    const benefits = page.getByRole('region', { name: 'Why Choose Our Service' }).getByRole('listitem');
-    expect(await benefits.count()).toBeGreaterThanOrEqual(4);
-    const hero = page.locator('main section').first();
-    await expect(hero.getByRole('link', { name: 'Get a Free Quote' })).toHaveAttribute('href', '/quote');
-    await expect(hero.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', `tel:${business.phone.e164}`);
-    const types = (await page.locator('script[type="application/ld+json"]').allTextContents()).flatMap((json) => {
-      const data = JSON.parse(json) as { '@type'?: string; '@graph'?: { '@type': string }[] };
-      return data['@graph']?.map((node) => node['@type']) ?? [data['@type']];
-    });
-    expect(types).toEqual(['Electrician', 'WebPage', 'Service', 'BreadcrumbList']);
+/** Detail pages per test: a new browser page per test costs more than the checks of a page */
+const SLUGS_PER_TEST = 5;
+for (let first = 0; first < detailSlugs.length; first += SLUGS_PER_TEST) {
+  const slugs = detailSlugs.slice(first, first + SLUGS_PER_TEST);
+  test(`${slugs.map((slug) => `/services/${slug}`).join(', ')}: each has its hero, trust cards, paragraphs, benefits and wired buttons`, async ({
+    page,
+  }) => {
+    for (const slug of slugs)
+      await test.step(`/services/${slug}`, async () => {
+        await page.goto(`/services/${slug}`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        for (const trust of ['24/7 Emergency Service', 'Licensed & Insured', 'Expert Team']) {
+          await expect(page.getByRole('heading', { name: trust, exact: true })).toBeVisible();
+        }
+        const about = page.getByRole('region', { name: 'About This Service' });
+        expect(await about.locator('p').count()).toBeGreaterThanOrEqual(3);
+        const benefits = page.getByRole('region', { name: 'Why Choose Our Service' }).getByRole('listitem');
+        expect(await benefits.count()).toBeGreaterThanOrEqual(4);
+        const hero = page.locator('main section').first();
+        await expect(hero.getByRole('link', { name: 'Get a Free Quote' })).toHaveAttribute('href', '/quote');
+        await expect(hero.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', `tel:${business.phone.e164}`);
+        const types = (await page.locator('script[type="application/ld+json"]').allTextContents()).flatMap((json) => {
+          const data = JSON.parse(json) as { '@type'?: string; '@graph'?: { '@type': string }[] };
+          return data['@graph']?.map((node) => node['@type']) ?? [data['@type']];
+        });
+        expect(types).toEqual(['Electrician', 'WebPage', 'Service', 'BreadcrumbList']);
+      });
   });
 }
 
