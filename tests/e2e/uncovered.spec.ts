@@ -111,28 +111,30 @@ function coveredAt(page: Page, at: 'top' | 'between' | 'end'): Promise<string[]>
   }, at);
 }
 
+// One test a page, its widths one after another in the same browser page (a new one per test costs more than a width)
 for (const path of paths) {
-  for (const width of widths) {
-    test(`nothing fixed covers ${path} at ${width} px`, async ({ page }) => {
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await page.setViewportSize({ width, height: width < 600 ? 844 : width < 1200 ? 1000 : 800 });
-      await page.goto(path);
-      await page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-reveal]').forEach((el) => (el.dataset['revealed'] = '')));
+  test(`nothing fixed covers ${path} at ${widths.join(', ')} px`, async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    for (const width of widths)
+      await test.step(`${width} px`, async () => {
+        await page.setViewportSize({ width, height: width < 600 ? 844 : width < 1200 ? 1000 : 800 });
+        await page.goto(path);
+        await page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-reveal]').forEach((el) => (el.dataset['revealed'] = '')));
 
-      const scrollTo = (y: number) => page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
-      const { end, step } = await page.evaluate(() => ({
-        end: document.documentElement.scrollHeight - window.innerHeight,
-        step: Math.round(window.innerHeight / 2),
-      }));
-      const covered: string[] = [];
-      covered.push(...(await coveredAt(page, 'top')).map((line) => `top: ${line}`));
-      for (let y = step; y < end; y += step) {
-        await scrollTo(y);
-        covered.push(...(await coveredAt(page, 'between')).map((line) => `y=${y}: ${line}`));
-      }
-      await scrollTo(end);
-      covered.push(...(await coveredAt(page, 'end')).map((line) => `end: ${line}`));
-      expect(covered).toEqual([]);
-    });
-  }
+        const scrollTo = (y: number) => page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+        const { end, step } = await page.evaluate(() => ({
+          end: document.documentElement.scrollHeight - window.innerHeight,
+          step: Math.round(window.innerHeight / 2),
+        }));
+        const covered: string[] = [];
+        covered.push(...(await coveredAt(page, 'top')).map((line) => `top: ${line}`));
+        for (let y = step; y < end; y += step) {
+          await scrollTo(y);
+          covered.push(...(await coveredAt(page, 'between')).map((line) => `y=${y}: ${line}`));
+        }
+        await scrollTo(end);
+        covered.push(...(await coveredAt(page, 'end')).map((line) => `end: ${line}`));
+        expect.soft(covered, `${path} at ${width} px`).toEqual([]);
+      });
+  });
 }
