@@ -92,8 +92,8 @@ async function start(port: number, options: ServerProcessOptions): Promise<Serve
   const group = options.command !== undefined;
   const child = spawn(program, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: group });
   let output = '';
-  child.stdout!.setEncoding('utf8').on('data', (text: string) => (output += text));
-  child.stderr!.setEncoding('utf8').on('data', (text: string) => (output += text));
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (output += text));
   let hasExited = false;
   const exited = new Promise<ServerExit>((resolveExit) => {
     child.once('error', (error) => {

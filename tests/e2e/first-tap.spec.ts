@@ -59,14 +59,14 @@ test("a tap on a field's label while the form loads focuses the field at once", 
   const scripts = await holdIslandScripts(page);
   await page.goto(quotePath);
   const form = page.getByRole('form', { name: 'Quote request' });
-  await form.getByText(FIELDS.name.labels.quote!, { exact: true }).click();
+  await form.getByText(FIELDS.name.labels.quote, { exact: true }).click();
   await scripts.requested;
   await expect(loadingIslands(page)).toHaveCount(1);
-  await expect(form.getByLabel(FIELDS.name.labels.quote!)).toBeFocused();
+  await expect(form.getByLabel(FIELDS.name.labels.quote)).toBeFocused();
   await page.keyboard.type('Mere');
   scripts.release();
   await expect(loadingIslands(page)).toHaveCount(0);
-  await expect(form.getByLabel(FIELDS.name.labels.quote!)).toHaveValue('Mere');
+  await expect(form.getByLabel(FIELDS.name.labels.quote)).toHaveValue('Mere');
 });
 
 test("a tap on the form's button while it loads is the form's own check once loaded, not the browser's", async ({ page }) => {
@@ -75,9 +75,9 @@ test("a tap on the form's button while it loads is the form's own check once loa
   const form = page.getByRole('form', { name: 'Quote request' });
   await form.getByRole('button', { name: 'Request My Free Quote' }).click();
   await scripts.requested;
-  await expect(form.getByLabel(FIELDS.name.labels.quote!)).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel(FIELDS.name.labels.quote)).not.toHaveAttribute('aria-invalid', 'true');
   scripts.release();
-  await expect(form.getByLabel(FIELDS.name.labels.quote!)).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel(FIELDS.name.labels.quote)).toHaveAttribute('aria-invalid', 'true');
   await expect(form.locator('.field-error', { hasText: FIELDS.name.missing })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe(quotePath);
 });

@@ -192,7 +192,7 @@ test('a visitor’s request appears without a reload, and he works it through to
     .click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^quote-requests-\d{4}-\d\d-\d\d\.csv$/);
-  const csv = readFileSync((await download.path())!, 'utf8');
+  const csv = readFileSync((await download.path()), 'utf8');
   expect(csv.split('\r\n')[0]).toContain('status');
   expect(csv).toMatch(new RegExp(`${visitor.name},${visitor.email}.*,won,`));
 });

@@ -362,7 +362,7 @@ test('a project with a phone’s photos, new hours, a notice and a review go liv
     const answer = await page.request.get(url, { maxRetries: 1 });
     expect(answer.status(), url).toBe(200);
     const bytes = await answer.body();
-    formats.add((await sharp(bytes).metadata()).format!);
+    formats.add((await sharp(bytes).metadata()).format);
     await expectNoHiddenDetails(bytes, url);
   }
   expect([...formats].sort()).toEqual(['heif', 'jpeg', 'webp']);

@@ -11,7 +11,7 @@ export const ownerLeadsDb = process.env['E2E_OWNER_LEADS_DB'] ?? 'test-results/e
 export function storedLead(email: string, database = leadsDb): Record<string, unknown> | undefined {
   const db = new DatabaseSync(database, { readOnly: true });
   try {
-    return db.prepare('SELECT * FROM leads WHERE email = ? ORDER BY id DESC').get(email) as Record<string, unknown> | undefined;
+    return db.prepare('SELECT * FROM leads WHERE email = ? ORDER BY id DESC').get(email);
   } finally {
     db.close();
   }

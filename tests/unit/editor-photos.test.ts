@@ -50,8 +50,8 @@ describe('a project photo', () => {
     expect(after.orientation).toBeUndefined();
     expect(output.toString('latin1')).not.toMatch(/PhoneMaker|GPS|xmpmeta/);
     // Turned clockwise: the stored left half (red) is now the top
-    const top = await colourAt(output, after.width! / 2, 10);
-    const bottom = await colourAt(output, after.width! / 2, after.height! - 10);
+    const top = await colourAt(output, after.width / 2, 10);
+    const bottom = await colourAt(output, after.width / 2, after.height - 10);
     expect(top.r).toBeGreaterThan(150);
     expect(top.b).toBeLessThan(100);
     expect(bottom.b).toBeGreaterThan(150);

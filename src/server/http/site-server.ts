@@ -205,7 +205,7 @@ function closeConnectionWhen(res: ServerResponse, shouldClose: () => boolean) {
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
     if (shouldClose()) this.setHeader('Connection', 'close');
     return Reflect.apply(writeHead, this, args) as ServerResponse;
-  } as typeof res.writeHead;
+  };
 }
 
 /** Whether the request says a body follows (a length above zero, or chunks) */

@@ -17,7 +17,7 @@ export function toWebRequest(req: IncomingMessage): Request {
     method: req.method ?? 'GET',
     headers,
     ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
-  } as RequestInit);
+  });
 }
 
 /** Writes a Web Response (small, as the API's answers are) to Node's response; no body for HEAD */

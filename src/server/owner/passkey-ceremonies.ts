@@ -87,7 +87,7 @@ export function createPasskeyCeremonies({
         expectedOrigin: origin,
         expectedRPID: rpID,
         requireUserVerification: true,
-        credential: { id: passkey.id, publicKey: passkey.publicKey, counter: passkey.counter, transports: passkey.transports as never },
+        credential: { id: passkey.id, publicKey: passkey.publicKey, counter: passkey.counter, transports: passkey.transports },
       });
       if (!verified) return null;
       await store.usePasskey(passkey.id, authenticationInfo.newCounter, new Date());
