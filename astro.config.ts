@@ -18,7 +18,12 @@ export default defineConfig({
   // The stylesheet (7.5 KB in brotli) travels inside each page: the first paint then waits for no
   // second request, and no parallel download (a lazy image near the top) can slow the stylesheet
   build: { format: 'directory', inlineStylesheets: 'always' },
-  integrations: [react(), hydrateOnInteraction(), leadsDevApi(), hostFiles({ origin: siteOrigin() })],
+  integrations: [
+    react(),
+    hydrateOnInteraction(),
+    leadsDevApi(),
+    hostFiles({ origin: siteOrigin() }),
+  ],
   // Hashes of every script and style go into each page's CSP meta; the server copies it to the header
   security: { csp: cspConfig() },
   // Content's Markdown with the facts filled in, and without raw HTML or unsafe addresses (src/lib/markdown.ts)
@@ -30,7 +35,8 @@ export default defineConfig({
     build: {
       rollupOptions: {
         output: {
-          manualChunks: (id: string) => (/node_modules\/(?:react|react-dom|scheduler)\//.test(id) ? 'react' : undefined),
+          manualChunks: (id: string) =>
+            /node_modules\/(?:react|react-dom|scheduler)\//.test(id) ? 'react' : undefined,
         },
       },
     },

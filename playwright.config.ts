@@ -6,7 +6,12 @@ import { leadsDb } from './tests/support/e2e-leads.ts';
 import { baseURL, ownerURL, port, publishURL } from './tests/support/e2e-servers.ts';
 
 const chromium = { executablePath: chromiumPath, args: chromiumArgs };
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions: chromium };
+const phone = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  launchOptions: chromium,
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -18,14 +23,22 @@ export default defineConfig({
   // The publish tests run one after another for about two minutes: listed first, they start at
   // once beside the rest on the other worker instead of running alone at the end
   projects: [
-    { name: 'publish', use: { ...phone, baseURL: publishURL }, testMatch: /(?:^|[/\\])publish\.spec\.ts$/ },
+    {
+      name: 'publish',
+      use: { ...phone, baseURL: publishURL },
+      testMatch: /(?:^|[/\\])publish\.spec\.ts$/,
+    },
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
       testIgnore: /(?:^|[/\\])(?:mobile|owner|publish)\.spec\.ts$/,
     },
     { name: 'mobile', use: phone, testMatch: /(?:^|[/\\])mobile\.spec\.ts$/ },
-    { name: 'owner', use: { ...phone, baseURL: ownerURL }, testMatch: /(?:^|[/\\])owner\.spec\.ts$/ },
+    {
+      name: 'owner',
+      use: { ...phone, baseURL: ownerURL },
+      testMatch: /(?:^|[/\\])owner\.spec\.ts$/,
+    },
   ],
   // The visitors' server, for every run; the owner's and the publishing one start when a test of
   // theirs runs (tests/support/e2e-servers.ts), and the teardown stops them

@@ -35,7 +35,14 @@ const unitTimeouts = { testTimeout: 20_000 };
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', ...unitTimeouts } },
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          ...unitTimeouts,
+        },
+      },
       {
         test: {
           name: 'unit-launch-identity',
@@ -58,7 +65,13 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'build', include: ['tests/build/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 30_000 },
+        test: {
+          name: 'build',
+          include: ['tests/build/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
       },
       browserSuiteProject('firefox'),
       browserSuiteProject('webkit'),

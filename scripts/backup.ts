@@ -18,7 +18,10 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { help: { type: 'boolean', short: 'h' } },
+});
 if (values.help) {
   console.log(usage);
   process.exit(0);
@@ -28,11 +31,14 @@ if (positionals.length !== 1) fail('Name one file to write the backup to.');
 const source = resolve(process.env['LEADS_DB'] || DEFAULT_LEADS_DB);
 const target = resolve(positionals[0]!);
 if (!existsSync(source)) fail(`There is no database at ${source} yet.`);
-if (!statSync(dirname(target), { throwIfNoEntry: false })?.isDirectory()) fail(`There is no folder ${dirname(target)}.`);
+if (!statSync(dirname(target), { throwIfNoEntry: false })?.isDirectory())
+  fail(`There is no folder ${dirname(target)}.`);
 const existing = statSync(target, { throwIfNoEntry: false });
 if (existing?.isDirectory()) fail(`${target} is a folder: name the file to write.`);
 // The database and its -wal and -shm, by path or through a link
-const inUse = [source, `${source}-wal`, `${source}-shm`].flatMap((path) => statSync(path, { throwIfNoEntry: false }) ?? []);
+const inUse = [source, `${source}-wal`, `${source}-shm`].flatMap(
+  (path) => statSync(path, { throwIfNoEntry: false }) ?? [],
+);
 if (inUse.some((file) => file.dev === existing?.dev && file.ino === existing.ino)) {
   fail('The backup must go to another file than the database and its -wal and -shm files.');
 }
@@ -50,9 +56,13 @@ async function copyTo(partial: string): Promise<number> {
   const copy = new DatabaseSync(partial);
   try {
     copy.exec('PRAGMA journal_mode = DELETE');
-    const { quick_check: check } = copy.prepare('PRAGMA quick_check').get() as { quick_check: string };
+    const { quick_check: check } = copy.prepare('PRAGMA quick_check').get() as {
+      quick_check: string;
+    };
     if (check !== 'ok') throw new Error(`the copy failed its integrity check: ${check}`);
-    return Number((copy.prepare('SELECT COUNT(*) AS count FROM leads').get() as { count: number }).count);
+    return Number(
+      (copy.prepare('SELECT COUNT(*) AS count FROM leads').get() as { count: number }).count,
+    );
   } finally {
     copy.close();
   }
@@ -62,7 +72,9 @@ const partial = `${target}.partial-${process.pid}`;
 try {
   const leads = await copyTo(partial);
   renameSync(partial, target);
-  console.log(`Backed up ${leads} quote request${leads === 1 ? '' : 's'} from ${source} to ${target}.`);
+  console.log(
+    `Backed up ${leads} quote request${leads === 1 ? '' : 's'} from ${source} to ${target}.`,
+  );
 } catch (error) {
   rmSync(partial, { force: true });
   console.error(`The backup failed: ${error instanceof Error ? error.message : String(error)}`);

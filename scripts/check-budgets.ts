@@ -37,26 +37,38 @@ for (const [path, file] of await loadSiteFiles(clientDir)) {
   const html = readFileSync(file.absolutePath, 'utf8');
   const modules = new Set<string>();
   // Our own scripts only: a third-party one (GoatCounter's, when set) is not in the build
-  for (const [, src] of html.matchAll(/<script[^>]+\bsrc="([^"]+)"/g)) if (!/^(?:https?:)?\/\//.test(src!)) moduleGraph(src!, modules);
+  for (const [, src] of html.matchAll(/<script[^>]+\bsrc="([^"]+)"/g))
+    if (!/^(?:https?:)?\/\//.test(src!)) moduleGraph(src!, modules);
   // Each island names its component and its renderer: both are loaded when it hydrates
   for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/g)) {
-    for (const [, src] of tag.matchAll(/\b(?:component-url|renderer-url)="([^"]+)"/g)) moduleGraph(src!, modules);
+    for (const [, src] of tag.matchAll(/\b(?:component-url|renderer-url)="([^"]+)"/g))
+      moduleGraph(src!, modules);
   }
-  const inline = [...html.matchAll(/<script(?![^>]*application\/ld\+json)(?![^>]+\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+  const inline = [
+    ...html.matchAll(
+      /<script(?![^>]*application\/ld\+json)(?![^>]+\bsrc=)[^>]*>([\s\S]*?)<\/script>/g,
+    ),
+  ]
     .map((match) => match[1]!)
     .join('\n');
   const bytes =
-    [...modules].reduce((sum, module) => sum + compressedSize(readFileSync(join(clientDir, module), 'utf8')), 0) +
-    (inline ? compressedSize(inline) : 0);
+    [...modules].reduce(
+      (sum, module) => sum + compressedSize(readFileSync(join(clientDir, module), 'utf8')),
+      0,
+    ) + (inline ? compressedSize(inline) : 0);
   const kind = pageKind(path);
   const shipsIslands = html.includes('<astro-island');
   if (shipsIslands !== (kind !== 'content')) {
-    wrongKind.push(`${path} ${shipsIslands ? 'ships islands but is a content page' : 'ships no island but is listed as an island page'}`);
+    wrongKind.push(
+      `${path} ${shipsIslands ? 'ships islands but is a content page' : 'ships no island but is listed as an island page'}`,
+    );
   }
   const budget = JS_BUDGET_BYTES[kind];
   const over = bytes > budget;
   if (over) failures++;
-  rows.push(`${over ? 'OVER' : 'ok  '}  ${kind.padEnd(7)} ${(bytes / KB).toFixed(1).padStart(6)} KB / ${budget / KB} KB  ${path}`);
+  rows.push(
+    `${over ? 'OVER' : 'ok  '}  ${kind.padEnd(7)} ${(bytes / KB).toFixed(1).padStart(6)} KB / ${budget / KB} KB  ${path}`,
+  );
 }
 console.log(rows.sort((a, b) => a.localeCompare(b)).join('\n'));
 if (failures > 0 || wrongKind.length > 0) {

@@ -12,7 +12,9 @@ import { siteOrigin } from '../src/lib/site-url.ts';
 const contentDir = 'src/content';
 const samples = ['projects', 'testimonials'].flatMap((collection) =>
   readdirSync(join(contentDir, collection))
-    .filter((file) => /^sample:\s*true\s*$/m.test(readFileSync(join(contentDir, collection, file), 'utf8')))
+    .filter((file) =>
+      /^sample:\s*true\s*$/m.test(readFileSync(join(contentDir, collection, file), 'utf8')),
+    )
     .map((file) => ({ collection, id: file.replace(/\.ya?ml$/, '') })),
 );
 

@@ -6,7 +6,15 @@
  * project title is checked, built, swapped into a served site and committed. Prints the installed
  * size. Uses a database and the copy in temporary folders, and port CHECK_PORT (4390).
  */
-import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,16 +55,21 @@ function sizeOf(path: string, seen = new Set<string>()): number {
 
 const problems: string[] = [];
 const installed = DEV_TOOLS.filter((tool) => existsSync(join('node_modules', tool)));
-if (installed.length > 0) problems.push(`build and test tools are installed: ${installed.join(', ')}`);
+if (installed.length > 0)
+  problems.push(`build and test tools are installed: ${installed.join(', ')}`);
 const nodeOnly = sizeOf(join('node_modules', 'node'));
 const total = sizeOf('node_modules');
-console.log(`node_modules: ${(total / 1e6).toFixed(1)} MB, of which Node.js itself ${(nodeOnly / 1e6).toFixed(1)} MB`);
+console.log(
+  `node_modules: ${(total / 1e6).toFixed(1)} MB, of which Node.js itself ${(nodeOnly / 1e6).toFixed(1)} MB`,
+);
 
 let server: SiteServer | undefined;
 
 async function checkServing(origin: string) {
   const sitemap = readFileSync(buildFile('client', 'sitemap.xml'), 'utf8');
-  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (match) => new URL(match[1]!).pathname,
+  );
   for (const path of paths) {
     const status = (await fetch(`${origin}${path}`)).status;
     if (status !== 200) problems.push(`GET ${path} answered ${status}`);
@@ -64,7 +77,8 @@ async function checkServing(origin: string) {
   console.log(`pages: ${paths.length} from the sitemap checked`);
 
   const health = await fetch(`${origin}/api/health`);
-  if (health.status !== 200) problems.push(`GET /api/health answered ${health.status}: ${await health.text()}`);
+  if (health.status !== 200)
+    problems.push(`GET /api/health answered ${health.status}: ${await health.text()}`);
 
   const name = `Production check ${new Date().toISOString()}`;
   const post = await fetch(`${origin}/api/leads`, {
@@ -87,7 +101,9 @@ try {
   const name = await checkServing(server.origin);
   await server.stop();
   const db = new DatabaseSync(server.leadsDb, { readOnly: true });
-  const stored = db.prepare('SELECT COUNT(*) AS count FROM leads WHERE name = ?').get(name) as { count: number };
+  const stored = db.prepare('SELECT COUNT(*) AS count FROM leads WHERE name = ?').get(name) as {
+    count: number;
+  };
   db.close();
   if (stored.count !== 1) problems.push(`the quote request was not stored (found ${stored.count})`);
   else console.log('quote request: stored');
@@ -104,13 +120,22 @@ async function checkPublishing() {
     copyAsCheckout(site, process.cwd());
     const project = join(site, 'src/content/projects/switchboard-howick.yaml');
     const title = `Production check ${Date.now().toString(36)}`;
-    writeFileSync(project, readFileSync(project, 'utf8').replace(/^title: .*$/m, `title: "${title}"`));
+    writeFileSync(
+      project,
+      readFileSync(project, 'utf8').replace(/^title: .*$/m, `title: "${title}"`),
+    );
 
     const live = createLiveSite(await openSite(join(distDir, 'client')));
     const siteServer = createSiteServer({ site: live, siteUrl: business.defaultOrigin });
     await new Promise<void>((listening) => siteServer.listen(0, '127.0.0.1', listening));
     const origin = `http://127.0.0.1:${(siteServer.address() as AddressInfo).port}`;
-    const publisher = createPublisher({ siteDir: site, live, servedDir: distDir, authorEmail: business.email, log: () => {} });
+    const publisher = createPublisher({
+      siteDir: site,
+      live,
+      servedDir: distDir,
+      authorEmail: business.email,
+      log: () => {},
+    });
     const began = performance.now();
     const started = publisher.publish();
     if (!started.started) throw new Error(`Publish did not start: ${started.error}`);
@@ -118,12 +143,19 @@ async function checkPublishing() {
     const seconds = ((performance.now() - began) / 1000).toFixed(1);
     const result = publisher.status().last;
     if (!result?.ok) {
-      problems.push(`Publish failed: ${result?.message ?? 'no result'} ${result?.problems.join('; ') ?? ''}`);
+      problems.push(
+        `Publish failed: ${result?.message ?? 'no result'} ${result?.problems.join('; ') ?? ''}`,
+      );
     } else {
       const page = await (await fetch(`${origin}/projects`)).text();
-      if (!page.includes(title)) problems.push('the published title is not on the served /projects page');
-      const log = spawnSync('git', ['log', '-1', '--format=%an: %s'], { cwd: site, encoding: 'utf8' }).stdout.trim();
-      if (!log.includes(title)) problems.push(`the publish was not committed in words (last commit: ${log})`);
+      if (!page.includes(title))
+        problems.push('the published title is not on the served /projects page');
+      const log = spawnSync('git', ['log', '-1', '--format=%an: %s'], {
+        cwd: site,
+        encoding: 'utf8',
+      }).stdout.trim();
+      if (!log.includes(title))
+        problems.push(`the publish was not committed in words (last commit: ${log})`);
       console.log(`publish: live in ${seconds} s and committed ("${log}")`);
     }
     await new Promise((closed) => siteServer.close(closed));
@@ -139,7 +171,11 @@ try {
 }
 
 if (problems.length > 0) {
-  console.error(`FAIL:\n- ${problems.join('\n- ')}\n\nServer output:\n${server?.output() ?? '(it did not start)'}`);
+  console.error(
+    `FAIL:\n- ${problems.join('\n- ')}\n\nServer output:\n${server?.output() ?? '(it did not start)'}`,
+  );
   process.exit(1);
 }
-console.log("OK: the production install serves every page, stores quote requests and publishes the owner's edits");
+console.log(
+  "OK: the production install serves every page, stores quote requests and publishes the owner's edits",
+);

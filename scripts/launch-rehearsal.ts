@@ -20,12 +20,24 @@
  * every step's output instead of printing only the end of a failing one.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { business as current } from '../src/config/business.ts';
-import { applyFixture, findTraces, fixtureIdentity, identityTraces } from './support/launch-fixture.ts';
+import {
+  applyFixture,
+  findTraces,
+  fixtureIdentity,
+  identityTraces,
+} from './support/launch-fixture.ts';
 import { crawlSite } from './support/launch-crawl.ts';
 import { copyRepository } from './support/repository-copy.ts';
 import { startServerProcess } from './support/server-process.ts';
@@ -68,11 +80,21 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 /**
  * Runs `npm run <script>` in the copy, in its own process group; the whole output goes to a log file
  */
-function npmRun(site: string, logs: string, script: string, env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
+function npmRun(
+  site: string,
+  logs: string,
+  script: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number; output: string }> {
   return new Promise((done) => {
     const log = createWriteStream(join(logs, `${script.replaceAll(':', '-')}.log`));
     let output = '';
-    const child = spawn('npm', ['run', script], { cwd: site, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('npm', ['run', script], {
+      cwd: site,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     running = child;
     const timer = setTimeout(() => {
       output += `\n[launch rehearsal: npm run ${script} took longer than ${seconds(STEP_TIMEOUT_MS)}; stopped]\n`;
@@ -100,7 +122,10 @@ function lastLines(text: string, count: number): string {
   return plain(text).trimEnd().split('\n').slice(-count).join('\n');
 }
 
-async function step(name: string, run: () => Promise<{ ok: boolean; summary: string; detail?: string }>): Promise<boolean> {
+async function step(
+  name: string,
+  run: () => Promise<{ ok: boolean; summary: string; detail?: string }>,
+): Promise<boolean> {
   const begin = performance.now();
   say(`${name} …`);
   let outcome: { ok: boolean; summary: string; detail?: string };
@@ -111,7 +136,9 @@ async function step(name: string, run: () => Promise<{ ok: boolean; summary: str
   }
   const ms = performance.now() - begin;
   results.push({ name, ok: outcome.ok, ms, summary: outcome.summary });
-  say(`${name}: ${outcome.ok ? 'ok' : 'FAILED'} in ${seconds(ms)}${outcome.summary ? ` (${outcome.summary})` : ''}`);
+  say(
+    `${name}: ${outcome.ok ? 'ok' : 'FAILED'} in ${seconds(ms)}${outcome.summary ? ` (${outcome.summary})` : ''}`,
+  );
   if (!outcome.ok && outcome.detail && !verbose) console.log(outcome.detail.replace(/^/gm, '  | '));
   return outcome.ok;
 }
@@ -142,7 +169,10 @@ for (const name of [
 
 await step('copy the repository', async () => {
   const copied = copyRepository(site, root);
-  return { ok: copied > 0, summary: `${copied} files; node_modules linked from ${join(root, 'node_modules')}` };
+  return {
+    ok: copied > 0,
+    summary: `${copied} files; node_modules linked from ${join(root, 'node_modules')}`,
+  };
 });
 
 const businessFile = join(site, 'src', 'content', 'business.json');
@@ -162,8 +192,13 @@ await step('write the fixture identity into src/content/business.json', async ()
     ],
     { cwd: site, env, encoding: 'utf8' },
   );
-  if (probe.status !== 0) return { ok: false, summary: 'the changed business.json does not load', detail: probe.stderr };
-  const facts = JSON.parse(probe.stdout) as { business: typeof current; yearsClaim: string; problems: string[] };
+  if (probe.status !== 0)
+    return { ok: false, summary: 'the changed business.json does not load', detail: probe.stderr };
+  const facts = JSON.parse(probe.stdout) as {
+    business: typeof current;
+    yearsClaim: string;
+    problems: string[];
+  };
   const expected: [string, unknown, unknown][] = [
     ['name', facts.business.name, fixtureIdentity.name],
     ['owner', facts.business.owner, fixtureIdentity.owner],
@@ -173,9 +208,13 @@ await step('write the fixture identity into src/content/business.json', async ()
     ['registration', facts.business.registration.number, fixtureIdentity.registrationNumber],
     ['years', facts.business.claims.yearsExperience, fixtureIdentity.yearsExperience],
   ];
-  const wrong = expected.filter(([, actual, wanted]) => JSON.stringify(actual) !== JSON.stringify(wanted)).map(([label]) => label);
-  if (wrong.length > 0) return { ok: false, summary: `business.json does not hold the fixture's ${wrong.join(', ')}` };
-  if (facts.problems.length > 0) return { ok: false, summary: 'placeholders left', detail: facts.problems.join('\n') };
+  const wrong = expected
+    .filter(([, actual, wanted]) => JSON.stringify(actual) !== JSON.stringify(wanted))
+    .map(([label]) => label);
+  if (wrong.length > 0)
+    return { ok: false, summary: `business.json does not hold the fixture's ${wrong.join(', ')}` };
+  if (facts.problems.length > 0)
+    return { ok: false, summary: 'placeholders left', detail: facts.problems.join('\n') };
   return {
     ok: true,
     summary: `${replaced.length} values: ${facts.business.name}, ${facts.business.owner}, ${facts.business.phone.display}, ${facts.business.email}, ${facts.business.defaultOrigin}, ${facts.business.registration.number}, "${facts.yearsClaim}"`,
@@ -188,15 +227,24 @@ if (fixtureOk) {
     const { code, output } = await npmRun(site, logs, 'build', env);
     const pages = /(?<!\d)(\d+) URLs in sitemap\.xml/.exec(output)?.[1];
     if (code !== 0) return { ok: false, summary: `exit ${code}`, detail: lastLines(output, 60) };
-    const found = findTraces(join(site, 'dist', 'client'), identityTraces(current, fixtureIdentity));
+    const found = findTraces(
+      join(site, 'dist', 'client'),
+      identityTraces(current, fixtureIdentity),
+    );
     if (found.length > 0) {
       return {
         ok: false,
         summary: `${found.length} place(s) in the build still show the replaced identity`,
-        detail: [...found.slice(0, 40), ...(found.length > 40 ? [`… and ${found.length - 40} more`] : [])].join('\n'),
+        detail: [
+          ...found.slice(0, 40),
+          ...(found.length > 40 ? [`… and ${found.length - 40} more`] : []),
+        ].join('\n'),
       };
     }
-    return { ok: true, summary: `${pages ?? '?'} pages in the sitemap; no trace of the replaced identity in dist/client` };
+    return {
+      ok: true,
+      summary: `${pages ?? '?'} pages in the sitemap; no trace of the replaced identity in dist/client`,
+    };
   });
 
   if (built) {
@@ -204,15 +252,26 @@ if (fixtureOk) {
       // The copy's own server, on the copy's build and facts, with a database of its own
       const server = await startServerProcess({
         command: [process.execPath, '--disable-sigusr1', join(site, 'src', 'server', 'main.ts')],
-        env: { DIST_DIR: join(site, 'dist'), LEADS_DB: join(work, 'leads.sqlite'), LEADS_RATE_LIMIT: '0' },
+        env: {
+          DIST_DIR: join(site, 'dist'),
+          LEADS_DB: join(work, 'leads.sqlite'),
+          LEADS_RATE_LIMIT: '0',
+        },
       });
       try {
-        const { pages, problems } = await crawlSite(server.origin, fixtureIdentity, identityTraces(current, fixtureIdentity));
+        const { pages, problems } = await crawlSite(
+          server.origin,
+          fixtureIdentity,
+          identityTraces(current, fixtureIdentity),
+        );
         if (problems.length > 0) {
           return {
             ok: false,
             summary: `${problems.length} problem(s) on ${pages} pages`,
-            detail: [...problems.slice(0, 40), ...(problems.length > 40 ? [`… and ${problems.length - 40} more`] : [])].join('\n'),
+            detail: [
+              ...problems.slice(0, 40),
+              ...(problems.length > 40 ? [`… and ${problems.length - 40} more`] : []),
+            ].join('\n'),
           };
         }
         return {
@@ -224,7 +283,12 @@ if (fixtureOk) {
       }
     });
   } else {
-    results.push({ name: 'crawl the site on its own server', ok: false, ms: 0, summary: 'not run: the build failed' });
+    results.push({
+      name: 'crawl the site on its own server',
+      ok: false,
+      ms: 0,
+      summary: 'not run: the build failed',
+    });
   }
 
   await step('npm run check:launch', async () => {
@@ -245,19 +309,33 @@ if (fixtureOk) {
       `exit ${code}: ${verdict ?? '(no verdict line)'}`,
       ...warnings,
       ...notSample.map((problem) => `- ${problem}`),
-      ...[...samples].map(([collection, count]) => `- ${count} × "${collection}/… is sample content"`),
+      ...[...samples].map(
+        ([collection, count]) => `- ${count} × "${collection}/… is sample content"`,
+      ),
     ])
       console.log(`  | ${line}`);
-    if (warnings.length > 0) return { ok: false, summary: `it warns about the fixture identity`, detail: warnings.join('\n') };
-    if (code === 0) return { ok: true, summary: 'ready for launch: no placeholder and no sample content left' };
+    if (warnings.length > 0)
+      return {
+        ok: false,
+        summary: `it warns about the fixture identity`,
+        detail: warnings.join('\n'),
+      };
+    if (code === 0)
+      return { ok: true, summary: 'ready for launch: no placeholder and no sample content left' };
     if (problems.length === 0 || notSample.length > 0) {
       return {
         ok: false,
-        summary: notSample.length > 0 ? `it names ${notSample.length} thing(s) besides sample content` : `exit ${code} without a list`,
+        summary:
+          notSample.length > 0
+            ? `it names ${notSample.length} thing(s) besides sample content`
+            : `exit ${code} without a list`,
         detail: notSample.length > 0 ? notSample.join('\n') : lastLines(output, 30),
       };
     }
-    return { ok: true, summary: `fails as expected, naming only ${problems.length} sample entries` };
+    return {
+      ok: true,
+      summary: `fails as expected, naming only ${problems.length} sample entries`,
+    };
   });
 }
 
@@ -265,9 +343,13 @@ if (fixtureOk) {
 
 const ok = results.every((result) => result.ok);
 console.log('');
-console.log(`launch rehearsal ${ok ? 'passed' : 'FAILED'} in ${seconds(performance.now() - started)}`);
+console.log(
+  `launch rehearsal ${ok ? 'passed' : 'FAILED'} in ${seconds(performance.now() - started)}`,
+);
 for (const result of results) {
-  console.log(`  ${result.ok ? 'ok  ' : 'FAIL'}  ${result.name.padEnd(56)} ${seconds(result.ms).padStart(8)}  ${result.summary}`);
+  console.log(
+    `  ${result.ok ? 'ok  ' : 'FAIL'}  ${result.name.padEnd(56)} ${seconds(result.ms).padStart(8)}  ${result.summary}`,
+  );
 }
 if (ok && !keep) rmSync(work, { recursive: true, force: true });
 else console.log(`  the copy and the logs of each step are in ${work}`);

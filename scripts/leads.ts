@@ -44,15 +44,20 @@ function readOptions() {
     process.exit(0);
   }
   if (values.delete !== undefined) {
-    if (values.format !== undefined || values.limit !== undefined) fail('--delete cannot be combined with --format or --limit.');
+    if (values.format !== undefined || values.limit !== undefined)
+      fail('--delete cannot be combined with --format or --limit.');
     const id = /^\d{1,15}$/.test(values.delete) ? Number(values.delete) : 0;
-    if (id < 1) fail(`--delete needs the id of a quote request, a whole number as npm run leads shows it, not "${values.delete}".`);
+    if (id < 1)
+      fail(
+        `--delete needs the id of a quote request, a whole number as npm run leads shows it, not "${values.delete}".`,
+      );
     return { deleteId: id } as const;
   }
   const format = values.format ?? 'table';
   if (!isExportFormat(format)) fail(`Unknown format "${format}".`);
   const limit = values.limit === undefined ? undefined : Number(values.limit);
-  if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) fail(`--limit must be a positive whole number.`);
+  if (limit !== undefined && !(Number.isInteger(limit) && limit > 0))
+    fail(`--limit must be a positive whole number.`);
   return { format, limit } as const;
 }
 
@@ -83,13 +88,17 @@ const path = resolve(process.env['LEADS_DB'] || DEFAULT_LEADS_DB);
 if ('deleteId' in options) {
   const lead = deleteLead(path, options.deleteId);
   if (!lead) {
-    console.error(`There is no quote request #${options.deleteId} in ${path}${existsSync(path) ? '' : ' (not created yet)'}.`);
+    console.error(
+      `There is no quote request #${options.deleteId} in ${path}${existsSync(path) ? '' : ' (not created yet)'}.`,
+    );
     process.exit(1);
   }
   const deliveries = lead.deliveries.length;
   console.log(
     `Deleted quote request #${lead.id}, received ${lead.createdAt} (UTC), from ${oneLine(lead.name, 80)}` +
-      (deliveries > 0 ? `, with its ${deliveries} delivery record${deliveries === 1 ? '' : 's'}.` : '.'),
+      (deliveries > 0
+        ? `, with its ${deliveries} delivery record${deliveries === 1 ? '' : 's'}.`
+        : '.'),
   );
   console.log(
     'Copies already sent by e-mail, push notification or webhook, and any backups of the database, are not touched: delete those too.',
@@ -97,6 +106,7 @@ if ('deleteId' in options) {
 } else {
   const { format, limit } = options;
   const leads = readLeads(path, limit);
-  if (format === 'table') console.error(`Database: ${path}${existsSync(path) ? '' : ' (not created yet)'}`);
+  if (format === 'table')
+    console.error(`Database: ${path}${existsSync(path) ? '' : ' (not created yet)'}`);
   process.stdout.write(formatLeads(leads, format));
 }

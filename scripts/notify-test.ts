@@ -34,9 +34,13 @@ const sample: StoredLead = {
   notes: [],
 };
 
-const channels = channelsFromEnv(process.env, (message, error) => console.error(`${message}: ${describeError(error)}`));
+const channels = channelsFromEnv(process.env, (message, error) =>
+  console.error(`${message}: ${describeError(error)}`),
+);
 if (channels.length === 0) {
-  console.error('No notification channel is set up: set SMTP_URL and LEADS_NOTIFY_TO, LEADS_WEBHOOK_URL or LEADS_NTFY_URL.');
+  console.error(
+    'No notification channel is set up: set SMTP_URL and LEADS_NOTIFY_TO, LEADS_WEBHOOK_URL or LEADS_NTFY_URL.',
+  );
   process.exit(1);
 }
 

@@ -22,7 +22,10 @@ Prints a one-time link (valid ${hours} hours) that sets up a passkey for the own
 function readOptions() {
   try {
     const { values } = parseArgs({
-      options: { email: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+      options: {
+        email: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
     });
     if (values.help) {
       console.log(usage);
@@ -36,7 +39,8 @@ function readOptions() {
 }
 
 const options = readOptions();
-if (!process.env['SITE_URL']) console.warn(`SITE_URL is not set: the link points at ${siteOrigin()}.`);
+if (!process.env['SITE_URL'])
+  console.warn(`SITE_URL is not set: the link points at ${siteOrigin()}.`);
 
 const store = openLeadStore(resolve(process.env['LEADS_DB'] || DEFAULT_LEADS_DB));
 let link: string;
@@ -50,7 +54,9 @@ let exitCode = 0;
 if (options.email) {
   const email = channelsFromEnv(process.env).filter((channel) => channel.name === 'email');
   if (email.length === 0) {
-    console.error('Not e-mailed: set SMTP_URL and LEADS_NOTIFY_TO (see docs/operations.md, "How the owner hears of them").');
+    console.error(
+      'Not e-mailed: set SMTP_URL and LEADS_NOTIFY_TO (see docs/operations.md, "How the owner hears of them").',
+    );
     exitCode = 1;
   } else {
     const alert = {
@@ -60,7 +66,9 @@ if (options.email) {
         `${link}\n\nIf you did not ask for this link, do not open it, and tell whoever looks after your server.`,
       key: `invite-${Date.now()}`,
     };
-    const sent = await sendOwnerAlert(email, alert, (message, error) => console.error(message, error ? describeError(error) : ''));
+    const sent = await sendOwnerAlert(email, alert, (message, error) =>
+      console.error(message, error ? describeError(error) : ''),
+    );
     for (const channel of email) channel.close?.();
     if (sent === 0) exitCode = 1;
     else console.log(`E-mailed to ${process.env['LEADS_NOTIFY_TO']}.`);

@@ -26,7 +26,9 @@ for (const width of widths) {
         await new Promise((resolve) => setTimeout(resolve, 60));
       }
       window.scrollTo(0, 0);
-      document.querySelectorAll('[data-reveal]').forEach((el) => el.setAttribute('data-revealed', ''));
+      document
+        .querySelectorAll('[data-reveal]')
+        .forEach((el) => el.setAttribute('data-revealed', ''));
     });
     await page.waitForTimeout(800);
     const file = join(outDir, `${path.replace(/\W+/g, '_') || 'home'}-${width}.png`);

@@ -38,7 +38,8 @@ if (values.help) {
   process.exit(0);
 }
 const days = Number(values.days);
-if (!Number.isInteger(days) || days < 1 || days > 3660) fail('--days must be a whole number of days from 1 to 3660.');
+if (!Number.isInteger(days) || days < 1 || days > 3660)
+  fail('--days must be a whole number of days from 1 to 3660.');
 if (!(values.format in FORMATS)) fail(`Unknown format "${values.format}".`);
 
 const path = resolve(process.env['LEADS_DB'] || DEFAULT_LEADS_DB);

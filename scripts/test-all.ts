@@ -29,7 +29,12 @@ const groups: Step[][] = [
   [{ script: 'build' }],
   // Readers of the build, which write nothing of it (the production install mostly waits on npm),
   // and the rehearsal, which builds in a copy of its own
-  [{ script: 'test:build' }, { script: 'validate:html' }, { script: 'check:budgets' }, { script: 'test:launch' }],
+  [
+    { script: 'test:build' },
+    { script: 'validate:html' },
+    { script: 'check:budgets' },
+    { script: 'test:launch' },
+  ],
   [{ script: 'test:server' }],
   [{ script: 'test:e2e' }],
   // Two browsers that mostly wait on their drivers
@@ -37,7 +42,9 @@ const groups: Step[][] = [
 ];
 
 const quick = process.argv.includes('--quick');
-const chosen = groups.map((group) => group.filter((step) => !quick || step.quick)).filter((group) => group.length > 0);
+const chosen = groups
+  .map((group) => group.filter((step) => !quick || step.quick))
+  .filter((group) => group.length > 0);
 const command = quick ? 'npm run check' : 'npm test';
 
 type Outcome = 'pass' | 'FAIL' | 'stopped' | 'not run';
@@ -46,7 +53,9 @@ interface Result {
   ms?: number;
   outcome: Outcome;
 }
-const results = new Map<string, Result>(chosen.flat().map(({ script }) => [script, { script, outcome: 'not run' }]));
+const results = new Map<string, Result>(
+  chosen.flat().map(({ script }) => [script, { script, outcome: 'not run' }]),
+);
 
 /** The steps running now, with when each began */
 const running = new Map<string, { child: ChildProcess; begin: number }>();
@@ -59,7 +68,8 @@ function stop(child: ChildProcess, signal: NodeJS.Signals) {
   }
 }
 
-const seconds = (ms: number | undefined) => (ms === undefined ? '' : (ms / 1000).toFixed(1)).padStart(7);
+const seconds = (ms: number | undefined) =>
+  (ms === undefined ? '' : (ms / 1000).toFixed(1)).padStart(7);
 
 /**
  * `npm run <script>` in a process group of its own, so a stop reaches every process it started;
@@ -69,7 +79,11 @@ function run(script: string, alone: boolean): Promise<number> {
   return new Promise((done) => {
     // Kept output is printed to a terminal later: the tools' colours are kept as they would show
     const env = !alone && process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env;
-    const child = spawn('npm', ['run', script], { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], detached: true, env });
+    const child = spawn('npm', ['run', script], {
+      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      detached: true,
+      env,
+    });
     const begin = performance.now();
     running.set(script, { child, begin });
     const kept: Buffer[] = [];
@@ -85,7 +99,9 @@ function run(script: string, alone: boolean): Promise<number> {
       result.ms = performance.now() - begin;
       if (result.outcome === 'not run') result.outcome = exitCode === 0 ? 'pass' : 'FAIL';
       if (!alone) {
-        console.log(`\n── npm run ${script}: ${result.outcome} in ${seconds(result.ms).trim()} s ${'─'.repeat(40)}`);
+        console.log(
+          `\n── npm run ${script}: ${result.outcome} in ${seconds(result.ms).trim()} s ${'─'.repeat(40)}`,
+        );
         process.stdout.write(Buffer.concat(kept));
       }
       done(exitCode);
@@ -102,8 +118,11 @@ function printTable(totalMs: number) {
   for (const group of chosen) {
     group.forEach(({ script }, index) => {
       const result = results.get(script)!;
-      const mark = group.length === 1 ? ' ' : index === 0 ? '┬' : index === group.length - 1 ? '┴' : '│';
-      console.log(`${mark} ${result.script.padEnd(width)}  ${seconds(result.ms)}  ${result.outcome}`);
+      const mark =
+        group.length === 1 ? ' ' : index === 0 ? '┬' : index === group.length - 1 ? '┴' : '│';
+      console.log(
+        `${mark} ${result.script.padEnd(width)}  ${seconds(result.ms)}  ${result.outcome}`,
+      );
     });
   }
   console.log(`  ${'total'.padEnd(width)}  ${seconds(totalMs)}`);
@@ -131,7 +150,10 @@ let exitCode = 0;
 let failed: string | undefined;
 for (const group of chosen) {
   const alone = group.length === 1;
-  if (!alone) console.log(`${command}: ${group.map((step) => `npm run ${step.script}`).join(', ')} side by side …`);
+  if (!alone)
+    console.log(
+      `${command}: ${group.map((step) => `npm run ${step.script}`).join(', ')} side by side …`,
+    );
   await Promise.all(
     group.map(async ({ script }) => {
       const code = await run(script, alone);

@@ -19,7 +19,15 @@ const vnuJar = String(createRequire(import.meta.url)('vnu-jar'));
 const unknownToTheChecker = String.raw`.*CSS: (?:Unrecognized at-rule .@property.|.transition-property.: .--[-\w]+. is not a .transition-property. value|.margin-trim.: Property .margin-trim. doesn.t exist).*`;
 
 const started = performance.now();
-const checkerArgs = ['--skip-non-html', '--errors-only', '--filterpattern', unknownToTheChecker, '--format', 'gnu', clientDir];
+const checkerArgs = [
+  '--skip-non-html',
+  '--errors-only',
+  '--filterpattern',
+  unknownToTheChecker,
+  '--format',
+  'gnu',
+  clientDir,
+];
 const run = spawnSync('java', ['-jar', vnuJar, ...checkerArgs], {
   encoding: 'utf8',
   maxBuffer: 64 * 1024 * 1024,
@@ -28,14 +36,20 @@ const seconds = ((performance.now() - started) / 1000).toFixed(1);
 
 if (run.error) {
   const missing = (run.error as NodeJS.ErrnoException).code === 'ENOENT';
-  console.error(missing ? 'The Nu HTML Checker needs Java: apt-get install default-jre-headless' : run.error.message);
+  console.error(
+    missing
+      ? 'The Nu HTML Checker needs Java: apt-get install default-jre-headless'
+      : run.error.message,
+  );
   process.exit(1);
 }
 const problems = `${run.stdout}${run.stderr}`.trim();
 if (run.status !== 0 || problems !== '') {
   const count = problems.split('\n').length;
   console.error(problems.replaceAll(`file:${clientDir}`, 'dist/client'));
-  console.error(`Nu HTML Checker: ${count} ${count === 1 ? 'error' : 'errors'} in the built pages (${seconds} s)`);
+  console.error(
+    `Nu HTML Checker: ${count} ${count === 1 ? 'error' : 'errors'} in the built pages (${seconds} s)`,
+  );
   process.exit(1);
 }
 console.log(`Nu HTML Checker: no errors in the built pages (${seconds} s)`);

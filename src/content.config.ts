@@ -6,13 +6,24 @@
  */
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { areaSchema, pageSchema, projectSchema, serviceSchema, testimonialSchema } from './lib/content-schemas.ts';
+import {
+  areaSchema,
+  pageSchema,
+  projectSchema,
+  serviceSchema,
+  testimonialSchema,
+} from './lib/content-schemas.ts';
 
 /** The file name without its folder or extension, which the routes and links use */
-const fileName = ({ entry }: { entry: string }) => entry.replace(/^.*\//, '').replace(/\.(?:ya?ml|md)$/, '');
+const fileName = ({ entry }: { entry: string }) =>
+  entry.replace(/^.*\//, '').replace(/\.(?:ya?ml|md)$/, '');
 
 const services = defineCollection({
-  loader: glob({ pattern: ['services/*.yaml', 'service-pages/*.yaml'], base: './src/content', generateId: fileName }),
+  loader: glob({
+    pattern: ['services/*.yaml', 'service-pages/*.yaml'],
+    base: './src/content',
+    generateId: fileName,
+  }),
   schema: serviceSchema,
 });
 

@@ -12,7 +12,17 @@ import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { requireBuild } from '../support/build.ts';
-import { envInt, freePort, HOST, startChild, startSiteServer, table, tempDir, waitForHttp, type Child } from './support.ts';
+import {
+  envInt,
+  freePort,
+  HOST,
+  startChild,
+  startSiteServer,
+  table,
+  tempDir,
+  waitForHttp,
+  type Child,
+} from './support.ts';
 
 /** The part of autocannon's programmatic API used here (the package ships no types) */
 interface Histogram {
@@ -71,11 +81,17 @@ async function preflight(url: string, encoding: 'br' | 'gzip'): Promise<void> {
   await response.arrayBuffer();
   const served = response.headers.get('content-encoding');
   if (response.status !== 200 || served !== encoding) {
-    throw new Error(`${url} answered ${response.status} with Content-Encoding ${served ?? 'none'} (expected 200, ${encoding})`);
+    throw new Error(
+      `${url} answered ${response.status} with Content-Encoding ${served ?? 'none'} (expected 200, ${encoding})`,
+    );
   }
 }
 
-async function measure(server: Run['server'], origin: string, encoding: Run['encoding']): Promise<Run[]> {
+async function measure(
+  server: Run['server'],
+  origin: string,
+  encoding: Run['encoding'],
+): Promise<Run[]> {
   const runs: Run[] = [];
   for (const page of pages) {
     const url = origin + page.path;
@@ -94,12 +110,15 @@ async function measure(server: Run['server'], origin: string, encoding: Run['enc
       latencyP99Ms: result.latency.p99,
       latencyMaxMs: result.latency.max,
       requests: completed,
-      bytesPerResponse: completed > 0 ? Math.round((result.throughput.average * result.duration) / completed) : 0,
+      bytesPerResponse:
+        completed > 0 ? Math.round((result.throughput.average * result.duration) / completed) : 0,
       non2xx: result.non2xx,
       errors: result.errors,
       timeouts: result.timeouts,
     });
-    console.error(`  ${server} ${encoding} ${page.path}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`);
+    console.error(
+      `  ${server} ${encoding} ${page.path}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`,
+    );
   }
   return runs;
 }
@@ -159,7 +178,14 @@ async function startNginx(root: string): Promise<{ child: Child; origin: string 
   const port = await freePort();
   const conf = join(prefix, 'nginx.conf');
   writeFileSync(conf, nginxConfig(prefix, root, port));
-  const child = startChild(nginxBinary, ['-p', prefix, '-e', join(prefix, 'error.log'), '-c', conf]);
+  const child = startChild(nginxBinary, [
+    '-p',
+    prefix,
+    '-e',
+    join(prefix, 'error.log'),
+    '-c',
+    conf,
+  ]);
   const origin = `http://${HOST}:${port}`;
   await waitForHttp(`${origin}/`, child, 15_000);
   return { child, origin };
@@ -172,7 +198,9 @@ async function main(): Promise<void> {
   const hasNginx = existsSync(nginxBinary);
   console.error(
     `bench:http: ${connections} connections, ${seconds} s per run (after a ${warmupSeconds} s warm-up), build ${dist}` +
-      (hasNginx ? `, nginx ${nginxBinary} with ${nginxWorkers} worker(s)` : ', no nginx (install nginx-light for the comparison)'),
+      (hasNginx
+        ? `, nginx ${nginxBinary} with ${nginxWorkers} worker(s)`
+        : ', no nginx (install nginx-light for the comparison)'),
   );
 
   const runs: Run[] = [];
@@ -194,13 +222,17 @@ async function main(): Promise<void> {
   }
 
   const ratios = pages.flatMap((page) => {
-    const nodeRun = runs.find((run) => run.server === 'node' && run.encoding === 'gzip' && run.path === page.path);
+    const nodeRun = runs.find(
+      (run) => run.server === 'node' && run.encoding === 'gzip' && run.path === page.path,
+    );
     const nginxRun = runs.find((run) => run.server === 'nginx' && run.path === page.path);
     if (!nodeRun || !nginxRun) return [];
     return [
       {
         path: page.path,
-        requestsPerSecond: Number((nodeRun.requestsPerSecond / nginxRun.requestsPerSecond).toFixed(3)),
+        requestsPerSecond: Number(
+          (nodeRun.requestsPerSecond / nginxRun.requestsPerSecond).toFixed(3),
+        ),
         latencyP99: Number((nodeRun.latencyP99Ms / Math.max(nginxRun.latencyP99Ms, 1)).toFixed(3)),
       },
     ];
@@ -211,11 +243,26 @@ async function main(): Promise<void> {
     `HTTP on loopback: ${connections} connections, ${seconds} s per run; load average at the end ` +
       `${loadavg()
         .map((load) => load.toFixed(1))
-        .join(' ')} on ${availableParallelism()} CPUs (autocannon, the server and anything else share them)`,
+        .join(
+          ' ',
+        )} on ${availableParallelism()} CPUs (autocannon, the server and anything else share them)`,
   );
   console.log(
     table(
-      ['server', 'encoding', 'page', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'bytes/resp', 'non-2xx', 'errors', 'timeouts'],
+      [
+        'server',
+        'encoding',
+        'page',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'max ms',
+        'requests',
+        'bytes/resp',
+        'non-2xx',
+        'errors',
+        'timeouts',
+      ],
       runs.map((run) => [
         run.server,
         run.encoding,
@@ -234,19 +281,29 @@ async function main(): Promise<void> {
   );
   if (ratios.length > 0) {
     console.log('');
-    console.log(`Node/nginx, both gzip (nginx: ${nginxWorkers} worker process(es), gzip_static, no security headers)`);
+    console.log(
+      `Node/nginx, both gzip (nginx: ${nginxWorkers} worker process(es), gzip_static, no security headers)`,
+    );
     console.log(
       table(
         ['page', 'req/s ratio', 'p99 ratio'],
-        ratios.map((ratio) => [ratio.path, `${fixed(ratio.requestsPerSecond, 2)}x`, `${fixed(ratio.latencyP99, 2)}x`]),
+        ratios.map((ratio) => [
+          ratio.path,
+          `${fixed(ratio.requestsPerSecond, 2)}x`,
+          `${fixed(ratio.latencyP99, 2)}x`,
+        ]),
       ),
     );
   }
   console.log('');
-  console.log('Budget: DESIGN.md sets no throughput or latency budget for the server; these figures are for comparison.');
+  console.log(
+    'Budget: DESIGN.md sets no throughput or latency budget for the server; these figures are for comparison.',
+  );
   const failed = runs.filter((run) => run.non2xx > 0 || run.errors > 0 || run.timeouts > 0);
   if (failed.length > 0) {
-    console.log(`Note: ${failed.length} run(s) had non-2xx answers, errors or timeouts (see the table).`);
+    console.log(
+      `Note: ${failed.length} run(s) had non-2xx answers, errors or timeouts (see the table).`,
+    );
   }
   console.log(
     JSON.stringify({

@@ -20,11 +20,18 @@ const POLL_MS = 5;
 const CHANNELS = ['email', 'webhook', 'ntfy'] as const;
 
 function request(name: string, message: string): URLSearchParams {
-  return new URLSearchParams({ form_source: 'Hero Form', name, email: 'bench@example.com', message });
+  return new URLSearchParams({
+    form_source: 'Hero Form',
+    name,
+    email: 'bench@example.com',
+    message,
+  });
 }
 
 function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+  return (
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0
+  );
 }
 
 export interface DeliveryFigures {
@@ -47,18 +54,26 @@ export async function benchDeliveries(): Promise<DeliveryFigures> {
     ntfy: (name: string) => ntfy.hits.some((hit) => hit.body.includes(`Quote request: ${name}"`)),
   };
   const post = async (body: URLSearchParams) => {
-    const response = await fetch(`${server.origin}/api/leads`, { method: 'POST', headers: { Accept: 'application/json' }, body });
-    if (response.status !== 200) throw new Error(`A quote request was answered ${response.status}: ${await response.text()}`);
+    const response = await fetch(`${server.origin}/api/leads`, {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+      body,
+    });
+    if (response.status !== 200)
+      throw new Error(`A quote request was answered ${response.status}: ${await response.text()}`);
     return performance.now();
   };
   const latencies = { email: [] as number[], webhook: [] as number[], ntfy: [] as number[] };
   let undeliveredGenuine = 0;
   try {
-    for (let index = 0; index < refusedCount; index++) await post(request(`Refused ${index}`, `See the attachment: ${EICAR}`));
+    for (let index = 0; index < refusedCount; index++)
+      await post(request(`Refused ${index}`, `See the attachment: ${EICAR}`));
     const watches: Promise<void>[] = [];
     for (let index = 0; index < genuineCount; index++) {
       const name = `Genuine ${index}`;
-      const acknowledged = await post(request(name, 'The oven circuit trips when the element heats up.'));
+      const acknowledged = await post(
+        request(name, 'The oven circuit trips when the element heats up.'),
+      );
       watches.push(
         ...CHANNELS.map(async (channel) => {
           while (!arrivedOn[channel](name)) {
@@ -80,11 +95,14 @@ export async function benchDeliveries(): Promise<DeliveryFigures> {
   }
   const db = new DatabaseSync(server.leadsDb, { readOnly: true });
   const refused = db
-    .prepare("SELECT deliveries.status AS status, attempts FROM deliveries JOIN leads ON leads.id = lead_id WHERE name LIKE 'Refused %'")
+    .prepare(
+      "SELECT deliveries.status AS status, attempts FROM deliveries JOIN leads ON leads.id = lead_id WHERE name LIKE 'Refused %'",
+    )
     .all() as Array<{ status: string; attempts: number }>;
   db.close();
   const refusedNotFailedOnce =
-    refused.filter((row) => row.status !== 'failed' || row.attempts !== 1).length + (refusedCount * 3 - refused.length);
+    refused.filter((row) => row.status !== 'failed' || row.attempts !== 1).length +
+    (refusedCount * 3 - refused.length);
 
   for (const list of Object.values(latencies)) list.sort((a, b) => a - b);
   const round = (ms: number) => Number(ms.toFixed(1));

@@ -39,14 +39,19 @@ function submission(index: number): FormData {
   form.set('phone', '021 555 0100');
   form.set('address', `${(index % 200) + 1} Benchmark Road, Howick, Auckland`);
   form.set('service', 'Residential Electrical');
-  form.set('message', `Load-test request number ${index}: please quote for two new power points in the lounge.`);
+  form.set(
+    'message',
+    `Load-test request number ${index}: please quote for two new power points in the lounge.`,
+  );
   form.set('_gotcha', '');
   return form;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+  return sorted[
+    Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  ]!;
 }
 
 /** Times GET / one request after another for `seconds` */
@@ -66,7 +71,9 @@ async function pageLatencies(origin: string, seconds: number): Promise<number[]>
 async function main(): Promise<number> {
   const server = await startSiteServer();
   const endpoint = `${server.origin}/api/leads`;
-  console.error(`bench:leads: ${total} submissions, ${concurrency} concurrent clients, ${endpoint}, database ${server.leadsDb}`);
+  console.error(
+    `bench:leads: ${total} submissions, ${concurrency} concurrent clients, ${endpoint}, database ${server.leadsDb}`,
+  );
 
   const acknowledged: Acknowledged[] = [];
   const latencies: number[] = [];
@@ -90,7 +97,11 @@ async function main(): Promise<number> {
     try {
       const response = await fetch(endpoint, {
         method: 'POST',
-        headers: { Accept: 'application/json', Origin: server.origin, Referer: `${server.origin}/quote` },
+        headers: {
+          Accept: 'application/json',
+          Origin: server.origin,
+          Referer: `${server.origin}/quote`,
+        },
         body: submission(index),
         signal: AbortSignal.timeout(requestTimeoutMs),
       });
@@ -142,7 +153,10 @@ async function main(): Promise<number> {
       body: submission(-1),
     });
     const probeText = await probe.text();
-    if (probe.status !== 200) throw new Error(`A valid submission was answered ${probe.status}: ${probeText.slice(0, 300)}`);
+    if (probe.status !== 200)
+      throw new Error(
+        `A valid submission was answered ${probe.status}: ${probeText.slice(0, 300)}`,
+      );
     const probeId = (JSON.parse(probeText) as { id: number }).id;
     acknowledged.push({ id: probeId, index: -1 });
 
@@ -158,18 +172,25 @@ async function main(): Promise<number> {
 
   // The server has stopped: read what it committed, read-only
   const db = new DatabaseSync(server.leadsDb, { readOnly: true });
-  const stored = Number((db.prepare('SELECT COUNT(*) AS count FROM leads').get() as { count: number }).count);
+  const stored = Number(
+    (db.prepare('SELECT COUNT(*) AS count FROM leads').get() as { count: number }).count,
+  );
   const rows = new Map(
-    (db.prepare('SELECT id, name, email FROM leads').all() as Array<{ id: number; name: string; email: string }>).map((row) => [
-      row.id,
-      row,
-    ]),
+    (
+      db.prepare('SELECT id, name, email FROM leads').all() as Array<{
+        id: number;
+        name: string;
+        email: string;
+      }>
+    ).map((row) => [row.id, row]),
   );
   db.close();
 
   const mismatched = acknowledged.filter(({ id, index }) => {
     const row = rows.get(id);
-    return !row || row.name !== `Bench Client ${index}` || row.email !== `bench+${index}@example.com`;
+    return (
+      !row || row.name !== `Bench Client ${index}` || row.email !== `bench+${index}@example.com`
+    );
   });
   const distinctIds = new Set(acknowledged.map(({ id }) => id)).size;
 
@@ -200,7 +221,9 @@ async function main(): Promise<number> {
     pageRequestsUnderLoad: pagesUnderLoad.length,
     pageP50UnderLoadMs: Number(percentile(pagesUnderLoad, 50).toFixed(1)),
     pageP99UnderLoadMs: Number(percentile(pagesUnderLoad, 99).toFixed(1)),
-    pageP99Ratio: Number((percentile(pagesUnderLoad, 99) / Math.max(percentile(pagesAlone, 99), 0.001)).toFixed(2)),
+    pageP99Ratio: Number(
+      (percentile(pagesUnderLoad, 99) / Math.max(percentile(pagesAlone, 99), 0.001)).toFixed(2),
+    ),
   };
 
   console.log('');
@@ -209,7 +232,16 @@ async function main(): Promise<number> {
   );
   console.log(
     table(
-      ['submissions/s', 'p50 ms', 'p99 ms', 'max ms', 'seconds', 'acknowledged', 'stored', 'not acknowledged'],
+      [
+        'submissions/s',
+        'p50 ms',
+        'p99 ms',
+        'max ms',
+        'seconds',
+        'acknowledged',
+        'stored',
+        'not acknowledged',
+      ],
       [
         [
           figures.submissionsPerSecond.toFixed(1),
@@ -226,12 +258,19 @@ async function main(): Promise<number> {
   );
   for (const [reason, count] of refused) console.log(`  not acknowledged ×${count}: ${reason}`);
   console.log('');
-  console.log(`GET / from one client, alone and with ${streamRate} submissions a second streaming in (${streamed} in all)`);
+  console.log(
+    `GET / from one client, alone and with ${streamRate} submissions a second streaming in (${streamed} in all)`,
+  );
   console.log(
     table(
       ['', 'requests', 'p50 ms', 'p99 ms'],
       [
-        ['alone', String(figures.pageRequestsAlone), figures.pageP50AloneMs.toFixed(1), figures.pageP99AloneMs.toFixed(1)],
+        [
+          'alone',
+          String(figures.pageRequestsAlone),
+          figures.pageP50AloneMs.toFixed(1),
+          figures.pageP99AloneMs.toFixed(1),
+        ],
         [
           'with the stream',
           String(figures.pageRequestsUnderLoad),
@@ -241,14 +280,18 @@ async function main(): Promise<number> {
       ],
     ),
   );
-  console.log(`Page p99 with the stream / alone: ${figures.pageP99Ratio}× (goal: within ${PAGE_P99_GOAL_RATIO}×)`);
+  console.log(
+    `Page p99 with the stream / alone: ${figures.pageP99Ratio}× (goal: within ${PAGE_P99_GOAL_RATIO}×)`,
+  );
   console.log(
     'Budget: none for throughput (the README gives bench:leads no figure to meet); the contract is that every acknowledged request is stored.',
   );
 
   const problems: string[] = [];
-  if (stored !== acknowledged.length) problems.push(`stored ${stored} rows but acknowledged ${acknowledged.length} requests`);
-  if (mismatched.length > 0) problems.push(`${mismatched.length} acknowledged id(s) not stored with the data sent`);
+  if (stored !== acknowledged.length)
+    problems.push(`stored ${stored} rows but acknowledged ${acknowledged.length} requests`);
+  if (mismatched.length > 0)
+    problems.push(`${mismatched.length} acknowledged id(s) not stored with the data sent`);
   if (figures.duplicateIds > 0) problems.push(`${figures.duplicateIds} id(s) acknowledged twice`);
   console.log(
     problems.length === 0

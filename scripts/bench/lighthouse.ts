@@ -64,7 +64,8 @@ function selectedPages(): ReadonlyArray<(typeof pages)[number]> {
   const wanted = process.env['BENCH_LIGHTHOUSE_PAGES']?.split(',').filter(Boolean);
   if (!wanted) return pages;
   const unknown = wanted.filter((path) => !pages.some((page) => page.path === path));
-  if (unknown.length > 0) throw new Error(`BENCH_LIGHTHOUSE_PAGES: no page type at ${unknown.join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`BENCH_LIGHTHOUSE_PAGES: no page type at ${unknown.join(', ')}`);
   return pages.filter((page) => wanted.includes(page.path));
 }
 
@@ -122,7 +123,11 @@ async function startChromium(): Promise<{ child: Child; port: number }> {
   for (;;) {
     const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(child.output());
     if (match) return { child, port: Number(match[1]) };
-    if (child.process.exitCode !== null || child.process.signalCode !== null || Date.now() > deadline) {
+    if (
+      child.process.exitCode !== null ||
+      child.process.signalCode !== null ||
+      Date.now() > deadline
+    ) {
       await child.stop();
       throw new Error(`Chromium (${chromePath}) did not start:\n${child.output()}`);
     }
@@ -141,18 +146,23 @@ function transferred(lhr: Result, resourceType: 'script' | 'total'): number | nu
 }
 
 type Detail = Record<string, unknown>;
-const isDetail = (value: unknown): value is Detail => typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const isDetail = (value: unknown): value is Detail =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
 
 /**
  * One row (or nested value) of an audit's details, in a line: the message, element, URL or
  * check it names. Undefined for structures with nothing short to say (network trees).
  */
 function describe(value: unknown): string | undefined {
-  if (!isDetail(value)) return text(value) ?? (typeof value === 'number' ? String(value) : undefined);
+  if (!isDetail(value))
+    return text(value) ?? (typeof value === 'number' ? String(value) : undefined);
   switch (value['type']) {
     case 'node':
-      return [text(value['snippet']), text(value['selector'])].filter(Boolean).join(' at ') || undefined;
+      return (
+        [text(value['snippet']), text(value['selector'])].filter(Boolean).join(' at ') || undefined
+      );
     case 'source-location':
       return text(value['url']);
     case 'text':
@@ -169,7 +179,9 @@ function describe(value: unknown): string | undefined {
     case 'table':
     case 'list':
     case 'opportunity':
-      return Array.isArray(value['items']) ? value['items'].map(describe).filter(Boolean).slice(0, 3).join('; ') || undefined : undefined;
+      return Array.isArray(value['items'])
+        ? value['items'].map(describe).filter(Boolean).slice(0, 3).join('; ') || undefined
+        : undefined;
     case 'list-section':
       return describe(value['value']);
     case 'network-tree':
@@ -178,7 +190,8 @@ function describe(value: unknown): string | undefined {
     case 'filmstrip':
       return undefined;
   }
-  const duration = typeof value['duration'] === 'number' ? `${Math.round(value['duration'])} ms` : undefined;
+  const duration =
+    typeof value['duration'] === 'number' ? `${Math.round(value['duration'])} ms` : undefined;
   const parts = [
     text(value['description']),
     text(value['groupLabel']),
@@ -208,7 +221,10 @@ function detailItems(details: unknown): string[] {
  */
 function errorPageAudit(audit: FailingAudit, url: string): boolean {
   if (audit.id === 'http-status-code' || audit.id === 'is-crawlable') return true;
-  return audit.id === 'errors-in-console' && audit.items.every((item) => item.includes('status of 404') && item.endsWith(url));
+  return (
+    audit.id === 'errors-in-console' &&
+    audit.items.every((item) => item.includes('status of 404') && item.endsWith(url))
+  );
 }
 
 /** Audits that score below 1 in each category that is below 100 */
@@ -230,14 +246,22 @@ function failingAudits(lhr: Result, { errorPage }: { errorPage: boolean }): Fail
         ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
         items: detailItems(audit.details),
       };
-      failing.push(errorPage && errorPageAudit(failed, lhr.finalDisplayedUrl) ? { ...failed, byDesign: true } : failed);
+      failing.push(
+        errorPage && errorPageAudit(failed, lhr.finalDisplayedUrl)
+          ? { ...failed, byDesign: true }
+          : failed,
+      );
     }
   }
   // Audits that cost points first, then the rest by score
   return failing.sort((a, b) => Number(b.weight > 0) - Number(a.weight > 0) || a.score - b.score);
 }
 
-async function audit(page: (typeof pages)[number], origin: string, port: number): Promise<PageResult> {
+async function audit(
+  page: (typeof pages)[number],
+  origin: string,
+  port: number,
+): Promise<PageResult> {
   const url = origin + page.path;
   const flags: Flags = {
     port,
@@ -280,7 +304,8 @@ async function audit(page: (typeof pages)[number], origin: string, port: number)
     performanceRuns: [scores.performance],
     retriedAfter: [],
   };
-  if (pageResult.fcpMs !== null && pageResult.lcpMs !== null) pageResult.lcpAfterFcpMs = pageResult.lcpMs - pageResult.fcpMs;
+  if (pageResult.fcpMs !== null && pageResult.lcpMs !== null)
+    pageResult.lcpAfterFcpMs = pageResult.lcpMs - pageResult.fcpMs;
   return pageResult;
 }
 
@@ -289,26 +314,36 @@ function overBudget(page: PageResult): string[] {
   const over: string[] = [];
   for (const category of categories) {
     const score = page.scores[category];
-    const costly = page.failingAudits.filter((failing) => failing.category === category && failing.weight > 0);
+    const costly = page.failingAudits.filter(
+      (failing) => failing.category === category && failing.weight > 0,
+    );
     const byDesign = costly.length > 0 && costly.every((failing) => failing.byDesign);
     if (score !== null && score < budgets.score && !byDesign) over.push(`${category} ${score}`);
   }
-  if (page.lcpMs !== null && page.lcpMs > budgets.lcpMs) over.push(`LCP ${Math.round(page.lcpMs)} ms`);
+  if (page.lcpMs !== null && page.lcpMs > budgets.lcpMs)
+    over.push(`LCP ${Math.round(page.lcpMs)} ms`);
   if (page.lcpAfterFcpMs !== null && page.lcpAfterFcpMs > budgets.lcpAfterFcpMs) {
     over.push(`LCP−FCP ${Math.round(page.lcpAfterFcpMs)} ms`);
   }
-  if (page.tbtMs !== null && page.tbtMs > budgets.tbtMs) over.push(`TBT ${Math.round(page.tbtMs)} ms`);
+  if (page.tbtMs !== null && page.tbtMs > budgets.tbtMs)
+    over.push(`TBT ${Math.round(page.tbtMs)} ms`);
   if (page.cls !== null && page.cls > budgets.cls) over.push(`CLS ${showCls(page.cls)}`);
-  if (page.jsBytes !== null && page.jsBytes > page.jsBudgetBytes) over.push(`JS ${(page.jsBytes / KB).toFixed(1)} KB`);
+  if (page.jsBytes !== null && page.jsBytes > page.jsBudgetBytes)
+    over.push(`JS ${(page.jsBytes / KB).toFixed(1)} KB`);
   return over;
 }
 
-const show = (value: number | null, format: (value: number) => string) => (value === null ? '-' : format(value));
+const show = (value: number | null, format: (value: number) => string) =>
+  value === null ? '-' : format(value);
 const kb = (bytes: number) => (bytes / KB).toFixed(1);
 /** CLS with enough digits that a tiny shift does not read as 0 */
-const showCls = (cls: number) => (cls === 0 ? '0' : cls < 0.001 ? cls.toExponential(1) : cls.toFixed(3));
+const showCls = (cls: number) =>
+  cls === 0 ? '0' : cls < 0.001 ? cls.toExponential(1) : cls.toFixed(3);
 
-function report(results: readonly PageResult[], meta: { lighthouseVersion: string; userAgent: string }): void {
+function report(
+  results: readonly PageResult[],
+  meta: { lighthouseVersion: string; userAgent: string },
+): void {
   console.log('');
   console.log(
     `Lighthouse ${meta.lighthouseVersion}, mobile preset (${throttlingMethod === 'simulate' ? 'simulated' : 'applied'} throttling), ${meta.userAgent}`,
@@ -317,7 +352,9 @@ function report(results: readonly PageResult[], meta: { lighthouseVersion: strin
     `${runsPerPage === 1 ? '1 run per page' : `medians of ${runsPerPage} runs per page`}; ` +
       `load average at the end ${loadavg()
         .map((load) => load.toFixed(1))
-        .join(' ')} on ${availableParallelism()} CPUs (a busy CPU raises TBT and lowers the performance score)`,
+        .join(
+          ' ',
+        )} on ${availableParallelism()} CPUs (a busy CPU raises TBT and lowers the performance score)`,
   );
   console.log(
     table(
@@ -365,19 +402,27 @@ function report(results: readonly PageResult[], meta: { lighthouseVersion: strin
           show(page.jsBytes, kb),
           `<= ${page.jsBudgetBytes / KB}`,
           show(page.totalBytes, kb),
-          page.runtimeError ? 'NOT AUDITED' : page.overBudget.length === 0 ? 'ok' : `OVER: ${page.overBudget.join(', ')}`,
+          page.runtimeError
+            ? 'NOT AUDITED'
+            : page.overBudget.length === 0
+              ? 'ok'
+              : `OVER: ${page.overBudget.join(', ')}`,
         ]),
       ],
     ),
   );
-  console.log('JS KB and total KB: bytes transferred (compressed, with headers) as Lighthouse recorded them.');
+  console.log(
+    'JS KB and total KB: bytes transferred (compressed, with headers) as Lighthouse recorded them.',
+  );
 
   for (const page of results) {
     const notes = [
       ...(page.runtimeError ? [`  runtime error: ${page.runtimeError}`] : []),
       ...page.retriedAfter.map((error) => `  retried after: ${error}`),
       ...(page.performanceRuns.length > 1
-        ? [`  performance scores of the ${page.performanceRuns.length} runs: ${page.performanceRuns.join(', ')}`]
+        ? [
+            `  performance scores of the ${page.performanceRuns.length} runs: ${page.performanceRuns.join(', ')}`,
+          ]
         : []),
       ...page.runWarnings.map((warning) => `  warning: ${warning}`),
       ...page.failingAudits.map(
@@ -407,15 +452,16 @@ function median(values: ReadonlyArray<number | null>): number | null {
 function medianRun(attempts: readonly PageResult[]): PageResult {
   const audited = attempts.filter((attempt) => !attempt.runtimeError);
   const pool = audited.length > 0 ? audited : attempts;
-  const byScore = [...pool].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+  const byScore = [...pool].sort(
+    (a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0),
+  );
   const middle = byScore[Math.floor((byScore.length - 1) / 2)]!;
   const of = (pick: (run: PageResult) => number | null) => median(pool.map(pick));
   const result: PageResult = {
     ...middle,
-    scores: Object.fromEntries(categories.map((category) => [category, of((run) => run.scores[category])])) as Record<
-      Category,
-      number | null
-    >,
+    scores: Object.fromEntries(
+      categories.map((category) => [category, of((run) => run.scores[category])]),
+    ) as Record<Category, number | null>,
     fcpMs: of((run) => run.fcpMs),
     lcpMs: of((run) => run.lcpMs),
     lcpAfterFcpMs: of((run) => run.lcpAfterFcpMs),
@@ -435,7 +481,9 @@ async function main(): Promise<number> {
   const meta = { lighthouseVersion: '', userAgent: '' };
   try {
     chromium = await startChromium();
-    console.error(`bench:lighthouse: ${server.origin}, Chromium ${chromePath} (DevTools port ${chromium.port})`);
+    console.error(
+      `bench:lighthouse: ${server.origin}, Chromium ${chromePath} (DevTools port ${chromium.port})`,
+    );
     for (const page of selectedPages()) {
       const attempts: PageResult[] = [];
       for (let run = 0; run < runsPerPage; run++) {
@@ -444,7 +492,9 @@ async function main(): Promise<number> {
         // A trace Lighthouse could not read (NO_NAVSTART, NO_FCP…) is its own flake: try again, and say so
         const failures: string[] = [];
         for (let retry = 1; result.runtimeError && retry <= MAX_RETRIES; retry++) {
-          console.error(`  ${page.path}: ${result.runtimeError.split(':')[0]}, trying again (${retry}/${MAX_RETRIES})`);
+          console.error(
+            `  ${page.path}: ${result.runtimeError.split(':')[0]}, trying again (${retry}/${MAX_RETRIES})`,
+          );
           failures.push(result.runtimeError);
           result = await audit(page, server.origin, chromium.port);
         }

@@ -42,7 +42,9 @@ const publisher = createPublisher({
 });
 
 /** Asks for a page and one of its assets about 20 times a second (a busy hour for this site, and more) until told to stop; the latencies */
-async function serveMeanwhile(stop: () => boolean): Promise<{ latencies: number[]; failures: number }> {
+async function serveMeanwhile(
+  stop: () => boolean,
+): Promise<{ latencies: number[]; failures: number }> {
   const latencies: number[] = [];
   let failures = 0;
   const paths = ['/', '/projects', '/services', '/about'];
@@ -64,12 +66,15 @@ async function serveMeanwhile(stop: () => boolean): Promise<{ latencies: number[
 }
 
 const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ??
+  0;
 const seconds = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toFixed(1)} s`);
 
-async function publishOnce(
-  title: string,
-): Promise<{ result: PublishResult; totalMs: number; served: Awaited<ReturnType<typeof serveMeanwhile>> }> {
+async function publishOnce(title: string): Promise<{
+  result: PublishResult;
+  totalMs: number;
+  served: Awaited<ReturnType<typeof serveMeanwhile>>;
+}> {
   const file = join(site, PROJECT);
   writeFileSync(file, readFileSync(file, 'utf8').replace(/^title: .*$/m, `title: "${title}"`));
   const began = performance.now();
@@ -81,15 +86,23 @@ async function publishOnce(
   const totalMs = performance.now() - began;
   done = true;
   const result = publisher.status().last!;
-  if (!result.ok) throw new Error(`The publish failed: ${result.message}\n${result.problems.join('\n')}`);
+  if (!result.ok)
+    throw new Error(`The publish failed: ${result.message}\n${result.problems.join('\n')}`);
   const page = await (await fetch(`${origin}/projects`)).text();
-  if (!page.includes(title)) throw new Error(`/projects does not show "${title}" after the publish`);
+  if (!page.includes(title))
+    throw new Error(`/projects does not show "${title}" after the publish`);
   return { result, totalMs, served: await serving };
 }
 
 const runs = [
-  { name: 'first publish of a new checkout', ...(await publishOnce('Switchboard upgrade in Howick, first publish')) },
-  { name: 'a later publish', ...(await publishOnce('Switchboard upgrade in Howick, second publish')) },
+  {
+    name: 'first publish of a new checkout',
+    ...(await publishOnce('Switchboard upgrade in Howick, first publish')),
+  },
+  {
+    name: 'a later publish',
+    ...(await publishOnce('Switchboard upgrade in Howick, second publish')),
+  },
 ];
 server.close();
 

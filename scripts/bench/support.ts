@@ -60,7 +60,11 @@ export interface Child {
 }
 
 /** Spawns a process that the benchmark owns: it is killed when the benchmark exits */
-export function startChild(command: string, args: readonly string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Child {
+export function startChild(
+  command: string,
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): Child {
   const child = spawn(command, args, {
     cwd: options.cwd ?? process.cwd(),
     env: options.env ?? process.env,
@@ -105,7 +109,9 @@ export async function waitForHttp(url: string, child: Child, timeoutMs = 30_000)
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.process.exitCode !== null || child.process.signalCode !== null) {
-      throw new Error(`The process serving ${url} exited (${child.process.exitCode ?? child.process.signalCode}):\n${child.output()}`);
+      throw new Error(
+        `The process serving ${url} exited (${child.process.exitCode ?? child.process.signalCode}):\n${child.output()}`,
+      );
     }
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
@@ -115,7 +121,9 @@ export async function waitForHttp(url: string, child: Child, timeoutMs = 30_000)
       // not listening yet
     }
     if (Date.now() > deadline) {
-      throw new Error(`Nothing answered at ${url} within ${timeoutMs / 1000} s:\n${child.output()}`);
+      throw new Error(
+        `Nothing answered at ${url} within ${timeoutMs / 1000} s:\n${child.output()}`,
+      );
     }
     await new Promise((wait) => setTimeout(wait, 100));
   }
@@ -123,14 +131,20 @@ export async function waitForHttp(url: string, child: Child, timeoutMs = 30_000)
 
 /** Fixed-width text table; numbers and numeric-looking cells are right-aligned */
 export function table(head: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
-  const widths = head.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const widths = head.map((cell, column) =>
+    Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
   const numeric = /^[-+]?[\d.,]+(?: ?(?:ms|KB|%|x))?$/;
   const line = (row: readonly string[]) =>
     row
-      .map((cell, column) => (numeric.test(cell) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+      .map((cell, column) =>
+        numeric.test(cell) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
+      )
       .join('  ')
       .trimEnd();
-  return [line(head), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+  return [line(head), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join(
+    '\n',
+  );
 }
 
 /** A positive integer from the environment, or the default */
@@ -138,6 +152,7 @@ export function envInt(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, not ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive integer, not ${JSON.stringify(raw)}`);
   return value;
 }

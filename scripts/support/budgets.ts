@@ -13,7 +13,12 @@ const KB = 1024;
 
 export type PageKind = 'content' | 'island' | 'app' | 'editor';
 
-export const JS_BUDGET_BYTES: Readonly<Record<PageKind, number>> = { content: 10 * KB, island: 80 * KB, app: 100 * KB, editor: 700 * KB };
+export const JS_BUDGET_BYTES: Readonly<Record<PageKind, number>> = {
+  content: 10 * KB,
+  island: 80 * KB,
+  app: 100 * KB,
+  editor: 700 * KB,
+};
 
 /**
  * The pages with a form or the gallery: the home page (its quote form and projects), /quote, and

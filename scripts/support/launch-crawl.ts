@@ -28,7 +28,11 @@ const errorPages = [
 const PARALLEL = 4;
 
 const textOf = (html: string) =>
-  readable(html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ').replace(/<[^<>]+>/g, ' '))
+  readable(
+    html
+      .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ')
+      .replace(/<[^<>]+>/g, ' '),
+  )
     .replaceAll('&quot;', '"')
     .replace(/\s+/g, ' ');
 
@@ -43,7 +47,9 @@ function structuredData(html: string): Record<string, unknown>[] {
     if (value === null || typeof value !== 'object') return [];
     return [value as Record<string, unknown>, ...Object.values(value).flatMap(nodes)];
   };
-  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].flatMap((match) => nodes(JSON.parse(match[1]!)));
+  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].flatMap(
+    (match) => nodes(JSON.parse(match[1]!)),
+  );
 }
 
 /** The paths of the pages a page links to on its own site, without query or fragment */
@@ -57,39 +63,60 @@ function linkedPaths(html: string, pageUrl: URL): string[] {
 }
 
 /** What a page of the site's layout shows wrong about the business: the missing facts, the traces of the old one */
-function identityProblems(html: string, fixture: FixtureIdentity, traces: readonly Trace[]): string[] {
+function identityProblems(
+  html: string,
+  fixture: FixtureIdentity,
+  traces: readonly Trace[],
+): string[] {
   const problems: string[] = [];
   const header = element(html, 'header');
   const footer = element(html, 'footer');
   if (!header || !footer) return ['has no header or no footer'];
   const headerText = textOf(header);
   const footerText = textOf(footer);
-  if (!headerText.includes(fixture.shortName)) problems.push(`its header does not show "${fixture.shortName}"`);
-  if (!header.includes(`href="tel:${fixture.phone.e164}"`)) problems.push(`its header has no call button to ${fixture.phone.e164}`);
+  if (!headerText.includes(fixture.shortName))
+    problems.push(`its header does not show "${fixture.shortName}"`);
+  if (!header.includes(`href="tel:${fixture.phone.e164}"`))
+    problems.push(`its header has no call button to ${fixture.phone.e164}`);
   for (const [what, value] of [
     ['name', fixture.name],
     ['phone', fixture.phone.display],
     ['e-mail', fixture.email],
   ] as const)
-    if (!footerText.includes(value)) problems.push(`its footer does not show the ${what} "${value}"`);
-  for (const entity of structuredData(html).filter((node) => node['@type'] === 'Electrician' && 'name' in node)) {
+    if (!footerText.includes(value))
+      problems.push(`its footer does not show the ${what} "${value}"`);
+  for (const entity of structuredData(html).filter(
+    (node) => node['@type'] === 'Electrician' && 'name' in node,
+  )) {
     if (entity['name'] !== fixture.name || entity['telephone'] !== fixture.phone.e164)
-      problems.push(`its structured data names ${String(entity['name'])}, ${String(entity['telephone'])}`);
+      problems.push(
+        `its structured data names ${String(entity['name'])}, ${String(entity['telephone'])}`,
+      );
   }
   const text = readable(html);
   for (const { label, pattern } of traces) {
     const match = pattern.exec(text);
-    if (match) problems.push(`still shows the replaced ${label}: "…${text.slice(Math.max(0, match.index - 40), match.index + 40)}…"`);
+    if (match)
+      problems.push(
+        `still shows the replaced ${label}: "…${text.slice(Math.max(0, match.index - 40), match.index + 40)}…"`,
+      );
   }
   return problems;
 }
 
 /** Crawls the site at `origin` (a running server on the build under `fixture`) */
-export async function crawlSite(origin: string, fixture: FixtureIdentity, traces: readonly Trace[]): Promise<CrawlResult> {
+export async function crawlSite(
+  origin: string,
+  fixture: FixtureIdentity,
+  traces: readonly Trace[],
+): Promise<CrawlResult> {
   const problems: string[] = [];
   const sitemap = await fetch(`${origin}/sitemap.xml`);
-  if (sitemap.status !== 200) return { pages: 0, problems: [`/sitemap.xml answered ${sitemap.status}`] };
-  const sitemapPaths = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  if (sitemap.status !== 200)
+    return { pages: 0, problems: [`/sitemap.xml answered ${sitemap.status}`] };
+  const sitemapPaths = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (match) => new URL(match[1]!).pathname,
+  );
   if (sitemapPaths.length === 0) problems.push('the sitemap lists no page');
 
   /** Every page to fetch, with who named it first and the status it must answer */
@@ -111,7 +138,8 @@ export async function crawlSite(origin: string, fixture: FixtureIdentity, traces
     pages++;
     // The owner's pages are his app, behind his sign-in: no header of the site's, never crawled
     if (isOwnerPath(new URL(answer.url).pathname)) return;
-    for (const problem of identityProblems(body, fixture, traces)) problems.push(`${path}: ${problem}`);
+    for (const problem of identityProblems(body, fixture, traces))
+      problems.push(`${path}: ${problem}`);
     for (const linked of linkedPaths(body, new URL(answer.url))) {
       if (seen.has(linked)) continue;
       seen.add(linked);

@@ -43,8 +43,15 @@ export const fixtureIdentity: FixtureIdentity = {
   defaultOrigin: 'https://www.pohutukawacoast.co.nz',
   registrationNumber: 'E 123456',
   yearsExperience: 32,
-  social: { Facebook: 'https://www.facebook.com/pohutukawacoast', Instagram: 'https://www.instagram.com/pohutukawacoast' },
-  reviewSite: { name: 'Google reviews', url: 'https://g.page/r/pohutukawacoast/review', reviewCount: 87 },
+  social: {
+    Facebook: 'https://www.facebook.com/pohutukawacoast',
+    Instagram: 'https://www.instagram.com/pohutukawacoast',
+  },
+  reviewSite: {
+    name: 'Google reviews',
+    url: 'https://g.page/r/pohutukawacoast/review',
+    reviewCount: 87,
+  },
   // 71 of the 87 by customers of the suburb pages; the rest from elsewhere in Auckland
   reviewShares: {
     Botany: 14,
@@ -70,7 +77,8 @@ export interface FixtureResult {
 /** An object of the facts, or an error naming the path the fixture expected it at */
 function objectAt(parent: Record<string, unknown>, key: string): Record<string, unknown> {
   const value = parent[key];
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`business.json has no ${key} object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`business.json has no ${key} object`);
   return value as Record<string, unknown>;
 }
 
@@ -84,7 +92,10 @@ function namedItems(facts: Record<string, unknown>, key: string): Record<string,
  * business.json with the fixture identity in place of the placeholders, and the years; throws when
  * the result is not valid facts or still holds a placeholder (one the fixture has no value for)
  */
-export function applyFixture(source: string, fixture: FixtureIdentity = fixtureIdentity): FixtureResult {
+export function applyFixture(
+  source: string,
+  fixture: FixtureIdentity = fixtureIdentity,
+): FixtureResult {
   const facts = JSON.parse(source) as Record<string, unknown>;
   const replaced: string[] = [];
   const set = (target: Record<string, unknown>, key: string, value: unknown, path = key) => {
@@ -99,7 +110,12 @@ export function applyFixture(source: string, fixture: FixtureIdentity = fixtureI
   set(facts, 'email', fixture.email);
   set(facts, 'defaultOrigin', fixture.defaultOrigin);
   set(objectAt(facts, 'registration'), 'number', fixture.registrationNumber, 'registration.number');
-  set(objectAt(facts, 'claims'), 'yearsExperience', fixture.yearsExperience, 'claims.yearsExperience');
+  set(
+    objectAt(facts, 'claims'),
+    'yearsExperience',
+    fixture.yearsExperience,
+    'claims.yearsExperience',
+  );
   set(facts, 'reviewSite', fixture.reviewSite);
   set(facts, 'geo', fixture.geo);
   // A network or a suburb the owner has dropped needs no fixture value; one the fixture does not know keeps its own
@@ -109,12 +125,17 @@ export function applyFixture(source: string, fixture: FixtureIdentity = fixtureI
   }
   for (const share of namedItems(facts, 'reviewShares')) {
     const reviews = fixture.reviewShares[String(share['name'])];
-    if (reviews !== undefined) set(share, 'reviews', reviews, `reviewShares[${String(share['name'])}]`);
+    if (reviews !== undefined)
+      set(share, 'reviews', reviews, `reviewShares[${String(share['name'])}]`);
   }
   const checked = businessSchema.safeParse(facts);
-  if (!checked.success) throw new Error(`The fixture identity makes business.json invalid:\n${z.prettifyError(checked.error)}`);
+  if (!checked.success)
+    throw new Error(
+      `The fixture identity makes business.json invalid:\n${z.prettifyError(checked.error)}`,
+    );
   const left = placeholderProblems(checked.data, fixture.defaultOrigin);
-  if (left.length > 0) throw new Error(`Placeholders the fixture has no value for:\n- ${left.join('\n- ')}`);
+  if (left.length > 0)
+    throw new Error(`Placeholders the fixture has no value for:\n- ${left.join('\n- ')}`);
   return { text: `${JSON.stringify(facts, null, 2)}\n`, replaced };
 }
 
@@ -126,7 +147,10 @@ export interface Trace {
 }
 
 /** What of the identity business.json held before the fixture (`before`) must not show in the build any more */
-export function identityTraces(before: Business, fixture: FixtureIdentity = fixtureIdentity): Trace[] {
+export function identityTraces(
+  before: Business,
+  fixture: FixtureIdentity = fixtureIdentity,
+): Trace[] {
   const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // A space in a fact may be rendered as a non-breaking one, or as a line break in the markup
   const spaced = (text: string) => literal(text).replace(/ /g, '\\s+');
@@ -138,13 +162,26 @@ export function identityTraces(before: Business, fixture: FixtureIdentity = fixt
     ['phone', before.phone.display, fixture.phone.display, spaced(before.phone.display)],
     ['phone', before.phone.e164, fixture.phone.e164, literal(before.phone.e164)],
     ['e-mail', before.email, fixture.email, literal(before.email)],
-    ['origin', before.defaultOrigin, fixture.defaultOrigin, `//${literal(new URL(before.defaultOrigin).host)}(?![\\w.-])`],
-    ['registration', before.registration.number, fixture.registrationNumber, `\\b${spaced(before.registration.number)}\\b`],
+    [
+      'origin',
+      before.defaultOrigin,
+      fixture.defaultOrigin,
+      `//${literal(new URL(before.defaultOrigin).host)}(?![\\w.-])`,
+    ],
+    [
+      'registration',
+      before.registration.number,
+      fixture.registrationNumber,
+      `\\b${spaced(before.registration.number)}\\b`,
+    ],
     ['years', yearsBefore, `${fixture.yearsExperience}+ years`, `(?<!\\d)${spaced(yearsBefore)}`],
   ];
   return facts
     .filter(([, was, now]) => was !== now)
-    .map(([label, was, , pattern]) => ({ label: `${label} "${was}"`, pattern: new RegExp(pattern) }));
+    .map(([label, was, , pattern]) => ({
+      label: `${label} "${was}"`,
+      pattern: new RegExp(pattern),
+    }));
 }
 
 /** Text a visitor or crawler reads in a built file: entities decoded, React's empty comments gone */
@@ -163,12 +200,16 @@ export function findTraces(clientDir: string, traces: readonly Trace[]): string[
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (/\.(?:html|xml|txt|js|css|json|webmanifest)$|^_headers$|^_redirects$/.test(entry.name)) {
+      else if (
+        /\.(?:html|xml|txt|js|css|json|webmanifest)$|^_headers$|^_redirects$/.test(entry.name)
+      ) {
         const text = readable(readFileSync(path, 'utf8'));
         for (const { label, pattern } of traces) {
           const match = pattern.exec(text);
           if (!match) continue;
-          const context = text.slice(Math.max(0, match.index - 50), match.index + match[0].length + 30).replace(/\s+/g, ' ');
+          const context = text
+            .slice(Math.max(0, match.index - 50), match.index + match[0].length + 30)
+            .replace(/\s+/g, ' ');
           found.push(`${relative(clientDir, path)}: ${label} in "…${context}…"`);
         }
       }

@@ -41,7 +41,9 @@ export async function startSmtp({
       stream.on('end', () => {
         if (refused < refuseFirst) {
           refused++;
-          callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+          callback(
+            Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }),
+          );
           return;
         }
         const message = Buffer.concat(chunks).toString('utf8');
@@ -85,14 +87,20 @@ const FLOOD_LIMIT_BYTES = 1024 ** 3;
  * A local HTTP receiver; `answer` picks each request's status, 'hang' to never answer, or
  * 'flood' to answer 200 with a body of up to 1 GB, written as fast as the client reads it
  */
-export async function startReceiver(answer: (hit: HttpHit, index: number) => number | 'hang' | 'flood' = () => 200) {
+export async function startReceiver(
+  answer: (hit: HttpHit, index: number) => number | 'hang' | 'flood' = () => 200,
+) {
   const hits: HttpHit[] = [];
   let floodBytes = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const hit = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const hit = {
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       hits.push(hit);
       const status = answer(hit, hits.length - 1);
       if (status === 'hang') return;
@@ -140,7 +148,8 @@ export const carriesEicar = (text: string) => text.includes('EICAR-STANDARD');
  */
 export async function startFilteringChannels() {
   const smtp = await startSmtp({
-    answer: (message) => (carriesEicar(message) ? { code: 550, text: '5.7.1 Message rejected: virus found' } : 'accept'),
+    answer: (message) =>
+      carriesEicar(message) ? { code: 550, text: '5.7.1 Message rejected: virus found' } : 'accept',
   });
   const webhook = await startReceiver((hit) => (carriesEicar(hit.body) ? 302 : 200));
   const ntfy = await startReceiver((hit) => (carriesEicar(hit.body) ? 400 : 200));

@@ -18,7 +18,10 @@ const ownCaches = new Set(['.astro', '.vite', '.vite-temp', '.vitest-cache']);
 
 /** The repository's files, relative to `root`: what git tracks or would add, or every file outside the excluded folders */
 export function repositoryFiles(root = repoRoot): string[] {
-  const git = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+  const git = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (git.status === 0) return git.stdout.split('\0').filter(Boolean);
   // Not a git checkout (an unpacked archive): every file but the excluded folders
   const walk = (dir: string): string[] =>
@@ -63,10 +66,14 @@ export function copyRepository(site: string, root = repoRoot): number {
 export function copyAsCheckout(site: string, root = repoRoot): void {
   copyRepository(site, root);
   const git = (...args: string[]) => {
-    const run = spawnSync('git', ['-c', 'user.name=Developer', '-c', 'user.email=developer@example.com', ...args], {
-      cwd: site,
-      encoding: 'utf8',
-    });
+    const run = spawnSync(
+      'git',
+      ['-c', 'user.name=Developer', '-c', 'user.email=developer@example.com', ...args],
+      {
+        cwd: site,
+        encoding: 'utf8',
+      },
+    );
     if (run.status !== 0) throw new Error(`git ${args.join(' ')} failed in ${site}: ${run.stderr}`);
   };
   git('init', '--quiet', '--initial-branch=main');

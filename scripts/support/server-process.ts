@@ -70,13 +70,20 @@ process.once('exit', () => {
   for (const server of running) void server.kill();
 });
 
-export async function startServerProcess(options: ServerProcessOptions = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  options: ServerProcessOptions = {},
+): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await start(options.port ?? (await freePort()), options);
     } catch (error) {
       // Another process took the free port between the probe and the listen: try another one
-      if (options.port !== undefined || attempt === 3 || !/EADDRINUSE/.test((error as Error).message)) throw error;
+      if (
+        options.port !== undefined ||
+        attempt === 3 ||
+        !/EADDRINUSE/.test((error as Error).message)
+      )
+        throw error;
     }
   }
 }
@@ -90,7 +97,12 @@ async function start(port: number, options: ServerProcessOptions): Promise<Serve
   const [program, ...args] = options.command ?? [process.execPath, 'src/server/main.ts'];
   // A wrapper such as `npm run serve` leads a process group of its own, so that a signal reaches the server it starts
   const group = options.command !== undefined;
-  const child = spawn(program, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'], detached: group });
+  const child = spawn(program, args, {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: group,
+  });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
   child.stderr.setEncoding('utf8').on('data', (text: string) => (output += text));
@@ -139,7 +151,15 @@ async function start(port: number, options: ServerProcessOptions): Promise<Serve
     signal('SIGKILL');
     return allExited();
   };
-  const server: ServerProcess = { port, origin: `http://${HOST}:${port}`, child, output: () => output, exited, stop, kill };
+  const server: ServerProcess = {
+    port,
+    origin: `http://${HOST}:${port}`,
+    child,
+    output: () => output,
+    exited,
+    stop,
+    kill,
+  };
   running.add(server);
   void allExited().then(() => running.delete(server));
 
@@ -150,7 +170,9 @@ async function start(port: number, options: ServerProcessOptions): Promise<Serve
     if (await answers(port, readyPath)) return server;
     if (Date.now() > deadline) {
       await kill();
-      throw new Error(`The server did not answer HEAD ${readyPath} within the time allowed:\n${output}`);
+      throw new Error(
+        `The server did not answer HEAD ${readyPath} within the time allowed:\n${output}`,
+      );
     }
     await sleep(50);
   }
@@ -159,10 +181,13 @@ async function start(port: number, options: ServerProcessOptions): Promise<Serve
 /** Whether HEAD `path` answers 200, on a connection of its own that is closed after */
 function answers(port: number, path: string): Promise<boolean> {
   return new Promise((resolveAnswer) => {
-    const probe = request({ host: HOST, port, path, method: 'HEAD', agent: false, timeout: 2000 }, (response) => {
-      response.resume();
-      resolveAnswer(response.statusCode === 200);
-    });
+    const probe = request(
+      { host: HOST, port, path, method: 'HEAD', agent: false, timeout: 2000 },
+      (response) => {
+        response.resume();
+        resolveAnswer(response.statusCode === 200);
+      },
+    );
     probe.on('timeout', () => probe.destroy());
     probe.on('error', () => resolveAnswer(false));
     probe.end();

@@ -8,7 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { requireBuild } from './build.ts';
-import { startServerProcess, type ServerProcess, type ServerProcessOptions } from './server-process.ts';
+import {
+  startServerProcess,
+  type ServerProcess,
+  type ServerProcessOptions,
+} from './server-process.ts';
 
 export interface SiteServerOptions extends Omit<ServerProcessOptions, 'env'> {
   /** The build to serve: requireBuild()'s when not given */
@@ -25,7 +29,13 @@ export interface SiteServer extends ServerProcess {
 }
 
 /** The settings of a server that tests or measures the site: its build, its database, no rate limit */
-export function siteServerEnv({ distDir, leadsDb }: { distDir: string; leadsDb: string }): Record<string, string> {
+export function siteServerEnv({
+  distDir,
+  leadsDb,
+}: {
+  distDir: string;
+  leadsDb: string;
+}): Record<string, string> {
   return { DIST_DIR: distDir, LEADS_DB: leadsDb, LEADS_RATE_LIMIT: '0' };
 }
 
@@ -40,9 +50,17 @@ function temporaryLeadsDb(): string {
   return join(dir, 'leads.sqlite');
 }
 
-export async function startSiteServer({ distDir, leadsDb, env, ...options }: SiteServerOptions = {}): Promise<SiteServer> {
+export async function startSiteServer({
+  distDir,
+  leadsDb,
+  env,
+  ...options
+}: SiteServerOptions = {}): Promise<SiteServer> {
   const dist = distDir ?? requireBuild();
   const db = leadsDb ?? temporaryLeadsDb();
-  const server = await startServerProcess({ ...options, env: { ...siteServerEnv({ distDir: dist, leadsDb: db }), ...env } });
+  const server = await startServerProcess({
+    ...options,
+    env: { ...siteServerEnv({ distDir: dist, leadsDb: db }), ...env },
+  });
   return { ...server, leadsDb: db };
 }

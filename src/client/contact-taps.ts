@@ -4,7 +4,8 @@
  * carries the link's kind and the page's path, nothing else; the tap itself goes ahead untouched.
  */
 document.addEventListener('click', (event) => {
-  const link = event.target instanceof Element && event.target.closest('a[href^="tel:"], a[href^="mailto:"]');
+  const link =
+    event.target instanceof Element && event.target.closest('a[href^="tel:"], a[href^="mailto:"]');
   if (!link) return;
   const kind = link.getAttribute('href')!.startsWith('tel:') ? 'tel' : 'mailto';
   navigator.sendBeacon?.('/api/events', new URLSearchParams({ kind, path: location.pathname }));

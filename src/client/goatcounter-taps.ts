@@ -9,9 +9,14 @@ interface GoatCounterApi {
 }
 
 document.addEventListener('click', (event) => {
-  const link = event.target instanceof Element && event.target.closest('a[href^="tel:"], a[href^="mailto:"]');
+  const link =
+    event.target instanceof Element && event.target.closest('a[href^="tel:"], a[href^="mailto:"]');
   if (!link) return;
   const kind = link.getAttribute('href')!.startsWith('tel:') ? 'tel' : 'mailto';
   const title = kind === 'tel' ? 'Call tap' : 'E-mail tap';
-  (window as { goatcounter?: GoatCounterApi }).goatcounter?.count?.({ path: `${kind}-${location.pathname}`, title, event: true });
+  (window as { goatcounter?: GoatCounterApi }).goatcounter?.count?.({
+    path: `${kind}-${location.pathname}`,
+    title,
+    event: true,
+  });
 });

@@ -56,7 +56,8 @@ const hydrateOnInteraction: ClientDirective = (load, _options, island) => {
     heldClick?.click();
   };
   const start = () => void hydrateAndReplay();
-  for (const intent of intents) island.addEventListener(intent, start, { once: true, passive: true });
+  for (const intent of intents)
+    island.addEventListener(intent, start, { once: true, passive: true });
 };
 
 export default hydrateOnInteraction;

@@ -1,7 +1,9 @@
 /** Replaces the static service-area map with the OpenStreetMap embed, only when asked */
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-map-load]')) {
   button.addEventListener('click', () => {
-    const frame = button.closest('div')?.parentElement?.querySelector<HTMLElement>('[data-map-frame]');
+    const frame = button
+      .closest('div')
+      ?.parentElement?.querySelector<HTMLElement>('[data-map-frame]');
     if (!frame) return;
     const iframe = document.createElement('iframe');
     iframe.src = button.dataset['mapLoad']!;

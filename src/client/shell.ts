@@ -3,7 +3,12 @@
  * budget: the compact header, the menu as a modal dialog, 'Back to all services', and
  * scroll reveal. Everything here only enhances: without it the page is complete.
  */
-import { REVEAL_FALLBACK_MS, REVEAL_STEP_MS, REVEAL_THRESHOLD, SCROLL_COMPACT_PX } from '../lib/page-timing.ts';
+import {
+  REVEAL_FALLBACK_MS,
+  REVEAL_STEP_MS,
+  REVEAL_THRESHOLD,
+  SCROLL_COMPACT_PX,
+} from '../lib/page-timing.ts';
 import { PICTURE_STATE_WORDS } from '../lib/picture-states.ts';
 
 const header = document.getElementById('site-header');
@@ -26,7 +31,10 @@ if (drawer) {
   });
   // A modal menu: the page behind is inert while it is open. Set before it shows, and lifted
   // before it hides, so the browser can return focus to the Menu button.
-  const behind = () => [...document.body.children].filter((element) => element !== drawer && element.tagName !== 'SCRIPT');
+  const behind = () =>
+    [...document.body.children].filter(
+      (element) => element !== drawer && element.tagName !== 'SCRIPT',
+    );
   drawer.addEventListener('beforetoggle', (event) => {
     const opening = event.newState === 'open';
     for (const element of behind()) (element as HTMLElement).inert = opening;

@@ -13,7 +13,10 @@ import facts from '../content/business.json' with { type: 'json' };
 import { CLOCK_TIME_PATTERN, E164_PATTERN, PRICE_RANGES, WEEK_DAYS } from './fact-formats.ts';
 
 /** A New Zealand number in E.164, for tel: links and structured data */
-const e164 = z.string().regex(E164_PATTERN).meta({ patternMessage: 'Write +64 and the number without its first 0, no spaces' });
+const e164 = z
+  .string()
+  .regex(E164_PATTERN)
+  .meta({ patternMessage: 'Write +64 and the number without its first 0, no spaces' });
 /** A web address a visitor may follow: http or https, never a script or data address */
 const webAddress = z.url({ protocol: /^https?$/ });
 /** A phone number as people read it, e.g. '09 000 0000' */
@@ -28,10 +31,22 @@ const dayHours = z.object({
     .min(1)
     .max(7)
     .meta({ label: 'Days' }),
-  opens: clockTime.meta({ label: 'Opens', description: '24-hour time, such as 07:00.', patternMessage: 'Write the time as 07:00' }),
-  closes: clockTime.meta({ label: 'Closes', description: '24-hour time, such as 18:00.', patternMessage: 'Write the time as 18:00' }),
+  opens: clockTime.meta({
+    label: 'Opens',
+    description: '24-hour time, such as 07:00.',
+    patternMessage: 'Write the time as 07:00',
+  }),
+  closes: clockTime.meta({
+    label: 'Closes',
+    description: '24-hour time, such as 18:00.',
+    patternMessage: 'Write the time as 18:00',
+  }),
   /** How the hours read on the page, e.g. 'Mon–Fri 7am–6pm' */
-  label: z.string().min(3).max(40).meta({ label: 'As the page shows it', description: 'Such as Mon–Fri 7am–6pm.' }),
+  label: z
+    .string()
+    .min(3)
+    .max(40)
+    .meta({ label: 'As the page shows it', description: 'Such as Mon–Fri 7am–6pm.' }),
 });
 
 /** In the order the editor shows the facts and writes them to business.json, the rarely changed ones last */
@@ -47,27 +62,42 @@ export const businessSchema = z.object({
     .default('')
     .meta({
       label: 'Notice on every page',
-      description: 'A short line at the top of every page, such as "Away 20–27 January: emergencies only". Leave it empty for none.',
+      description:
+        'A short line at the top of every page, such as "Away 20–27 January: emergencies only". Leave it empty for none.',
       editor: { multiline: true },
     }),
   /** The full name, e.g. in titles, the footer and structured data (placeholder until launch) */
   name: z.string().min(3).max(60).meta({ label: 'Business name' }),
   /** The name the header shows; `npm run check:launch` warns when a phone cannot fit it on two lines (placeholder until launch) */
-  shortName: z.string().min(3).max(40).meta({ label: 'Short name', description: 'For small spaces, such as the phone’s home screen.' }),
+  shortName: z.string().min(3).max(40).meta({
+    label: 'Short name',
+    description: 'For small spaces, such as the phone’s home screen.',
+  }),
   /** The owner's first name, as the pages speak of him (placeholder until launch) */
-  owner: z.string().min(2).max(30).meta({ label: 'Your first name', description: 'Fills in {owner} across the site.' }),
+  owner: z
+    .string()
+    .min(2)
+    .max(30)
+    .meta({ label: 'Your first name', description: 'Fills in {owner} across the site.' }),
   /** Phone as people read it, and in E.164 (placeholder until launch) */
   phone: z
     .object({
-      display: phoneDisplay.meta({ label: 'As people read it', description: 'Such as 021 123 4567.' }),
+      display: phoneDisplay.meta({
+        label: 'As people read it',
+        description: 'Such as 021 123 4567.',
+      }),
       e164: e164.meta({
         label: 'In international form',
-        description: 'For the call buttons: +64, then the number without its first 0, no spaces, such as +6421234567.',
+        description:
+          'For the call buttons: +64, then the number without its first 0, no spaces, such as +6421234567.',
       }),
     })
     .meta({ label: 'Phone' }),
   /** Where quote requests can be answered (placeholder until launch; any example.com address is one) */
-  email: z.email().max(100).meta({ label: 'Email', patternMessage: 'Write an email address, such as hello@example.co.nz' }),
+  email: z.email().max(100).meta({
+    label: 'Email',
+    patternMessage: 'Write an email address, such as hello@example.co.nz',
+  }),
   hours: z
     .array(dayHours)
     .min(1)
@@ -76,64 +106,95 @@ export const businessSchema = z.object({
   serviceArea: z
     .object({
       /** Where the business goes first, e.g. 'East Auckland' */
-      priority: z.string().min(3).max(40).meta({ label: 'Where you work most', description: 'Such as East Auckland.' }),
-      /** How far it goes, e.g. 'all of Auckland' */
-      covered: z.string().min(3).max(60).meta({ label: 'Where else you go', description: 'Such as all of Auckland.' }),
-      summary: z
+      priority: z
         .string()
-        .min(10)
-        .max(100)
-        .meta({ label: 'Both in a few words', description: 'Such as "East Auckland first, and all of Auckland".' }),
+        .min(3)
+        .max(40)
+        .meta({ label: 'Where you work most', description: 'Such as East Auckland.' }),
+      /** How far it goes, e.g. 'all of Auckland' */
+      covered: z
+        .string()
+        .min(3)
+        .max(60)
+        .meta({ label: 'Where else you go', description: 'Such as all of Auckland.' }),
+      summary: z.string().min(10).max(100).meta({
+        label: 'Both in a few words',
+        description: 'Such as "East Auckland first, and all of Auckland".',
+      }),
     })
     .meta({ label: 'Where you work' }),
   claims: z
     .object({
-      yearsExperience: z
-        .number()
-        .int()
-        .positive()
-        .max(80)
-        .meta({ label: 'Years as an electrician', description: 'Fills in {years}, shown as the number followed by "+ years".' }),
+      yearsExperience: z.number().int().positive().max(80).meta({
+        label: 'Years as an electrician',
+        description: 'Fills in {years}, shown as the number followed by "+ years".',
+      }),
       emergency24x7: z.boolean().meta({
         label: 'Emergency call-outs round the clock',
         description: 'Untick if you stop answering at night: pages then no longer say 24/7.',
       }),
       /** Aim for arriving at an emergency where a suburb page states it, e.g. '1–2 hours' */
-      emergencyResponseAim: z
+      emergencyResponseAim: z.string().min(3).max(30).meta({
+        label: 'How fast you aim to reach an emergency',
+        description: 'Such as 1–2 hours.',
+      }),
+      /** What most other jobs can expect, e.g. 'same-day' */
+      typicalService: z
         .string()
         .min(3)
         .max(30)
-        .meta({ label: 'How fast you aim to reach an emergency', description: 'Such as 1–2 hours.' }),
-      /** What most other jobs can expect, e.g. 'same-day' */
-      typicalService: z.string().min(3).max(30).meta({ label: 'How soon other jobs are done', description: 'Such as same-day.' }),
+        .meta({ label: 'How soon other jobs are done', description: 'Such as same-day.' }),
       /** Quote turnaround and validity (quote page FAQ) */
-      quoteTurnaround: z.string().min(3).max(30).meta({ label: 'How soon a quote comes', description: 'Such as 24–48 hours.' }),
-      quoteValidDays: z.number().int().positive().max(365).meta({ label: 'Days a quote stays valid', description: 'Such as 30.' }),
+      quoteTurnaround: z
+        .string()
+        .min(3)
+        .max(30)
+        .meta({ label: 'How soon a quote comes', description: 'Such as 24–48 hours.' }),
+      quoteValidDays: z
+        .number()
+        .int()
+        .positive()
+        .max(365)
+        .meta({ label: 'Days a quote stays valid', description: 'Such as 30.' }),
       rating: z
         .object({
-          value: z.number().min(1).max(5).meta({ label: 'Rating', description: 'Out of 5, from your reviews.' }),
+          value: z
+            .number()
+            .min(1)
+            .max(5)
+            .meta({ label: 'Rating', description: 'Out of 5, from your reviews.' }),
           best: z.literal(5).meta({ editor: { hidden: true } }),
           worst: z.literal(1).meta({ editor: { hidden: true } }),
         })
         .meta({ label: 'Rating' }),
       /** Share of customers satisfied, in per cent */
-      satisfactionPercent: z.number().min(0).max(100).meta({ label: 'Satisfied customers, per cent', description: 'Such as 99.4.' }),
+      satisfactionPercent: z
+        .number()
+        .min(0)
+        .max(100)
+        .meta({ label: 'Satisfied customers, per cent', description: 'Such as 99.4.' }),
       licensedAndInsured: z.literal(true).meta({ editor: { hidden: true } }),
     })
     .meta({ label: 'What the site says about you' }),
-  priceRange: z.enum(PRICE_RANGES).meta({ label: 'Price range for search engines', description: 'From $ (low) to $$$$ (high).' }),
+  priceRange: z
+    .enum(PRICE_RANGES)
+    .meta({ label: 'Price range for search engines', description: 'From $ (low) to $$$$ (high).' }),
   registration: z
     .object({
       /** The owner's registration number (placeholder until launch) */
-      number: z.string().min(1).max(20).meta({ label: 'Your registration number', description: 'As on your practising licence card.' }),
+      number: z.string().min(1).max(20).meta({
+        label: 'Your registration number',
+        description: 'As on your practising licence card.',
+      }),
       body: z.string().min(3).max(80).meta({ label: 'Registered with' }),
       registerUrl: webAddress.meta({ label: 'Address of the public register (rarely changed)' }),
     })
     .meta({ label: 'Registration' }),
   /** Trade memberships the business really holds; empty until the owner names one */
-  memberships: z
-    .array(z.string().min(2).max(80).meta({ label: 'Membership' }))
-    .meta({ label: 'Trade memberships', description: 'Only those you really hold, such as Master Electricians.' }),
+  memberships: z.array(z.string().min(2).max(80).meta({ label: 'Membership' })).meta({
+    label: 'Trade memberships',
+    description: 'Only those you really hold, such as Master Electricians.',
+  }),
   /** The business's own pages (placeholders until launch: a network's front page is one) */
   social: z
     .array(
@@ -150,13 +211,16 @@ export const businessSchema = z.object({
    */
   reviewSite: z
     .object({
-      name: z
-        .string()
-        .min(3)
-        .max(40)
-        .meta({ label: 'Its name as it reads after the number of reviews', description: 'Such as "Google reviews".' }),
+      name: z.string().min(3).max(40).meta({
+        label: 'Its name as it reads after the number of reviews',
+        description: 'Such as "Google reviews".',
+      }),
       url: webAddress.meta({ label: 'Your listing there' }),
-      reviewCount: z.number().int().positive().meta({ label: 'How many reviews it holds', description: 'The number the listing shows.' }),
+      reviewCount: z
+        .number()
+        .int()
+        .positive()
+        .meta({ label: 'How many reviews it holds', description: 'The number the listing shows.' }),
     })
     .meta({ label: 'Where your reviews are' }),
   /**
@@ -168,8 +232,14 @@ export const businessSchema = z.object({
   reviewShares: z
     .array(
       z.object({
-        name: z.string().min(3).max(60).meta({ label: 'Suburb page', description: 'The area’s name as its page has it, such as Howick.' }),
-        reviews: z.number().int().nonnegative().meta({ label: 'Reviews by its customers', description: 'No more than the listing holds.' }),
+        name: z.string().min(3).max(60).meta({
+          label: 'Suburb page',
+          description: 'The area’s name as its page has it, such as Howick.',
+        }),
+        reviews: z.number().int().nonnegative().meta({
+          label: 'Reviews by its customers',
+          description: 'No more than the listing holds.',
+        }),
       }),
     )
     .meta({ label: 'Reviews by suburb', editor: { itemName: 'Suburb' } }),
@@ -179,12 +249,19 @@ export const businessSchema = z.object({
     .object({
       name: z.string().min(2).max(40).meta({ label: 'Name', description: 'Such as Vector.' }),
       phoneDisplay: phoneDisplay.meta({ label: 'Phone as people read it' }),
-      phoneE164: e164.meta({ label: 'Phone in international form', description: 'Such as +64508832867.' }),
+      phoneE164: e164.meta({
+        label: 'Phone in international form',
+        description: 'Such as +64508832867.',
+      }),
     })
     .meta({ label: 'Lines company for power cuts (rarely changed)' }),
   address: z
     .object({
-      locality: z.string().min(2).max(60).meta({ label: 'Town', description: 'Such as Howick, Auckland.' }),
+      locality: z
+        .string()
+        .min(2)
+        .max(60)
+        .meta({ label: 'Town', description: 'Such as Howick, Auckland.' }),
       region: z.string().min(2).max(40).meta({ label: 'Region', description: 'Such as Auckland.' }),
       country: z.literal('NZ').meta({ editor: { hidden: true } }),
     })
@@ -192,8 +269,16 @@ export const businessSchema = z.object({
   /** Where the business is based, to 5 decimal places, or search engines will not place it (placeholder until launch) */
   geo: z
     .object({
-      latitude: z.number().min(-47.5).max(-34).meta({ label: 'Latitude', description: 'Such as -36.91; five decimals at most.' }),
-      longitude: z.number().min(166).max(179).meta({ label: 'Longitude', description: 'Such as 174.91.' }),
+      latitude: z
+        .number()
+        .min(-47.5)
+        .max(-34)
+        .meta({ label: 'Latitude', description: 'Such as -36.91; five decimals at most.' }),
+      longitude: z
+        .number()
+        .min(166)
+        .max(179)
+        .meta({ label: 'Longitude', description: 'Such as 174.91.' }),
     })
     .meta({ label: 'Where the business is, on a map (rarely changed)' }),
   /** Canonical origin when SITE_URL is not set (placeholder until launch) */
@@ -217,13 +302,19 @@ export const phoneText = business.phone.display.replaceAll(' ', '\u00a0');
 export const mailHref = `mailto:${business.email}`;
 
 /** How many of the listing's reviews are by customers in the suburb a page is named after; undefined for a suburb the facts do not list */
-export function reviewShare(areaName: string, facts: Pick<Business, 'reviewShares'> = business): number | undefined {
+export function reviewShare(
+  areaName: string,
+  facts: Pick<Business, 'reviewShares'> = business,
+): number | undefined {
   return facts.reviewShares.find((share) => share.name === areaName)?.reviews;
 }
 /**
  * Copy about emergency work: '24/7 emergency call-outs' while the business answers round the clock
  * (claims.emergency24x7), 'Emergency call-outs' if it ever stops, so no page promises what it does not.
  */
-export function emergencyClaim(phrase: string, claims: Pick<Business['claims'], 'emergency24x7'> = business.claims): string {
+export function emergencyClaim(
+  phrase: string,
+  claims: Pick<Business['claims'], 'emergency24x7'> = business.claims,
+): string {
   return claims.emergency24x7 ? `24/7 ${phrase}` : phrase.charAt(0).toUpperCase() + phrase.slice(1);
 }

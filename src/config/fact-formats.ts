@@ -10,4 +10,12 @@ export const CLOCK_TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 /** How search engines show a price level, from low to high */
 export const PRICE_RANGES = ['$', '$$', '$$$', '$$$$'] as const;
 /** schema.org day names, in the week's order */
-export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export const WEEK_DAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;

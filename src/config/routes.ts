@@ -24,8 +24,16 @@ export const redirects: readonly Redirect[] = [
   { from: '/electrician-botany', to: '/areas/electrician-botany', status: 301 },
   { from: '/electrician-east-tamaki', to: '/areas/electrician-east-tamaki', status: 301 },
   { from: '/emergency-electrician', to: '/services/emergency-electrician', status: 301 },
-  { from: '/how-to-find-the-best-electrician-in-howick-for-your-home', to: '/areas/electrician-howick', status: 301 },
-  { from: '/why-hire-a-registered-electrician-the-risks-of-diy-electrical-work', to: '/services', status: 301 },
+  {
+    from: '/how-to-find-the-best-electrician-in-howick-for-your-home',
+    to: '/areas/electrician-howick',
+    status: 301,
+  },
+  {
+    from: '/why-hire-a-registered-electrician-the-risks-of-diy-electrical-work',
+    to: '/services',
+    status: 301,
+  },
   { from: '/areas/electrician-botany-downs', to: '/areas/electrician-botany', status: 301 },
 ];
 
@@ -57,7 +65,11 @@ export const testimonialsPath = '/testimonials';
 export const aboutPath = '/about';
 
 /** The Node server's endpoints: quote requests, taps on the phone and e-mail links, the health check */
-export const apiPaths = { leads: '/api/leads', events: '/api/events', health: '/api/health' } as const;
+export const apiPaths = {
+  leads: '/api/leads',
+  events: '/api/events',
+  health: '/api/health',
+} as const;
 
 export interface NavLink {
   label: string;

@@ -11,7 +11,11 @@ import { editorPaths } from '../lib/editor-paths.ts';
 import { ownerPaths } from '../lib/owner-api.ts';
 
 if (window.location.pathname === editorPaths.page) {
-  window.history.replaceState(window.history.state, '', `${editorPaths.app}${window.location.search}${window.location.hash}`);
+  window.history.replaceState(
+    window.history.state,
+    '',
+    `${editorPaths.app}${window.location.search}${window.location.hash}`,
+  );
 }
 
 /**

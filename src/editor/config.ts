@@ -9,7 +9,12 @@ import { fields, type Config } from '@keystatic/core';
 import { z } from 'zod';
 import { businessSchema } from '../config/business.ts';
 import { areaFileNameOf, areaFileNames } from '../lib/area-files.ts';
-import { areaSchema, projectSchema, serviceDetailSchema, testimonialSchema } from '../lib/content-schemas.ts';
+import {
+  areaSchema,
+  projectSchema,
+  serviceDetailSchema,
+  testimonialSchema,
+} from '../lib/content-schemas.ts';
 import { collectionOf, fileNameOf, singletonOf } from './from-schema.ts';
 
 /** A new area page's file name: the route table's for its area, else made from the name (which the list of names then refuses) */
@@ -33,14 +38,20 @@ export const editorConfig: Config = {
       path: 'src/content/projects/*',
       format: { data: 'yaml' },
       columns: ['suburb', 'order'],
-      fileName: { from: 'title', description: 'Made from the title for a new job; only the site uses it.' },
+      fileName: {
+        from: 'title',
+        description: 'Made from the title for a new job; only the site uses it.',
+      },
     }),
     testimonials: collectionOf(testimonialSchema, {
       label: 'Reviews',
       path: 'src/content/testimonials/*',
       format: { data: 'yaml' },
       columns: ['suburb', 'order'],
-      fileName: { from: 'author', description: 'Made from the name for a new review; only the site uses it.' },
+      fileName: {
+        from: 'author',
+        description: 'Made from the name for a new review; only the site uses it.',
+      },
     }),
     // src/content/services holds the detail pages alone
     services: collectionOf(serviceDetailSchema, {
@@ -50,7 +61,8 @@ export const editorConfig: Config = {
       columns: ['group', 'order'],
       fileName: {
         from: 'title',
-        description: 'The end of the page’s address (/services/ceiling-fans). Changing it breaks links to the old address.',
+        description:
+          'The end of the page’s address (/services/ceiling-fans). Changing it breaks links to the old address.',
       },
     }),
     areas: collectionOf(areaSchema, {
@@ -61,7 +73,8 @@ export const editorConfig: Config = {
       columns: ['region'],
       fileName: {
         from: 'areaName',
-        description: 'The end of the page’s address (/areas/electrician-howick). Changing it breaks links to the old address.',
+        description:
+          'The end of the page’s address (/areas/electrician-howick). Changing it breaks links to the old address.',
         generate: areaFileName,
         // The build refuses an area page the route table has no address for
         pattern: {
@@ -76,13 +89,24 @@ export const editorConfig: Config = {
             label: 'The page’s story',
             description: 'The longer text under the top of the page, with ## headings and lists.',
             extension: 'md',
-            options: { image: false, table: false, codeBlock: false, code: false, divider: false, strikethrough: false },
+            options: {
+              image: false,
+              table: false,
+              codeBlock: false,
+              code: false,
+              divider: false,
+              strikethrough: false,
+            },
           }),
         },
       },
     }),
   },
   singletons: {
-    business: singletonOf(businessSchema, { label: 'Business details', path: 'src/content/business', format: { data: 'json' } }),
+    business: singletonOf(businessSchema, {
+      label: 'Business details',
+      path: 'src/content/business',
+      format: { data: 'json' },
+    }),
   },
 };

@@ -12,7 +12,11 @@ import type { EditorHints, FieldMeta } from '../lib/field-meta.ts';
 
 type Schema = z.core.$ZodType;
 type Field = ComponentSchema;
-type Validation = { length?: { min?: number; max?: number }; pattern?: { regex: RegExp; message: string }; isRequired?: boolean };
+type Validation = {
+  length?: { min?: number; max?: number };
+  pattern?: { regex: RegExp; message: string };
+  isRequired?: boolean;
+};
 type Check = {
   check: string;
   format?: string;
@@ -39,11 +43,14 @@ interface Def {
 }
 const defOf = (schema: Schema) => schema._zod.def as unknown as Def;
 
-const TOKENS = '{owner}, {phone} and other words in braces are filled in from the business details; the limits count the filled-in text.';
+const TOKENS =
+  '{owner}, {phone} and other words in braces are filled in from the business details; the limits count the filled-in text.';
 const join = (...parts: Array<string | undefined>) => parts.filter(Boolean).join(' ') || undefined;
 /** Keystatic's options without the keys left undefined, which it would take as given */
 const defined = <T extends object>(options: T) =>
-  Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
+  Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
+  };
 
 /** A field's schema without the wrappers that make it optional, give it a default or rewrite it, and the meta of every layer (the outer wins) */
 interface Unwrapped {
@@ -86,17 +93,35 @@ const strictest = (values: Array<number | undefined>, pick: (...values: number[]
 /** A text's or a list's limits: its length, and the pattern a text must match */
 function textLimits(def: Def) {
   const checks = checksOf(def);
-  const exact = checks.filter((check) => check.check === 'length_equals').map((check) => check.length);
-  const min = strictest([...exact, ...checks.filter((check) => check.check === 'min_length').map((check) => check.minimum)], Math.max);
-  const max = strictest([...exact, ...checks.filter((check) => check.check === 'max_length').map((check) => check.maximum)], Math.min);
-  const patterns = [def.pattern, ...checks.filter((check) => check.check === 'string_format').map((check) => check.pattern)].filter(
-    (pattern): pattern is RegExp => pattern !== undefined,
+  const exact = checks
+    .filter((check) => check.check === 'length_equals')
+    .map((check) => check.length);
+  const min = strictest(
+    [
+      ...exact,
+      ...checks.filter((check) => check.check === 'min_length').map((check) => check.minimum),
+    ],
+    Math.max,
   );
+  const max = strictest(
+    [
+      ...exact,
+      ...checks.filter((check) => check.check === 'max_length').map((check) => check.maximum),
+    ],
+    Math.min,
+  );
+  const patterns = [
+    def.pattern,
+    ...checks.filter((check) => check.check === 'string_format').map((check) => check.pattern),
+  ].filter((pattern): pattern is RegExp => pattern !== undefined);
   if (patterns.length > 1) throw new Error('The editor holds a text to one pattern only');
   return { min, max, pattern: patterns[0] };
 }
 
-const NUMBER_WORDS = 'none one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen'.split(' ');
+const NUMBER_WORDS =
+  'none one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen'.split(
+    ' ',
+  );
 const inWords = (count: number) => NUMBER_WORDS[count] ?? String(count);
 const capital = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
@@ -127,14 +152,21 @@ function textOptions({ def, meta, optional }: Unwrapped, what: string) {
       pattern: pattern && { regex: pattern, message: message() },
     });
   } else {
-    if (pattern && min) throw new Error(`${what}: an optional text takes a pattern or a least length, not both`);
+    if (pattern && min)
+      throw new Error(`${what}: an optional text takes a pattern or a least length, not both`);
     // Empty, or as the schema asks
     const optionalPattern = pattern
       ? { regex: new RegExp(`^$|${pattern.source}`, pattern.flags), message: message() }
       : min
-        ? { regex: new RegExp(`^(?:[\\s\\S]{${min},})?$`), message: `${label}: leave it empty, or write at least ${min} characters` }
+        ? {
+            regex: new RegExp(`^(?:[\\s\\S]{${min},})?$`),
+            message: `${label}: leave it empty, or write at least ${min} characters`,
+          }
         : undefined;
-    validation = defined({ length: max === undefined ? undefined : { max }, pattern: optionalPattern });
+    validation = defined({
+      length: max === undefined ? undefined : { max },
+      pattern: optionalPattern,
+    });
   }
   return {
     label,
@@ -145,12 +177,19 @@ function textOptions({ def, meta, optional }: Unwrapped, what: string) {
 }
 
 /** How a list shows an item: by its text (the start of a long one), else by what an item is called */
-function itemLabelOf(element: Unwrapped, built: Field, hints: EditorHints): (props: unknown) => string {
+function itemLabelOf(
+  element: Unwrapped,
+  built: Field,
+  hints: EditorHints,
+): (props: unknown) => string {
   const fallback = hints.itemName ?? element.meta.label ?? 'Item';
   type Preview = { value?: unknown; fields?: Record<string, { value: unknown }> };
   if (built.kind === 'object') {
     const key =
-      hints.itemNameFrom ?? Object.entries(built.fields).find(([, field]) => field.kind === 'form' && field.formKind === 'slug')?.[0];
+      hints.itemNameFrom ??
+      Object.entries(built.fields).find(
+        ([, field]) => field.kind === 'form' && field.formKind === 'slug',
+      )?.[0];
     return (props) => (key && String((props as Preview).fields?.[key]?.value ?? '')) || fallback;
   }
   if (element.def.type === 'string' && !element.meta.editor?.relationship) {
@@ -162,7 +201,9 @@ function itemLabelOf(element: Unwrapped, built: Field, hints: EditorHints): (pro
 
 function numberField({ def, meta, optional }: Unwrapped, what: string): Field {
   const checks = checksOf(def);
-  const integer = checks.some((check) => check.check === 'number_format' && check.format === 'safeint');
+  const integer = checks.some(
+    (check) => check.check === 'number_format' && check.format === 'safeint',
+  );
   const bound = (name: 'greater_than' | 'less_than', step: number) =>
     strictest(
       checks
@@ -177,7 +218,11 @@ function numberField({ def, meta, optional }: Unwrapped, what: string): Field {
   const options = defined({
     label: meta.label ?? what,
     description: meta.description,
-    validation: defined({ isRequired: !optional, min: bound('greater_than', 1), max: bound('less_than', -1) }),
+    validation: defined({
+      isRequired: !optional,
+      min: bound('greater_than', 1),
+      max: bound('less_than', -1),
+    }),
   });
   return integer ? fields.integer(options) : fields.number(options);
 }
@@ -200,7 +245,9 @@ export function fieldOf(schema: Schema, what = 'field'): Field {
   if (hints.hidden) return fields.ignored();
   switch (def.type) {
     case 'object': {
-      const shape = Object.fromEntries(Object.entries(def.shape!).map(([key, value]) => [key, fieldOf(value, `${what}.${key}`)]));
+      const shape = Object.fromEntries(
+        Object.entries(def.shape!).map(([key, value]) => [key, fieldOf(value, `${what}.${key}`)]),
+      );
       return fields.object(shape, defined({ label: meta.label, description: meta.description }));
     }
     case 'array': {
@@ -211,12 +258,20 @@ export function fieldOf(schema: Schema, what = 'field'): Field {
         label,
         ...defined({ description: listHelp(meta.description, min, max) }),
         itemLabel: itemLabelOf(element, built, hints),
-        ...(min === undefined && max === undefined ? {} : { validation: { length: defined({ min: min ?? 0, max }) } }),
+        ...(min === undefined && max === undefined
+          ? {}
+          : { validation: { length: defined({ min: min ?? 0, max }) } }),
       });
     }
     case 'string': {
       const required = { isRequired: !optional };
-      if (hints.image) return fields.image({ label, ...defined({ description: meta.description }), ...hints.image, validation: required });
+      if (hints.image)
+        return fields.image({
+          label,
+          ...defined({ description: meta.description }),
+          ...hints.image,
+          validation: required,
+        });
       if (hints.relationship)
         return fields.relationship({
           label,
@@ -224,7 +279,12 @@ export function fieldOf(schema: Schema, what = 'field'): Field {
           collection: hints.relationship,
           validation: required,
         });
-      if (def.format === 'url') return fields.url({ label, ...defined({ description: meta.description }), validation: required });
+      if (def.format === 'url')
+        return fields.url({
+          label,
+          ...defined({ description: meta.description }),
+          validation: required,
+        });
       return fields.text(defined(textOptions(field, what)));
     }
     case 'number':
@@ -301,24 +361,37 @@ export function collectionOf(
 ): Collection<Record<string, Field>, string> {
   const schemaFields = fieldsOf(schema, options.label);
   const titleField = schemaFields[fileName.from];
-  if (titleField?.kind !== 'form' || titleField.formKind !== 'slug') throw new Error(`${options.label}: ${fileName.from} is not a text`);
-  const name = textOptions(unwrap((defOf(unwrap(schema).core).shape ?? {})[fileName.from]!), fileName.from);
+  if (titleField?.kind !== 'form' || titleField.formKind !== 'slug')
+    throw new Error(`${options.label}: ${fileName.from} is not a text`);
+  const name = textOptions(
+    unwrap((defOf(unwrap(schema).core).shape ?? {})[fileName.from]!),
+    fileName.from,
+  );
   schemaFields[fileName.from] = fields.slug({
-    name: defined({ label: name.label, description: name.description, validation: name.validation }),
+    name: defined({
+      label: name.label,
+      description: name.description,
+      validation: name.validation,
+    }),
     slug: {
       label: 'File name',
       description: fileName.description,
       generate: fileName.generate ?? fileNameOf,
       validation: {
-        pattern: fileName.pattern ?? { regex: FILE_NAME, message: 'Small letters, digits and dashes only, such as switchboard-howick' },
+        pattern: fileName.pattern ?? {
+          regex: FILE_NAME,
+          message: 'Small letters, digits and dashes only, such as switchboard-howick',
+        },
       },
     },
   });
   const ordered: Record<string, Field> = {};
   for (const [extra, { before }] of Object.entries(extraFields))
-    if (!(before in schemaFields)) throw new Error(`${options.label}: ${extra} goes before ${before}, which it has not`);
+    if (!(before in schemaFields))
+      throw new Error(`${options.label}: ${extra} goes before ${before}, which it has not`);
   for (const [key, field] of Object.entries(schemaFields)) {
-    for (const [extra, { before }] of Object.entries(extraFields)) if (before === key) ordered[extra] = extraFields[extra]!.field;
+    for (const [extra, { before }] of Object.entries(extraFields))
+      if (before === key) ordered[extra] = extraFields[extra]!.field;
     ordered[key] = field;
   }
   return { ...options, slugField: fileName.from, schema: ordered };

@@ -15,5 +15,10 @@ export function moveBodyStylesToHead(html: string): string {
   const body = html.slice(bodyStart);
   const styles = [...new Set(body.match(BODY_STYLE) ?? [])];
   if (styles.length === 0) return html;
-  return html.slice(0, headEnd) + styles.join('') + html.slice(headEnd, bodyStart) + body.replace(BODY_STYLE, '');
+  return (
+    html.slice(0, headEnd) +
+    styles.join('') +
+    html.slice(headEnd, bodyStart) +
+    body.replace(BODY_STYLE, '')
+  );
 }

@@ -20,7 +20,14 @@ import { moveBodyStylesToHead } from './body-styles.ts';
 import { precompressedCache } from './precompressed-cache.ts';
 import { narrowCsp } from './page-csp.ts';
 import { pageCodeProblems } from './page-code.ts';
-import { renderHeadersFile, renderNginxConfig, renderRedirectsFile, renderSitemap, sitemapEntries, type BuiltPage } from './static-host.ts';
+import {
+  renderHeadersFile,
+  renderNginxConfig,
+  renderRedirectsFile,
+  renderSitemap,
+  sitemapEntries,
+  type BuiltPage,
+} from './static-host.ts';
 import { writeOgImages } from './og-images.ts';
 import { writeSiteIcons } from './site-icons.ts';
 
@@ -47,7 +54,9 @@ export async function readBuiltPages(clientDir: string): Promise<BuiltPage[]> {
       return { path, status: file.status, html };
     });
   if (problems.length > 0) {
-    throw new Error(`Built pages hold code the site's templates did not write:\n- ${problems.join('\n- ')}`);
+    throw new Error(
+      `Built pages hold code the site's templates did not write:\n- ${problems.join('\n- ')}`,
+    );
   }
   return pages;
 }
@@ -70,7 +79,10 @@ export async function writeHostFiles(
   writeFileSync(join(clientDir, 'sitemap.xml'), renderSitemap(urls));
   // The API answers scripts and monitors, and the owner's pages the owner, not readers
   const disallowed = ['/api/', ...serverOnlyPaths].map((path) => `Disallow: ${path}\n`).join('');
-  writeFileSync(join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\n${disallowed}\nSitemap: ${origin}/sitemap.xml\n`);
+  writeFileSync(
+    join(clientDir, 'robots.txt'),
+    `User-agent: *\nAllow: /\n${disallowed}\nSitemap: ${origin}/sitemap.xml\n`,
+  );
   writeFileSync(join(clientDir, '_redirects'), renderRedirectsFile(pages, serverOnlyPaths));
   writeFileSync(join(clientDir, '_headers'), renderHeadersFile(origin, pages));
   const nginxDir = join(clientDir, '..', 'nginx');
@@ -78,7 +90,9 @@ export async function writeHostFiles(
   writeFileSync(join(nginxDir, 'site.conf'), renderNginxConfig({ root: clientDir, origin, pages }));
 
   const cache = precompressedCache(cacheDir);
-  const compressible = [...(await loadSiteFiles(clientDir)).values()].filter((file) => COMPRESSIBLE.test(file.contentType));
+  const compressible = [...(await loadSiteFiles(clientDir)).values()].filter((file) =>
+    COMPRESSIBLE.test(file.contentType),
+  );
   const written = await Promise.all(
     compressible.map(async (file) => {
       const body = await readFile(file.absolutePath);
@@ -108,7 +122,9 @@ export function hostFiles({ origin }: { origin: string }): AstroIntegration {
         logger.info(await writeSiteIcons(clientDir));
         logger.info(await writeOgImages(clientDir, pages));
         const { urls, compressed, made } = await writeHostFiles(clientDir, origin, pages, cacheDir);
-        logger.info(`${urls} URLs in sitemap.xml, ${compressed} files precompressed (${made} anew, the rest as before)`);
+        logger.info(
+          `${urls} URLs in sitemap.xml, ${compressed} files precompressed (${made} anew, the rest as before)`,
+        );
       },
     },
   };

@@ -9,7 +9,9 @@ export function hydrateOnInteraction(): AstroIntegration {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({
           name: 'interaction',
-          entrypoint: fileURLToPath(new URL('../client/hydrate-on-interaction.ts', import.meta.url)),
+          entrypoint: fileURLToPath(
+            new URL('../client/hydrate-on-interaction.ts', import.meta.url),
+          ),
         });
       },
     },

@@ -11,7 +11,10 @@ type ApiHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<
  * In development every path under the site counts as a page, and no page is built, so a native
  * post with a mistake gets the plain problem page rather than its form filled in
  */
-const devSite = { isPage: (path: string) => path.startsWith('/') && !path.startsWith('//'), readPage: () => Promise.resolve(null) };
+const devSite = {
+  isPage: (path: string) => path.startsWith('/') && !path.startsWith('//'),
+  readPage: () => Promise.resolve(null),
+};
 
 /**
  * The server's own modules, loaded by Node from the source on the first request to /api/ (this

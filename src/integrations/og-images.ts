@@ -9,7 +9,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp, { type OverlayOptions } from 'sharp';
 import { business } from '../config/business.ts';
-import { defaultOgScene, ogImageSize, ogImageSource, type OgImageSource } from '../lib/seo/og-image.ts';
+import {
+  defaultOgScene,
+  ogImageSize,
+  ogImageSource,
+  type OgImageSource,
+} from '../lib/seo/og-image.ts';
 import { iconAt } from './site-icons.ts';
 import { escapeHtml } from '../server/support/html.ts';
 
@@ -37,15 +42,24 @@ function linkedCards(pages: readonly { html: string }[]): Set<string> {
 
 function sourceFile(source: OgImageSource, clientDir: string): string {
   if (source.kind === 'file') return join(clientDir, source.path);
-  const found = sceneExtensions.map((extension) => join(illustrationsDir, `${defaultOgScene.name}.${extension}`)).find(existsSync);
-  if (!found) throw new Error(`The default sharing scene ${defaultOgScene.name} is missing from src/assets/illustrations`);
+  const found = sceneExtensions
+    .map((extension) => join(illustrationsDir, `${defaultOgScene.name}.${extension}`))
+    .find(existsSync);
+  if (!found)
+    throw new Error(
+      `The default sharing scene ${defaultOgScene.name} is missing from src/assets/illustrations`,
+    );
   return found;
 }
 
 /** The picture scaled to cover the card; an SVG is rasterised at the density that size needs */
 async function background(file: string): Promise<Buffer> {
   const input = readFileSync(file);
-  const { width: sourceWidth = width, height: sourceHeight = height, format } = await sharp(input).metadata();
+  const {
+    width: sourceWidth = width,
+    height: sourceHeight = height,
+    format,
+  } = await sharp(input).metadata();
   const scale = Math.max(width / sourceWidth, height / sourceHeight);
   const image = format === 'svg' ? sharp(input, { density: 72 * scale }) : sharp(input);
   return image.resize(width, height, { fit: 'cover' }).toBuffer();
@@ -86,7 +100,11 @@ async function overlays(name: string): Promise<OverlayOptions[]> {
 }
 
 /** Writes every card the built pages link; returns what it did, for the build log */
-export async function writeOgImages(clientDir: string, pages: readonly { html: string }[], name: string = business.name): Promise<string> {
+export async function writeOgImages(
+  clientDir: string,
+  pages: readonly { html: string }[],
+  name: string = business.name,
+): Promise<string> {
   const started = performance.now();
   const cards = linkedCards(pages);
   const layers = await overlays(name);

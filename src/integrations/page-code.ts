@@ -23,8 +23,39 @@ type Node = DefaultTreeAdapterMap['node'];
 
 /** What CommonMark and GFM make (GFM's task lists, disabled checkboxes, and footnotes included) */
 const MARKDOWN_ELEMENTS = new Set([
-  ...['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'ul', 'ol', 'li', 'pre', 'code', 'hr', 'br'],
-  ...['a', 'em', 'strong', 'del', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'input', 'sup', 'section'],
+  ...[
+    'p',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'pre',
+    'code',
+    'hr',
+    'br',
+  ],
+  ...[
+    'a',
+    'em',
+    'strong',
+    'del',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'input',
+    'sup',
+    'section',
+  ],
 ]);
 
 export interface PageCodeOptions {
@@ -32,7 +63,8 @@ export interface PageCodeOptions {
   redirectTo?: string | undefined;
 }
 
-const attribute = (element: Element, name: string) => element.attrs.find((attr) => attr.name === name)?.value;
+const attribute = (element: Element, name: string) =>
+  element.attrs.find((attr) => attr.name === name)?.value;
 
 /** The start tag as written, shortened, to name the element in a report */
 function tagOf(element: Element): string {
@@ -42,25 +74,37 @@ function tagOf(element: Element): string {
 }
 
 /** Whether a `<meta http-equiv>` is one the templates write: the CSP, or a redirect page's refresh */
-function isTemplatesMeta(element: Element, inHead: boolean, { redirectTo }: PageCodeOptions): boolean {
+function isTemplatesMeta(
+  element: Element,
+  inHead: boolean,
+  { redirectTo }: PageCodeOptions,
+): boolean {
   const kind = attribute(element, 'http-equiv')?.toLowerCase();
   if (!inHead) return false;
   if (kind === 'content-security-policy') return true;
-  return kind === 'refresh' && redirectTo !== undefined && attribute(element, 'content') === `0; url=${redirectTo}`;
+  return (
+    kind === 'refresh' &&
+    redirectTo !== undefined &&
+    attribute(element, 'content') === `0; url=${redirectTo}`
+  );
 }
 
 /** What is wrong with an element inside a Markdown region (content's) */
 function markdownProblems(element: Element): string[] {
   const problems: string[] = [];
   const tag = tagOf(element);
-  const isCheckbox = attribute(element, 'type') === 'checkbox' && attribute(element, 'disabled') !== undefined;
+  const isCheckbox =
+    attribute(element, 'type') === 'checkbox' && attribute(element, 'disabled') !== undefined;
   if (!MARKDOWN_ELEMENTS.has(element.tagName) || (element.tagName === 'input' && !isCheckbox))
     problems.push(`content's Markdown holds an element Markdown does not make: ${tag}`);
-  if (attribute(element, 'style') !== undefined) problems.push(`content's Markdown holds a style attribute: ${tag}`);
+  if (attribute(element, 'style') !== undefined)
+    problems.push(`content's Markdown holds a style attribute: ${tag}`);
   const href = attribute(element, 'href');
-  if (href !== undefined && !isSafeLink(href)) problems.push(`content's Markdown links to an address that could run code: ${tag}`);
+  if (href !== undefined && !isSafeLink(href))
+    problems.push(`content's Markdown links to an address that could run code: ${tag}`);
   const src = attribute(element, 'src');
-  if (src !== undefined && !isSafeImage(src)) problems.push(`content's Markdown loads an address that could run code: ${tag}`);
+  if (src !== undefined && !isSafeImage(src))
+    problems.push(`content's Markdown loads an address that could run code: ${tag}`);
   return problems;
 }
 
@@ -71,17 +115,31 @@ export function pageCodeProblems(html: string, options: PageCodeOptions = {}): s
     if ('tagName' in node) {
       const tag = tagOf(node);
       if (inMarkdown) problems.push(...markdownProblems(node));
-      if (node.tagName === 'meta' && attribute(node, 'http-equiv') !== undefined && !isTemplatesMeta(node, inHead, options))
+      if (
+        node.tagName === 'meta' &&
+        attribute(node, 'http-equiv') !== undefined &&
+        !isTemplatesMeta(node, inHead, options)
+      )
         problems.push(`a <meta http-equiv> the templates did not write: ${tag}`);
-      if (node.tagName === 'base') problems.push(`a <base>, which would move every relative address: ${tag}`);
+      if (node.tagName === 'base')
+        problems.push(`a <base>, which would move every relative address: ${tag}`);
       const href = attribute(node, 'href');
-      if (!inMarkdown && (node.tagName === 'a' || node.tagName === 'area') && href !== undefined && !isSafeLink(href))
+      if (
+        !inMarkdown &&
+        (node.tagName === 'a' || node.tagName === 'area') &&
+        href !== undefined &&
+        !isSafeLink(href)
+      )
         problems.push(`a link to an address that could run code: ${tag}`);
       const handlers = node.attrs.filter((attr) => /^on/i.test(attr.name));
-      if (handlers.length > 0) problems.push(`an event-handler attribute (${handlers.map((attr) => attr.name).join(', ')}): ${tag}`);
+      if (handlers.length > 0)
+        problems.push(
+          `an event-handler attribute (${handlers.map((attr) => attr.name).join(', ')}): ${tag}`,
+        );
     }
     const head = inHead || ('tagName' in node && node.tagName === 'head');
-    const markdown = inMarkdown || ('tagName' in node && attribute(node, MARKDOWN_REGION) !== undefined);
+    const markdown =
+      inMarkdown || ('tagName' in node && attribute(node, MARKDOWN_REGION) !== undefined);
     if ('content' in node) visit(node.content, head, markdown);
     if ('childNodes' in node) for (const child of node.childNodes) visit(child, head, markdown);
   };

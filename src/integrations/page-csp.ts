@@ -37,7 +37,10 @@ interface Inline {
 /** The page's inline scripts and styles, each once, in page order */
 function pageInlines(html: string): { scripts: Inline[]; styles: Inline[] } {
   const once = (items: Inline[]) => [...new Map(items.map((item) => [item.hash, item])).values()];
-  const inline = (body: string): Inline => ({ hash: hashSource(body), start: body.trim().slice(0, 60) });
+  const inline = (body: string): Inline => ({
+    hash: hashSource(body),
+    start: body.trim().slice(0, 60),
+  });
   const scripts = [...html.matchAll(INLINE_SCRIPT)]
     .filter(([, attributes = '']) => !EXTERNAL.test(attributes) && !DATA_BLOCK.test(attributes))
     .map(([, , body = '']) => inline(body));
@@ -73,10 +76,19 @@ export function narrowCsp(html: string): NarrowedPage {
     const kept = sources.filter((source) => !HASH_SOURCE.test(source));
     const listed = items.filter((item) => sources.includes(item.hash));
     for (const item of items.filter((each) => !listed.includes(each))) {
-      unlisted.push(`inline ${kind} ${item.hash} that no template wrote: ${JSON.stringify(item.start)}`);
+      unlisted.push(
+        `inline ${kind} ${item.hash} that no template wrote: ${JSON.stringify(item.start)}`,
+      );
     }
-    if (directive) directive.splice(1, directive.length - 1, ...kept, ...listed.map((item) => item.hash));
+    if (directive)
+      directive.splice(1, directive.length - 1, ...kept, ...listed.map((item) => item.hash));
   }
   const policy = directives.map((directive) => directive.join(' ')).join(';');
-  return { html: html.replace(META_CSP, (_match, start: string, _policy, end: string) => start + policy + end), unlisted };
+  return {
+    html: html.replace(
+      META_CSP,
+      (_match, start: string, _policy, end: string) => start + policy + end,
+    ),
+    unlisted,
+  };
 }

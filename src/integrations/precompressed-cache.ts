@@ -29,7 +29,10 @@ export interface PrecompressedCache {
 export function precompressedCache(dir: string): PrecompressedCache {
   mkdirSync(dir, { recursive: true });
 
-  async function cached(path: string, make: () => Promise<Buffer>): Promise<{ body: Buffer | string; made: boolean }> {
+  async function cached(
+    path: string,
+    make: () => Promise<Buffer>,
+  ): Promise<{ body: Buffer | string; made: boolean }> {
     try {
       const now = new Date();
       await utimes(path, now, now);
@@ -51,7 +54,9 @@ export function precompressedCache(dir: string): PrecompressedCache {
     async write(file, body) {
       const key = createHash('sha256').update(SETTINGS).update(body).digest('hex');
       const [br, gz] = await Promise.all([
-        cached(join(dir, `${key}.br`), () => brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })),
+        cached(join(dir, `${key}.br`), () =>
+          brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        ),
         cached(join(dir, `${key}.gz`), () => gzipped(body, { level: 9 })),
       ]);
       await Promise.all([put(`${file}.br`, br), put(`${file}.gz`, gz)]);
@@ -61,7 +66,8 @@ export function precompressedCache(dir: string): PrecompressedCache {
       const oldest = Date.now() - UNUSED_FOR_MS;
       for (const name of readdirSync(dir)) {
         const path = join(dir, name);
-        if ((statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < oldest) rmSync(path, { force: true });
+        if ((statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < oldest)
+          rmSync(path, { force: true });
       }
     },
   };

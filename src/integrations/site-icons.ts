@@ -11,7 +11,10 @@ import sharp from 'sharp';
 import { appleTouchIconPath } from '../lib/favicon.ts';
 import { appIconPath, appIconSizes } from '../lib/owner-manifest.ts';
 
-export const faviconSvg = readFileSync(fileURLToPath(new URL('../assets/favicon.svg', import.meta.url)), 'utf8').trim();
+export const faviconSvg = readFileSync(
+  fileURLToPath(new URL('../assets/favicon.svg', import.meta.url)),
+  'utf8',
+).trim();
 
 const touchIconSize = 180;
 
@@ -29,7 +32,10 @@ const writePng = (clientDir: string, size: number, path: string) =>
 
 export async function writeSiteIcons(clientDir: string): Promise<string> {
   writeFileSync(join(clientDir, 'favicon.svg'), `${faviconSvg}\n`);
-  const pngs = [{ size: touchIconSize, path: appleTouchIconPath }, ...appIconSizes.map((size) => ({ size, path: appIconPath(size) }))];
+  const pngs = [
+    { size: touchIconSize, path: appleTouchIconPath },
+    ...appIconSizes.map((size) => ({ size, path: appIconPath(size) })),
+  ];
   await Promise.all(pngs.map(({ size, path }) => writePng(clientDir, size, path)));
   return `favicon.svg and ${pngs.map(({ path }) => path.slice(1)).join(', ')} written`;
 }

@@ -14,7 +14,13 @@ import {
   type Redirect,
 } from '../config/routes.ts';
 import { pageCsp, resourceCsp, securityHeaders } from '../server/http/security-headers.ts';
-import { CACHE_CONTROL, CONTENT_TYPES, contentTypeOf, IMMUTABLE_PATH, metaCsp } from '../server/http/site-files.ts';
+import {
+  CACHE_CONTROL,
+  CONTENT_TYPES,
+  contentTypeOf,
+  IMMUTABLE_PATH,
+  metaCsp,
+} from '../server/http/site-files.ts';
 
 export interface BuiltPage {
   path: string;
@@ -29,7 +35,9 @@ function canonicalOf(html: string): string | undefined {
 /** Pages that answer 200 at their own canonical address and may be indexed */
 export function sitemapEntries(pages: readonly BuiltPage[], origin: string): string[] {
   return pages
-    .filter((page) => page.status === 200 && !/<meta name="robots" content="[^"]*noindex/.test(page.html))
+    .filter(
+      (page) => page.status === 200 && !/<meta name="robots" content="[^"]*noindex/.test(page.html),
+    )
     .map((page) => ({ url: new URL(page.path, origin).href, canonical: canonicalOf(page.html) }))
     .filter(({ url, canonical }) => canonical !== undefined && canonical === url)
     .map(({ url }) => url)
@@ -49,19 +57,28 @@ export function renderSitemap(urls: readonly string[]): string {
  * (so `301!`, 404 and 410 lines), hence the forced 3xx line is followed by the same rule unforced,
  * which Netlify never reaches. `serverOnlyPaths` (the owner's page) answer 404.
  */
-export function renderRedirectsFile(pages: readonly BuiltPage[] = [], serverOnlyPaths: readonly string[] = []): string {
+export function renderRedirectsFile(
+  pages: readonly BuiltPage[] = [],
+  serverOnlyPaths: readonly string[] = [],
+): string {
   const shadowsPage = (rule: string) => pages.some((page) => matchesRule(rule, page.path));
   // `/who-we-are/` is the same built page as `/who-we-are`, so its rule is forced alike
   const rule = (from: string, to: string, status: number, forced = shadowsPage(from)) =>
-    forced ? [`${from}  ${to}  ${status}!`, ...(status < 400 ? [`${from}  ${to}  ${status}`] : [])] : [`${from}  ${to}  ${status}`];
+    forced
+      ? [`${from}  ${to}  ${status}!`, ...(status < 400 ? [`${from}  ${to}  ${status}`] : [])]
+      : [`${from}  ${to}  ${status}`];
   // An old address with a trailing slash goes to its new one in one hop, also on hosts that do not
   // ignore the slash when matching rules as Netlify does
-  const withSlash = (r: Redirect) => (r.from.endsWith('/*') ? [] : rule(`${r.from}/`, r.to, r.status, shadowsPage(r.from)));
+  const withSlash = (r: Redirect) =>
+    r.from.endsWith('/*') ? [] : rule(`${r.from}/`, r.to, r.status, shadowsPage(r.from));
   const lines = [
     ...redirects.flatMap((r) => [...rule(r.from, r.to, r.status), ...withSlash(r)]),
     ...retiredPaths.flatMap((path) => rule(path, gonePagePath, 410)),
     // Pages only the Node server can serve (the owner's, behind its sign-in), forced over their built file
-    ...serverOnlyPaths.flatMap((path) => [`${path}  /404.html  404!`, `${path}/*  /404.html  404!`]),
+    ...serverOnlyPaths.flatMap((path) => [
+      `${path}  /404.html  404!`,
+      `${path}/*  /404.html  404!`,
+    ]),
     `${servicePrefix}*  ${serviceNotFoundPath}  404`,
     `/*  /404.html  404`,
   ];
@@ -77,7 +94,10 @@ export function renderHeadersFile(origin: string, pages: readonly BuiltPage[]): 
     block('/*', securityHeaders(origin)),
     block(`${IMMUTABLE_PATH}*`, { 'Cache-Control': CACHE_CONTROL.immutable }),
     ...pages.map((page) =>
-      block(page.path, { 'Content-Security-Policy': pageCsp(metaCsp(page.html)), 'Cache-Control': CACHE_CONTROL.page }),
+      block(page.path, {
+        'Content-Security-Policy': pageCsp(metaCsp(page.html)),
+        'Cache-Control': CACHE_CONTROL.page,
+      }),
     ),
   ];
   return `${blocks.join('\n\n')}\n`;
@@ -91,7 +111,8 @@ export function pageFileOf(path: string): string {
 
 /** A double-quoted nginx string; `$` would start a variable, so it is refused rather than escaped */
 function nginxString(value: string): string {
-  if (/[$\r\n]/.test(value)) throw new Error(`Cannot put ${JSON.stringify(value)} in the nginx config`);
+  if (/[$\r\n]/.test(value))
+    throw new Error(`Cannot put ${JSON.stringify(value)} in the nginx config`);
   return `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 }
 
@@ -100,7 +121,8 @@ function nginxString(value: string): string {
  * it is tried). Only plain path characters are taken.
  */
 function trailingSlashPattern(rule: string): string {
-  if (!/^\/[\w\-./]*\*?$/.test(rule)) throw new Error(`Cannot match ${JSON.stringify(rule)} in the nginx config`);
+  if (!/^\/[\w\-./]*\*?$/.test(rule))
+    throw new Error(`Cannot match ${JSON.stringify(rule)} in the nginx config`);
   const literal = rule.replace(/\*$/, '').replaceAll('.', '\\.');
   return `"^${literal}${rule.endsWith('/*') ? '.+' : ''}/$"`;
 }
@@ -167,7 +189,11 @@ export function renderNginxConfig({ root, origin, pages }: NginxConfigOptions): 
   ];
 
   for (const redirect of redirects) {
-    location(matchOf(redirect.from), [`return ${redirect.status} ${redirect.to}$is_args$args;`], `${redirect.from} → ${redirect.to}`);
+    location(
+      matchOf(redirect.from),
+      [`return ${redirect.status} ${redirect.to}$is_args$args;`],
+      `${redirect.from} → ${redirect.to}`,
+    );
   }
   for (const rule of retiredPaths) {
     if (!rule.endsWith('/*') && findRedirect(rule)) continue;
@@ -180,7 +206,10 @@ export function renderNginxConfig({ root, origin, pages }: NginxConfigOptions): 
   const serviceNotFoundFile = pageFileOf(serviceNotFoundPath);
   location(`= ${notFoundFile}`, servePage(pageOf('/404.html'), ['internal;']), 'Error pages');
   location(`= ${goneFile}`, servePage(pageOf(gonePagePath), ['internal;']));
-  location(`= ${serviceNotFoundFile}`, servePage(pageOf(serviceNotFoundPath), ['internal;', `error_page 404 ${serviceNotFoundFile};`]));
+  location(
+    `= ${serviceNotFoundFile}`,
+    servePage(pageOf(serviceNotFoundPath), ['internal;', `error_page 404 ${serviceNotFoundFile};`]),
+  );
 
   const sortedPages = [...pages].sort((a, b) => a.path.localeCompare(b.path));
   for (const page of sortedPages) {
@@ -201,7 +230,11 @@ export function renderNginxConfig({ root, origin, pages }: NginxConfigOptions): 
     'try_files $uri =404;',
   ];
   location(IMMUTABLE_PATH, files(CACHE_CONTROL.immutable), 'Hashed assets');
-  location(servicePrefix, files(CACHE_CONTROL.file, [`error_page 404 ${serviceNotFoundFile};`]), 'Unknown service slugs');
+  location(
+    servicePrefix,
+    files(CACHE_CONTROL.file, [`error_page 404 ${serviceNotFoundFile};`]),
+    'Unknown service slugs',
+  );
   location('/', files(CACHE_CONTROL.file), 'Any other file, or the 404 page');
 
   const types = new Map<string, string[]>();
@@ -211,7 +244,9 @@ export function renderNginxConfig({ root, origin, pages }: NginxConfigOptions): 
   }
   // text/html is always in charset_types
   const charsetTypes = [...types.keys()].filter(
-    (type) => type !== 'text/html' && contentTypeOf(`file.${types.get(type)?.[0]}`).includes('charset=utf-8'),
+    (type) =>
+      type !== 'text/html' &&
+      contentTypeOf(`file.${types.get(type)?.[0]}`).includes('charset=utf-8'),
   );
 
   const headers = {
@@ -240,7 +275,10 @@ export function renderNginxConfig({ root, origin, pages }: NginxConfigOptions): 
     ...setVariable('page_csp', resourceCsp),
     ...setVariable('cache_control', CACHE_CONTROL.answer),
     ...[...cspVariables].flatMap(([csp, name]) => setVariable(name, csp)),
-    ...Object.entries(headers).map(([name, value]) => `add_header ${name} ${value.startsWith('$') ? value : nginxString(value)} always;`),
+    ...Object.entries(headers).map(
+      ([name, value]) =>
+        `add_header ${name} ${value.startsWith('$') ? value : nginxString(value)} always;`,
+    ),
     '',
     `error_page 404 ${notFoundFile};`,
     `error_page 410 ${goneFile};`,

@@ -12,7 +12,8 @@ export function svgFiles(): Plugin {
     generateBundle(_options, bundle) {
       for (const file of Object.values(bundle)) {
         if (file.type !== 'asset' || !file.fileName.endsWith('.svg')) continue;
-        const markup = typeof file.source === 'string' ? file.source : new TextDecoder().decode(file.source);
+        const markup =
+          typeof file.source === 'string' ? file.source : new TextDecoder().decode(file.source);
         file.source = optimiseSvg(markup);
       }
     },

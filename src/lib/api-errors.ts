@@ -11,6 +11,8 @@ export interface ErrorBody {
 /** The first message of a refusal's body, when it is in this shape */
 export function errorMessageOf(body: unknown): string | undefined {
   const errors = (body as Partial<ErrorBody> | null)?.errors;
-  const message = Array.isArray(errors) ? (errors[0] as { message?: unknown } | undefined)?.message : undefined;
+  const message = Array.isArray(errors)
+    ? (errors[0] as { message?: unknown } | undefined)?.message
+    : undefined;
   return typeof message === 'string' && message !== '' ? message : undefined;
 }

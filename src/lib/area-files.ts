@@ -11,7 +11,9 @@ const AREAS = '/areas/';
 export const areaPathOf = (fileName: string) => `${AREAS}${fileName}`;
 
 /** The file names the route table has an area page for, such as electrician-howick */
-export const areaFileNames: readonly string[] = areaPages.map((page) => page.href.slice(AREAS.length));
+export const areaFileNames: readonly string[] = areaPages.map((page) =>
+  page.href.slice(AREAS.length),
+);
 
 /** The route table's file name for an area called `name` there (its label), if it has one */
 export const areaFileNameOf = (name: string): string | undefined =>

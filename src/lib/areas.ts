@@ -69,9 +69,18 @@ const layouts: Record<AreaEntry['data']['kind'], (areaName: string) => AreaLayou
     sharedFaq: false,
     blocks: [
       { kind: 'intro', beside: 'cards', id: 'hub-intro', title: 'Local, licensed and on call' },
-      { kind: 'services', groupLinks: true, id: 'hub-services', title: `Electrical services across ${areaName}` },
+      {
+        kind: 'services',
+        groupLinks: true,
+        id: 'hub-services',
+        title: `Electrical services across ${areaName}`,
+      },
       { kind: 'suburbs', id: 'hub-suburbs', title: 'Suburbs we serve' },
-      { kind: 'guide', label: `A local guide to electrical work in ${areaName}`, element: 'article' },
+      {
+        kind: 'guide',
+        label: `A local guide to electrical work in ${areaName}`,
+        element: 'article',
+      },
       { kind: 'faq', group: 'hub-faq', id: 'hub-faq', title: 'Common questions' },
       { kind: 'related', groupLinks: false, id: 'hub-nearby', title: 'Find your suburb' },
     ],
@@ -81,14 +90,29 @@ const layouts: Record<AreaEntry['data']['kind'], (areaName: string) => AreaLayou
     parents: [{ name: hub.label, path: hub.href }],
     sharedFaq: true,
     blocks: [
-      { kind: 'intro', beside: 'contact', id: 'intro-heading', title: `Your local electrician in ${areaName}` },
+      {
+        kind: 'intro',
+        beside: 'contact',
+        id: 'intro-heading',
+        title: `Your local electrician in ${areaName}`,
+      },
       { kind: 'trust', label: 'Why you can trust us' },
-      { kind: 'services', groupLinks: false, id: 'services-heading', title: `Electrical services in ${areaName}` },
+      {
+        kind: 'services',
+        groupLinks: false,
+        id: 'services-heading',
+        title: `Electrical services in ${areaName}`,
+      },
       { kind: 'emergency' },
       { kind: 'guide', label: `About ${areaName}`, element: 'div' },
       { kind: 'suburbs', id: 'suburbs-heading', title: `Suburbs we serve from ${areaName}` },
       { kind: 'whyChoose', id: 'why-heading', title: `Why choose us in ${areaName}` },
-      { kind: 'faq', group: 'area-faq', id: 'faq-heading', title: `Questions from ${areaName} customers` },
+      {
+        kind: 'faq',
+        group: 'area-faq',
+        id: 'faq-heading',
+        title: `Questions from ${areaName} customers`,
+      },
       { kind: 'related', groupLinks: true, id: 'related-heading', title: 'Nearby areas we cover' },
     ],
     ctaTitle: `Need an electrician in ${areaName}?`,
@@ -117,10 +141,13 @@ export async function areaPage(entry: AreaEntry): Promise<AreaPage> {
   const { data } = entry;
   const layout = layouts[data.kind](data.areaName);
   const path = areaPath(entry);
-  const sharedFaq = layout.sharedFaq ? (await pageContent('area-faq')).items.map((item) => ({ ...item, shared: true })) : [];
+  const sharedFaq = layout.sharedFaq
+    ? (await pageContent('area-faq')).items.map((item) => ({ ...item, shared: true }))
+    : [];
   const faq = [...data.faq, ...sharedFaq];
   const empty = (block: AreaBlock) =>
-    (block.kind === 'whyChoose' && data.whyChoose.length === 0) || (block.kind === 'faq' && faq.length === 0);
+    (block.kind === 'whyChoose' && data.whyChoose.length === 0) ||
+    (block.kind === 'faq' && faq.length === 0);
   return {
     path,
     crumbs: [{ name: 'Home', path: homePath }, ...layout.parents, { name: data.areaName, path }],

@@ -23,7 +23,10 @@ export interface ServiceLink {
 
 export const cardWidths = [400, 600, 800];
 
-export async function serviceCard(entry: ServiceEntry, { withPicture = true } = {}): Promise<ServiceCardData> {
+export async function serviceCard(
+  entry: ServiceEntry,
+  { withPicture = true } = {},
+): Promise<ServiceCardData> {
   return {
     title: entry.data.title,
     description: entry.data.description,
@@ -34,6 +37,9 @@ export async function serviceCard(entry: ServiceEntry, { withPicture = true } = 
   };
 }
 
-export function serviceCards(entries: readonly ServiceEntry[], options?: { withPicture?: boolean }): Promise<ServiceCardData[]> {
+export function serviceCards(
+  entries: readonly ServiceEntry[],
+  options?: { withPicture?: boolean },
+): Promise<ServiceCardData[]> {
   return Promise.all(entries.map((entry) => serviceCard(entry, options)));
 }

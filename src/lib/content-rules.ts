@@ -9,7 +9,13 @@ import { HOME_COUNTS } from './constants.ts';
 
 export interface ContentSummary {
   /** Each service entry, with the folder of src/content it is in */
-  services: { id: string; folder: string; kind: string; group: string | undefined; featured: boolean }[];
+  services: {
+    id: string;
+    folder: string;
+    kind: string;
+    group: string | undefined;
+    featured: boolean;
+  }[];
   areas: {
     id: string;
     kind: string;
@@ -43,7 +49,8 @@ export function contentProblems(content: ContentSummary): string[] {
   const services = new Map(content.services.map((entry) => [entry.id, entry]));
   // SPEC's services must be there (links and redirects point at them); a service added later is welcome
   for (const [group, slugs] of Object.entries(expected.serviceSlugs)) {
-    if (new Set(slugs).size !== slugs.length) problems.push(`the ${group} slug list repeats a slug`);
+    if (new Set(slugs).size !== slugs.length)
+      problems.push(`the ${group} slug list repeats a slug`);
     for (const slug of slugs) {
       const entry = services.get(slug);
       if (!entry) problems.push(`services/${slug}.yaml is missing (a ${group} service)`);
@@ -53,35 +60,51 @@ export function contentProblems(content: ContentSummary): string[] {
   }
   for (const entry of content.services) {
     if (entry.featured && entry.id !== expected.featuredServiceSlug)
-      problems.push(`${entry.folder}/${entry.id}.yaml: only ${expected.featuredServiceSlug} is featured`);
+      problems.push(
+        `${entry.folder}/${entry.id}.yaml: only ${expected.featuredServiceSlug} is featured`,
+      );
   }
   if (!services.get(expected.featuredServiceSlug)?.featured)
     problems.push(`services/${expected.featuredServiceSlug}.yaml must be featured`);
   for (const group of expected.serviceGroups) {
-    if (services.get(group)?.kind !== 'group') problems.push(`service-pages/${group}.yaml (kind: group) is missing`);
+    if (services.get(group)?.kind !== 'group')
+      problems.push(`service-pages/${group}.yaml (kind: group) is missing`);
   }
   // The owner's editor maps one shape to a folder: the detail pages alone in services/
   for (const entry of content.services) {
     const folder = entry.kind === 'service' ? 'services' : 'service-pages';
-    if (entry.folder !== folder) problems.push(`${entry.folder}/${entry.id}.yaml is kind: ${entry.kind}, which belongs in ${folder}/`);
+    if (entry.folder !== folder)
+      problems.push(
+        `${entry.folder}/${entry.id}.yaml is kind: ${entry.kind}, which belongs in ${folder}/`,
+      );
   }
 
   const areaPaths = content.areas.map((area) => areaPathOf(area.id));
-  for (const path of expected.areaPaths) if (!areaPaths.includes(path)) problems.push(`areas${path.slice(6)}.md is missing`);
+  for (const path of expected.areaPaths)
+    if (!areaPaths.includes(path)) problems.push(`areas${path.slice(6)}.md is missing`);
   for (const area of content.areas)
-    if (!expected.areaPaths.includes(areaPathOf(area.id))) problems.push(`areas/${area.id}.md is not an area page of the route table`);
+    if (!expected.areaPaths.includes(areaPathOf(area.id)))
+      problems.push(`areas/${area.id}.md is not an area page of the route table`);
   for (const area of content.areas) {
     const hub = area.kind === 'hub';
     const where = `areas/${area.id}.md`;
     if (hub ? area.services.length !== 12 : area.services.length < 10 || area.services.length > 12)
       problems.push(`${where}: ${area.services.length} services`);
-    for (const slug of area.services) if (services.get(slug)?.kind !== 'service') problems.push(`${where}: unknown service ${slug}`);
-    if (new Set(area.services).size !== area.services.length) problems.push(`${where}: a service is listed twice`);
+    for (const slug of area.services)
+      if (services.get(slug)?.kind !== 'service')
+        problems.push(`${where}: unknown service ${slug}`);
+    if (new Set(area.services).size !== area.services.length)
+      problems.push(`${where}: a service is listed twice`);
     if (area.servedSuburbs.length !== (hub ? 15 : 8))
-      problems.push(`${where}: ${area.servedSuburbs.length} served suburbs, expected ${hub ? 15 : 8}`);
-    if (hub && area.relatedAreas.length !== 6) problems.push(`${where}: the hub needs 6 nearby-area cards`);
+      problems.push(
+        `${where}: ${area.servedSuburbs.length} served suburbs, expected ${hub ? 15 : 8}`,
+      );
+    if (hub && area.relatedAreas.length !== 6)
+      problems.push(`${where}: the hub needs 6 nearby-area cards`);
     if (!hub && (area.faq < 2 || area.faq > 3))
-      problems.push(`${where}: ${area.faq} local FAQ items, expected 2 to 3 (plus the 2 shared ones)`);
+      problems.push(
+        `${where}: ${area.faq} local FAQ items, expected 2 to 3 (plus the 2 shared ones)`,
+      );
     for (const url of area.relatedAreas) {
       if (!expected.areaPaths.includes(url) || url === areaPathOf(area.id))
         problems.push(`${where}: related area ${url} is not another area page`);
@@ -101,28 +124,37 @@ export function contentProblems(content: ContentSummary): string[] {
   }
 
   // Every suburb page shows its share of the one rating, so the facts must hold one for each
-  const suburbNames = content.areas.filter((area) => area.kind === 'suburb').map((area) => area.areaName);
+  const suburbNames = content.areas
+    .filter((area) => area.kind === 'suburb')
+    .map((area) => area.areaName);
   for (const area of content.areas)
     if (area.kind === 'suburb' && !expected.reviewShares.includes(area.areaName))
-      problems.push(`areas/${area.id}.md: business.json reviewShares has no entry named "${area.areaName}"`);
+      problems.push(
+        `areas/${area.id}.md: business.json reviewShares has no entry named "${area.areaName}"`,
+      );
   for (const name of expected.reviewShares)
-    if (!suburbNames.includes(name)) problems.push(`business.json reviewShares: "${name}" is not the areaName of a suburb page`);
+    if (!suburbNames.includes(name))
+      problems.push(`business.json reviewShares: "${name}" is not the areaName of a suburb page`);
   if (new Set(expected.reviewShares).size !== expected.reviewShares.length)
     problems.push('business.json reviewShares names a suburb twice');
 
   // How many there are follows the content; the home page needs enough featured ones to fill its rows
-  const featured = (items: readonly { featured: boolean }[]) => items.filter((item) => item.featured).length;
+  const featured = (items: readonly { featured: boolean }[]) =>
+    items.filter((item) => item.featured).length;
   for (const [collection, items, needed] of [
     ['projects', content.projects, HOME_COUNTS.projects],
     ['testimonials', content.testimonials, HOME_COUNTS.testimonials],
   ] as const) {
     if (featured(items) < needed)
-      problems.push(`${collection}: ${featured(items)} featured; the home page shows ${needed}, so mark at least ${needed} as featured`);
+      problems.push(
+        `${collection}: ${featured(items)} featured; the home page shows ${needed}, so mark at least ${needed} as featured`,
+      );
   }
   return problems;
 }
 
 export function checkContentRules(content: ContentSummary): void {
   const problems = contentProblems(content);
-  if (problems.length > 0) throw new Error(`Content does not match SPEC.md:\n- ${problems.join('\n- ')}`);
+  if (problems.length > 0)
+    throw new Error(`Content does not match SPEC.md:\n- ${problems.join('\n- ')}`);
 }

@@ -12,7 +12,9 @@ import { regions } from '../config/regions.ts';
 import { HOME_COUNTS } from './constants.ts';
 import { fillTokens } from './text.ts';
 
-const icon = z.enum(iconNames).meta({ label: 'Icon', description: 'The small picture beside the heading.' });
+const icon = z
+  .enum(iconNames)
+  .meta({ label: 'Icon', description: 'The small picture beside the heading.' });
 /**
  * Text shown to visitors: fact tokens such as {owner} or {turnaround} are filled from
  * src/content/business.json first, and the length limits apply to the text as it will read.
@@ -33,7 +35,10 @@ const illustration = z
 /** Alt text that says what the picture shows */
 const imageAlt = text(15, 180);
 const describes = (subject: string) =>
-  imageAlt.meta({ label: 'What the picture shows', description: `For people who cannot see it: say what the ${subject} shows.` });
+  imageAlt.meta({
+    label: 'What the picture shows',
+    description: `For people who cannot see it: say what the ${subject} shows.`,
+  });
 /** Search-result title: the layout adds nothing, so this is the whole <title> */
 const seoTitle = text(15, 60).meta({
   label: 'Title in search results',
@@ -52,12 +57,14 @@ const faqItem = z.object({ question: text(10), answer: text(20) });
 /** Sample content that must be replaced before launch */
 const sample = z.boolean().default(false).meta({
   label: 'Made-up example',
-  description: 'Ticked on the examples the site came with. The launch check lists them: replace each with a real one, or delete it.',
+  description:
+    'Ticked on the examples the site came with. The launch check lists them: replace each with a real one, or delete it.',
 });
 /** Where an entry comes in its list */
 const order = z.number().int().meta({
   label: 'Position',
-  description: 'Where it comes in its list: 1 first. Two entries with the same number keep the file names’ order.',
+  description:
+    'Where it comes in its list: 1 first. Two entries with the same number keep the file names’ order.',
 });
 /** The home page shows the first of the marked entries, as many as its layout holds (the build checks there are enough) */
 const featured = (count: number) =>
@@ -93,19 +100,29 @@ const { title: serviceTitle, description: serviceDescription, ...serviceRest } =
 export const serviceDetailSchema = z.object({
   title: serviceTitle,
   description: serviceDescription,
-  fullDescription: z.array(paragraph(80)).min(3).max(5).meta({ label: 'The page’s text', description: '{Range} paragraphs.' }),
+  fullDescription: z
+    .array(paragraph(80))
+    .min(3)
+    .max(5)
+    .meta({ label: 'The page’s text', description: '{Range} paragraphs.' }),
   benefits: z
     .array(text(10).meta({ label: 'Point', editor: { multiline: false } }))
     .min(4)
     .max(8)
     .meta({ label: 'What the customer gets', description: '{Range} short points.' }),
-  group: z
-    .enum(['residential', 'commercial', 'other'])
-    .meta({ label: 'Group', optionLabels: { residential: 'Homes', commercial: 'Businesses', other: 'Other' } }),
+  group: z.enum(['residential', 'commercial', 'other']).meta({
+    label: 'Group',
+    optionLabels: { residential: 'Homes', commercial: 'Businesses', other: 'Other' },
+  }),
   ...serviceRest,
   /** Shown large at the top of the residential page; switchboard upgrades only */
-  featured: z.boolean().default(false).meta({ label: 'Shown large on the homes page', description: 'Switchboard upgrades only.' }),
-  kind: z.literal('service').meta({ label: 'Kind of page', optionLabels: { service: 'A service with its own page' } }),
+  featured: z
+    .boolean()
+    .default(false)
+    .meta({ label: 'Shown large on the homes page', description: 'Switchboard upgrades only.' }),
+  kind: z
+    .literal('service')
+    .meta({ label: 'Kind of page', optionLabels: { service: 'A service with its own page' } }),
 });
 
 /** A group page: /services/residential, /services/commercial, /services/handyman (src/content/service-pages) */
@@ -126,16 +143,22 @@ export const emergencyServiceSchema = serviceBase.extend({
   safetyTips: z.array(titledText).min(3).max(6),
 });
 
-export const serviceSchema = z.discriminatedUnion('kind', [serviceDetailSchema, serviceGroupSchema, emergencyServiceSchema]);
+export const serviceSchema = z.discriminatedUnion('kind', [
+  serviceDetailSchema,
+  serviceGroupSchema,
+  emergencyServiceSchema,
+]);
 
 /** A position, to three decimals (about 100 m): where a suburb is, not an address */
 const latitude = z.number().min(-37.3).max(-36.5).meta({
   label: 'Latitude',
-  description: 'North–south position in degrees, three decimals (about 100 m), such as -36.912. Auckland is between -37.3 and -36.5.',
+  description:
+    'North–south position in degrees, three decimals (about 100 m), such as -36.912. Auckland is between -37.3 and -36.5.',
 });
 const longitude = z.number().min(174.4).max(175.3).meta({
   label: 'Longitude',
-  description: 'East–west position in degrees, three decimals, such as 174.913. Auckland is between 174.4 and 175.3.',
+  description:
+    'East–west position in degrees, three decimals, such as 174.913. Auckland is between 174.4 and 175.3.',
 });
 /** {region} in an area's questions is its part of Auckland */
 const regionHelp = '{region} is filled in with the part of Auckland above.';
@@ -144,7 +167,10 @@ export const areaSchema = z
   .object({
     /** Display name with macrons, e.g. 'Ōtāhuhu' */
     areaName: text(3).meta({ label: 'Area', description: 'With macrons, such as Ōtāhuhu.' }),
-    kind: z.enum(['hub', 'suburb']).meta({ label: 'Kind of page', optionLabels: { hub: 'The East Auckland page', suburb: 'A suburb' } }),
+    kind: z.enum(['hub', 'suburb']).meta({
+      label: 'Kind of page',
+      optionLabels: { hub: 'The East Auckland page', suburb: 'A suburb' },
+    }),
     /** The part of Auckland the area is in: the footer lists it there, the quote page groups its suburbs there, and `{region}` in its questions reads it */
     region: z.enum(regions).meta({ label: 'Part of Auckland' }),
     title: seoTitle,
@@ -152,7 +178,11 @@ export const areaSchema = z
     heroHeading: text(10, 80).meta({ label: 'Heading at the top', editor: { multiline: false } }),
     heroText: text(40, 300).meta({ label: 'Text at the top' }),
     /** About the owner, in this area's terms */
-    intro: z.array(paragraph(60)).min(1).max(3).meta({ label: 'About you, in this area', description: '{Range} paragraphs.' }),
+    intro: z
+      .array(paragraph(60))
+      .min(1)
+      .max(3)
+      .meta({ label: 'About you, in this area', description: '{Range} paragraphs.' }),
     /** Four benefit cards (hub) or trust points (suburb) */
     trustPoints: z
       .array(titledText.extend({ icon }).meta({ label: 'Point' }))
@@ -163,13 +193,19 @@ export const areaSchema = z
       .array(z.string().meta({ label: 'Service', editor: { relationship: 'services' } }))
       .min(10)
       .max(12)
-      .meta({ label: 'Services listed', description: '{Range} ({max} on the East Auckland page).' }),
+      .meta({
+        label: 'Services listed',
+        description: '{Range} ({max} on the East Auckland page).',
+      }),
     /** Suburbs served from this page: 15 on the hub, 8 on a suburb page */
     servedSuburbs: z
       .array(text(3).meta({ label: 'Suburb', editor: { multiline: false } }))
       .min(8)
       .max(15)
-      .meta({ label: 'Suburbs covered', description: '{Min} on a suburb page, {max} on the East Auckland page.' }),
+      .meta({
+        label: 'Suburbs covered',
+        description: '{Min} on a suburb page, {max} on the East Auckland page.',
+      }),
     relatedAreas: z
       .array(
         z.object({
@@ -207,7 +243,10 @@ export const areaSchema = z
     /** 'aim' states the 1–2 hour emergency response aim; 'same-day' the typical service */
     responseClaim: z.enum(['aim', 'same-day']).meta({
       label: 'What the page promises',
-      optionLabels: { aim: 'The emergency response aim', 'same-day': 'Same-day service, typically' },
+      optionLabels: {
+        aim: 'The emergency response aim',
+        'same-day': 'Same-day service, typically',
+      },
     }),
     image: illustration,
     imageAlt: describes('drawing'),
@@ -216,7 +255,10 @@ export const areaSchema = z
     areaServed: z
       .array(z.object({ name: z.string().meta({ label: 'Place' }), latitude, longitude }))
       .min(1)
-      .meta({ label: 'Places covered, with where they are (for search engines; rarely changed)', editor: { itemName: 'Place' } }),
+      .meta({
+        label: 'Places covered, with where they are (for search engines; rarely changed)',
+        editor: { itemName: 'Place' },
+      }),
     /** The area's pin on the home page's map: the place its name starts with, or the middle of an area with no single centre */
     geo: z.object({ latitude, longitude }).meta({
       label: 'Pin on the home page’s map (rarely changed)',
@@ -249,16 +291,23 @@ export function projectSchema<Image extends z.ZodType>(image: () => Image) {
     .object({
       title: text(5, 70).meta({
         label: 'Title',
-        description: 'What the job was and where, such as "Switchboard upgrade in a 1960s Howick home".',
+        description:
+          'What the job was and where, such as "Switchboard upgrade in a 1960s Howick home".',
       }),
       description: text(80, 400).meta({
         label: 'What we did',
-        description: 'Three or four sentences: what was wrong, what you did, what the customer got.',
+        description:
+          'Three or four sentences: what was wrong, what you did, what the customer got.',
       }),
-      suburb: z.string().meta({ label: 'Suburb', description: 'Where the job was, such as Howick.' }),
+      suburb: z
+        .string()
+        .meta({ label: 'Suburb', description: 'Where the job was, such as Howick.' }),
       category: z.enum(['Residential', 'Maintenance']).meta({
         label: 'Kind of job',
-        optionLabels: { Residential: 'Electrical (homes)', Maintenance: 'Handyman and maintenance' },
+        optionLabels: {
+          Residential: 'Electrical (homes)',
+          Maintenance: 'Handyman and maintenance',
+        },
       }),
       /** The job's photos, the first on its card; they replace the illustration */
       photos: z
@@ -282,7 +331,9 @@ export function projectSchema<Image extends z.ZodType>(image: () => Image) {
           editor: { itemName: 'Photo' },
         }),
       /** The illustration shown while the project has no photo */
-      image: blankAsAbsent(illustration).meta({ description: `${illustrationHelp} Leave it empty when the job has photos.` }),
+      image: blankAsAbsent(illustration).meta({
+        description: `${illustrationHelp} Leave it empty when the job has photos.`,
+      }),
       imageAlt: blankAsAbsent(imageAlt).meta({
         label: 'What the drawing shows',
         description: 'For people who cannot see it. Needed with a drawing, empty without one.',
@@ -292,22 +343,32 @@ export function projectSchema<Image extends z.ZodType>(image: () => Image) {
       order,
       sample,
     })
-    .refine((project) => project.photos.length > 0 || (project.image !== undefined && project.imageAlt !== undefined), {
-      message: projectPictureMessage,
-    });
+    .refine(
+      (project) =>
+        project.photos.length > 0 ||
+        (project.image !== undefined && project.imageAlt !== undefined),
+      {
+        message: projectPictureMessage,
+      },
+    );
 }
 
 /** A first name only, with a capital */
 const FIRST_NAME_PATTERN = /^\p{Lu}[\p{L}'-]+$/u;
 
 export const testimonialSchema = z.object({
-  quote: text(60, 400).meta({ label: 'What the customer said', description: 'Their words, as they wrote them.' }),
+  quote: text(60, 400).meta({
+    label: 'What the customer said',
+    description: 'Their words, as they wrote them.',
+  }),
   author: z.string().regex(FIRST_NAME_PATTERN).meta({
     label: 'First name',
     description: 'First name only, with a capital, such as Margaret.',
     patternMessage: 'First name only, starting with a capital letter',
   }),
-  suburb: z.string().meta({ label: 'Suburb', description: 'Where the customer lives, such as Pakuranga.' }),
+  suburb: z
+    .string()
+    .meta({ label: 'Suburb', description: 'Where the customer lives, such as Pakuranga.' }),
   /** What the job was, shown under the name */
   job: text(5, 60).meta({
     label: 'The job',
@@ -317,7 +378,9 @@ export const testimonialSchema = z.object({
   service: z
     .enum(['Residential', 'Commercial'])
     .meta({ label: 'Kind of work', optionLabels: { Residential: 'Home', Commercial: 'Business' } }),
-  rating: z.literal(5).meta({ label: 'Stars', description: 'The site shows five-star reviews only.' }),
+  rating: z
+    .literal(5)
+    .meta({ label: 'Stars', description: 'The site shows five-star reviews only.' }),
   /** One of the six on the home page */
   featured: featured(HOME_COUNTS.testimonials),
   order,
@@ -345,7 +408,9 @@ export const pageSchema = z.discriminatedUnion('page', [
     heroText: text(40, 300),
     about: z.object({ heading: text(5), text: z.array(text(40)).min(1).max(3) }),
     /** 9 scenes for the hero carousel, each drawn wide and tall */
-    heroSlides: z.array(z.object({ wide: illustration, tall: illustration, alt: imageAlt })).length(9),
+    heroSlides: z
+      .array(z.object({ wide: illustration, tall: illustration, alt: imageAlt }))
+      .length(9),
   }),
   /** FAQ items every suburb page shows after its own questions */
   z.object({
@@ -359,7 +424,15 @@ export const pageSchema = z.discriminatedUnion('page', [
     heading: text(5),
     intro: text(40),
     /** 'Our Service Areas': each group's heading, the region its suburbs are in, and the suburbs */
-    serviceAreas: z.array(z.object({ heading: z.string(), region: z.enum(regions), suburbs: z.array(z.string()).min(7).max(9) })).length(4),
+    serviceAreas: z
+      .array(
+        z.object({
+          heading: z.string(),
+          region: z.enum(regions),
+          suburbs: z.array(z.string()).min(7).max(9),
+        }),
+      )
+      .length(4),
     faq: z.array(faqItem).min(3).max(6),
   }),
 ]);

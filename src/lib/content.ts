@@ -9,9 +9,15 @@ import { business } from '../config/business.ts';
 import { checkContentRules } from './content-rules.ts';
 
 export type ServiceEntry = CollectionEntry<'services'>;
-export type DetailService = ServiceEntry & { data: Extract<ServiceEntry['data'], { kind: 'service' }> };
-export type GroupService = ServiceEntry & { data: Extract<ServiceEntry['data'], { kind: 'group' }> };
-export type EmergencyService = ServiceEntry & { data: Extract<ServiceEntry['data'], { kind: 'emergency' }> };
+export type DetailService = ServiceEntry & {
+  data: Extract<ServiceEntry['data'], { kind: 'service' }>;
+};
+export type GroupService = ServiceEntry & {
+  data: Extract<ServiceEntry['data'], { kind: 'group' }>;
+};
+export type EmergencyService = ServiceEntry & {
+  data: Extract<ServiceEntry['data'], { kind: 'emergency' }>;
+};
 export type AreaEntry = CollectionEntry<'areas'>;
 export type ProjectEntry = CollectionEntry<'projects'>;
 export type TestimonialEntry = CollectionEntry<'testimonials'>;
@@ -64,7 +70,9 @@ function ensureChecked(): Promise<void> {
 
 export async function detailServices(group?: keyof typeof serviceSlugs): Promise<DetailService[]> {
   await ensureChecked();
-  const all = (await getCollection('services')).filter((entry): entry is DetailService => entry.data.kind === 'service');
+  const all = (await getCollection('services')).filter(
+    (entry): entry is DetailService => entry.data.kind === 'service',
+  );
   return all.filter((entry) => !group || entry.data.group === group).sort(byOrder);
 }
 
@@ -83,14 +91,17 @@ export async function groupService(slug: (typeof serviceGroups)[number]): Promis
 
 export async function emergencyService(): Promise<EmergencyService> {
   const entry = await serviceEntry('emergency-electrician');
-  if (entry.data.kind !== 'emergency') throw new Error('services/emergency-electrician must be kind: emergency');
+  if (entry.data.kind !== 'emergency')
+    throw new Error('services/emergency-electrician must be kind: emergency');
   return entry as EmergencyService;
 }
 
 export async function areaEntries(): Promise<AreaEntry[]> {
   await ensureChecked();
   const order = areaPages.map((area) => area.href);
-  return (await getCollection('areas')).sort((a, b) => order.indexOf(`/areas/${a.id}`) - order.indexOf(`/areas/${b.id}`));
+  return (await getCollection('areas')).sort(
+    (a, b) => order.indexOf(`/areas/${a.id}`) - order.indexOf(`/areas/${b.id}`),
+  );
 }
 
 export async function projectEntries(): Promise<ProjectEntry[]> {

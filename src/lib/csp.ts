@@ -14,7 +14,9 @@ export function formEndpoint(env: Env = process.env): string {
 
 /** Directives as Astro's config types them: a known directive name, then its sources */
 type Directive =
-  `${'default' | 'img' | 'font' | 'connect' | 'frame' | 'object'}-src ${string}` | `form-action ${string}` | `base-uri ${string}`;
+  | `${'default' | 'img' | 'font' | 'connect' | 'frame' | 'object'}-src ${string}`
+  | `form-action ${string}`
+  | `base-uri ${string}`;
 
 export function cspDirectives(env: Env = process.env): Directive[] {
   const endpoint = formEndpoint(env);

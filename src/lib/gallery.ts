@@ -31,16 +31,32 @@ const fullWidth = 1200;
 
 /** The lightbox's image of a photo: one WebP as wide as the lightbox shows it */
 async function fullPhoto(source: ImageMetadata): Promise<LargeImage> {
-  const full = await getImage({ src: source, format: 'webp', width: Math.min(fullWidth, source.width) });
-  return { src: full.src, width: Number(full.attributes['width']), height: Number(full.attributes['height']) };
+  const full = await getImage({
+    src: source,
+    format: 'webp',
+    width: Math.min(fullWidth, source.width),
+  });
+  return {
+    src: full.src,
+    width: Number(full.attributes['width']),
+    height: Number(full.attributes['height']),
+  };
 }
 
 /** An item from an illustration by name, or from a photo dropped in with an illustration's name */
-export async function galleryItem(input: Omit<GalleryItem, 'thumb' | 'full' | 'more'> & { image: string }): Promise<GalleryItem> {
+export async function galleryItem(
+  input: Omit<GalleryItem, 'thumb' | 'full' | 'more'> & { image: string },
+): Promise<GalleryItem> {
   const { image, ...rest } = input;
   const source = sourceImage(image);
   const thumb = await picture(image, { widths: thumbWidths });
-  if (source.format === 'svg') return { ...rest, thumb, full: { src: source.src, width: source.width, height: source.height }, more: [] };
+  if (source.format === 'svg')
+    return {
+      ...rest,
+      thumb,
+      full: { src: source.src, width: source.width, height: source.height },
+      more: [],
+    };
   return { ...rest, thumb, full: await fullPhoto(source), more: [] };
 }
 
@@ -69,7 +85,8 @@ export function projectItems(projects: readonly ProjectEntry[]): Promise<Gallery
       const [first, ...others] = photos;
       if (first) return photoItem({ ...common, photos: [first, ...others] });
       // The schema lets a project without photos through only with both
-      if (image === undefined || imageAlt === undefined) throw new Error(`projects/${project.id}: no photo and no illustration`);
+      if (image === undefined || imageAlt === undefined)
+        throw new Error(`projects/${project.id}: no photo and no illustration`);
       return galleryItem({ ...common, alt: imageAlt, image });
     }),
   );

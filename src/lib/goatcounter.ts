@@ -14,7 +14,9 @@ export interface GoatCounter {
   script: string;
 }
 
-export function goatCounter(env: Record<string, string | undefined> = process.env): GoatCounter | undefined {
+export function goatCounter(
+  env: Record<string, string | undefined> = process.env,
+): GoatCounter | undefined {
   const setting = env['PUBLIC_GOATCOUNTER_URL']?.trim();
   if (!setting) return undefined;
   let url: URL;
@@ -23,7 +25,13 @@ export function goatCounter(env: Record<string, string | undefined> = process.en
   } catch {
     url = new URL('invalid:');
   }
-  if (!/^https?:$/.test(url.protocol) || !url.pathname.endsWith('/count') || url.search || url.hash || url.username) {
+  if (
+    !/^https?:$/.test(url.protocol) ||
+    !url.pathname.endsWith('/count') ||
+    url.search ||
+    url.hash ||
+    url.username
+  ) {
     throw new Error(
       `PUBLIC_GOATCOUNTER_URL must be a GoatCounter count endpoint such as https://MYCODE.goatcounter.com/count, not "${setting}"`,
     );

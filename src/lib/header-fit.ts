@@ -6,7 +6,13 @@
  * when compact). Characters are counted at a generous 0.68 em, as wide as DejaVu Sans Bold's widest
  * run of letters, so a name this passes fits in any phone's sans-serif.
  */
-export const phoneHeaderFit = { viewport: 360, width: 224, fontSize: 18, charWidth: 0.68, maxLines: 2 } as const;
+export const phoneHeaderFit = {
+  viewport: 360,
+  width: 224,
+  fontSize: 18,
+  charWidth: 0.68,
+  maxLines: 2,
+} as const;
 
 type Fit = Pick<typeof phoneHeaderFit, 'width' | 'fontSize' | 'charWidth' | 'maxLines'>;
 
@@ -17,7 +23,8 @@ export function headerLines(name: string, fit: Fit = phoneHeaderFit): string[] {
   const lines: string[] = [];
   for (const word of name.trim().split(/\s+/)) {
     const last = lines.at(-1);
-    if (last !== undefined && widthOf(`${last} ${word}`, fit) <= fit.width) lines[lines.length - 1] = `${last} ${word}`;
+    if (last !== undefined && widthOf(`${last} ${word}`, fit) <= fit.width)
+      lines[lines.length - 1] = `${last} ${word}`;
     else lines.push(word);
   }
   return lines;

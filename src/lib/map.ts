@@ -27,15 +27,27 @@ export function suburbPoints(areas: readonly AreaForMap[]): MapPoint[] {
   return areas.flatMap(({ id, data }) => {
     const href = `/areas/${id}`;
     const label = areaPages.find((page) => page.href === href)?.label;
-    return data.kind === 'suburb' && label ? [{ name: label.split(' & ')[0]!, href, ...data.geo }] : [];
+    return data.kind === 'suburb' && label
+      ? [{ name: label.split(' & ')[0]!, href, ...data.geo }]
+      : [];
   });
 }
 
 /** Projects points into a width × height box with a margin (equirectangular: fine at city scale) */
-export function placePoints(points: readonly MapPoint[], width: number, height: number, margin = 60): PlacedPoint[] {
+export function placePoints(
+  points: readonly MapPoint[],
+  width: number,
+  height: number,
+  margin = 60,
+): PlacedPoint[] {
   const lats = points.map((point) => point.latitude);
   const lons = points.map((point) => point.longitude);
-  const [minLat, maxLat, minLon, maxLon] = [Math.min(...lats), Math.max(...lats), Math.min(...lons), Math.max(...lons)];
+  const [minLat, maxLat, minLon, maxLon] = [
+    Math.min(...lats),
+    Math.max(...lats),
+    Math.min(...lons),
+    Math.max(...lons),
+  ];
   const scaleX = (width - 2 * margin) / (maxLon - minLon || 1);
   const scaleY = (height - 2 * margin) / (maxLat - minLat || 1);
   return points.map((point) => ({
@@ -72,7 +84,13 @@ const placements: readonly LabelPlacement[] = [
  * phone), the names in 14 px bold at a generous 0.68 em a character (DejaVu Sans Bold, wide among fallback fonts, measures about 0.64). Wider maps only move the
  * markers further apart.
  */
-export const labelFit = { width: 328, height: 328, fontSize: 14, charWidth: 0.68, markerRadius: 14 };
+export const labelFit = {
+  width: 328,
+  height: 328,
+  fontSize: 14,
+  charWidth: 0.68,
+  markerRadius: 14,
+};
 
 interface Box {
   left: number;
@@ -81,14 +99,20 @@ interface Box {
   bottom: number;
 }
 
-const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+const overlaps = (a: Box, b: Box) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 function labelBox(x: number, y: number, name: string, { anchor, dx, dy }: LabelPlacement): Box {
   const width = name.length * labelFit.charWidth * labelFit.fontSize;
   const left = x + dx - (anchor === 'middle' ? width / 2 : anchor === 'end' ? width : 0);
   const baseline = y + dy;
   // The box a browser measures for SVG text: the font's ascent and descent around the baseline
-  return { left, right: left + width, top: baseline - labelFit.fontSize * 1.2, bottom: baseline + labelFit.fontSize * 0.5 };
+  return {
+    left,
+    right: left + width,
+    top: baseline - labelFit.fontSize * 1.2,
+    bottom: baseline + labelFit.fontSize * 0.5,
+  };
 }
 
 /**
@@ -97,17 +121,30 @@ function labelBox(x: number, y: number, name: string, { anchor, dx, dy }: LabelP
  * above their markers (a search over the sides, cut short at the first clash: a few suburbs only).
  * When no arrangement is clear, every name goes above.
  */
-export function labelPoints<T extends { name: string; x: number; y: number }>(points: readonly T[]): (T & { label: LabelPlacement })[] {
-  const at = points.map((point) => [(point.x / 100) * labelFit.width, (point.y / 100) * labelFit.height] as const);
+export function labelPoints<T extends { name: string; x: number; y: number }>(
+  points: readonly T[],
+): (T & { label: LabelPlacement })[] {
+  const at = points.map(
+    (point) => [(point.x / 100) * labelFit.width, (point.y / 100) * labelFit.height] as const,
+  );
   const r = labelFit.markerRadius;
-  const markers: Box[] = at.map(([x, y]) => ({ left: x - r, right: x + r, top: y - r, bottom: y + r }));
-  const inside = (box: Box) => box.left >= 0 && box.top >= 0 && box.right <= labelFit.width && box.bottom <= labelFit.height;
+  const markers: Box[] = at.map(([x, y]) => ({
+    left: x - r,
+    right: x + r,
+    top: y - r,
+    bottom: y + r,
+  }));
+  const inside = (box: Box) =>
+    box.left >= 0 && box.top >= 0 && box.right <= labelFit.width && box.bottom <= labelFit.height;
   // Each point's possible name boxes: inside the map and clear of the other markers (a name may touch its own)
   const options = points.map((point, index) => {
     const [x, y] = at[index]!;
     return placements
       .map((placement, cost) => ({ placement, cost, box: labelBox(x, y, point.name, placement) }))
-      .filter(({ box }) => inside(box) && !markers.some((marker, other) => other !== index && overlaps(box, marker)));
+      .filter(
+        ({ box }) =>
+          inside(box) && !markers.some((marker, other) => other !== index && overlaps(box, marker)),
+      );
   });
   let best: { cost: number; chosen: LabelPlacement[] } | undefined;
   const search = (index: number, boxes: Box[], chosen: LabelPlacement[], cost: number) => {
@@ -130,7 +167,12 @@ export function embedUrl(points: readonly MapPoint[]): string {
   const pad = 0.03;
   const lats = points.map((point) => point.latitude);
   const lons = points.map((point) => point.longitude);
-  const bbox = [Math.min(...lons) - pad, Math.min(...lats) - pad, Math.max(...lons) + pad, Math.max(...lats) + pad]
+  const bbox = [
+    Math.min(...lons) - pad,
+    Math.min(...lats) - pad,
+    Math.max(...lons) + pad,
+    Math.max(...lats) + pad,
+  ]
     .map((n) => n.toFixed(4))
     .join(',');
   return `${mapEmbedOrigin}/export/embed.html?bbox=${bbox}&layer=mapnik`;

@@ -52,7 +52,8 @@ interface HastNode {
 }
 
 /** A property that is absent is safe (no address); one that is present must be a string `isSafe` accepts */
-const allowed = (value: unknown, isSafe: (url: string) => boolean) => value === undefined || (typeof value === 'string' && isSafe(value));
+const allowed = (value: unknown, isSafe: (url: string) => boolean) =>
+  value === undefined || (typeof value === 'string' && isSafe(value));
 
 /** `node`'s descendants with each unsafe link replaced by its contents, and each unsafe image by its description */
 function withSafeAddresses(node: HastNode): void {
@@ -60,7 +61,8 @@ function withSafeAddresses(node: HastNode): void {
   node.children = node.children.flatMap((child) => {
     withSafeAddresses(child);
     if (child.type !== 'element') return [child];
-    if (child.tagName === 'a' && !allowed(child.properties?.['href'], isSafeLink)) return child.children ?? [];
+    if (child.tagName === 'a' && !allowed(child.properties?.['href'], isSafeLink))
+      return child.children ?? [];
     if (child.tagName === 'img' && !allowed(child.properties?.['src'], isSafeImage)) {
       const alt = child.properties?.['alt'];
       return typeof alt === 'string' && alt ? [{ type: 'text', value: alt }] : [];

@@ -8,5 +8,8 @@ export function midSentence(title: string): string {
 }
 
 function isAcronym(word: string): boolean {
-  return /\d/.test(word) || (word.length > 1 && word === word.toUpperCase() && word !== word.toLowerCase());
+  return (
+    /\d/.test(word) ||
+    (word.length > 1 && word === word.toUpperCase() && word !== word.toLowerCase())
+  );
 }

@@ -30,6 +30,11 @@ export function ownerManifest({ name, shortName }: OwnerManifestFacts) {
     lang: 'en-NZ',
     theme_color: themeColour,
     background_color: backgroundColour,
-    icons: appIconSizes.map((size) => ({ src: appIconPath(size), sizes: `${size}x${size}`, type: 'image/png', purpose: 'any' })),
+    icons: appIconSizes.map((size) => ({
+      src: appIconPath(size),
+      sizes: `${size}x${size}`,
+      type: 'image/png',
+      purpose: 'any',
+    })),
   };
 }

@@ -8,9 +8,12 @@ import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
 import { inlineSvg } from './svg.ts';
 
-const modules = import.meta.glob<{ default: ImageMetadata }>('../assets/illustrations/*.{svg,jpg,jpeg,png,webp,avif}', {
-  eager: true,
-});
+const modules = import.meta.glob<{ default: ImageMetadata }>(
+  '../assets/illustrations/*.{svg,jpg,jpeg,png,webp,avif}',
+  {
+    eager: true,
+  },
+);
 
 const photoFirst = (file: string) => (file.endsWith('.svg') ? 1 : 0);
 const byName = new Map<string, ImageMetadata>();
@@ -18,7 +21,11 @@ for (const file of Object.keys(modules).sort((a, b) => photoFirst(a) - photoFirs
   const name = file.replace(/^.*\/([^/]+)\.[a-z]+$/, '$1');
   if (!byName.has(name)) byName.set(name, modules[file]!.default);
 }
-const svgMarkup = import.meta.glob<string>('../assets/illustrations/*.svg', { query: '?raw', import: 'default', eager: true });
+const svgMarkup = import.meta.glob<string>('../assets/illustrations/*.svg', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 
 export interface PictureSource {
   type: string;
@@ -54,20 +61,32 @@ export function sourceImage(name: string): ImageMetadata {
 }
 
 function vectorPicture(name: string, source: ImageMetadata, inline: boolean): PictureData {
-  const picture: PictureData = { sources: [], src: source.src, srcset: '', width: source.width, height: source.height };
+  const picture: PictureData = {
+    sources: [],
+    src: source.src,
+    srcset: '',
+    width: source.width,
+    height: source.height,
+  };
   if (!inline) return picture;
   const markup = svgMarkup[`../assets/illustrations/${name}.svg`]!;
   return { ...picture, inline: inlineSvg(markup, name) };
 }
 
-export async function picture(name: string, { widths, inline = false }: PictureOptions): Promise<PictureData> {
+export async function picture(
+  name: string,
+  { widths, inline = false }: PictureOptions,
+): Promise<PictureData> {
   const source = sourceImage(name);
   if (source.format === 'svg') return vectorPicture(name, source, inline);
   return photoPicture(source, widths);
 }
 
 /** A photo (from the illustrations folder or a content entry's image() field) as AVIF, WebP and JPEG at the widths it is shown at */
-export async function photoPicture(source: ImageMetadata, widths: readonly number[]): Promise<PictureData> {
+export async function photoPicture(
+  source: ImageMetadata,
+  widths: readonly number[],
+): Promise<PictureData> {
   const usable = widths.filter((width) => width <= Math.max(source.width, 1600));
   const largest = Math.max(...usable);
   const sources: PictureSource[] = [];
@@ -101,7 +120,11 @@ export async function artDirectedPicture(
     : { type: 'image/svg+xml', srcset: tallData.src, media: portrait };
   return {
     ...wideData,
-    sources: [...tallData.sources.map((source) => ({ ...source, media: portrait })), tallFallback, ...wideData.sources],
+    sources: [
+      ...tallData.sources.map((source) => ({ ...source, media: portrait })),
+      tallFallback,
+      ...wideData.sources,
+    ],
     portrait: tallData,
   };
 }

@@ -22,7 +22,10 @@ export interface WithoutControlsOptions {
 }
 
 /** `text` without control and bidi characters; line breaks (as '\n') and tabs only when asked for */
-export function withoutControls(text: string, { keepLineBreaks = false, keepTabs = false }: WithoutControlsOptions = {}): string {
+export function withoutControls(
+  text: string,
+  { keepLineBreaks = false, keepTabs = false }: WithoutControlsOptions = {},
+): string {
   const normalised = keepLineBreaks ? text.replace(LINE_BREAK, '\n') : text;
   return normalised.replace(CONTROL_OR_BIDI, (character) =>
     (keepLineBreaks && character === '\n') || (keepTabs && character === '\t') ? character : '',
@@ -44,6 +47,8 @@ export function truncate(text: string, maxCharacters: number): string {
  * and tabs included) one space, no space at either end, at most `maxCharacters` characters.
  */
 export function oneLine(text: string, maxCharacters = Number.POSITIVE_INFINITY): string {
-  const spaced = text.replace(LINE_BREAK, ' ').replace(CONTROL_OR_BIDI, (character) => (character === '\t' ? ' ' : ''));
+  const spaced = text
+    .replace(LINE_BREAK, ' ')
+    .replace(CONTROL_OR_BIDI, (character) => (character === '\t' ? ' ' : ''));
   return truncate(spaced.replace(WHITESPACE_RUN, ' ').trim(), maxCharacters);
 }

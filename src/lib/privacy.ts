@@ -43,7 +43,9 @@ export function collectedFields(): { heroForm: string[]; quoteFormAlso: string[]
   const hero: readonly QuoteField[] = HERO_FIELDS;
   return {
     heroForm: hero.map((field) => FIELD_DESCRIPTIONS[field]),
-    quoteFormAlso: QUOTE_FIELDS.filter((field) => !hero.includes(field)).map((field) => FIELD_DESCRIPTIONS[field]),
+    quoteFormAlso: QUOTE_FIELDS.filter((field) => !hero.includes(field)).map(
+      (field) => FIELD_DESCRIPTIONS[field],
+    ),
   };
 }
 

@@ -13,7 +13,10 @@ export interface RegionLinks {
 }
 
 /** The route table's area pages by region, the regions in the order their first page comes */
-export function areasByRegion(areas: readonly AreaWithRegion[], pages: readonly NavLink[] = areaPages): RegionLinks[] {
+export function areasByRegion(
+  areas: readonly AreaWithRegion[],
+  pages: readonly NavLink[] = areaPages,
+): RegionLinks[] {
   const groups: RegionLinks[] = [];
   for (const page of pages) {
     const area = areas.find(({ id }) => `/areas/${id}` === page.href);
@@ -28,5 +31,7 @@ export function areasByRegion(areas: readonly AreaWithRegion[], pages: readonly 
 /** 'East Auckland', 'East Auckland and South Auckland', 'East Auckland, South Auckland and Auckland Central' */
 export function listOfRegions(groups: readonly { region: Region }[]): string {
   const names = groups.map(({ region }) => region);
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}` : (names[0] ?? '');
+  return names.length > 1
+    ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`
+    : (names[0] ?? '');
 }

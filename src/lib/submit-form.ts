@@ -10,6 +10,10 @@ export function formValues(data: FormData): Record<string, string> {
  * only whether it was accepted: the answer's body is not read.
  */
 export async function submitForm(endpoint: string, data: FormData): Promise<void> {
-  const response = await fetch(endpoint, { method: 'POST', body: data, headers: { Accept: 'application/json' } });
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    body: data,
+    headers: { Accept: 'application/json' },
+  });
   if (!response.ok) throw new Error(`Form endpoint answered ${response.status}`);
 }

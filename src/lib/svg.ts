@@ -24,7 +24,13 @@ export function inlineSvg(markup: string, prefix: string): string {
       { name: 'prefixIds', params: { prefix, delim: '-' } },
       {
         name: 'addAttributesToSVGElement',
-        params: { attributes: [{ preserveAspectRatio: 'xMidYMid slice' }, { 'aria-hidden': 'true' }, { focusable: 'false' }] },
+        params: {
+          attributes: [
+            { preserveAspectRatio: 'xMidYMid slice' },
+            { 'aria-hidden': 'true' },
+            { focusable: 'false' },
+          ],
+        },
       },
     ],
   }).data;

@@ -23,7 +23,8 @@ export function fillTokens(text: string, later: readonly string[] = []): string 
   return text.replace(/\{([a-z]+)\}/g, (match, name: string) => {
     if (later.includes(name)) return match;
     const value = tokens[name];
-    if (value === undefined) throw new Error(`Unknown token ${match} in content: "${text.slice(0, 60)}…"`);
+    if (value === undefined)
+      throw new Error(`Unknown token ${match} in content: "${text.slice(0, 60)}…"`);
     return value;
   });
 }

@@ -81,7 +81,11 @@ export const FIELDS = {
     maxLength: 254,
     required: true,
     missing: 'Please enter your email address.',
-    format: { test: isValidEmail, title: 'Invalid Email Address', message: 'Please enter a valid email address.' },
+    format: {
+      test: isValidEmail,
+      title: 'Invalid Email Address',
+      message: 'Please enter a valid email address.',
+    },
   },
   phone: {
     title: 'Phone',
@@ -118,7 +122,11 @@ export const FIELDS = {
     maxLength: 60,
     required: true,
     missing: 'Please select a service.',
-    format: { test: isQuoteService, title: 'Invalid Service', message: 'Please select one of the listed services.' },
+    format: {
+      test: isQuoteService,
+      title: 'Invalid Service',
+      message: 'Please select one of the listed services.',
+    },
   },
   message: {
     title: 'Message',
@@ -132,10 +140,14 @@ export const FIELDS = {
 } as const satisfies Record<QuoteField, FieldSpec>;
 
 /** The fields typed into a text input or a textarea, as opposed to chosen from a list */
-export type TextFieldName = { [Field in QuoteField]: (typeof FIELDS)[Field]['control'] extends 'select' ? never : Field }[QuoteField];
+export type TextFieldName = {
+  [Field in QuoteField]: (typeof FIELDS)[Field]['control'] extends 'select' ? never : Field;
+}[QuoteField];
 
 const fieldTable = <Value>(pick: (spec: FieldSpec) => Value) =>
-  Object.fromEntries(QUOTE_FIELDS.map((field) => [field, pick(FIELDS[field])])) as Readonly<Record<QuoteField, Value>>;
+  Object.fromEntries(QUOTE_FIELDS.map((field) => [field, pick(FIELDS[field])])) as Readonly<
+    Record<QuoteField, Value>
+  >;
 
 /** Upper limits in characters (Unicode code points), for the inputs' maxLength and the server */
 export const FIELD_MAX_LENGTHS = fieldTable((spec) => spec.maxLength);
@@ -216,7 +228,10 @@ function trimmedValue(values: FormValues<string>, field: string): string {
   return (values[field] ?? '').trim();
 }
 
-function problem<Field extends QuoteField>(field: Field, text: { title: string; message: string }): FieldProblem<Field> {
+function problem<Field extends QuoteField>(
+  field: Field,
+  text: { title: string; message: string },
+): FieldProblem<Field> {
   return { field, title: text.title, message: text.message };
 }
 
@@ -244,7 +259,9 @@ function isTooLong(field: QuoteField, value: string): boolean {
  * no pattern runs on it.
  */
 export function heroFormProblems(values: HeroFormValues): FieldProblem<HeroField>[] {
-  const value = Object.fromEntries(HERO_FIELDS.map((field) => [field, trimmedValue(values, field)])) as Record<HeroField, string>;
+  const value = Object.fromEntries(
+    HERO_FIELDS.map((field) => [field, trimmedValue(values, field)]),
+  ) as Record<HeroField, string>;
   const problems: FieldProblem<HeroField>[] = [];
   /** Runs a rule only for a field that has no problem yet, so a value found too long meets no pattern */
   const check = (field: HeroField, find: () => FieldProblem<HeroField> | null) => {
@@ -253,15 +270,28 @@ export function heroFormProblems(values: HeroFormValues): FieldProblem<HeroField
     if (found) problems.push(found);
   };
   for (const field of HERO_FIELDS) {
-    check(field, () => (FIELDS[field].required && value[field] === '' ? problem(field, HERO_MESSAGES.incomplete) : null));
+    check(field, () =>
+      FIELDS[field].required && value[field] === ''
+        ? problem(field, HERO_MESSAGES.incomplete)
+        : null,
+    );
   }
   check('email', () => {
     if (isTooLong('email', value.email)) return tooLongProblem('email');
     return FIELDS.email.format.test(value.email) ? null : problem('email', FIELDS.email.format);
   });
-  check('name', () => (characterCount(value.name) < NAME_MIN_LENGTH ? problem('name', HERO_MESSAGES.nameTooShort) : null));
-  check('message', () => (characterCount(value.message) < MESSAGE_MIN_LENGTH ? problem('message', HERO_MESSAGES.messageTooShort) : null));
-  for (const field of HERO_FIELDS) check(field, () => (isTooLong(field, value[field]) ? tooLongProblem(field) : null));
+  check('name', () =>
+    characterCount(value.name) < NAME_MIN_LENGTH
+      ? problem('name', HERO_MESSAGES.nameTooShort)
+      : null,
+  );
+  check('message', () =>
+    characterCount(value.message) < MESSAGE_MIN_LENGTH
+      ? problem('message', HERO_MESSAGES.messageTooShort)
+      : null,
+  );
+  for (const field of HERO_FIELDS)
+    check(field, () => (isTooLong(field, value[field]) ? tooLongProblem(field) : null));
   return problems;
 }
 
@@ -273,7 +303,8 @@ export function validateHeroForm(values: HeroFormValues): FieldProblem<HeroField
 function quoteFieldProblem(field: QuoteField, value: string): FieldProblem | null {
   const spec: FieldSpec = FIELDS[field];
   // Empty, then too long, then the format: no pattern runs on a value over its maximum
-  if (value === '') return spec.required ? { field, title: `${spec.title} Required`, message: spec.missing } : null;
+  if (value === '')
+    return spec.required ? { field, title: `${spec.title} Required`, message: spec.missing } : null;
   if (isTooLong(field, value)) return tooLongProblem(field);
   if (spec.format && !spec.format.test(value)) return problem(field, spec.format);
   return null;
@@ -292,7 +323,15 @@ export function validateQuoteForm(values: QuoteFormValues): FieldProblem[] {
  */
 export function validateLead(fields: Readonly<Record<string, string>>): LeadProblem[] {
   const source = (fields['form_source'] ?? '').trim();
-  const found = source === FORM_SOURCES.hero ? heroFormProblems(fields) : source === FORM_SOURCES.quote ? validateQuoteForm(fields) : null;
-  if (found === null) return [{ field: 'form_source', message: 'Unknown form: please send the request from the website.' }];
+  const found =
+    source === FORM_SOURCES.hero
+      ? heroFormProblems(fields)
+      : source === FORM_SOURCES.quote
+        ? validateQuoteForm(fields)
+        : null;
+  if (found === null)
+    return [
+      { field: 'form_source', message: 'Unknown form: please send the request from the website.' },
+    ];
   return found.map(({ field, message }) => ({ field, message }));
 }

@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { faviconHref } from '../lib/favicon.ts';
 
 /** The card the owner's door shows before he is in: sign-in, an invite, the page's own problems */
-export function DoorFrame({ businessName, title, children }: { businessName: string; title: string; children: ReactNode }) {
+export function DoorFrame({
+  businessName,
+  title,
+  children,
+}: {
+  businessName: string;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-brand-50 px-4 py-10">
       <div className="card w-full max-w-md">

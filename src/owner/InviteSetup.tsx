@@ -36,7 +36,8 @@ export function InviteSetup({ businessName, invite, onSignedIn, onCancel }: Prop
   return (
     <DoorFrame businessName={businessName} title="Set up your passkey">
       <p className="text-muted">
-        A passkey lets you sign in with Face ID, a fingerprint or your screen lock, with no password. It stays on this device.
+        A passkey lets you sign in with Face ID, a fingerprint or your screen lock, with no
+        password. It stays on this device.
       </p>
       <form className="mt-6" onSubmit={submit}>
         <label htmlFor={nameId} className="field-label">
@@ -52,7 +53,12 @@ export function InviteSetup({ businessName, invite, onSignedIn, onCancel }: Prop
           required
         />
         <p className="mt-1 text-sm text-muted">So you can tell your passkeys apart later.</p>
-        <button type="submit" className={buttonClass({ variant: 'accent', block: true }, 'mt-6')} disabled={busy} aria-busy={busy}>
+        <button
+          type="submit"
+          className={buttonClass({ variant: 'accent', block: true }, 'mt-6')}
+          disabled={busy}
+          aria-busy={busy}
+        >
           <KeyRound className="size-5" aria-hidden="true" />
           {busy ? 'Waiting for your device…' : 'Set up your passkey'}
         </button>
@@ -62,12 +68,17 @@ export function InviteSetup({ businessName, invite, onSignedIn, onCancel }: Prop
           <div role="alert" className="mt-4">
             <p className="field-error text-base">{problem}</p>
             <p className="mt-2 text-sm text-muted">
-              An invite link works once, for 24 hours. If it has been used or has run out, ask for a new one.
+              An invite link works once, for 24 hours. If it has been used or has run out, ask for a
+              new one.
             </p>
           </div>
         )}
       </div>
-      <button type="button" className={buttonClass({ variant: 'outline', block: true }, 'mt-4')} onClick={onCancel}>
+      <button
+        type="button"
+        className={buttonClass({ variant: 'outline', block: true }, 'mt-4')}
+        onClick={onCancel}
+      >
         I already have a passkey: sign in
       </button>
     </DoorFrame>

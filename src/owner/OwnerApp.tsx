@@ -51,7 +51,10 @@ export function OwnerApp({ businessName, shortName }: { businessName: string; sh
     let current = true;
     ownerApi
       .session()
-      .then((session) => current && setStage(session ? { name: 'signed-in', session } : { name: 'signed-out' }))
+      .then(
+        (session) =>
+          current && setStage(session ? { name: 'signed-in', session } : { name: 'signed-out' }),
+      )
       .catch((error: unknown) => {
         if (!current) return;
         // A static deployment has no server behind the page
@@ -86,7 +89,9 @@ export function OwnerApp({ businessName, shortName }: { businessName: string; sh
           </p>
         </DoorFrame>
       )}
-      {stage.name === 'signed-out' && <SignIn businessName={businessName} reason={stage.reason} onSignedIn={signedIn} />}
+      {stage.name === 'signed-out' && (
+        <SignIn businessName={businessName} reason={stage.reason} onSignedIn={signedIn} />
+      )}
       {stage.name === 'invite' && (
         <InviteSetup
           businessName={businessName}
@@ -97,14 +102,19 @@ export function OwnerApp({ businessName, shortName }: { businessName: string; sh
       )}
       {stage.name === 'signed-in' && (
         <OwnerData>
-          <Workspace businessName={businessName} shortName={shortName} session={stage.session} onSignOut={signOut} />
+          <Workspace
+            businessName={businessName}
+            shortName={shortName}
+            session={stage.session}
+            onSignOut={signOut}
+          />
         </OwnerData>
       )}
       {stage.name === 'no-server' && (
         <DoorFrame businessName={businessName} title="Not on this server">
           <p>
-            The owner’s page works only on the site’s own Node server. A static copy of the site sends quote requests to the form service
-            instead: read them in its inbox.
+            The owner’s page works only on the site’s own Node server. A static copy of the site
+            sends quote requests to the form service instead: read them in its inbox.
           </p>
         </DoorFrame>
       )}

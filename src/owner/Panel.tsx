@@ -17,7 +17,10 @@ export function Panel({
   return (
     <section
       aria-labelledby={headingId}
-      className={cn('rounded-(--radius-card) border border-line bg-white p-4 shadow-(--shadow-card) md:p-6', className)}
+      className={cn(
+        'rounded-(--radius-card) border border-line bg-white p-4 shadow-(--shadow-card) md:p-6',
+        className,
+      )}
     >
       <div className="flex items-center justify-between gap-3">
         <h2 id={headingId} className="text-h3">

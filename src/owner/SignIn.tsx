@@ -33,7 +33,8 @@ export function SignIn({ businessName, reason, onSignedIn }: Props) {
     <DoorFrame businessName={businessName} title="Sign in">
       {reason && <p className="mb-4 rounded-lg bg-accent-100 p-3 text-brand-900">{reason}</p>}
       <p className="text-muted">
-        Your quote requests and numbers are here. Use the passkey on your phone or computer: Face ID, a fingerprint or the screen lock.
+        Your quote requests and numbers are here. Use the passkey on your phone or computer: Face
+        ID, a fingerprint or the screen lock.
       </p>
       <button
         type="button"
@@ -52,7 +53,9 @@ export function SignIn({ businessName, reason, onSignedIn }: Props) {
           </p>
         )}
       </div>
-      <p className="mt-6 text-sm text-muted">Lost your passkeys? A new invite link from the server lets you set one up again.</p>
+      <p className="mt-6 text-sm text-muted">
+        Lost your passkeys? A new invite link from the server lets you set one up again.
+      </p>
     </DoorFrame>
   );
 }

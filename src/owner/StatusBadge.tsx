@@ -14,7 +14,11 @@ export const statusColours: Readonly<Record<LeadStatus, string>> = {
 export function StatusBadge({ status, className }: { status: LeadStatus; className?: string }) {
   return (
     <span
-      className={cn('inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap', statusColours[status], className)}
+      className={cn(
+        'inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap',
+        statusColours[status],
+        className,
+      )}
     >
       {LEAD_STATUS_LABELS[status]}
     </span>

@@ -3,7 +3,12 @@ import { DEFAULT_NUMBERS_PERIOD, hashOf, type OwnerTab } from './routes.ts';
 
 const tabs: Array<{ tab: OwnerTab; label: string; href: string; Icon: LucideIcon }> = [
   { tab: 'inbox', label: 'Inbox', href: hashOf({ name: 'inbox' }), Icon: Inbox },
-  { tab: 'numbers', label: 'Numbers', href: hashOf({ name: 'numbers', days: DEFAULT_NUMBERS_PERIOD }), Icon: BarChart3 },
+  {
+    tab: 'numbers',
+    label: 'Numbers',
+    href: hashOf({ name: 'numbers', days: DEFAULT_NUMBERS_PERIOD }),
+    Icon: BarChart3,
+  },
   { tab: 'site', label: 'Site', href: hashOf({ name: 'site' }), Icon: Globe },
   { tab: 'passkeys', label: 'Passkeys', href: hashOf({ name: 'passkeys' }), Icon: KeyRound },
 ];

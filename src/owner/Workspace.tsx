@@ -40,12 +40,21 @@ export function Workspace({ businessName, shortName, session, onSignOut }: Props
   const now = useNow();
   const announceNew = useCallback(
     (leads: OwnerLead[]) =>
-      notify({ kind: 'success', text: leads.length === 1 ? `New request from ${leads[0]!.name}` : `${leads.length} new requests` }),
+      notify({
+        kind: 'success',
+        text:
+          leads.length === 1
+            ? `New request from ${leads[0]!.name}`
+            : `${leads.length} new requests`,
+      }),
     [notify],
   );
   const inbox = useInbox(announceNew);
   const unread = inbox.overview?.unread ?? 0;
-  const shownLead = (id: number) => [...(inbox.body?.leads ?? []), ...(inbox.overview?.undelivered ?? [])].find((lead) => lead.id === id);
+  const shownLead = (id: number) =>
+    [...(inbox.body?.leads ?? []), ...(inbox.overview?.undelivered ?? [])].find(
+      (lead) => lead.id === id,
+    );
 
   useEffect(() => {
     document.title = `${unread > 0 ? `(${unread}) ` : ''}Owner · ${businessName}`;

@@ -5,7 +5,10 @@
  * Every GET goes through `read`, typed by its path (OwnerReads), which src/owner/data.tsx's hooks
  * use as their fetcher; an answer is taken for its contract type once it is a JSON object.
  */
-import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 import { errorMessageOf } from '../lib/api-errors.ts';
 import {
   ownerPaths,
@@ -64,7 +67,8 @@ export type ReadPath = keyof OwnerReads;
 /** A GET as the page's data layer keys it: the path, and its query ('' for none) without `background` */
 export type ReadKey<P extends ReadPath = ReadPath> = readonly [path: P, query: string];
 
-const UNREADABLE = 'The site answered in a way this page cannot read. Reload the page, then try again.';
+const UNREADABLE =
+  'The site answered in a way this page cannot read. Reload the page, then try again.';
 
 function errorText(status: number, body: unknown): string {
   const error = errorMessageOf(body);
@@ -89,14 +93,22 @@ interface CallOptions {
 }
 
 /** One call: a 2xx gives its body, whatever it is; anything else throws an ApiError in the owner's words */
-async function call(method: Method, path: string, body?: unknown, options: CallOptions = {}): Promise<{ json: unknown; isJson: boolean }> {
+async function call(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<{ json: unknown; isJson: boolean }> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
       cache: 'no-store',
-      headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       ...(options.keepalive ? { keepalive: true } : {}),
     });
@@ -106,7 +118,8 @@ async function call(method: Method, path: string, body?: unknown, options: CallO
   const json = parseJson(await response.text());
   if (!response.ok) {
     if (response.status === 401 && !options.quietOn401) signedOutListener();
-    const stepUp = response.status === 403 && (json as Partial<StepUpNeededBody> | null)?.stepUp === true;
+    const stepUp =
+      response.status === 403 && (json as Partial<StepUpNeededBody> | null)?.stepUp === true;
     throw new ApiError(response.status, errorText(response.status, json), stepUp);
   }
   return { json, isJson: /^application\/json\b/i.test(response.headers.get('Content-Type') ?? '') };
@@ -116,14 +129,25 @@ async function call(method: Method, path: string, body?: unknown, options: CallO
  * A call whose answer is a JSON object, as the contract (src/lib/owner-api.ts) shapes it. Only
  * that much is checked here: the server's own tests hold it to the shapes.
  */
-async function answer<Body extends object>(method: Method, path: string, body?: unknown, options?: CallOptions): Promise<Body> {
+async function answer<Body extends object>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options?: CallOptions,
+): Promise<Body> {
   const { json, isJson } = await call(method, path, body, options);
-  if (!isJson || typeof json !== 'object' || json === null || Array.isArray(json)) throw new ApiError(200, UNREADABLE);
+  if (!isJson || typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new ApiError(200, UNREADABLE);
   return json as Body;
 }
 
 /** A change whose answer the page does not need */
-async function send(method: Method, path: string, body?: unknown, options?: CallOptions): Promise<void> {
+async function send(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options?: CallOptions,
+): Promise<void> {
   await call(method, path, body, options);
 }
 
@@ -136,7 +160,10 @@ export function readUrl([path, query]: ReadKey, background = false): string {
 }
 
 /** The one fetcher of the page's data: a GET, typed by its path */
-export function read<P extends ReadPath>(key: ReadKey<P>, { background = false }: { background?: boolean } = {}): Promise<OwnerReads[P]> {
+export function read<P extends ReadPath>(
+  key: ReadKey<P>,
+  { background = false }: { background?: boolean } = {},
+): Promise<OwnerReads[P]> {
   return answer<OwnerReads[P]>('GET', readUrl(key, background));
 }
 
@@ -159,7 +186,8 @@ export function inboxKey({ status, q }: InboxQuery = {}): ReadKey<typeof ownerPa
   return [ownerPaths.leads, params.toString()];
 }
 
-export const inboxUrl = (query: InboxQuery = {}): string => readUrl(inboxKey(query), query.background);
+export const inboxUrl = (query: InboxQuery = {}): string =>
+  readUrl(inboxKey(query), query.background);
 
 /** The calls that are not reads: the sign-in ceremonies, and every change */
 export const ownerApi = {
@@ -172,23 +200,39 @@ export const ownerApi = {
       throw error;
     }
   },
-  signInOptions: () => answer<PublicKeyCredentialRequestOptionsJSON>('POST', ownerPaths.signInOptions, {}, { quietOn401: true }),
-  signIn: (response: unknown) => send('POST', ownerPaths.signIn, { response }, { quietOn401: true }),
+  signInOptions: () =>
+    answer<PublicKeyCredentialRequestOptionsJSON>(
+      'POST',
+      ownerPaths.signInOptions,
+      {},
+      { quietOn401: true },
+    ),
+  signIn: (response: unknown) =>
+    send('POST', ownerPaths.signIn, { response }, { quietOn401: true }),
   inviteOptions: (invite: string) =>
-    answer<PublicKeyCredentialCreationOptionsJSON>('POST', ownerPaths.inviteOptions, { invite }, { quietOn401: true }),
-  acceptInvite: (body: InviteRequest) => send('POST', ownerPaths.invite, body, { quietOn401: true }),
+    answer<PublicKeyCredentialCreationOptionsJSON>(
+      'POST',
+      ownerPaths.inviteOptions,
+      { invite },
+      { quietOn401: true },
+    ),
+  acceptInvite: (body: InviteRequest) =>
+    send('POST', ownerPaths.invite, body, { quietOn401: true }),
   signOut: () => send('POST', ownerPaths.signOut, {}, { quietOn401: true }),
   signOutOthers: () => send('POST', ownerPaths.signOutOthers, {}),
   signOutSession: (id: string) => send('DELETE', sessionPath(id)),
-  stepUpOptions: () => answer<PublicKeyCredentialRequestOptionsJSON>('POST', ownerPaths.stepUpOptions, {}),
+  stepUpOptions: () =>
+    answer<PublicKeyCredentialRequestOptionsJSON>('POST', ownerPaths.stepUpOptions, {}),
   stepUp: (response: unknown) => send('POST', ownerPaths.stepUp, { response }),
 
   changeLead: (id: number, change: LeadChange, options: { keepalive?: boolean } = {}) =>
     answer<OwnerLead>('PATCH', leadPath(id), change, options),
-  addNote: (id: number, text: string) => answer<OwnerLead>('POST', `${leadPath(id)}/notes`, { text }),
+  addNote: (id: number, text: string) =>
+    answer<OwnerLead>('POST', `${leadPath(id)}/notes`, { text }),
   deleteLead: (id: number) => send('DELETE', leadPath(id)),
 
-  passkeyOptions: () => answer<PublicKeyCredentialCreationOptionsJSON>('POST', ownerPaths.passkeyOptions, {}),
+  passkeyOptions: () =>
+    answer<PublicKeyCredentialCreationOptionsJSON>('POST', ownerPaths.passkeyOptions, {}),
   addPasskey: (body: AddPasskeyRequest) => send('POST', ownerPaths.passkeys, body),
   renamePasskey: (id: string, name: string) => send('PATCH', passkeyPath(id), { name }),
   removePasskey: (id: string) => send('DELETE', passkeyPath(id)),

@@ -9,13 +9,18 @@ export interface ContactLinks {
   map: string | null;
 }
 
-export function contactLinks(lead: Pick<OwnerLead, 'phone' | 'email' | 'address'>, businessName: string): ContactLinks {
+export function contactLinks(
+  lead: Pick<OwnerLead, 'phone' | 'email' | 'address'>,
+  businessName: string,
+): ContactLinks {
   const phone = lead.phone ? dialable(lead.phone) : '';
   const subject = `Your quote request to ${businessName}`;
   return {
     call: phone ? `tel:${phone}` : null,
     text: phone ? `sms:${phone}` : null,
     email: `mailto:${encodeURIComponent(lead.email).replace('%40', '@')}?subject=${encodeURIComponent(subject)}`,
-    map: lead.address?.trim() ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(lead.address.trim())}` : null,
+    map: lead.address?.trim()
+      ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(lead.address.trim())}`
+      : null,
   };
 }

@@ -9,7 +9,16 @@
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import useSWR, { SWRConfig, useSWRConfig, type SWRConfiguration } from 'swr';
 import { ownerPaths, type NumbersPeriod, type OwnerLead } from '../lib/owner-api.ts';
-import { inboxKey, isSignedOut, leadPath, read, readUrl, type OwnerReads, type ReadKey, type ReadPath } from './api.ts';
+import {
+  inboxKey,
+  isSignedOut,
+  leadPath,
+  read,
+  readUrl,
+  type OwnerReads,
+  type ReadKey,
+  type ReadPath,
+} from './api.ts';
 
 const keyOf = <P extends ReadPath>(path: P, query = ''): ReadKey<P> => [path, query];
 
@@ -62,7 +71,9 @@ export function useRead<P extends ReadPath>(
 }
 
 /** For a view that polls: a failed answer is asked again after `ms`, as a poll would be (not once signed out) */
-export function retryingEvery(ms: number): Pick<SWRConfiguration, 'shouldRetryOnError' | 'onErrorRetry'> {
+export function retryingEvery(
+  ms: number,
+): Pick<SWRConfiguration, 'shouldRetryOnError' | 'onErrorRetry'> {
   return {
     shouldRetryOnError: (problem) => !isSignedOut(problem),
     onErrorRetry: (_problem, _key, _config, revalidate, options) => {
@@ -87,10 +98,16 @@ export function useInvalidation() {
     () => ({
       /** A request as the server now has it (its answer to the change): shown as it is, and every inbox answer asked again */
       leadChanged: async (lead: OwnerLead) => {
-        await Promise.all([mutate(readKeys.lead(lead.id), { lead }, { revalidate: false }), mutate(isInboxKey)]);
+        await Promise.all([
+          mutate(readKeys.lead(lead.id), { lead }, { revalidate: false }),
+          mutate(isInboxKey),
+        ]);
       },
       leadDeleted: async (id: number) => {
-        await Promise.all([mutate(readKeys.lead(id), undefined, { revalidate: false }), mutate(isInboxKey)]);
+        await Promise.all([
+          mutate(readKeys.lead(id), undefined, { revalidate: false }),
+          mutate(isInboxKey),
+        ]);
       },
       passkeysChanged: () => mutate(readKeys.passkeys),
       /** Removing a passkey also ends the sessions it opened */

@@ -12,6 +12,7 @@ export function inviteTokenOf(hash: string): string | null {
  */
 export function takeInviteToken(): string | null {
   const token = inviteTokenOf(window.location.hash);
-  if (token) window.history.replaceState(null, '', window.location.pathname + window.location.search);
+  if (token)
+    window.history.replaceState(null, '', window.location.pathname + window.location.search);
   return token;
 }

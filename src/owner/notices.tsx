@@ -4,7 +4,15 @@
  * (errors) or for a few seconds (the rest).
  */
 import { Check, TriangleAlert, X } from 'lucide-react';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { isSignedOut } from './api.ts';
 
 export interface Notice {
@@ -14,7 +22,10 @@ export interface Notice {
 
 type Notify = (notice: Notice) => void;
 
-const NoticeContext = createContext<{ notify: Notify; notifyError: (error: unknown) => void } | null>(null);
+const NoticeContext = createContext<{
+  notify: Notify;
+  notifyError: (error: unknown) => void;
+} | null>(null);
 
 const SHOWN_FOR_MS = 5000;
 
@@ -26,7 +37,9 @@ export function useNotices() {
 
 /** What went wrong, in words: the server's own, or the error's */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Something went wrong. Try again.';
+  return error instanceof Error && error.message
+    ? error.message
+    : 'Something went wrong. Try again.';
 }
 
 export function NoticeProvider({ children }: { children: ReactNode }) {
@@ -62,7 +75,10 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
             className="pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-xl border-l-4 bg-white p-4 shadow-2xl data-[kind=error]:border-danger-700 data-[kind=success]:border-success-700"
           >
             {notice.kind === 'error' ? (
-              <TriangleAlert className="mt-0.5 size-5 shrink-0 text-danger-700" aria-hidden="true" />
+              <TriangleAlert
+                className="mt-0.5 size-5 shrink-0 text-danger-700"
+                aria-hidden="true"
+              />
             ) : (
               <Check className="mt-0.5 size-5 shrink-0 text-success-700" aria-hidden="true" />
             )}

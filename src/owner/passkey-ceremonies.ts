@@ -4,7 +4,12 @@
  * → the server's check, with the browser's failures put into words the owner can act on. A
  * change the server keeps for a step-up is confirmed with his passkey and tried once more.
  */
-import { browserSupportsWebAuthn, startAuthentication, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
+import {
+  browserSupportsWebAuthn,
+  startAuthentication,
+  startRegistration,
+  WebAuthnError,
+} from '@simplewebauthn/browser';
 import { ApiError, ownerApi } from './api.ts';
 
 /** A ceremony that did not finish, with a message for the owner */
@@ -19,18 +24,26 @@ type Ceremony = 'sign-in' | 'confirm' | 'set-up';
 
 /** What the browser's refusal means, from the owner's side of the screen */
 export function ceremonyMessage(error: unknown, ceremony: Ceremony): string {
-  const name = error instanceof WebAuthnError ? (error.cause as Error | undefined)?.name : (error as Error | undefined)?.name;
+  const name =
+    error instanceof WebAuthnError
+      ? (error.cause as Error | undefined)?.name
+      : (error as Error | undefined)?.name;
   const code = error instanceof WebAuthnError ? error.code : undefined;
   if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || name === 'InvalidStateError') {
     return 'This device already has a passkey for this site. Use it to sign in, or add a passkey from another device.';
   }
-  if (code === 'ERROR_INVALID_DOMAIN' || code === 'ERROR_INVALID_RP_ID' || name === 'SecurityError') {
+  if (
+    code === 'ERROR_INVALID_DOMAIN' ||
+    code === 'ERROR_INVALID_RP_ID' ||
+    name === 'SecurityError'
+  ) {
     return 'Passkeys only work on the site’s own secure address (https). Open the page from there.';
   }
   if (name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED') {
     return {
       'sign-in': 'Sign-in was cancelled or timed out. Try again when you are ready.',
-      confirm: 'Confirming with your passkey was cancelled or timed out. Nothing was changed. Try again when you are ready.',
+      confirm:
+        'Confirming with your passkey was cancelled or timed out. Nothing was changed. Try again when you are ready.',
       'set-up': 'Setting up the passkey was cancelled or timed out. Try again when you are ready.',
     }[ceremony];
   }
@@ -41,7 +54,9 @@ export function ceremonyMessage(error: unknown, ceremony: Ceremony): string {
 
 function requireWebAuthn(): void {
   if (!browserSupportsWebAuthn()) {
-    throw new CeremonyError('This browser cannot use passkeys. Open the page in an up-to-date browser such as Safari or Chrome.');
+    throw new CeremonyError(
+      'This browser cannot use passkeys. Open the page in an up-to-date browser such as Safari or Chrome.',
+    );
   }
 }
 

@@ -6,7 +6,11 @@
 import { NUMBERS_PERIODS, type NumbersPeriod } from '../lib/owner-api.ts';
 
 export type OwnerView =
-  { name: 'inbox' } | { name: 'lead'; id: number } | { name: 'numbers'; days: NumbersPeriod } | { name: 'site' } | { name: 'passkeys' };
+  | { name: 'inbox' }
+  | { name: 'lead'; id: number }
+  | { name: 'numbers'; days: NumbersPeriod }
+  | { name: 'site' }
+  | { name: 'passkeys' };
 
 export const DEFAULT_NUMBERS_PERIOD: NumbersPeriod = 30;
 
@@ -14,7 +18,8 @@ export function parseView(hash: string): OwnerView {
   const [name = '', argument = ''] = hash.replace(/^#/, '').split('/');
   if (name === 'lead' && /^\d{1,15}$/.test(argument)) return { name: 'lead', id: Number(argument) };
   if (name === 'numbers') {
-    const days = NUMBERS_PERIODS.find((period) => String(period) === argument) ?? DEFAULT_NUMBERS_PERIOD;
+    const days =
+      NUMBERS_PERIODS.find((period) => String(period) === argument) ?? DEFAULT_NUMBERS_PERIOD;
     return { name: 'numbers', days };
   }
   if (name === 'passkeys') return { name: 'passkeys' };

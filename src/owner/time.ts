@@ -5,8 +5,17 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const dayFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: TIME_ZONE, day: 'numeric', month: 'short' });
-const dayWithYearFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' });
+const dayFormat = new Intl.DateTimeFormat('en-NZ', {
+  timeZone: TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+});
+const dayWithYearFormat = new Intl.DateTimeFormat('en-NZ', {
+  timeZone: TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
 const dateTimeFormat = new Intl.DateTimeFormat('en-NZ', {
   timeZone: TIME_ZONE,
   weekday: 'short',
@@ -18,9 +27,23 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-NZ', {
 });
 const yearFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: TIME_ZONE, year: 'numeric' });
 // A calendar day (YYYY-MM-DD) is read at noon UTC and shown in UTC, so no time zone moves it
-const calendarDayLong = new Intl.DateTimeFormat('en-NZ', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
-const calendarDayShort = new Intl.DateTimeFormat('en-NZ', { timeZone: 'UTC', day: 'numeric', month: 'short' });
-const calendarDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const calendarDayLong = new Intl.DateTimeFormat('en-NZ', {
+  timeZone: 'UTC',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+const calendarDayShort = new Intl.DateTimeFormat('en-NZ', {
+  timeZone: 'UTC',
+  day: 'numeric',
+  month: 'short',
+});
+const calendarDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
@@ -46,7 +69,9 @@ export function timeAgo(iso: string, now: Date = new Date()): string {
 /** "3 Mar" this year, "3 Mar 2025" another */
 export function formatDay(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
-  return yearFormat.format(date) === yearFormat.format(now) ? dayFormat.format(date) : dayWithYearFormat.format(date);
+  return yearFormat.format(date) === yearFormat.format(now)
+    ? dayFormat.format(date)
+    : dayWithYearFormat.format(date);
 }
 
 /** "Tue, 3 Mar 2026, 2:05 pm" */

@@ -28,5 +28,13 @@ export function useSecondTap({ closeAfterAction }: { closeAfterAction: boolean }
     }
   }
 
-  return { confirming, busy, startRef, confirmRef, open: () => setConfirming(true), close: () => setConfirming(false), run };
+  return {
+    confirming,
+    busy,
+    startRef,
+    confirmRef,
+    open: () => setConfirming(true),
+    close: () => setConfirming(false),
+    run,
+  };
 }

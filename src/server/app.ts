@@ -39,7 +39,12 @@ import { BUSINESS_FILE } from './publish/content-paths.ts';
 import { createPublisher, type Publisher } from './publish/publisher.ts';
 import { reloadFacts } from './support/live-facts.ts';
 import { createThrottledLog } from './support/log.ts';
-import { createRateLimiter, rateLimitAddress, rateLimitFromEnv, rateLimitKey } from './support/rate-limit.ts';
+import {
+  createRateLimiter,
+  rateLimitAddress,
+  rateLimitFromEnv,
+  rateLimitKey,
+} from './support/rate-limit.ts';
 
 type Env = Record<string, string | undefined>;
 type Log = (message: string, error?: unknown) => void;
@@ -89,7 +94,11 @@ export function createApp(env: Env, parts: AppParts): App {
   // Opened now, so that a problem shows in the log at start rather than at the first lead
   const ready = store.countLeads().then(
     () => undefined,
-    (error: unknown) => log(`The quote-request database ${store.path} cannot be used yet; each post retries it`, error),
+    (error: unknown) =>
+      log(
+        `The quote-request database ${store.path} cannot be used yet; each post retries it`,
+        error,
+      ),
   );
   const channels = parts.channels ?? channelsFromEnv(env, log);
   if (channels.length === 0) {
@@ -97,7 +106,9 @@ export function createApp(env: Env, parts: AppParts): App {
       'No notification channel is set up: quote requests are stored, but nobody is told (see docs/operations.md, "How the owner hears of them")',
     );
   } else if (!parts.channels) {
-    console.log(`Quote requests are sent by: ${channels.map((channel) => channel.name).join(', ')}`);
+    console.log(
+      `Quote requests are sent by: ${channels.map((channel) => channel.name).join(', ')}`,
+    );
   }
   let alerts: UndeliveredAlerts | undefined;
   let weekly: ReturnType<typeof startWeeklySummaries> | undefined;
@@ -111,7 +122,8 @@ export function createApp(env: Env, parts: AppParts): App {
   const counter = createCounter({ store, log });
   const siteUrl = siteOrigin(env);
   /** Who a request comes from: behind the reverse proxy (TRUST_PROXY=1), the address it forwards */
-  const clientOf = (forwardedFor: string | null | undefined, socketAddress: string) => rateLimitAddress(forwardedFor, socketAddress, env);
+  const clientOf = (forwardedFor: string | null | undefined, socketAddress: string) =>
+    rateLimitAddress(forwardedFor, socketAddress, env);
   /** The same for a request as Node gives it (a list of X-Forwarded-For headers read as one) */
   const clientAddressOf = (req: IncomingMessage) =>
     clientOf(String(req.headers['x-forwarded-for'] ?? ''), req.socket.remoteAddress ?? 'unknown');
@@ -128,7 +140,14 @@ export function createApp(env: Env, parts: AppParts): App {
 
   function respond(request: Request, socketAddress: string) {
     const clientKey = clientKeyOf(request, socketAddress);
-    return handleLeadRequest(request, clientKey, { siteUrl, store, outbox, rateLimiter: leadLimiter, log, readPage: site.readPage });
+    return handleLeadRequest(request, clientKey, {
+      siteUrl,
+      store,
+      outbox,
+      rateLimiter: leadLimiter,
+      log,
+      readPage: site.readPage,
+    });
   }
 
   function health() {
@@ -144,7 +163,10 @@ export function createApp(env: Env, parts: AppParts): App {
     try {
       if (existsSync(businessFile)) reloadFacts(businessFile);
     } catch (error) {
-      log(`The business facts in ${businessFile} could not be read; the server keeps those it had`, error);
+      log(
+        `The business facts in ${businessFile} could not be read; the server keeps those it had`,
+        error,
+      );
     }
   };
   if (parts.publishing) followFacts();
@@ -185,12 +207,21 @@ export function createApp(env: Env, parts: AppParts): App {
 
   const routes: ApiRoute[] = [
     // Every method: the lead endpoint answers each in JSON or HTML, as the request accepts
-    { method: 'ALL', path: apiPaths.leads, handler: (request, { socketAddress }) => respond(request, socketAddress) },
+    {
+      method: 'ALL',
+      path: apiPaths.leads,
+      handler: (request, { socketAddress }) => respond(request, socketAddress),
+    },
     {
       method: 'ALL',
       path: apiPaths.events,
       handler: (request, { clientKey }) =>
-        handleEvent(request, clientKey, { counter, rateLimiter: eventLimiter, isPage: site.isPage, siteUrl }),
+        handleEvent(request, clientKey, {
+          counter,
+          rateLimiter: eventLimiter,
+          isPage: site.isPage,
+          siteUrl,
+        }),
     },
     {
       method: 'GET',
@@ -213,7 +244,8 @@ export function createApp(env: Env, parts: AppParts): App {
     health,
     isOwnerSignedIn,
     countView(path, req) {
-      if (isCountedVisit(req.headers) && repeatViews.isFirstView(req, path)) counter.count(path, 'view');
+      if (isCountedVisit(req.headers) && repeatViews.isFirstView(req, path))
+        counter.count(path, 'view');
     },
     start() {
       if (alerts) return;

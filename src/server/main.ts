@@ -34,7 +34,10 @@ if (!build) {
 const live = createLiveSite(await openSite(join(build.dir, 'client')));
 const app = createApp(process.env, {
   // Each read goes to the build live at that moment
-  site: { isPage: (path) => live.current.isPage(path), readPage: (path) => live.current.readPage(path) },
+  site: {
+    isPage: (path) => live.current.isPage(path),
+    readPage: (path) => live.current.readPage(path),
+  },
   built: build.builtAt.toISOString(),
   publishing: { live, servedDir: build.dir },
 });
@@ -85,4 +88,5 @@ function shutdown(signal: string) {
     void exitAfterClosingApp();
   }, shutdownGraceMs).unref();
 }
-for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGUSR2'] as const) process.once(signal, () => shutdown(signal));
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGUSR2'] as const)
+  process.once(signal, () => shutdown(signal));

@@ -21,8 +21,10 @@ import { clientDir } from '../support/build.ts';
 function regionHeadings(html: string): string[] {
   const headings: string[] = [];
   const visit = (node: DefaultTreeAdapterMap['node'], inRegion: boolean) => {
-    const region = inRegion || ('attrs' in node && node.attrs.some((attr) => attr.name === 'data-markdown'));
-    if (region && 'tagName' in node && node.tagName === 'h2') headings.push(node.attrs.find((attr) => attr.name === 'id')?.value ?? '');
+    const region =
+      inRegion || ('attrs' in node && node.attrs.some((attr) => attr.name === 'data-markdown'));
+    if (region && 'tagName' in node && node.tagName === 'h2')
+      headings.push(node.attrs.find((attr) => attr.name === 'id')?.value ?? '');
     if ('childNodes' in node) for (const child of node.childNodes) visit(child, region);
   };
   visit(parse(html), false);
@@ -36,19 +38,26 @@ const pages = [...(await loadSiteFiles(clientDir)).entries()]
 describe('the built pages', () => {
   it('hold nothing that acts which the templates did not write', () => {
     expect(pages.length).toBeGreaterThan(40);
-    for (const { path, html } of pages) expect(pageCodeProblems(html, { redirectTo: findRedirect(path)?.to }), path).toEqual([]);
+    for (const { path, html } of pages)
+      expect(pageCodeProblems(html, { redirectTo: findRedirect(path)?.to }), path).toEqual([]);
     // The redirect pages' refresh is allowed, and only theirs
-    expect(pages.filter(({ html }) => html.includes('http-equiv="refresh"')).every(({ path }) => findRedirect(path))).toBe(true);
+    expect(
+      pages
+        .filter(({ html }) => html.includes('http-equiv="refresh"'))
+        .every(({ path }) => findRedirect(path)),
+    ).toBe(true);
   });
 
   it('run only inline scripts and styles their CSP allows, and it allows only what the page runs', () => {
     for (const { path, html } of pages) {
       const policy = parseCsp(metaCsp(html) ?? '');
       const { scripts, styles } = inlineHashes(html);
-      const hashes = (name: string) => (policy.get(name) ?? []).filter((source) => source.startsWith("'sha"));
+      const hashes = (name: string) =>
+        (policy.get(name) ?? []).filter((source) => source.startsWith("'sha"));
       expect(hashes('script-src').sort(), path).toEqual([...new Set(scripts)].sort());
       // The content editor alone allows inline styles, as Keystatic sets them
-      if (policy.get('style-src')?.includes("'unsafe-inline'")) expect(path).toMatch(/^\/owner\/content$/);
+      if (policy.get('style-src')?.includes("'unsafe-inline'"))
+        expect(path).toMatch(/^\/owner\/content$/);
       else expect(hashes('style-src').sort(), path).toEqual([...new Set(styles)].sort());
     }
   });

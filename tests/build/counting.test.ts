@@ -37,23 +37,32 @@ const TAP_SCRIPT_LIMIT_BYTES = 1024;
 /** Pages made from the site's layout: everything but the redirect stubs and the owner's pages */
 async function layoutPages(client: string) {
   return [...(await loadSiteFiles(client))]
-    .filter(([path, file]) => file.contentType.startsWith('text/html') && file.status !== 301 && !isOwnerPath(path))
+    .filter(
+      ([path, file]) =>
+        file.contentType.startsWith('text/html') && file.status !== 301 && !isOwnerPath(path),
+    )
     .map(([path, file]) => ({ path, html: readFileSync(file.absolutePath, 'utf8') }));
 }
 
 const pages = await layoutPages(clientDir);
 
-const inlineModules = (html: string) => [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map(([, body = '']) => body);
+const inlineModules = (html: string) =>
+  [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map(([, body = '']) => body);
 const metaCsp = (html: string) =>
-  /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(html)?.[1]?.replaceAll('&#39;', "'") ?? '';
-const directive = (csp: string, name: string) => new RegExp(`(?:^|;)\\s*${name} ([^;]*)`).exec(csp)?.[1]?.split(' ') ?? [];
+  /<meta http-equiv="content-security-policy" content="([^"]*)"/
+    .exec(html)?.[1]
+    ?.replaceAll('&#39;', "'") ?? '';
+const directive = (csp: string, name: string) =>
+  new RegExp(`(?:^|;)\\s*${name} ([^;]*)`).exec(csp)?.[1]?.split(' ') ?? [];
 const scriptSrc = (html: string) => directive(metaCsp(html), 'script-src');
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /** Every text file of the build (pages, scripts, styles, host config), not images or compressed copies */
 function textFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && !/\.(?:avif|webp|jpe?g|png|ico|woff2?|br|gz)$/.test(entry.name))
+    .filter(
+      (entry) => entry.isFile() && !/\.(?:avif|webp|jpe?g|png|ico|woff2?|br|gz)$/.test(entry.name),
+    )
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
@@ -63,7 +72,11 @@ function textFiles(dir: string): string[] {
  * across file systems (a tmpfs /tmp). A build still running at `timeoutMs` is killed, so none
  * outlives the test.
  */
-async function buildInto(dir: string, env: Record<string, string>, timeoutMs: number): Promise<void> {
+async function buildInto(
+  dir: string,
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<void> {
   await promisify(execFile)('npm', ['run', 'build', '--', '--outDir', join(dir, 'client')], {
     env: { ...process.env, ...env },
     maxBuffer: 16 * 1024 * 1024,
@@ -77,28 +90,35 @@ describe('tap counting', () => {
     expect(pages.length).toBeGreaterThan(20);
   });
 
-  it.runIf(builtForServer)('reports taps on every page, through a script of under 1 KB that the CSP allows by its hash', () => {
-    for (const { path, html } of pages) {
-      const reporters = inlineModules(html).filter((body) => body.includes('/api/events'));
-      expect(reporters, path).toHaveLength(1);
-      expect(reporters[0], path).toContain('sendBeacon');
-      expect(Buffer.byteLength(reporters[0]!), path).toBeLessThan(TAP_SCRIPT_LIMIT_BYTES);
-      expect(scriptSrc(html), path).toContain(sha256(reporters[0]!));
-    }
-  });
+  it.runIf(builtForServer)(
+    'reports taps on every page, through a script of under 1 KB that the CSP allows by its hash',
+    () => {
+      for (const { path, html } of pages) {
+        const reporters = inlineModules(html).filter((body) => body.includes('/api/events'));
+        expect(reporters, path).toHaveLength(1);
+        expect(reporters[0], path).toContain('sendBeacon');
+        expect(Buffer.byteLength(reporters[0]!), path).toBeLessThan(TAP_SCRIPT_LIMIT_BYTES);
+        expect(scriptSrc(html), path).toContain(sha256(reporters[0]!));
+      }
+    },
+  );
 });
 
 describe('GoatCounter', () => {
-  it.runIf(!countedWithGoatCounter)('appears nowhere in the build without PUBLIC_GOATCOUNTER_URL', () => {
-    const files = textFiles(distDir);
-    expect(files.some((file) => file.endsWith('_headers'))).toBe(true);
-    for (const file of files) expect(readFileSync(file, 'utf8'), file).not.toMatch(/goatcounter|zgo\.at/i);
-    for (const { path, html } of pages)
-      expect(
-        scriptSrc(html).filter((source) => source.startsWith('http')),
-        path,
-      ).toEqual([]);
-  });
+  it.runIf(!countedWithGoatCounter)(
+    'appears nowhere in the build without PUBLIC_GOATCOUNTER_URL',
+    () => {
+      const files = textFiles(distDir);
+      expect(files.some((file) => file.endsWith('_headers'))).toBe(true);
+      for (const file of files)
+        expect(readFileSync(file, 'utf8'), file).not.toMatch(/goatcounter|zgo\.at/i);
+      for (const { path, html } of pages)
+        expect(
+          scriptSrc(html).filter((source) => source.startsWith('http')),
+          path,
+        ).toEqual([]);
+    },
+  );
 
   describe('built for a static deployment, with a form service and PUBLIC_GOATCOUNTER_URL', () => {
     const { endpoint, script } = goatCounter({ PUBLIC_GOATCOUNTER_URL: GOATCOUNTER_URL })!;
@@ -109,7 +129,10 @@ describe('GoatCounter', () => {
       // test-results/ is ignored by git, the linters and the type check
       mkdirSync('test-results', { recursive: true });
       buildDir = mkdtempSync(join('test-results', 'static-build-'));
-      const settings = { PUBLIC_GOATCOUNTER_URL: GOATCOUNTER_URL, PUBLIC_FORM_ENDPOINT: FORM_SERVICE_URL };
+      const settings = {
+        PUBLIC_GOATCOUNTER_URL: GOATCOUNTER_URL,
+        PUBLIC_FORM_ENDPOINT: FORM_SERVICE_URL,
+      };
       await buildInto(buildDir, settings, BUILD_TIMEOUT_MS - 5000);
       counted = await layoutPages(join(buildDir, 'client'));
     }, BUILD_TIMEOUT_MS);
@@ -118,7 +141,8 @@ describe('GoatCounter', () => {
     });
 
     it('reports nothing to /api/events, and its forms post to the form service, which the CSP allows', () => {
-      for (const file of textFiles(buildDir)) expect(readFileSync(file, 'utf8'), file).not.toContain('/api/events');
+      for (const file of textFiles(buildDir))
+        expect(readFileSync(file, 'utf8'), file).not.toContain('/api/events');
       const quote = counted.find(({ path }) => path === '/quote')!.html;
       expect(quote).toContain(`action="${FORM_SERVICE_URL}"`);
       expect(directive(metaCsp(quote), 'form-action')).toContain(new URL(FORM_SERVICE_URL).origin);

@@ -19,7 +19,9 @@ describe('the site icon', () => {
       const html = readFileSync(page.absolutePath, 'utf8');
       const icon = /<link rel="icon" href="data:image\/svg\+xml,([^"]+)"/.exec(html)?.[1];
       expect(icon && decodeURIComponent(icon), page.absolutePath).toBe(source);
-      expect(html, page.absolutePath).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png">');
+      expect(html, page.absolutePath).toContain(
+        '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
+      );
     }
   });
 
@@ -31,15 +33,25 @@ describe('the site icon', () => {
     for (const icon of manifest.icons) {
       const png = await sharp(join(clientDir, icon.src)).metadata();
       expect(`${png.width}x${png.height}`, icon.src).toBe(icon.sizes);
-      expect({ format: png.format, alpha: png.hasAlpha }, icon.src).toEqual({ format: 'png', alpha: false });
+      expect({ format: png.format, alpha: png.hasAlpha }, icon.src).toEqual({
+        format: 'png',
+        alpha: false,
+      });
     }
-    expect(readFileSync(buildFile('client', 'owner', 'index.html'), 'utf8')).toContain('<link rel="manifest" href="/owner.webmanifest">');
+    expect(readFileSync(buildFile('client', 'owner', 'index.html'), 'utf8')).toContain(
+      '<link rel="manifest" href="/owner.webmanifest">',
+    );
   });
 
   it('is written as /favicon.svg and as an opaque 180 × 180 /apple-touch-icon.png', async () => {
     expect(readFileSync(buildFile('client', 'favicon.svg'), 'utf8').trim()).toBe(source);
     const png = await sharp(join(clientDir, 'apple-touch-icon.png')).metadata();
-    expect({ format: png.format, width: png.width, height: png.height, alpha: png.hasAlpha }).toEqual({
+    expect({
+      format: png.format,
+      width: png.width,
+      height: png.height,
+      alpha: png.hasAlpha,
+    }).toEqual({
       format: 'png',
       width: 180,
       height: 180,

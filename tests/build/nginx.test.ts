@@ -14,7 +14,13 @@ import { isOwnerPath, ownerPaths } from '../../src/lib/owner-api.ts';
 import { loadSiteFiles, openSite, type SiteFile } from '../../src/server/http/site-files.ts';
 import { createSiteServer } from '../../src/server/http/site-server.ts';
 import { expectedSecurityHeaders, pageCspProblems } from '../support/security-headers.ts';
-import { gonePaths, hostilePaths, notFoundPaths, specRedirects, unknownServicePath } from '../support/status-table.ts';
+import {
+  gonePaths,
+  hostilePaths,
+  notFoundPaths,
+  specRedirects,
+  unknownServicePath,
+} from '../support/status-table.ts';
 import { buildFile, builtOrigin, clientDir } from '../support/build.ts';
 import { hasNginx, startNginx, warnWithoutNginx, type RunningNginx } from '../support/nginx.ts';
 
@@ -26,14 +32,28 @@ interface Answer {
   body: Buffer;
 }
 
-function fetchRaw(port: number, path: string, method = 'GET', headers: Record<string, string> = {}): Promise<Answer> {
+function fetchRaw(
+  port: number,
+  path: string,
+  method = 'GET',
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers, agent: false, timeout: 5_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, method, headers, agent: false, timeout: 5_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`${method} ${path} timed out`)));
     req.on('error', reject);
     req.end();
@@ -49,11 +69,15 @@ describe.skipIf(!hasNginx)('nginx serving the static build with dist/nginx/site.
   let nginxPort = 0;
   let node: Server | undefined;
   let nodePort = 0;
-  const get = (path: string, headers: Record<string, string> = {}) => fetchRaw(nginxPort, path, 'GET', headers);
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetchRaw(nginxPort, path, 'GET', headers);
   const head = (path: string) => fetchRaw(nginxPort, path, 'HEAD');
 
   beforeAll(async () => {
-    nginx = await startNginx((port) => ['server {', `  listen 127.0.0.1:${port};`, `  include ${siteConf};`, '}'], '/robots.txt');
+    nginx = await startNginx(
+      (port) => ['server {', `  listen 127.0.0.1:${port};`, `  include ${siteConf};`, '}'],
+      '/robots.txt',
+    );
     nginxPort = nginx.port;
     node = createSiteServer({ site: await openSite(clientDir), siteUrl: origin });
     await new Promise<void>((resolve) => node?.listen(0, '127.0.0.1', resolve));
@@ -86,14 +110,22 @@ describe.skipIf(!hasNginx)('nginx serving the static build with dist/nginx/site.
       expect(answer.status, path).toBe(410);
       const html = answer.body.toString();
       expect(html, path).toContain('Page Gone');
-      expect(html, path).toContain('This page has been permanently removed and is no longer available.');
+      expect(html, path).toContain(
+        'This page has been permanently removed and is no longer available.',
+      );
       expect((await head(path)).status, path).toBe(410);
     }
   });
 
   it('answers unknown paths 404 with the Not Found page', async () => {
     // The owner's page is the Node server's alone (behind its sign-in)
-    for (const path of [...notFoundPaths, '/about/index.html', '/index.html.gz', '/_astro/missing.js', ownerPaths.page]) {
+    for (const path of [
+      ...notFoundPaths,
+      '/about/index.html',
+      '/index.html.gz',
+      '/_astro/missing.js',
+      ownerPaths.page,
+    ]) {
       const answer = await get(path);
       expect(answer.status, path).toBe(404);
       const html = answer.body.toString();
@@ -105,11 +137,17 @@ describe.skipIf(!hasNginx)('nginx serving the static build with dist/nginx/site.
   });
 
   it('answers an unknown service slug 404 with Service not found', async () => {
-    for (const path of [unknownServicePath, '/services/not-found', '/services/residential/index.html']) {
+    for (const path of [
+      unknownServicePath,
+      '/services/not-found',
+      '/services/residential/index.html',
+    ]) {
       const answer = await get(path);
       expect(answer.status, path).toBe(404);
       expect(answer.body.toString(), path).toContain('Service not found');
-      expect(answer.body.toString(), path).toMatch(/<a href="\/services"[^>]*>View All Services<\/a>/);
+      expect(answer.body.toString(), path).toMatch(
+        /<a href="\/services"[^>]*>View All Services<\/a>/,
+      );
     }
   });
 
@@ -117,7 +155,9 @@ describe.skipIf(!hasNginx)('nginx serving the static build with dist/nginx/site.
     for (const alias of aliases) {
       const answer = await get(alias.path);
       expect(answer.status, alias.path).toBe(200);
-      expect(answer.body.toString(), alias.path).toContain(`<link rel="canonical" href="${origin}${alias.canonical}">`);
+      expect(answer.body.toString(), alias.path).toContain(
+        `<link rel="canonical" href="${origin}${alias.canonical}">`,
+      );
     }
   });
 
@@ -125,7 +165,9 @@ describe.skipIf(!hasNginx)('nginx serving the static build with dist/nginx/site.
     const answer = await get('/services/?a=1');
     expect(answer.status).toBe(301);
     expect(answer.headers.location).toBe('/services?a=1');
-    expect((await get('/areas/electrician-howick/')).headers.location).toBe('/areas/electrician-howick');
+    expect((await get('/areas/electrician-howick/')).headers.location).toBe(
+      '/areas/electrician-howick',
+    );
     // An old address goes to its new one in one hop
     for (const [from, location] of specRedirects) {
       const old = await get(`${from}/?ref=1`);
@@ -160,7 +202,9 @@ describe.skipIf(!hasNginx)('nginx serving the static build with dist/nginx/site.
   });
 
   it('caches hashed assets for a year, pages not at all', async () => {
-    const [asset, file] = [...files].find(([path, f]) => path.startsWith('/_astro/') && path.endsWith('.js') && f.gzipPath)!;
+    const [asset, file] = [...files].find(
+      ([path, f]) => path.startsWith('/_astro/') && path.endsWith('.js') && f.gzipPath,
+    )!;
     const answer = await get(asset, { 'Accept-Encoding': 'gzip' });
     expect(answer.status).toBe(200);
     expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -180,10 +224,13 @@ describe.skipIf(!hasNginx)('nginx serving the static build with dist/nginx/site.
     for (const [path, status, page] of cases) {
       const answer = await get(path);
       expect(answer.status, path).toBe(status);
-      for (const [name, value] of Object.entries(expectedSecurityHeaders({ https: origin.startsWith('https:') }))) {
+      for (const [name, value] of Object.entries(
+        expectedSecurityHeaders({ https: origin.startsWith('https:') }),
+      )) {
         expect(answer.headers[name.toLowerCase()], `${path} ${name}`).toBe(value);
       }
-      if (!origin.startsWith('https:')) expect(answer.headers['strict-transport-security'], path).toBeUndefined();
+      if (!origin.startsWith('https:'))
+        expect(answer.headers['strict-transport-security'], path).toBeUndefined();
       const html = readFileSync(files.get(page)!.absolutePath, 'utf8');
       const csp = answer.headers['content-security-policy'];
       expect(Array.isArray(csp), `${path}: one CSP header`).toBe(false);
@@ -231,12 +278,19 @@ describe.skipIf(!hasNginx)('nginx serving the static build with dist/nginx/site.
     const differences: string[] = [];
     for (const path of new Set(paths)) {
       for (const method of ['GET', 'HEAD']) {
-        const [fromNginx, fromNode] = [await fetchRaw(nginxPort, path, method), await fetchRaw(nodePort, path, method)];
+        const [fromNginx, fromNode] = [
+          await fetchRaw(nginxPort, path, method),
+          await fetchRaw(nodePort, path, method),
+        ];
         if (fromNginx.status !== fromNode.status)
-          differences.push(`${method} ${path}: status ${fromNginx.status} (nginx) vs ${fromNode.status} (Node)`);
+          differences.push(
+            `${method} ${path}: status ${fromNginx.status} (nginx) vs ${fromNode.status} (Node)`,
+          );
         // Redirects and refusals (400, 405) carry each server's own short body; pages and files must match
         const servesContent = [200, 404, 410].includes(fromNode.status);
-        for (const name of servesContent ? compared : compared.filter((header) => header !== 'content-type')) {
+        for (const name of servesContent
+          ? compared
+          : compared.filter((header) => header !== 'content-type')) {
           if (fromNginx.headers[name] !== fromNode.headers[name]) {
             differences.push(
               `${method} ${path}: ${name} ${String(fromNginx.headers[name])} (nginx) vs ${String(fromNode.headers[name])} (Node)`,

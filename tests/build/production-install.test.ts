@@ -12,26 +12,46 @@ import { buildFile, distDir } from '../support/build.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 /** Not part of an install: dependencies, the build (copied on its own), local data and reports */
-const LEFT_OUT = new Set(['node_modules', '.git', 'dist', 'data', 'test-results', 'playwright-report', '.astro', 'coverage']);
+const LEFT_OUT = new Set([
+  'node_modules',
+  '.git',
+  'dist',
+  'data',
+  'test-results',
+  'playwright-report',
+  '.astro',
+  'coverage',
+]);
 
 const installDir = mkdtempSync(join(tmpdir(), 'production-install-'));
 afterAll(() => rmSync(installDir, { recursive: true, force: true }));
 
 function npm(args: string[], env: Record<string, string> = {}) {
-  return spawnSync('npm', args, { cwd: installDir, encoding: 'utf8', env: { ...process.env, ...env } });
+  return spawnSync('npm', args, {
+    cwd: installDir,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
 }
 
 describe('the production install', () => {
-  it('installs only the run-time dependencies, serves every page and stores a quote request', { timeout: 240_000 }, () => {
-    buildFile('client', 'sitemap.xml');
-    cpSync(repoRoot, installDir, { recursive: true, filter: (source) => !LEFT_OUT.has(relative(repoRoot, source)) });
-    cpSync(distDir, join(installDir, 'dist'), { recursive: true });
+  it(
+    'installs only the run-time dependencies, serves every page and stores a quote request',
+    { timeout: 240_000 },
+    () => {
+      buildFile('client', 'sitemap.xml');
+      cpSync(repoRoot, installDir, {
+        recursive: true,
+        filter: (source) => !LEFT_OUT.has(relative(repoRoot, source)),
+      });
+      cpSync(distDir, join(installDir, 'dist'), { recursive: true });
 
-    const install = npm(['install', '--omit=dev', '--no-audit', '--no-fund']);
-    expect(install.status, install.stderr).toBe(0);
-    const check = npm(['run', '--silent', 'check:production'], { CHECK_PORT: '4391' });
-    console.log(check.stdout);
-    expect(check.status, `${check.stdout}\n${check.stderr}`).toBe(0);
-    expect(check.stdout).toContain('quote request: stored');
-  });
+      const install = npm(['install', '--omit=dev', '--no-audit', '--no-fund']);
+      expect(install.status, install.stderr).toBe(0);
+      const check = npm(['run', '--silent', 'check:production'], { CHECK_PORT: '4391' });
+      console.log(check.stdout);
+      expect(check.status, `${check.stdout}\n${check.stderr}`).toBe(0);
+      expect(check.stdout).toContain('quote request: stored');
+    },
+  );
 });

@@ -24,12 +24,16 @@ const pages = [...(await loadSiteFiles(clientDir)).entries()]
   .filter((page) => !page.html.includes('http-equiv="refresh"'));
 
 const metaContent = (html: string, key: string) =>
-  new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(html)?.[1]?.replaceAll('&amp;', '&');
+  new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`)
+    .exec(html)?.[1]
+    ?.replaceAll('&amp;', '&');
 
 type Node = Record<string, unknown>;
 
 function jsonLd(html: string): unknown[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!) as unknown);
+  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as unknown,
+  );
 }
 
 /** Every object in the JSON-LD of a page, however deeply nested */
@@ -57,10 +61,17 @@ describe('sharing cards', () => {
       const file = join(clientDir, url.pathname);
       expect(existsSync(file), `${path}: ${url.pathname} is in the build`).toBe(true);
       if (!checked.has(file)) checked.set(file, await sharp(file).metadata());
-      expect(checked.get(file), `${path}: ${url.pathname}`).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+      expect(checked.get(file), `${path}: ${url.pathname}`).toMatchObject({
+        format: 'jpeg',
+        width: 1200,
+        height: 630,
+      });
       expect(metaContent(html, 'og:image:width'), path).toBe('1200');
       expect(metaContent(html, 'og:image:height'), path).toBe('630');
-      expect(metaContent(html, 'og:image:alt')?.startsWith(business.name), `${path} og:image:alt`).toBe(true);
+      expect(
+        metaContent(html, 'og:image:alt')?.startsWith(business.name),
+        `${path} og:image:alt`,
+      ).toBe(true);
       expect(metaContent(html, 'twitter:card'), path).toBe('summary_large_image');
       expect(metaContent(html, 'twitter:image'), path).toBe(image);
     }
@@ -71,13 +82,24 @@ describe('the business entity', () => {
   const id = businessId(origin);
   const perPage = pages.map(({ path, html }) => {
     const mentions = nodesOf(jsonLd(html)).filter((node) => node['@id'] === id);
-    return { path, full: mentions.filter((node) => Object.keys(node).length > 1), references: mentions.length };
+    return {
+      path,
+      full: mentions.filter((node) => Object.keys(node).length > 1),
+      references: mentions.length,
+    };
   });
   const described = perPage.filter((page) => page.full.length > 0);
 
   it('is described on the pages about the business', () => {
     expect(described.length).toBeGreaterThan(30);
-    for (const path of ['/', '/about', '/services', '/services/ceiling-fans', '/areas/electrician-botany', '/projects']) {
+    for (const path of [
+      '/',
+      '/about',
+      '/services',
+      '/services/ceiling-fans',
+      '/areas/electrician-botany',
+      '/projects',
+    ]) {
       expect(described.map((page) => page.path)).toContain(path);
     }
   });
@@ -93,12 +115,15 @@ describe('the business entity', () => {
 
   it('is only pointed at by @id elsewhere, and only on pages that describe it', () => {
     for (const page of perPage) {
-      if (page.references > page.full.length) expect(page.full.length, `${page.path} points at a business it does not describe`).toBe(1);
+      if (page.references > page.full.length)
+        expect(page.full.length, `${page.path} points at a business it does not describe`).toBe(1);
     }
   });
 
   it('has its geo to five decimal places or none, and links only profiles that exist', () => {
-    const [node] = described[0]!.full as [{ geo?: { latitude: number; longitude: number }; sameAs?: string[] }];
+    const [node] = described[0]!.full as [
+      { geo?: { latitude: number; longitude: number }; sameAs?: string[] },
+    ];
     if (node.geo) expect(hasGeoPrecision(node.geo)).toBe(true);
     for (const url of node.sameAs ?? []) expect(isProfileUrl(url), url).toBe(true);
   });
@@ -114,7 +139,10 @@ describe('the business entity', () => {
     });
     for (const { path, html } of pages) {
       const ratings = nodesOf(jsonLd(html)).filter((item) => item['@type'] === 'AggregateRating');
-      for (const rating of ratings) expect(rating, `${path} states the business's rating only`).toEqual(node!['aggregateRating']);
+      for (const rating of ratings)
+        expect(rating, `${path} states the business's rating only`).toEqual(
+          node!['aggregateRating'],
+        );
       // Each page that rates describes the business, so the one rating comes once a page
       expect(ratings.length, path).toBe(perPage.find((page) => page.path === path)!.full.length);
     }

@@ -7,11 +7,27 @@ import { readFileSync } from 'node:fs';
 import { parseAllRedirects } from 'netlify-redirect-parser';
 import { describe, expect, it } from 'vitest';
 import { isOwnerPath, ownerPaths } from '../../src/lib/owner-api.ts';
-import { gonePagePath, matchesRule, redirects, retiredPaths, serviceNotFoundPath } from '../../src/config/routes.ts';
+import {
+  gonePagePath,
+  matchesRule,
+  redirects,
+  retiredPaths,
+  serviceNotFoundPath,
+} from '../../src/config/routes.ts';
 import { loadSiteFiles } from '../../src/server/http/site-files.ts';
 import { renderHeadersFile } from '../../src/integrations/static-host.ts';
-import { expectedSecurityHeaders, inlineHashes, metaCsp, pageCspProblems } from '../support/security-headers.ts';
-import { gonePaths, notFoundPaths, specRedirects, unknownServicePath } from '../support/status-table.ts';
+import {
+  expectedSecurityHeaders,
+  inlineHashes,
+  metaCsp,
+  pageCspProblems,
+} from '../support/security-headers.ts';
+import {
+  gonePaths,
+  notFoundPaths,
+  specRedirects,
+  unknownServicePath,
+} from '../support/status-table.ts';
 import { buildFile, builtOrigin, clientDir } from '../support/build.ts';
 
 interface NetlifyRule {
@@ -25,7 +41,11 @@ interface NetlifyRule {
 
 const redirectsPath = buildFile('client', '_redirects');
 const headersPath = buildFile('client', '_headers');
-const parsed = await parseAllRedirects({ redirectsFiles: [redirectsPath], configRedirects: [], minimal: true });
+const parsed = await parseAllRedirects({
+  redirectsFiles: [redirectsPath],
+  configRedirects: [],
+  minimal: true,
+});
 const rules = parsed.redirects as NetlifyRule[];
 const files = await loadSiteFiles(clientDir);
 const origin = builtOrigin();
@@ -54,7 +74,8 @@ describe('_redirects, parsed with netlify-redirect-parser', () => {
     for (const redirect of redirects) {
       const own = rules.filter((rule) => rule.from === redirect.from);
       expect(own.length, redirect.from).toBeGreaterThan(0);
-      for (const rule of own) expect(rule, redirect.from).toMatchObject({ to: redirect.to, status: redirect.status });
+      for (const rule of own)
+        expect(rule, redirect.from).toMatchObject({ to: redirect.to, status: redirect.status });
       const shadowsPage = [...files.keys()].some((path) => matchesRule(redirect.from, path));
       expect(own[0]?.force, `${redirect.from} forced`).toBe(shadowsPage);
     }
@@ -72,18 +93,31 @@ describe('_redirects, parsed with netlify-redirect-parser', () => {
 
   it('answers retired paths 410 with the Page Gone page', () => {
     for (const path of retiredPaths) {
-      expect(rules.find((rule) => rule.from === path)).toMatchObject({ to: gonePagePath, status: 410 });
+      expect(rules.find((rule) => rule.from === path)).toMatchObject({
+        to: gonePagePath,
+        status: 410,
+      });
     }
-    for (const path of gonePaths) expect(netlifyAnswer(path), path).toEqual({ status: 410, to: gonePagePath });
+    for (const path of gonePaths)
+      expect(netlifyAnswer(path), path).toEqual({ status: 410, to: gonePagePath });
     expect(files.get(gonePagePath)?.status).toBe(410);
   });
 
   it('ends with the 404 fallbacks, unforced so pages still answer', () => {
-    expect(rules.at(-2)).toMatchObject({ from: '/services/*', to: serviceNotFoundPath, status: 404, force: false });
+    expect(rules.at(-2)).toMatchObject({
+      from: '/services/*',
+      to: serviceNotFoundPath,
+      status: 404,
+      force: false,
+    });
     expect(rules.at(-1)).toMatchObject({ from: '/*', to: '/404.html', status: 404, force: false });
     expect(netlifyAnswer(unknownServicePath)).toEqual({ status: 404, to: serviceNotFoundPath });
-    for (const path of notFoundPaths) expect(netlifyAnswer(path), path).toEqual({ status: 404, to: '/404.html' });
-    expect(netlifyAnswer('/services/residential')).toEqual({ status: 200, to: '/services/residential' });
+    for (const path of notFoundPaths)
+      expect(netlifyAnswer(path), path).toEqual({ status: 404, to: '/404.html' });
+    expect(netlifyAnswer('/services/residential')).toEqual({
+      status: 200,
+      to: '/services/residential',
+    });
     expect(netlifyAnswer('/')).toEqual({ status: 200, to: '/' });
   });
 
@@ -107,21 +141,28 @@ describe('_redirects, parsed with netlify-redirect-parser', () => {
       cloudflare.set(from, { to, status: code });
     }
     const expected = redirects.flatMap((r) =>
-      (r.from.endsWith('/*') ? [r.from] : [r.from, `${r.from}/`]).map((from) => [from, { to: r.to, status: r.status }]),
+      (r.from.endsWith('/*') ? [r.from] : [r.from, `${r.from}/`]).map((from) => [
+        from,
+        { to: r.to, status: r.status },
+      ]),
     );
     expect(Object.fromEntries(cloudflare)).toEqual(Object.fromEntries(expected));
   });
 });
 
 /** Netlify's `_headers` format: a path at the start of a line, then indented `Name: value` lines */
-function parseHeadersFile(text: string): { blocks: Map<string, Record<string, string>>; errors: string[] } {
+function parseHeadersFile(text: string): {
+  blocks: Map<string, Record<string, string>>;
+  errors: string[];
+} {
   const blocks = new Map<string, Record<string, string>>();
   const errors: string[] = [];
   let current: Record<string, string> | undefined;
   text.split('\n').forEach((line, index) => {
     if (line.trim() === '' || line.trim().startsWith('#')) return;
     if (!/^\s/.test(line)) {
-      if (!line.startsWith('/') || blocks.has(line.trim())) errors.push(`line ${index + 1}: bad or repeated path ${line}`);
+      if (!line.startsWith('/') || blocks.has(line.trim()))
+        errors.push(`line ${index + 1}: bad or repeated path ${line}`);
       current = {};
       blocks.set(line.trim(), current);
       return;
@@ -148,13 +189,21 @@ describe('_headers', () => {
   });
 
   it('sends the security headers on every path, without a second CSP', () => {
-    expect(blocks.get('/*')).toEqual(expectedSecurityHeaders({ https: new URL(origin).protocol === 'https:' }));
+    expect(blocks.get('/*')).toEqual(
+      expectedSecurityHeaders({ https: new URL(origin).protocol === 'https:' }),
+    );
   });
 
   it('sends Strict-Transport-Security only when the site is served over https', () => {
     const secure = parseHeadersFile(renderHeadersFile('https://sparky.test', []));
-    expect(secure.blocks.get('/*')?.['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains');
-    const pages = pagePaths.map((path) => ({ path, status: files.get(path)!.status, html: htmlOf(path) }));
+    expect(secure.blocks.get('/*')?.['Strict-Transport-Security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+    const pages = pagePaths.map((path) => ({
+      path,
+      status: files.get(path)!.status,
+      html: htmlOf(path),
+    }));
     const plain = parseHeadersFile(renderHeadersFile('http://localhost:4321', pages));
     expect(plain.errors).toEqual([]);
     expect(plain.blocks.get('/*')).toEqual(expectedSecurityHeaders({ https: false }));
@@ -162,7 +211,9 @@ describe('_headers', () => {
   });
 
   it('caches hashed assets for a year', () => {
-    expect(blocks.get('/_astro/*')).toEqual({ 'Cache-Control': 'public, max-age=31536000, immutable' });
+    expect(blocks.get('/_astro/*')).toEqual({
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    });
   });
 
   it("gives every page its own CSP plus frame-ancestors 'none', nothing inline for scripts, its inline scripts and styles hashed", () => {
@@ -173,7 +224,10 @@ describe('_headers', () => {
       const html = htmlOf(path);
       expect(pageCspProblems(headers?.['Content-Security-Policy'], html), path).toEqual([]);
       expect(headers?.['Cache-Control'], path).toBe('no-cache');
-      expect(Object.keys(headers ?? {}).sort(), path).toEqual(['Cache-Control', 'Content-Security-Policy']);
+      expect(Object.keys(headers ?? {}).sort(), path).toEqual([
+        'Cache-Control',
+        'Content-Security-Policy',
+      ]);
       const { scripts, styles } = inlineHashes(html);
       inlineScripts += scripts.length;
       inlineStyles += styles.length;
@@ -189,7 +243,9 @@ describe('_headers', () => {
     expect(pageCspProblems(csp, html)).toEqual([]);
     const tampered = html.replace(/<script>([\s\S]*?)<\/script>/, '<script>$1;</script>');
     expect(tampered).not.toBe(html);
-    expect(pageCspProblems(csp, tampered).some((problem) => problem.includes('not in script-src'))).toBe(true);
+    expect(
+      pageCspProblems(csp, tampered).some((problem) => problem.includes('not in script-src')),
+    ).toBe(true);
     expect(metaCsp(html)).toBeDefined();
   });
 });

@@ -15,7 +15,11 @@ const PAGES_PER_TEST = 6;
 /** axe's violations on the page, one line each */
 async function axeViolations(page: Page): Promise<string[]> {
   // Reveal everything the scroll effect would, so axe sees the final colours
-  await page.evaluate(() => document.querySelectorAll('[data-reveal]').forEach((el) => el.setAttribute('data-revealed', '')));
+  await page.evaluate(() =>
+    document
+      .querySelectorAll('[data-reveal]')
+      .forEach((el) => el.setAttribute('data-revealed', '')),
+  );
   // axe.run in the page itself: the site has no frames, and the frame-by-frame run (a blank page
   // opened to merge the frames' results) takes three times as long. Only the violations' details.
   const results = await new AxeBuilder({ page })
@@ -23,14 +27,22 @@ async function axeViolations(page: Page): Promise<string[]> {
     .setLegacyMode()
     .options({ resultTypes: ['violations'] })
     .analyze();
-  return results.violations.map((violation) => `${violation.id} (${violation.nodes.length}) ${violation.nodes[0]?.target.join(' ')}`);
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.nodes.length}) ${violation.nodes[0]?.target.join(' ')}`,
+  );
 }
 
 /** Each region landmark named by words the page does not show */
 function unnamedRegions(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll('section[aria-label], section[aria-labelledby], [role="region"]')].flatMap((region) => {
-      if (region.hasAttribute('aria-label')) return [`aria-label="${region.getAttribute('aria-label')}"`];
+    [
+      ...document.querySelectorAll(
+        'section[aria-label], section[aria-labelledby], [role="region"]',
+      ),
+    ].flatMap((region) => {
+      if (region.hasAttribute('aria-label'))
+        return [`aria-label="${region.getAttribute('aria-label')}"`];
       const ids = (region.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean);
       // A visually hidden heading (1 px, clipped) does not count as shown
       const shown = ids
@@ -44,7 +56,9 @@ function unnamedRegions(page: Page): Promise<string[]> {
 const paths = [...builtSitemapPaths(), ...errorPages];
 for (let first = 0; first < paths.length; first += PAGES_PER_TEST) {
   const some = paths.slice(first, first + PAGES_PER_TEST);
-  test(`no axe violations, and every region named by words it shows, on ${some.join(', ')}`, async ({ page }) => {
+  test(`no axe violations, and every region named by words it shows, on ${some.join(', ')}`, async ({
+    page,
+  }) => {
     test.setTimeout(some.length * 30_000);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     for (const path of some) {

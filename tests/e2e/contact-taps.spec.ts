@@ -31,7 +31,8 @@ async function watchDefault(page: Page): Promise<void> {
   });
 }
 
-const bodyOf = (request: Request) => Object.fromEntries(new URLSearchParams(request.postData() ?? ''));
+const bodyOf = (request: Request) =>
+  Object.fromEntries(new URLSearchParams(request.postData() ?? ''));
 
 const cases = [
   {
@@ -40,20 +41,29 @@ const cases = [
     href: `tel:${business.phone.e164}`,
     // The icon inside the floating 'Call Now' link: a tap on a child of the link counts too
     target: (page: Page) =>
-      page.getByRole('complementary', { name: 'Call or get a quote' }).getByRole('link', { name: 'Call Now' }).locator('svg'),
-    link: (page: Page) => page.getByRole('complementary', { name: 'Call or get a quote' }).getByRole('link', { name: 'Call Now' }),
+      page
+        .getByRole('complementary', { name: 'Call or get a quote' })
+        .getByRole('link', { name: 'Call Now' })
+        .locator('svg'),
+    link: (page: Page) =>
+      page
+        .getByRole('complementary', { name: 'Call or get a quote' })
+        .getByRole('link', { name: 'Call Now' }),
   },
   {
     kind: 'mailto',
     path: '/emergency-electrician-auckland',
     href: `mailto:${business.email}`,
-    target: (page: Page) => page.getByRole('contentinfo').getByRole('link', { name: business.email }),
+    target: (page: Page) =>
+      page.getByRole('contentinfo').getByRole('link', { name: business.email }),
     link: (page: Page) => page.getByRole('contentinfo').getByRole('link', { name: business.email }),
   },
 ] as const;
 
 for (const { kind, path, href, target, link } of cases) {
-  test(`a ${kind}: tap on ${path} sends kind=${kind} and the path, and still follows the link`, async ({ page }) => {
+  test(`a ${kind}: tap on ${path} sends kind=${kind} and the path, and still follows the link`, async ({
+    page,
+  }) => {
     const beacons = await catchBeacons(page);
     await page.goto(path);
     await watchDefault(page);
@@ -100,14 +110,21 @@ test('a browser without sendBeacon loses the count, not the tap', async ({ page 
 test.describe('counted by the server', () => {
   // The test browser names itself HeadlessChrome, which the server does not count as a person
   test.use({
-    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
   });
 
-  test('the server counts a tap on the phone number, anonymously, for the page it was on', async ({ page }) => {
+  test('the server counts a tap on the phone number, anonymously, for the page it was on', async ({
+    page,
+  }) => {
     const tapsOnPrivacyPage = () => {
       const db = new DatabaseSync(leadsDb, { readOnly: true });
       try {
-        const row = db.prepare("SELECT SUM(count) AS taps FROM daily_counts WHERE path = '/privacy' AND kind = 'tel'").get() as {
+        const row = db
+          .prepare(
+            "SELECT SUM(count) AS taps FROM daily_counts WHERE path = '/privacy' AND kind = 'tel'",
+          )
+          .get() as {
           taps: number | null;
         };
         return row.taps ?? 0;

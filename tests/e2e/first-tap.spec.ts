@@ -24,7 +24,9 @@ async function holdIslandScripts(page: Page) {
 
 const loadingIslands = (page: Page) => page.locator('astro-island[ssr]');
 
-test('a tap on a project tab while the gallery loads shows what its label counts at once', async ({ page }) => {
+test('a tap on a project tab while the gallery loads shows what its label counts at once', async ({
+  page,
+}) => {
   const scripts = await holdIslandScripts(page);
   await page.goto(projectsPath);
   const group = page.getByRole('group', { name: 'Filter projects' });
@@ -34,17 +36,27 @@ test('a tap on a project tab while the gallery loads shows what its label counts
   await scripts.requested;
   await expect(loadingIslands(page)).toHaveCount(1);
   await expect(group.getByRole('radio').nth(1)).toBeChecked();
-  await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article')).toHaveCount(count);
+  await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article')).toHaveCount(
+    count,
+  );
   scripts.release();
   await expect(loadingIslands(page)).toHaveCount(0);
   await expect(group.getByRole('radio').nth(1)).toBeChecked();
-  await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article')).toHaveCount(count);
+  await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article')).toHaveCount(
+    count,
+  );
 });
 
-test('a tap on a project while the gallery loads opens it in the lightbox once loaded, on the same page', async ({ page }) => {
+test('a tap on a project while the gallery loads opens it in the lightbox once loaded, on the same page', async ({
+  page,
+}) => {
   const scripts = await holdIslandScripts(page);
   await page.goto(projectsPath);
-  const link = page.getByRole('list', { name: 'Projects' }).getByRole('article').first().getByRole('link');
+  const link = page
+    .getByRole('list', { name: 'Projects' })
+    .getByRole('article')
+    .first()
+    .getByRole('link');
   const title = await link.innerText();
   await link.click();
   await scripts.requested;
@@ -55,7 +67,9 @@ test('a tap on a project while the gallery loads opens it in the lightbox once l
   expect(new URL(page.url()).pathname).toBe(projectsPath);
 });
 
-test("a tap on a field's label while the form loads focuses the field at once", async ({ page }) => {
+test("a tap on a field's label while the form loads focuses the field at once", async ({
+  page,
+}) => {
   const scripts = await holdIslandScripts(page);
   await page.goto(quotePath);
   const form = page.getByRole('form', { name: 'Quote request' });
@@ -69,13 +83,18 @@ test("a tap on a field's label while the form loads focuses the field at once", 
   await expect(form.getByLabel(FIELDS.name.labels.quote)).toHaveValue('Mere');
 });
 
-test("a tap on the form's button while it loads is the form's own check once loaded, not the browser's", async ({ page }) => {
+test("a tap on the form's button while it loads is the form's own check once loaded, not the browser's", async ({
+  page,
+}) => {
   const scripts = await holdIslandScripts(page);
   await page.goto(quotePath);
   const form = page.getByRole('form', { name: 'Quote request' });
   await form.getByRole('button', { name: 'Request My Free Quote' }).click();
   await scripts.requested;
-  await expect(form.getByLabel(FIELDS.name.labels.quote)).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel(FIELDS.name.labels.quote)).not.toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   scripts.release();
   await expect(form.getByLabel(FIELDS.name.labels.quote)).toHaveAttribute('aria-invalid', 'true');
   await expect(form.locator('.field-error', { hasText: FIELDS.name.missing })).toBeVisible();

@@ -15,7 +15,10 @@ for (const width of [360, 375, 414, 768]) {
       test(`on ${path} 'Call Now' and 'Get a Quote' are one line each`, async ({ page }) => {
         await page.goto(path);
         const bar = page.getByRole('complementary', { name: 'Call or get a quote' });
-        const links = [bar.getByRole('link', { name: 'Call Now' }), bar.getByRole('link', { name: 'Get a Quote' })];
+        const links = [
+          bar.getByRole('link', { name: 'Call Now' }),
+          bar.getByRole('link', { name: 'Get a Quote' }),
+        ];
         const heights: number[] = [];
         for (const link of links) {
           await expect(link).toBeVisible();

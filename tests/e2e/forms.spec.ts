@@ -1,7 +1,14 @@
 /** The two quote forms end to end: every hero rule, sending states, success stored, failures kept */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { business } from '../../src/config/business.ts';
-import { FIELDS, HERO_FIELDS, QUOTE_FIELDS, type FieldSpec, type FormName, type QuoteField } from '../../src/lib/validation.ts';
+import {
+  FIELDS,
+  HERO_FIELDS,
+  QUOTE_FIELDS,
+  type FieldSpec,
+  type FormName,
+  type QuoteField,
+} from '../../src/lib/validation.ts';
 import { storedLead, uniqueEmail } from '../support/e2e-leads.ts';
 
 async function heroForm(page: Page) {
@@ -21,7 +28,9 @@ async function heroForm(page: Page) {
 
 const toast = (page: Page) => page.locator('.toast');
 
-test('the hero form walks every validation rule in order, with its exact texts', async ({ page }) => {
+test('the hero form walks every validation rule in order, with its exact texts', async ({
+  page,
+}) => {
   const { name, email, message, submit } = await heroForm(page);
   const expectToast = async (title: string, text: string, field: typeof name) => {
     await submit.click();
@@ -31,7 +40,11 @@ test('the hero form walks every validation rule in order, with its exact texts',
     const described = await field.getAttribute('aria-describedby');
     await expect(page.locator(`[id="${described!}"]`)).toHaveText(text);
   };
-  await expectToast('Please Complete All Fields', 'Please fill in your name, email, and message before submitting.', name);
+  await expectToast(
+    'Please Complete All Fields',
+    'Please fill in your name, email, and message before submitting.',
+    name,
+  );
   await name.fill('A');
   await email.fill('not an email');
   await message.fill('short');
@@ -39,9 +52,17 @@ test('the hero form walks every validation rule in order, with its exact texts',
   await email.fill('a@b.nz');
   await expectToast('Name Too Short', 'Please enter your full name (at least 2 characters).', name);
   await name.fill('  Al  ');
-  await expectToast('Message Too Short', 'Please provide more details about your electrical needs (at least 10 characters).', message);
+  await expectToast(
+    'Message Too Short',
+    'Please provide more details about your electrical needs (at least 10 characters).',
+    message,
+  );
   await message.fill('   only 9 c   ');
-  await expectToast('Message Too Short', 'Please provide more details about your electrical needs (at least 10 characters).', message);
+  await expectToast(
+    'Message Too Short',
+    'Please provide more details about your electrical needs (at least 10 characters).',
+    message,
+  );
 });
 
 test('the hero form sends, shows Sending..., stores the request and clears', async ({ page }) => {
@@ -61,7 +82,9 @@ test('the hero form sends, shows Sending..., stores the request and clears', asy
   await expect(submit).toBeDisabled();
   release();
   await expect(toast(page)).toContainText('Request Sent Successfully!');
-  await expect(toast(page)).toContainText("We've received your message and will get back to you shortly.");
+  await expect(toast(page)).toContainText(
+    "We've received your message and will get back to you shortly.",
+  );
   await expect(name).toHaveValue('');
   await expect(email).toHaveValue('');
   await expect(message).toHaveValue('');
@@ -76,7 +99,9 @@ for (const failure of ['a 500 answer', 'an unreachable endpoint'] as const) {
   test(`the hero form keeps the values and shows the error after ${failure}`, async ({ page }) => {
     const { name, email, message, submit } = await heroForm(page);
     await page.route('**/api/leads', (route) =>
-      failure === 'a 500 answer' ? route.fulfill({ status: 500, body: '' }) : route.abort('connectionrefused'),
+      failure === 'a 500 answer'
+        ? route.fulfill({ status: 500, body: '' })
+        : route.abort('connectionrefused'),
     );
     const errors: string[] = [];
     page.on('console', (entry) => entry.type() === 'error' && errors.push(entry.text()));
@@ -86,7 +111,9 @@ for (const failure of ['a 500 answer', 'an unreachable endpoint'] as const) {
     await message.fill('The heat pump circuit keeps tripping.');
     await submit.click();
     await expect(toast(page)).toContainText('Submission Error');
-    await expect(toast(page)).toContainText('There was an error sending your message. Please try again or contact us directly.');
+    await expect(toast(page)).toContainText(
+      'There was an error sending your message. Please try again or contact us directly.',
+    );
     await expect(name).toHaveValue('Sam Smith');
     await expect(email).toHaveValue(address);
     await expect(message).toHaveValue('The heat pump circuit keeps tripping.');
@@ -108,11 +135,15 @@ async function fillQuoteForm(page: Page, address: string, { hydrated = true } = 
   await form.getByLabel('Phone').fill('021 555 0123');
   await form.getByLabel('Address').fill('12 Example Road, Howick');
   await form.getByLabel('Service').selectOption('Electrical Repairs');
-  await form.getByLabel('Tell us about the job').fill('Outdoor light by the garage has stopped working.');
+  await form
+    .getByLabel('Tell us about the job')
+    .fill('Outdoor light by the garage has stopped working.');
   return form;
 }
 
-test('the quote form shows Submitting..., stores the request and clears after 2 seconds', async ({ page }) => {
+test('the quote form shows Submitting..., stores the request and clears after 2 seconds', async ({
+  page,
+}) => {
   await page.goto('/quote');
   const address = uniqueEmail('quote');
   const form = await fillQuoteForm(page, address);
@@ -123,7 +154,9 @@ test('the quote form shows Submitting..., stores the request and clears after 2 
   await submit.click();
   await expect(submit).toHaveText('Submitting...');
   await expect(toast(page)).toContainText('Quote Request Submitted');
-  await expect(toast(page)).toContainText("We've received your request and will get back to you shortly.");
+  await expect(toast(page)).toContainText(
+    "We've received your request and will get back to you shortly.",
+  );
   await expect(form.getByLabel('Full name')).toHaveValue('Mere Tipene');
   await expect(form.getByLabel('Full name')).toHaveValue('', { timeout: 4000 });
   await expect(submit).toHaveText('Request My Free Quote');
@@ -135,13 +168,17 @@ test('the quote form shows Submitting..., stores the request and clears after 2 
   });
 });
 
-test('the quote form keeps the values and shows the error when the endpoint fails', async ({ page }) => {
+test('the quote form keeps the values and shows the error when the endpoint fails', async ({
+  page,
+}) => {
   await page.goto('/quote');
   await page.route('**/api/leads', (route) => route.fulfill({ status: 500, body: '' }));
   const form = await fillQuoteForm(page, uniqueEmail('quote-fail'));
   await form.getByRole('button', { name: 'Request My Free Quote' }).click();
   await expect(toast(page)).toContainText('Submission Error');
-  await expect(toast(page)).toContainText('There was an error submitting your request. Please try again or contact us directly.');
+  await expect(toast(page)).toContainText(
+    'There was an error submitting your request. Please try again or contact us directly.',
+  );
   await expect(form.getByLabel('Full name')).toHaveValue('Mere Tipene');
   await expect(form.getByRole('button', { name: 'Request My Free Quote' })).toBeEnabled();
 });
@@ -156,7 +193,9 @@ test('the quote form marks a missing field inline and in a toast', async ({ page
   await expect(toast(page)).toBeVisible();
 });
 
-test('a marked field loses its mark once it is changed, and only that field does', async ({ page }) => {
+test('a marked field loses its mark once it is changed, and only that field does', async ({
+  page,
+}) => {
   await page.goto('/quote');
   const form = await fillQuoteForm(page, uniqueEmail('quote-unmark'));
   const phone = form.getByLabel('Phone');
@@ -175,7 +214,11 @@ test('a marked field loses its mark once it is changed, and only that field does
 });
 
 /** Each typed field of a hydrated form limits its input to the field table's maximum */
-async function expectTableMaxLengths(form: Locator, formName: FormName, fields: readonly QuoteField[]) {
+async function expectTableMaxLengths(
+  form: Locator,
+  formName: FormName,
+  fields: readonly QuoteField[],
+) {
   for (const field of fields) {
     const spec: FieldSpec = FIELDS[field];
     const control = form.getByLabel(spec.labels[formName]!, { exact: true });
@@ -184,7 +227,9 @@ async function expectTableMaxLengths(form: Locator, formName: FormName, fields: 
   }
 }
 
-test('every typed field of both forms has the maximum length of the field table', async ({ page }) => {
+test('every typed field of both forms has the maximum length of the field table', async ({
+  page,
+}) => {
   const { form: hero } = await heroForm(page);
   await expectTableMaxLengths(hero, 'hero', HERO_FIELDS);
   await page.goto('/quote');
@@ -203,7 +248,9 @@ test('the quote page has its areas by region and a one-at-a-time FAQ', async ({ 
     ['South Auckland', 7],
     ['East Auckland Additional', 8],
   ] as const) {
-    await expect(regions.getByRole('region', { name: region, exact: true }).getByRole('listitem')).toHaveCount(count);
+    await expect(
+      regions.getByRole('region', { name: region, exact: true }).getByRole('listitem'),
+    ).toHaveCount(count);
   }
   const faq = page.getByRole('region', { name: 'Questions about quotes' });
   await expect(faq).toContainText(business.claims.quoteTurnaround);
@@ -287,7 +334,9 @@ test.describe('typing before the form hydrates', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the quote form posts natively, lands on the thank-you page and is stored', async ({ page }) => {
+  test('the quote form posts natively, lands on the thank-you page and is stored', async ({
+    page,
+  }) => {
     await page.goto('/quote');
     const address = uniqueEmail('nojs');
     const form = await fillQuoteForm(page, address, { hydrated: false });

@@ -14,17 +14,26 @@ const viewports = [
 const FIXED_BAR = 70;
 
 /** Top and bottom of an element in page coordinates, whatever the scroll position */
-async function pageBox(locator: Locator): Promise<{ top: number; bottom: number; left: number; right: number }> {
+async function pageBox(
+  locator: Locator,
+): Promise<{ top: number; bottom: number; left: number; right: number }> {
   return locator.evaluate((element) => {
     const box = element.getBoundingClientRect();
-    return { top: box.top + scrollY, bottom: box.bottom + scrollY, left: box.left, right: box.right };
+    return {
+      top: box.top + scrollY,
+      bottom: box.bottom + scrollY,
+      left: box.left,
+      right: box.right,
+    };
   });
 }
 
 /** The lines of an accessibility snapshot that are of a role, with their names ('' when unnamed) */
 async function namesOf(page: Page, role: string): Promise<string[]> {
   const snapshot = await page.locator('body').ariaSnapshot();
-  return [...snapshot.matchAll(new RegExp(`^\\s*- ${role}(?: "((?:[^"\\\\]|\\\\.)*)")?`, 'gm'))].map((match) => match[1] ?? '');
+  return [
+    ...snapshot.matchAll(new RegExp(`^\\s*- ${role}(?: "((?:[^"\\\\]|\\\\.)*)")?`, 'gm')),
+  ].map((match) => match[1] ?? '');
 }
 
 for (const viewport of viewports) {
@@ -35,9 +44,13 @@ for (const viewport of viewports) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test('the home page says 24/7 emergency help and offers the call on its first screen', async ({ page }) => {
+    test('the home page says 24/7 emergency help and offers the call on its first screen', async ({
+      page,
+    }) => {
       await page.goto('/');
-      const hero = page.getByRole('region', { name: 'Your local electrician and handyman in East Auckland' });
+      const hero = page.getByRole('region', {
+        name: 'Your local electrician and handyman in East Auckland',
+      });
       const claim = hero.getByText(emergencyClaim('emergency call-outs'), { exact: true });
       const call = hero.getByRole('link', { name: `Call ${business.phone.display}` });
       await expect(call).toHaveAttribute('href', telHref);
@@ -46,69 +59,96 @@ for (const viewport of viewports) {
         expect((await pageBox(element)).bottom).toBeLessThanOrEqual(firstScreen);
       }
       // SPEC's three-field hero form stays
-      await expect(page.getByRole('form', { name: 'Request a free quote' }).getByRole('textbox')).toHaveCount(3);
+      await expect(
+        page.getByRole('form', { name: 'Request a free quote' }).getByRole('textbox'),
+      ).toHaveCount(3);
     });
 
-    test('the emergency page states the response aim and the safety steps within two screens', async ({ page }) => {
+    test('the emergency page states the response aim and the safety steps within two screens', async ({
+      page,
+    }) => {
       await page.goto('/services/emergency-electrician');
       const hero = page.locator('main section').first();
       await expect(hero).toContainText(
-        new RegExp(`Emergency response aim in Howick and Pakuranga: ${business.claims.emergencyResponseAim}\\.`),
+        new RegExp(
+          `Emergency response aim in Howick and Pakuranga: ${business.claims.emergencyResponseAim}\\.`,
+        ),
       );
-      await expect(hero.getByRole('link', { name: `Call ${business.phone.display}` })).toHaveAttribute('href', telHref);
+      await expect(
+        hero.getByRole('link', { name: `Call ${business.phone.display}` }),
+      ).toHaveAttribute('href', telHref);
       const steps = page.getByRole('region', { name: 'First, make it safe' }).getByRole('listitem');
       await expect(steps).toHaveText([
         /Call 111/,
         /main switch/,
-        new RegExp(`${business.linesCompany.name} on ${business.linesCompany.phoneDisplay.replaceAll(' ', '\\s')}`),
+        new RegExp(
+          `${business.linesCompany.name} on ${business.linesCompany.phoneDisplay.replaceAll(' ', '\\s')}`,
+        ),
       ]);
       expect((await pageBox(steps.last())).bottom).toBeLessThanOrEqual(2 * viewport.height);
     });
 
-    test("the emergency page's closing block makes the phone number the solid button", async ({ page }) => {
+    test("the emergency page's closing block makes the phone number the solid button", async ({
+      page,
+    }) => {
       await page.goto('/services/emergency-electrician');
       const closing = page.getByRole('region', { name: 'Power problem right now?' });
       const links = closing.getByRole('link');
       await expect(links.first()).toHaveText(`Call ${business.phone.display}`);
       await expect(links.first()).toHaveAttribute('href', telHref);
       await expect(links.nth(1)).toHaveText('Get a Free Quote');
-      const background = (link: Locator) => link.evaluate((element) => getComputedStyle(element).backgroundColor);
+      const background = (link: Locator) =>
+        link.evaluate((element) => getComputedStyle(element).backgroundColor);
       expect(await background(links.first())).toBe('rgb(255, 255, 255)');
       expect(await background(links.nth(1))).toBe('rgba(0, 0, 0, 0)');
     });
 
-    test('the licensed-and-insured claim comes with the registration number and the public register', async ({ page }) => {
+    test('the licensed-and-insured claim comes with the registration number and the public register', async ({
+      page,
+    }) => {
       await page.goto('/services/led-lighting-installation');
-      const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Licensed & Insured' }) });
+      const card = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: 'Licensed & Insured' }) });
       await expect(card).toContainText(business.registration.number);
       const register = card.getByRole('link', { name: 'Check it on the public register' });
       await expect(register).toBeVisible();
       await expect(register).toHaveAttribute('href', business.registration.registerUrl);
     });
 
-    test('the home page tells the rating and the satisfaction apart, and shows the owner and the register', async ({ page }) => {
+    test('the home page tells the rating and the satisfaction apart, and shows the owner and the register', async ({
+      page,
+    }) => {
       await page.goto('/');
       const about = page.getByRole('region', { name: /^Meet / });
       const { rating, satisfactionPercent } = business.claims;
-      await expect(about.getByRole('listitem').filter({ hasText: `${rating.value}/${rating.best}` })).toContainText(
-        `average rating on ${business.reviewSite.name}`,
-      );
-      await expect(about.getByRole('link', { name: business.reviewSite.name })).toHaveAttribute('href', business.reviewSite.url);
-      await expect(about.getByRole('listitem').filter({ hasText: `${satisfactionPercent}%` })).toContainText(
-        'of all our customers satisfied',
-      );
-      await expect(about.getByRole('link', { name: 'Check it on the public register' })).toHaveAttribute(
+      await expect(
+        about.getByRole('listitem').filter({ hasText: `${rating.value}/${rating.best}` }),
+      ).toContainText(`average rating on ${business.reviewSite.name}`);
+      await expect(about.getByRole('link', { name: business.reviewSite.name })).toHaveAttribute(
         'href',
-        business.registration.registerUrl,
+        business.reviewSite.url,
       );
-      await expect(about.getByRole('img', { name: `${business.owner}, the owner, beside his service van` })).toBeVisible();
+      await expect(
+        about.getByRole('listitem').filter({ hasText: `${satisfactionPercent}%` }),
+      ).toContainText('of all our customers satisfied');
+      await expect(
+        about.getByRole('link', { name: 'Check it on the public register' }),
+      ).toHaveAttribute('href', business.registration.registerUrl);
+      await expect(
+        about.getByRole('img', { name: `${business.owner}, the owner, beside his service van` }),
+      ).toBeVisible();
       await page.goto('/about');
       const story = page.getByRole('region', { name: 'Our story' });
-      await expect(story.getByRole('img', { name: `${business.owner}, the owner, beside his service van` })).toBeVisible();
+      await expect(
+        story.getByRole('img', { name: `${business.owner}, the owner, beside his service van` }),
+      ).toBeVisible();
       await expect(story).toContainText(business.registration.number);
     });
 
-    test('the map has readable labels and tap targets, no directions, and fills its card', async ({ page }) => {
+    test('the map has readable labels and tap targets, no directions, and fills its card', async ({
+      page,
+    }) => {
       await page.goto('/');
       const contact = page.locator('#contact');
       await contact.scrollIntoViewIfNeeded();
@@ -120,28 +160,44 @@ for (const viewport of viewports) {
         expect(box.width).toBeGreaterThanOrEqual(24);
         expect(box.height).toBeGreaterThanOrEqual(24);
         const label = point.locator('text');
-        expect(parseFloat(await label.evaluate((text) => getComputedStyle(text).fontSize))).toBeGreaterThanOrEqual(12);
+        expect(
+          parseFloat(await label.evaluate((text) => getComputedStyle(text).fontSize)),
+        ).toBeGreaterThanOrEqual(12);
         const { x, y, width, height } = (await label.boundingBox())!;
         labels.push({ left: x, right: x + width, top: y, bottom: y + height });
       }
       // No two labels overlap
       for (const [index, a] of labels.entries()) {
         for (const b of labels.slice(index + 1)) {
-          const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
-          expect(apart, `labels at ${JSON.stringify(a)} and ${JSON.stringify(b)} overlap`).toBe(true);
+          const apart =
+            a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+          expect(apart, `labels at ${JSON.stringify(a)} and ${JSON.stringify(b)} overlap`).toBe(
+            true,
+          );
         }
       }
       await expect(contact.getByRole('link', { name: /directions/i })).toHaveCount(0);
       // The map takes the card's height down to its button row: no empty half-card
       const frame = await pageBox(contact.locator('[data-map-frame]'));
       const card = await pageBox(contact.locator('[data-map-frame]').locator('..'));
-      const buttons = await pageBox(contact.getByRole('button', { name: 'Load interactive map' }).locator('..'));
+      const buttons = await pageBox(
+        contact.getByRole('button', { name: 'Load interactive map' }).locator('..'),
+      );
       expect(Math.abs(frame.bottom - buttons.top)).toBeLessThanOrEqual(1);
       expect(Math.abs(buttons.bottom - card.bottom)).toBeLessThanOrEqual(2);
     });
 
-    test('cards are named articles and regions are labelled by text on the page', async ({ page }) => {
-      for (const path of ['/', '/projects', '/services', '/services/residential', '/services/commercial', '/about']) {
+    test('cards are named articles and regions are labelled by text on the page', async ({
+      page,
+    }) => {
+      for (const path of [
+        '/',
+        '/projects',
+        '/services',
+        '/services/residential',
+        '/services/commercial',
+        '/about',
+      ]) {
         await page.goto(path);
         const articles = await namesOf(page, 'article');
         expect(articles.length, path).toBeGreaterThan(0);
@@ -159,23 +215,25 @@ for (const viewport of viewports) {
         '/about',
       ]) {
         await page.goto(path);
-        const hidden = await page.locator('section[aria-label], section[aria-labelledby]').evaluateAll((sections) =>
-          sections.flatMap((section) => {
-            const labelledBy = section.getAttribute('aria-labelledby');
-            const label = labelledBy ? document.getElementById(labelledBy) : null;
-            const name = (label?.textContent ?? section.getAttribute('aria-label') ?? '').trim();
-            const shown = (element: Element) => {
-              const box = element.getBoundingClientRect();
-              return element.checkVisibility() && box.width > 1 && box.height > 1;
-            };
-            if (label) return shown(label) ? [] : [name];
-            // An aria-label counts as visible when the section shows the same words
-            const words = [...section.querySelectorAll('h1, h2, h3, p')]
-              .filter(shown)
-              .map((element) => element.textContent?.trim().toLowerCase());
-            return words.includes(name.toLowerCase()) ? [] : [name];
-          }),
-        );
+        const hidden = await page
+          .locator('section[aria-label], section[aria-labelledby]')
+          .evaluateAll((sections) =>
+            sections.flatMap((section) => {
+              const labelledBy = section.getAttribute('aria-labelledby');
+              const label = labelledBy ? document.getElementById(labelledBy) : null;
+              const name = (label?.textContent ?? section.getAttribute('aria-label') ?? '').trim();
+              const shown = (element: Element) => {
+                const box = element.getBoundingClientRect();
+                return element.checkVisibility() && box.width > 1 && box.height > 1;
+              };
+              if (label) return shown(label) ? [] : [name];
+              // An aria-label counts as visible when the section shows the same words
+              const words = [...section.querySelectorAll('h1, h2, h3, p')]
+                .filter(shown)
+                .map((element) => element.textContent?.trim().toLowerCase());
+              return words.includes(name.toLowerCase()) ? [] : [name];
+            }),
+          );
         expect(hidden, `${path}: regions whose label is not shown`).toEqual([]);
       }
     });
@@ -188,7 +246,9 @@ for (const viewport of viewports) {
         ['switchboard-upgrades', 'Need help with switchboard upgrades?'],
       ] as const) {
         await page.goto(`/services/${slug}`);
-        await expect(page.getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
+        await expect(
+          page.getByRole('heading', { level: 2, name: heading, exact: true }),
+        ).toBeVisible();
       }
     });
   });

@@ -24,7 +24,9 @@ for (const viewport of [
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test('the menu opened by keyboard is a named modal dialog that keeps focus inside', async ({ page }) => {
+    test('the menu opened by keyboard is a named modal dialog that keeps focus inside', async ({
+      page,
+    }) => {
       await page.goto('/about');
       await openWithKeyboard(page);
       await expect(dialog(page)).toHaveAttribute('aria-modal', 'true');
@@ -40,7 +42,9 @@ for (const viewport of [
       }
     });
 
-    test('Escape closes the menu, the page is live again and focus is back on the Menu button', async ({ page }) => {
+    test('Escape closes the menu, the page is live again and focus is back on the Menu button', async ({
+      page,
+    }) => {
       await page.goto('/about');
       await openWithKeyboard(page);
       await page.keyboard.press('Escape');
@@ -49,7 +53,9 @@ for (const viewport of [
       await expect(page.locator('main')).toHaveJSProperty('inert', false);
     });
 
-    test('the close button closes the menu with focus back on the Menu button', async ({ page }) => {
+    test('the close button closes the menu with focus back on the Menu button', async ({
+      page,
+    }) => {
       await page.goto('/about');
       await openWithKeyboard(page);
       await page.getByRole('button', { name: 'Close menu' }).focus();

@@ -12,13 +12,18 @@ test('the drawer opens and closes with the pointer', async ({ page }) => {
   const drawer = page.getByRole('navigation', { name: 'Mobile' });
   await expect(drawer).toBeVisible();
   for (const link of mainNav) {
-    await expect(drawer.getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.href);
+    await expect(drawer.getByRole('link', { name: link.label, exact: true })).toHaveAttribute(
+      'href',
+      link.href,
+    );
   }
   await page.getByRole('button', { name: 'Close menu' }).click();
   await expect(drawer).toBeHidden();
 });
 
-test('the drawer works with the keyboard: Escape closes it and focus returns to its button', async ({ page }) => {
+test('the drawer works with the keyboard: Escape closes it and focus returns to its button', async ({
+  page,
+}) => {
   await page.goto('/does-not-exist');
   const menuButton = page.getByRole('button', { name: 'Menu' });
   await menuButton.focus();
@@ -35,7 +40,10 @@ test('the drawer works with the keyboard: Escape closes it and focus returns to 
 test('a link in the drawer navigates', async ({ page }) => {
   await page.goto('/does-not-exist');
   await page.getByRole('button', { name: 'Menu' }).click();
-  await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Home', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Mobile' })
+    .getByRole('link', { name: 'Home', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/$/);
 });
 
@@ -48,7 +56,9 @@ test('call and quote stay one tap away at the bottom of the screen', async ({ pa
   await expect(bar.getByRole('link', { name: 'Get a Quote' })).toBeVisible();
 });
 
-test('on a portrait phone the home hero shows its tall scene, inline with the page', async ({ page }) => {
+test('on a portrait phone the home hero shows its tall scene, inline with the page', async ({
+  page,
+}) => {
   await page.goto('/');
   const scenes = page.locator('.hero-slide [role="img"] svg');
   await expect(scenes.last()).toBeVisible();
@@ -56,7 +66,8 @@ test('on a portrait phone the home hero shows its tall scene, inline with the pa
 });
 
 /** The call/quote bar's first link, and its background colour */
-const callFirst = (page: Page) => page.getByRole('complementary', { name: 'Call or get a quote' }).getByRole('link').first();
+const callFirst = (page: Page) =>
+  page.getByRole('complementary', { name: 'Call or get a quote' }).getByRole('link').first();
 const dangerRed = 'rgb(179, 38, 30)';
 
 for (const path of [emergencyPath, emergencyAliasPath]) {
@@ -78,7 +89,9 @@ test('on a phone the rating bar offers the 24/7 emergency call and says where th
 }) => {
   await page.goto('/');
   const bar = page.getByRole('complementary', { name: 'Rating and emergency help' });
-  const emergencyLine = bar.getByRole('link', { name: `${emergencyClaim('emergency help')}: ${business.phone.display}` });
+  const emergencyLine = bar.getByRole('link', {
+    name: `${emergencyClaim('emergency help')}: ${business.phone.display}`,
+  });
   await expect(emergencyLine).toBeVisible();
   await expect(emergencyLine).toHaveAttribute('href', `tel:${business.phone.e164}`);
   const rating = bar.getByRole('link', {
@@ -87,7 +100,9 @@ test('on a phone the rating bar offers the 24/7 emergency call and says where th
   await expect(rating).toBeVisible();
   await expect(rating).toHaveAttribute('href', business.reviewSite.url);
   // Above the call/quote bar, and each on one line
-  const callBar = (await page.getByRole('complementary', { name: 'Call or get a quote' }).boundingBox())!;
+  const callBar = (await page
+    .getByRole('complementary', { name: 'Call or get a quote' })
+    .boundingBox())!;
   for (const link of [emergencyLine, rating]) {
     const box = (await link.boundingBox())!;
     expect(box.y + box.height).toBeLessThan(callBar.y);
@@ -118,7 +133,10 @@ async function headerLayout(page: Page, name: string = business.shortName) {
     const header = document.querySelector('#site-header')!.getBoundingClientRect();
     const menu = document.querySelector('#site-header button[aria-label="Menu"]')!;
     const button = menu.getBoundingClientRect();
-    const hit = document.elementFromPoint(button.left + button.width / 2, button.top + button.height / 2);
+    const hit = document.elementFromPoint(
+      button.left + button.width / 2,
+      button.top + button.height / 2,
+    );
     return {
       lines: tops.size,
       name: { right, top, bottom },
@@ -136,25 +154,32 @@ type HeaderLayout = Awaited<ReturnType<typeof headerLayout>>;
 function problemsOf(layout: HeaderLayout): string[] {
   const problems: string[] = [];
   if (layout.lines < 1 || layout.lines > 2) problems.push(`${layout.lines} lines`);
-  if (layout.name.top < layout.header.top || layout.name.bottom > layout.header.bottom) problems.push('name spills out of the header');
+  if (layout.name.top < layout.header.top || layout.name.bottom > layout.header.bottom)
+    problems.push('name spills out of the header');
   if (layout.name.right > layout.button.left) problems.push('name runs into the menu button');
   if (layout.button.right > layout.viewport) problems.push('menu button off the screen');
   if (!layout.menuOnTop) problems.push('menu button covered');
   return problems;
 }
 
-test('on a phone the header shows the short name on one or two lines, clear of a menu button that works', async ({ page }) => {
+test('on a phone the header shows the short name on one or two lines, clear of a menu button that works', async ({
+  page,
+}) => {
   await page.goto('/about');
   expect(problemsOf(await headerLayout(page)), 'at the top of the page').toEqual([]);
   // Compact after a scroll: lower, and the name must still fit
   await page.mouse.wheel(0, 600);
   await expect(page.locator('#site-header')).toHaveAttribute('data-compact', 'true');
-  await expect.poll(async () => problemsOf(await headerLayout(page)), { message: 'compact' }).toEqual([]);
+  await expect
+    .poll(async () => problemsOf(await headerLayout(page)), { message: 'compact' })
+    .toEqual([]);
   await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
   await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
 });
 
-test("a short name the launch check passes fits a 360 px phone's compact header, and one it warns about does not", async ({ page }) => {
+test("a short name the launch check passes fits a 360 px phone's compact header, and one it warns about does not", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: phoneHeaderFit.viewport, height: 740 });
   await page.goto('/');
   await expect(page.locator('#site-header')).toHaveAttribute('data-compact', 'true');
@@ -181,7 +206,9 @@ test("a short name the launch check passes fits a 360 px phone's compact header,
         link.setAttribute('aria-label', text);
       }, name);
     const problems = problemsOf(await headerLayout(page, name));
-    verdicts.push(`${name}: check ${fitsPhoneHeader(name) ? 'passes' : 'warns'}, header ${problems.join(', ') || 'fine'}`);
+    verdicts.push(
+      `${name}: check ${fitsPhoneHeader(name) ? 'passes' : 'warns'}, header ${problems.join(', ') || 'fine'}`,
+    );
     if (fitsPhoneHeader(name)) expect(problems, name).toEqual([]);
   }
   console.log(`phone header at ${phoneHeaderFit.viewport} px:\n  ${verdicts.join('\n  ')}`);

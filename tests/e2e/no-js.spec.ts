@@ -36,7 +36,9 @@ for (const viewport of [
     test.describe('without JavaScript', () => {
       test.use({ javaScriptEnabled: false });
 
-      test('a quote with mistakes comes back as the form, filled in, each problem beside its field', async ({ page }) => {
+      test('a quote with mistakes comes back as the form, filled in, each problem beside its field', async ({
+        page,
+      }) => {
         await page.goto('/quote');
         const form = page.getByRole('form', { name: 'Quote request' });
         const address = uniqueEmail('nojs-mistake');
@@ -80,10 +82,16 @@ for (const viewport of [
         await again.getByLabel('Phone').fill('021 555 0199');
         await again.getByRole('button', { name: 'Request My Free Quote' }).click();
         await expect(page).toHaveURL(/\/quote\/thanks$/);
-        expect(storedLead(address)).toMatchObject({ form_source: 'Quote Form', name: typed.name, message: typed.message });
+        expect(storedLead(address)).toMatchObject({
+          form_source: 'Quote Form',
+          name: typed.name,
+          message: typed.message,
+        });
       });
 
-      test('the hero form with mistakes comes back as the home page with its form filled in', async ({ page }) => {
+      test('the hero form with mistakes comes back as the home page with its form filled in', async ({
+        page,
+      }) => {
         await page.goto('/');
         const form = page.getByRole('form', { name: 'Request a free quote' });
         const address = uniqueEmail('nojs-hero-mistake');
@@ -98,8 +106,16 @@ for (const viewport of [
         await expect(again.getByLabel('Your name')).toHaveValue('A');
         await expect(again.getByLabel('Email')).toHaveValue(address);
         await expect(again.getByLabel('What do you need done?')).toHaveValue('Fan');
-        await expectProblemBeside(page, again.getByLabel('Your name'), HERO_MESSAGES.nameTooShort.message);
-        await expectProblemBeside(page, again.getByLabel('What do you need done?'), HERO_MESSAGES.messageTooShort.message);
+        await expectProblemBeside(
+          page,
+          again.getByLabel('Your name'),
+          HERO_MESSAGES.nameTooShort.message,
+        );
+        await expectProblemBeside(
+          page,
+          again.getByLabel('What do you need done?'),
+          HERO_MESSAGES.messageTooShort.message,
+        );
         await expect(again.getByLabel('Your name')).toBeFocused();
         await expect(again.getByLabel('Your name')).toBeInViewport();
         expect(storedLead(address)).toBeUndefined();
@@ -134,14 +150,21 @@ for (const viewport of [
         await select.selectOption('Commercial');
         const shown = await cards.filter({ visible: true }).count();
         expect(shown).toBe(contentCounts.testimonialsFor('Commercial'));
-        await expect(status).toHaveText(`Showing ${shown} of ${contentCounts.testimonials} reviews`, { useInnerText: true });
-        for (const card of await cards.filter({ visible: true }).all()) await expect(card).toContainText('Commercial');
+        await expect(status).toHaveText(
+          `Showing ${shown} of ${contentCounts.testimonials} reviews`,
+          { useInnerText: true },
+        );
+        for (const card of await cards.filter({ visible: true }).all())
+          await expect(card).toContainText('Commercial');
         await page.getByRole('button', { name: 'Clear Filters' }).click();
         await expect(select).toHaveValue('');
         await expect(cards.filter({ visible: true })).toHaveCount(contentCounts.testimonials);
-        await expect(status).toHaveText(`Showing ${contentCounts.testimonials} of ${contentCounts.testimonials} reviews`, {
-          useInnerText: true,
-        });
+        await expect(status).toHaveText(
+          `Showing ${contentCounts.testimonials} of ${contentCounts.testimonials} reviews`,
+          {
+            useInnerText: true,
+          },
+        );
         expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(testimonialsPath);
       });
     });

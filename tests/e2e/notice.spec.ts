@@ -16,7 +16,9 @@ import { emergencyPath, quotePath } from '../../src/config/routes.ts';
 /** A page of each kind the layout serves: home (compact header), content, form, thank-you, error */
 const pages = ['/', '/projects', emergencyPath, quotePath, `${quotePath}/thanks`, '/no-such-page'];
 
-test('every page shows the notice of business.json above the header while there is one, and no trace of it otherwise', async ({ page }) => {
+test('every page shows the notice of business.json above the header while there is one, and no trace of it otherwise', async ({
+  page,
+}) => {
   for (const path of pages) {
     await page.goto(path);
     const notice = page.locator('[data-site-notice]');
@@ -30,7 +32,8 @@ test('every page shows the notice of business.json above the header while there 
   }
 });
 
-const sample = 'Away 24 Dec – 6 Jan: for emergencies call 0800 555 014, or Vector on 0508 832 867 for power cuts.';
+const sample =
+  'Away 24 Dec – 6 Jan: for emergencies call 0800 555 014, or Vector on 0508 832 867 for power cuts.';
 
 /** Text as React writes it into markup */
 const escaped = (text: string) => renderToStaticMarkup(createElement('p', null, text)).slice(3, -4);
@@ -49,14 +52,22 @@ async function withSampleNotice(page: Page, path: string) {
       if (business.notice) html = html.replaceAll(escaped(business.notice), escaped(sample));
       else {
         const header = /<header id="site-header"[^>]*>/.exec(html)?.[0];
-        const spacer = /<div class="shrink-0 h-1[48] [^"]*" aria-hidden="true"><\/div>/.exec(html)?.[0];
-        expect(header && spacer, `${path} has the header and its spacer as the layout renders them`).toBeTruthy();
+        const spacer = /<div class="shrink-0 h-1[48] [^"]*" aria-hidden="true"><\/div>/.exec(
+          html,
+        )?.[0];
+        expect(
+          header && spacer,
+          `${path} has the header and its spacer as the layout renders them`,
+        ).toBeTruthy();
         html = html
           .replace(
             header!,
             `${header!.replace(/>$/, ' data-scrolled="false">')}${renderToStaticMarkup(createElement(SiteNotice, { text: sample }))}`,
           )
-          .replace(spacer!, `${renderToStaticMarkup(createElement(SiteNoticeSpacer, { text: sample }))}${spacer!}`);
+          .replace(
+            spacer!,
+            `${renderToStaticMarkup(createElement(SiteNoticeSpacer, { text: sample }))}${spacer!}`,
+          );
       }
       await route.fulfill({ response, body: html });
     },
@@ -64,20 +75,27 @@ async function withSampleNotice(page: Page, path: string) {
   await page.goto(path);
 }
 
-const box = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!;
+const box = async (page: Page, selector: string) =>
+  (await page.locator(selector).first().boundingBox())!;
 
 for (const width of [390, 1280]) {
   test.describe(`a notice at ${width} px`, () => {
     test.use({ viewport: { width, height: width < 600 ? 844 : 900 }, hasTouch: width < 600 });
 
     for (const path of ['/', '/projects']) {
-      test(`on ${path} sits at the very top, above a whole header, readable, and folds away on scrolling`, async ({ page }) => {
+      test(`on ${path} sits at the very top, above a whole header, readable, and folds away on scrolling`, async ({
+        page,
+      }) => {
         await withSampleNotice(page, path);
         const notice = page.locator('[data-site-notice]');
         await expect(notice).toHaveText(sample);
         await expect(notice).toBeVisible();
         // Not news that arrives: no live region anywhere around it
-        expect(await notice.evaluate((element) => element.closest('[aria-live],[role="status"],[role="alert"]'))).toBeNull();
+        expect(
+          await notice.evaluate((element) =>
+            element.closest('[aria-live],[role="status"],[role="alert"]'),
+          ),
+        ).toBeNull();
 
         const strip = await box(page, '[data-site-notice]');
         const bar = await box(page, '#site-header > div:last-child');
@@ -92,17 +110,30 @@ for (const width of [390, 1280]) {
         const actions = await box(page, 'aside[aria-label="Call or get a quote"]');
         expect(actions.y).toBeGreaterThan(bar.y + bar.height);
         // Its words fit, and read well against it
-        expect(await notice.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
-        expect(await notice.evaluate((element) => parseFloat(getComputedStyle(element).fontSize))).toBeGreaterThanOrEqual(14);
-        const contrast = await new AxeBuilder({ page }).include('[data-site-notice]').withRules(['color-contrast']).analyze();
+        expect(await notice.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+          true,
+        );
+        expect(
+          await notice.evaluate((element) => parseFloat(getComputedStyle(element).fontSize)),
+        ).toBeGreaterThanOrEqual(14);
+        const contrast = await new AxeBuilder({ page })
+          .include('[data-site-notice]')
+          .withRules(['color-contrast'])
+          .analyze();
         expect(contrast.violations).toEqual([]);
         // Only one copy is read out: the room kept for it in the page is hidden from everyone
-        await expect(page.getByText(sample, { exact: true }).filter({ visible: true })).toHaveCount(1);
-        await expect(page.locator('[aria-hidden="true"]').getByText(sample, { exact: true })).toBeHidden();
+        await expect(page.getByText(sample, { exact: true }).filter({ visible: true })).toHaveCount(
+          1,
+        );
+        await expect(
+          page.locator('[aria-hidden="true"]').getByText(sample, { exact: true }),
+        ).toBeHidden();
 
         await page.evaluate(() => window.scrollTo(0, 400));
         await expect(page.locator('#site-header')).toHaveAttribute('data-scrolled', 'true');
-        await expect.poll(async () => (await box(page, '#site-header > div:first-child')).height).toBeLessThan(1);
+        await expect
+          .poll(async () => (await box(page, '#site-header > div:first-child')).height)
+          .toBeLessThan(1);
         expect((await box(page, '#site-header > div:last-child')).y).toBeLessThan(1);
         await page.evaluate(() => window.scrollTo(0, 0));
         await expect(page.locator('#site-header')).toHaveAttribute('data-scrolled', 'false');

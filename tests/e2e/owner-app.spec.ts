@@ -7,11 +7,24 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { business } from '../../src/config/business.ts';
-import { ownerPaths, PUBLISH_STEP_LABELS, PUBLISH_STEPS, type SiteBody } from '../../src/lib/owner-api.ts';
+import {
+  ownerPaths,
+  PUBLISH_STEP_LABELS,
+  PUBLISH_STEPS,
+  type SiteBody,
+} from '../../src/lib/owner-api.ts';
 import { editorPaths } from '../../src/lib/editor-paths.ts';
-import { mockOwnerApi, publishSteps, sampleLead, sampleLeads, sampleSite, type OwnerApiMock } from '../support/owner-api-mock.ts';
+import {
+  mockOwnerApi,
+  publishSteps,
+  sampleLead,
+  sampleLeads,
+  sampleSite,
+  type OwnerApiMock,
+} from '../support/owner-api-mock.ts';
 
-const inboxRows = (page: Page) => page.getByRole('region', { name: /^(All requests|Requests:)/ }).getByRole('listitem');
+const inboxRows = (page: Page) =>
+  page.getByRole('region', { name: /^(All requests|Requests:)/ }).getByRole('listitem');
 
 async function openOwnerPage(page: Page, hash = '') {
   await page.goto(`${ownerPaths.page}${hash}`);
@@ -23,13 +36,17 @@ function expectOnlyKnownCalls(mock: OwnerApiMock) {
 }
 
 test.describe('signed out', () => {
-  test('shows the sign-in door when the session answers 401, and asks for nothing else', async ({ page }) => {
+  test('shows the sign-in door when the session answers 401, and asks for nothing else', async ({
+    page,
+  }) => {
     const mock = await mockOwnerApi(page, { signedIn: false });
     await openOwnerPage(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign in with your passkey' })).toBeVisible();
     await expect(page).toHaveTitle(`Owner · ${business.name}`);
-    expect(mock.calls.map((call) => `${call.method} ${call.path}`)).toEqual([`GET ${ownerPaths.session}`]);
+    expect(mock.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      `GET ${ownerPaths.session}`,
+    ]);
 
     await page.getByRole('button', { name: 'Sign in with your passkey' }).click();
     // No passkey can be used here (no authenticator, an IP address): the problem is said in words
@@ -38,28 +55,39 @@ test.describe('signed out', () => {
     expectOnlyKnownCalls(mock);
   });
 
-  test('an invite link shows the passkey set-up, and its token leaves the address at once', async ({ page }) => {
+  test('an invite link shows the passkey set-up, and its token leaves the address at once', async ({
+    page,
+  }) => {
     const mock = await mockOwnerApi(page, {
       signedIn: false,
       override: {
-        [`POST ${ownerPaths.inviteOptions}`]: { status: 410, json: { errors: [{ message: 'This invite has already been used.' }] } },
+        [`POST ${ownerPaths.inviteOptions}`]: {
+          status: 410,
+          json: { errors: [{ message: 'This invite has already been used.' }] },
+        },
       },
     });
     await openOwnerPage(page, '#invite=abcDEF123_-xyz');
-    await expect(page.getByRole('heading', { level: 1, name: 'Set up your passkey' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Set up your passkey' }),
+    ).toBeVisible();
     expect(new URL(page.url()).hash).toBe('');
     const name = page.getByLabel('Name of this passkey');
     await expect(name).toHaveValue(/^Passkey on /);
     await name.fill('Dave’s phone');
     await page.getByRole('button', { name: 'Set up your passkey' }).click();
     await expect(page.getByRole('alert')).toContainText('This invite has already been used.');
-    expect(mock.callsTo('POST', ownerPaths.inviteOptions).map((call) => call.body)).toEqual([{ invite: 'abcDEF123_-xyz' }]);
+    expect(mock.callsTo('POST', ownerPaths.inviteOptions).map((call) => call.body)).toEqual([
+      { invite: 'abcDEF123_-xyz' },
+    ]);
     expect(mock.callsTo('GET', ownerPaths.session)).toHaveLength(0);
   });
 });
 
 test.describe('the inbox', () => {
-  test('lists the requests newest first, with the unread count, the undelivered ones on top', async ({ page }) => {
+  test('lists the requests newest first, with the unread count, the undelivered ones on top', async ({
+    page,
+  }) => {
     const mock = await mockOwnerApi(page);
     await openOwnerPage(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
@@ -70,14 +98,22 @@ test.describe('the inbox', () => {
     await expect(inboxRows(page).filter({ hasText: 'Unread' })).toHaveCount(2);
     await expect(inboxRows(page).first()).toContainText('12 min ago');
     await expect(page.getByRole('main').getByText('2 unread', { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: /^Inbox\s*2 unread$/ })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: /^Inbox\s*2 unread$/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(page).toHaveTitle(`(2) Owner · ${business.name}`);
 
-    const warning = page.getByRole('region', { name: 'These requests did not reach you on every channel' });
+    const warning = page.getByRole('region', {
+      name: 'These requests did not reach you on every channel',
+    });
     await expect(warning).toContainText('Ben Carter');
     await expect(warning).toContainText('Not delivered by Phone notification (ntfy)');
 
-    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', ownerPaths.leadsCsv);
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      ownerPaths.leadsCsv,
+    );
     expectOnlyKnownCalls(mock);
   });
 
@@ -85,9 +121,15 @@ test.describe('the inbox', () => {
     const mock = await mockOwnerApi(page);
     await openOwnerPage(page);
     const filters = page.getByRole('group', { name: 'Show requests by status' });
-    await expect(filters.getByRole('button', { name: 'All 4' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(filters.getByRole('button', { name: 'All 4' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await filters.getByRole('button', { name: 'Quoted 1' }).click();
-    await expect(filters.getByRole('button', { name: 'Quoted 1' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(filters.getByRole('button', { name: 'Quoted 1' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     // One assertion for the count and the name, so the list cannot be caught between two answers
     await expect(inboxRows(page)).toHaveText([/Mei Lin/]);
     expect(mock.callsTo('GET', ownerPaths.leads).at(-1)!.search.get('status')).toBe('quoted');
@@ -101,18 +143,26 @@ test.describe('the inbox', () => {
     expectOnlyKnownCalls(mock);
   });
 
-  test('polls every 15 seconds in the background, and a new request appears without a reload', async ({ page }) => {
+  test('polls every 15 seconds in the background, and a new request appears without a reload', async ({
+    page,
+  }) => {
     await page.clock.install();
     const mock = await mockOwnerApi(page);
     await openOwnerPage(page);
     await expect(inboxRows(page)).toHaveCount(4);
-    expect(mock.callsTo('GET', ownerPaths.leads).every((call) => !call.search.has('background'))).toBe(true);
+    expect(
+      mock.callsTo('GET', ownerPaths.leads).every((call) => !call.search.has('background')),
+    ).toBe(true);
 
-    mock.leads.push(sampleLead({ id: 42, name: 'Sione Tupou', createdAt: new Date(Date.now()).toISOString() }));
+    mock.leads.push(
+      sampleLead({ id: 42, name: 'Sione Tupou', createdAt: new Date(Date.now()).toISOString() }),
+    );
     await page.clock.runFor(15_500);
     await expect(inboxRows(page)).toHaveCount(5);
     await expect(inboxRows(page).first()).toContainText('Sione Tupou');
-    await expect(page.getByRole('status').filter({ hasText: 'New request from Sione Tupou' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'New request from Sione Tupou' }),
+    ).toBeVisible();
     expect(mock.callsTo('GET', ownerPaths.leads).at(-1)!.search.get('background')).toBe('1');
   });
 
@@ -130,16 +180,27 @@ test.describe('the inbox', () => {
 });
 
 test.describe('one request', () => {
-  test('opening an unread request marks it read and shows everything it holds', async ({ page }) => {
+  test('opening an unread request marks it read and shows everything it holds', async ({
+    page,
+  }) => {
     const mock = await mockOwnerApi(page);
     await openOwnerPage(page);
     await inboxRows(page).filter({ hasText: 'Ben Carter' }).getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Ben Carter' })).toBeFocused();
-    await expect.poll(() => mock.callsTo('PATCH', `${ownerPaths.leads}/40`).map((call) => call.body)).toEqual([{ read: true }]);
+    await expect
+      .poll(() => mock.callsTo('PATCH', `${ownerPaths.leads}/40`).map((call) => call.body))
+      .toEqual([{ read: true }]);
     await expect(page.getByRole('link', { name: /^Inbox\s*1 unread$/ })).toBeVisible();
 
     const request = page.getByRole('region', { name: 'The request' });
-    for (const text of ['Botany Downs', 'LED downlights', 'ben@example.net', '/services/switchboard-upgrades', 'quote', 'Not given']) {
+    for (const text of [
+      'Botany Downs',
+      'LED downlights',
+      'ben@example.net',
+      '/services/switchboard-upgrades',
+      'quote',
+      'Not given',
+    ]) {
       await expect(request).toContainText(text);
     }
     const deliveries = page.getByRole('region', { name: 'How it reached you' });
@@ -168,17 +229,32 @@ test.describe('one request', () => {
     const mock = await mockOwnerApi(page);
     await openOwnerPage(page, '#lead/39');
     const status = page.getByRole('group', { name: 'Status' });
-    await expect(status.getByRole('button', { name: 'Quoted' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(status.getByRole('button', { name: 'Quoted' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await status.getByRole('button', { name: 'Won' }).click();
-    await expect(status.getByRole('button', { name: 'Won' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(status.getByRole('button', { name: 'Quoted' })).toHaveAttribute('aria-pressed', 'false');
-    await expect.poll(() => mock.callsTo('PATCH', `${ownerPaths.leads}/39`).map((call) => call.body)).toEqual([{ status: 'won' }]);
+    await expect(status.getByRole('button', { name: 'Won' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(status.getByRole('button', { name: 'Quoted' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await expect
+      .poll(() => mock.callsTo('PATCH', `${ownerPaths.leads}/39`).map((call) => call.body))
+      .toEqual([{ status: 'won' }]);
     await expect(page.getByRole('status').filter({ hasText: 'Marked as Won' })).toBeVisible();
 
     await page.getByLabel('Follow up on').fill('2026-07-01');
-    await expect.poll(() => mock.callsTo('PATCH', `${ownerPaths.leads}/39`).at(-1)?.body).toEqual({ followUp: '2026-07-01' });
+    await expect
+      .poll(() => mock.callsTo('PATCH', `${ownerPaths.leads}/39`).at(-1)?.body)
+      .toEqual({ followUp: '2026-07-01' });
     await page.getByRole('button', { name: 'Clear' }).click();
-    await expect.poll(() => mock.callsTo('PATCH', `${ownerPaths.leads}/39`).at(-1)?.body).toEqual({ followUp: null });
+    await expect
+      .poll(() => mock.callsTo('PATCH', `${ownerPaths.leads}/39`).at(-1)?.body)
+      .toEqual({ followUp: null });
     await expect(page.getByText('No follow-up date set.')).toBeVisible();
     expectOnlyKnownCalls(mock);
   });
@@ -187,14 +263,17 @@ test.describe('one request', () => {
     const mock = await mockOwnerApi(page);
     await openOwnerPage(page, '#lead/41');
     // The phone's dialler is not the test's business: the tap's own effect is
-    await page.evaluate(() => window.addEventListener('click', (event) => event.preventDefault(), { capture: true }));
-    const call = page.getByRole('list', { name: 'Contact Aroha Ngata' }).getByRole('link', { name: 'Call' });
+    await page.evaluate(() =>
+      window.addEventListener('click', (event) => event.preventDefault(), { capture: true }),
+    );
+    const call = page
+      .getByRole('list', { name: 'Contact Aroha Ngata' })
+      .getByRole('link', { name: 'Call' });
     await expect(call).toHaveAttribute('href', 'tel:0215550101');
     await call.click();
-    await expect(page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Contacted' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
+    await expect(
+      page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Contacted' }),
+    ).toHaveAttribute('aria-pressed', 'true');
     await expect
       .poll(() => mock.callsTo('PATCH', `${ownerPaths.leads}/41`).map((call) => call.body))
       .toContainEqual({ status: 'contacted' });
@@ -208,15 +287,22 @@ test.describe('one request', () => {
     await notes.getByLabel('Add a note').fill('Called back, booked for Tuesday 9am.');
     await notes.getByRole('button', { name: 'Add note' }).click();
     await expect(notes.getByRole('listitem')).toHaveCount(2);
-    await expect(notes.getByRole('listitem').last()).toContainText('Called back, booked for Tuesday 9am.');
-    await expect(notes.getByRole('listitem').last().locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+    await expect(notes.getByRole('listitem').last()).toContainText(
+      'Called back, booked for Tuesday 9am.',
+    );
+    await expect(notes.getByRole('listitem').last().locator('time')).toHaveAttribute(
+      'datetime',
+      /^\d{4}-\d{2}-\d{2}T/,
+    );
     await expect(notes.getByLabel('Add a note')).toHaveValue('');
     await expect
       .poll(() => mock.callsTo('POST', `${ownerPaths.leads}/39/notes`).map((call) => call.body))
       .toEqual([{ text: 'Called back, booked for Tuesday 9am.' }]);
   });
 
-  test('delete asks for confirmation, then removes the request for good and returns to the inbox', async ({ page }) => {
+  test('delete asks for confirmation, then removes the request for good and returns to the inbox', async ({
+    page,
+  }) => {
     const mock = await mockOwnerApi(page);
     await openOwnerPage(page, '#lead/38');
     await page.getByRole('button', { name: 'Delete this request' }).click();
@@ -238,7 +324,9 @@ test.describe('one request', () => {
   });
 });
 
-test('the numbers show the totals, trend, each day and each page for 7, 30 and 90 days', async ({ page }) => {
+test('the numbers show the totals, trend, each day and each page for 7, 30 and 90 days', async ({
+  page,
+}) => {
   const mock = await mockOwnerApi(page);
   await openOwnerPage(page, '#numbers/7');
   await expect(page.getByRole('heading', { level: 1, name: 'Numbers' })).toBeVisible();
@@ -248,11 +336,16 @@ test('the numbers show the totals, trend, each day and each page for 7, 30 and 9
         .getByRole('navigation', { name: 'Period' })
         .getByRole('link', { name: `${days} days` })
         .click();
-    await expect(page.getByRole('link', { name: `${days} days` })).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('link', { name: `${days} days` })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
     await expect(page.getByText(`compared with the ${days} days before`)).toBeVisible();
     expect(mock.callsTo('GET', ownerPaths.numbers).at(-1)!.search.get('days')).toBe(String(days));
     for (const label of ['Views', 'Calls', 'E-mails', 'Quote requests', 'Contact share']) {
-      await expect(page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) })).toBeVisible();
+      await expect(
+        page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }),
+      ).toBeVisible();
     }
     await expect(page.getByText(/Views: up 11% on the \d+ days before/)).toBeVisible();
     await expect(page.locator('svg[role="img"]')).toHaveCount(2);
@@ -267,13 +360,17 @@ test('the numbers show the totals, trend, each day and each page for 7, 30 and 9
     await expect(pages.getByRole('rowheader').first()).toHaveText(/^\/(?![a-z])/);
     await expect(pages.getByRole('rowheader').nth(1)).toHaveText(/^\/quote/);
   }
-  await expect(page.getByText('Contacts (calls, e-mails and quote requests): nothing to compare with')).toBeVisible();
+  await expect(
+    page.getByText('Contacts (calls, e-mails and quote requests): nothing to compare with'),
+  ).toBeVisible();
   await page.goBack();
   await expect(page.getByRole('link', { name: '30 days' })).toHaveAttribute('aria-current', 'true');
   expectOnlyKnownCalls(mock);
 });
 
-test('the passkeys list names each, marks this device, and lists the recent sign-ins', async ({ page }) => {
+test('the passkeys list names each, marks this device, and lists the recent sign-ins', async ({
+  page,
+}) => {
   const mock = await mockOwnerApi(page);
   await openOwnerPage(page, '#passkeys');
   const list = page.getByRole('region', { name: 'Your passkeys' });
@@ -286,7 +383,9 @@ test('the passkeys list names each, marks this device, and lists the recent sign
   await expect(signIns.getByRole('listitem')).toHaveCount(3);
   await expect(signIns.getByRole('listitem').nth(1)).toContainText('Chrome on Windows');
   await expect(signIns.getByRole('listitem').nth(1)).toContainText('with Office laptop');
-  await expect(signIns).toContainText('If you see a sign-in that was not you, remove the passkey it used');
+  await expect(signIns).toContainText(
+    'If you see a sign-in that was not you, remove the passkey it used',
+  );
 
   await list.getByRole('button', { name: 'Rename Office laptop' }).click();
   await list.getByLabel('New name').fill('Office laptop (Windows)');
@@ -303,12 +402,16 @@ test('the passkeys list names each, marks this device, and lists the recent sign
   expectOnlyKnownCalls(mock);
 });
 
-test('the devices signed in now are listed, this one marked; he signs out one, then every other', async ({ page }) => {
+test('the devices signed in now are listed, this one marked; he signs out one, then every other', async ({
+  page,
+}) => {
   const mock = await mockOwnerApi(page);
   await openOwnerPage(page, '#passkeys');
   const signedIn = page.getByRole('region', { name: 'Signed in now' });
   await expect(signedIn.getByRole('listitem')).toHaveCount(3);
-  await expect(signedIn.getByRole('listitem').first()).toContainText('Safari on iPhone (as its browser says)');
+  await expect(signedIn.getByRole('listitem').first()).toContainText(
+    'Safari on iPhone (as its browser says)',
+  );
   await expect(signedIn.getByRole('listitem').first()).toContainText('This device');
   await expect(signedIn.getByRole('listitem').first().getByRole('button')).toHaveCount(0);
 
@@ -322,14 +425,18 @@ test('the devices signed in now are listed, this one marked; he signs out one, t
   expectOnlyKnownCalls(mock);
 });
 
-test('removing a passkey asks for his passkey first, and removes nothing when it cannot be used', async ({ page }) => {
+test('removing a passkey asks for his passkey first, and removes nothing when it cannot be used', async ({
+  page,
+}) => {
   const mock = await mockOwnerApi(page, { steppedUp: false });
   await openOwnerPage(page, '#passkeys');
   const list = page.getByRole('region', { name: 'Your passkeys' });
   await list.getByRole('button', { name: 'Remove Office laptop' }).click();
   await list.getByRole('button', { name: 'Remove passkey', exact: true }).click();
   // No passkey can be used here (no authenticator, an IP address): the problem is said in words
-  await expect(page.getByRole('alert')).toContainText('Passkeys only work on the site’s own secure address');
+  await expect(page.getByRole('alert')).toContainText(
+    'Passkeys only work on the site’s own secure address',
+  );
   expect(mock.callsTo('POST', ownerPaths.stepUpOptions)).toHaveLength(1);
   expect(mock.callsTo('DELETE', `${ownerPaths.passkeys}/pk-laptop`)).toHaveLength(1);
   await expect(list.getByRole('listitem')).toHaveCount(3);
@@ -340,14 +447,24 @@ test('removing the last passkey shows the server’s refusal', async ({ page }) 
   const now = Date.now();
   const mock = await mockOwnerApi(page, {
     passkeys: {
-      passkeys: [{ id: 'only', name: 'My phone', createdAt: new Date(now).toISOString(), lastUsedAt: null, current: true }],
+      passkeys: [
+        {
+          id: 'only',
+          name: 'My phone',
+          createdAt: new Date(now).toISOString(),
+          lastUsedAt: null,
+          current: true,
+        },
+      ],
       signIns: [],
     },
   });
   await openOwnerPage(page, '#passkeys');
   await page.getByRole('button', { name: 'Remove My phone' }).click();
   await page.getByRole('button', { name: 'Remove passkey', exact: true }).click();
-  await expect(page.getByRole('alert')).toContainText('This is your only passkey. Add another before you remove it.');
+  await expect(page.getByRole('alert')).toContainText(
+    'This is your only passkey. Add another before you remove it.',
+  );
   await expect.poll(() => mock.callsTo('DELETE', `${ownerPaths.passkeys}/only`)).toHaveLength(1);
 });
 
@@ -356,7 +473,12 @@ const siteStates: Record<string, (site: SiteBody) => SiteBody> = {
   idle: (site) => site,
   publishing: (site) => ({
     ...site,
-    running: { kind: 'publish', startedAt: new Date().toISOString(), message: site.pending.join('; '), steps: publishSteps(1, 12) },
+    running: {
+      kind: 'publish',
+      startedAt: new Date().toISOString(),
+      message: site.pending.join('; '),
+      steps: publishSteps(1, 12),
+    },
   }),
   failed: (site) => ({
     ...site,
@@ -364,46 +486,73 @@ const siteStates: Record<string, (site: SiteBody) => SiteBody> = {
       ...site.last!,
       ok: false,
       message: 'Nothing was published: one thing needs fixing first. The live site is as it was.',
-      problems: ["Project 'Switchboard upgrade in Howick' (projects/switchboard-howick.yaml): Title must be at least 5 characters"],
-      steps: publishSteps(0, 0).map((step, index) => (index === 0 ? { ...step, state: 'failed', ms: 5000 } : step)),
+      problems: [
+        "Project 'Switchboard upgrade in Howick' (projects/switchboard-howick.yaml): Title must be at least 5 characters",
+      ],
+      steps: publishSteps(0, 0).map((step, index) =>
+        index === 0 ? { ...step, state: 'failed', ms: 5000 } : step,
+      ),
       backup: 'off',
     },
   }),
 };
 
 test.describe('the site', () => {
-  test('shows what waits to be published, the editor link, the last publish and the history', async ({ page }) => {
+  test('shows what waits to be published, the editor link, the last publish and the history', async ({
+    page,
+  }) => {
     const mock = await mockOwnerApi(page);
     await openOwnerPage(page, '#site');
     await expect(page.getByRole('heading', { level: 1, name: 'Your site' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Edit your site' })).toHaveAttribute('href', editorPaths.page);
+    await expect(page.getByRole('link', { name: 'Edit your site' })).toHaveAttribute(
+      'href',
+      editorPaths.page,
+    );
     const waiting = page.getByRole('region', { name: 'Waiting to be published' });
-    for (const change of mock.site.pending) await expect(waiting.getByRole('listitem').filter({ hasText: change })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Last publish' })).toContainText(mock.site.last!.message);
+    for (const change of mock.site.pending)
+      await expect(waiting.getByRole('listitem').filter({ hasText: change })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Last publish' })).toContainText(
+      mock.site.last!.message,
+    );
     const history = page.getByRole('region', { name: 'Changes' }).getByRole('listitem');
     await expect(history).toHaveCount(mock.site.history.length);
     for (const [index, change] of mock.site.history.entries()) {
       // The developer's own changes show as site updates, not his to undo, nor is one already undone
-      await expect(history.nth(index)).toContainText(change.byOwner ? change.message : 'Site update');
+      await expect(history.nth(index)).toContainText(
+        change.byOwner ? change.message : 'Site update',
+      );
       if (!change.byOwner) await expect(history.nth(index)).not.toContainText(change.message);
-      await expect(history.nth(index).getByRole('button', { name: 'Undo this change' })).toHaveCount(change.canUndo ? 1 : 0);
-      await expect(history.nth(index).getByText('Undone', { exact: true })).toHaveCount(change.undone ? 1 : 0);
+      await expect(
+        history.nth(index).getByRole('button', { name: 'Undo this change' }),
+      ).toHaveCount(change.canUndo ? 1 : 0);
+      await expect(history.nth(index).getByText('Undone', { exact: true })).toHaveCount(
+        change.undone ? 1 : 0,
+      );
     }
-    await expect(page.getByRole('link', { name: 'Site', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: 'Site', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expectOnlyKnownCalls(mock);
   });
 
-  test('Publish starts a publish, shows each step as it goes, then what went live', async ({ page }) => {
+  test('Publish starts a publish, shows each step as it goes, then what went live', async ({
+    page,
+  }) => {
     const mock = await mockOwnerApi(page);
     await openOwnerPage(page, '#site');
     const publish = page.getByRole('button', { name: 'Publish' });
     await publish.click();
     // Recorded when Playwright hands the request to the mock, which may come after the click returns
-    await expect.poll(() => mock.callsTo('POST', ownerPaths.publish).map((call) => call.body)).toEqual([{}]);
+    await expect
+      .poll(() => mock.callsTo('POST', ownerPaths.publish).map((call) => call.body))
+      .toEqual([{}]);
     await expect(page.getByRole('button', { name: 'Publishing…' })).toBeDisabled();
     const progress = page.getByRole('region', { name: 'Publishing' });
     const steps = progress.getByRole('listitem');
-    await expect(steps).toHaveText(PUBLISH_STEPS.map((name) => new RegExp(`^${PUBLISH_STEP_LABELS[name]}`)));
+    await expect(steps).toHaveText(
+      PUBLISH_STEPS.map((name) => new RegExp(`^${PUBLISH_STEP_LABELS[name]}`)),
+    );
     await expect(steps.first()).toHaveAttribute('data-state', 'running');
     await expect(progress.getByRole('status')).toHaveText(`${PUBLISH_STEP_LABELS.check}…`);
 
@@ -428,7 +577,9 @@ test.describe('the site', () => {
       },
     };
     await expect(page.getByRole('region', { name: 'Last publish' })).toContainText(message);
-    await expect(page.getByRole('region', { name: 'Last publish' })).toContainText('The copy could not be sent: no route');
+    await expect(page.getByRole('region', { name: 'Last publish' })).toContainText(
+      'The copy could not be sent: no route',
+    );
     await expect(page.getByText('Nothing is waiting: everything you saved is live.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Publish' })).toBeEnabled();
     expectOnlyKnownCalls(mock);
@@ -442,35 +593,58 @@ test.describe('the site', () => {
     await expect(alert.getByRole('listitem')).toHaveText(mock.site.last!.problems);
   });
 
-  test('Undo this change asks first, then undoes that change; a refusal is said in words', async ({ page }) => {
+  test('Undo this change asks first, then undoes that change; a refusal is said in words', async ({
+    page,
+  }) => {
     const mock = await mockOwnerApi(page);
     await openOwnerPage(page, '#site');
     const [first, second] = mock.site.history;
-    const row = page.getByRole('region', { name: 'Changes' }).getByRole('listitem').filter({ hasText: second!.message });
+    const row = page
+      .getByRole('region', { name: 'Changes' })
+      .getByRole('listitem')
+      .filter({ hasText: second!.message });
     await row.getByRole('button', { name: 'Undo this change' }).click();
-    await expect(row.getByRole('group', { name: 'Undo this change?' })).toContainText(second!.message);
+    await expect(row.getByRole('group', { name: 'Undo this change?' })).toContainText(
+      second!.message,
+    );
     await row.getByRole('button', { name: 'Keep it' }).click();
     expect(mock.callsTo('POST', ownerPaths.undo)).toHaveLength(0);
 
     await row.getByRole('button', { name: 'Undo this change' }).click();
     await row.getByRole('button', { name: 'Yes, undo it' }).click();
-    await expect.poll(() => mock.callsTo('POST', ownerPaths.undo).map((call) => call.body)).toEqual([{ commit: second!.commit }]);
-    await expect(page.getByRole('region', { name: 'Undoing a change' })).toContainText(`Undid: ${second!.message}`);
+    await expect
+      .poll(() => mock.callsTo('POST', ownerPaths.undo).map((call) => call.body))
+      .toEqual([{ commit: second!.commit }]);
+    await expect(page.getByRole('region', { name: 'Undoing a change' })).toContainText(
+      `Undid: ${second!.message}`,
+    );
     // Nothing else can start meanwhile
-    await expect(page.getByRole('region', { name: 'Changes' }).getByRole('button', { name: 'Undo this change' }).first()).toBeDisabled();
+    await expect(
+      page
+        .getByRole('region', { name: 'Changes' })
+        .getByRole('button', { name: 'Undo this change' })
+        .first(),
+    ).toBeDisabled();
 
     mock.site = { ...mock.site, running: null };
-    const firstRow = page.getByRole('region', { name: 'Changes' }).getByRole('listitem').filter({ hasText: first!.message });
+    const firstRow = page
+      .getByRole('region', { name: 'Changes' })
+      .getByRole('listitem')
+      .filter({ hasText: first!.message });
     await expect(firstRow.getByRole('button', { name: 'Undo this change' })).toBeEnabled();
     mock.site = { ...mock.site, running: siteStates['publishing']!(mock.site).running };
     await firstRow.getByRole('button', { name: 'Undo this change' }).click();
     await firstRow.getByRole('button', { name: 'Yes, undo it' }).click();
-    await expect(page.getByRole('alert')).toContainText('The site is being published. Wait for it to finish.');
+    await expect(page.getByRole('alert')).toContainText(
+      'The site is being published. Wait for it to finish.',
+    );
     expectOnlyKnownCalls(mock);
   });
 });
 
-test('the tabs work from the keyboard, Back returns, and Sign out ends the session', async ({ page }) => {
+test('the tabs work from the keyboard, Back returns, and Sign out ends the session', async ({
+  page,
+}) => {
   const mock = await mockOwnerApi(page);
   await openOwnerPage(page);
   await expect(inboxRows(page)).toHaveCount(4);
@@ -491,11 +665,15 @@ test('the tabs work from the keyboard, Back returns, and Sign out ends the sessi
   expectOnlyKnownCalls(mock);
 });
 
-test('the page runs under its own Content-Security-Policy without a violation, and is never indexed', async ({ page }) => {
+test('the page runs under its own Content-Security-Policy without a violation, and is never indexed', async ({
+  page,
+}) => {
   await page.addInitScript(() => {
     (window as unknown as { violations: string[] }).violations = [];
     document.addEventListener('securitypolicyviolation', (event) =>
-      (window as unknown as { violations: string[] }).violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+      (window as unknown as { violations: string[] }).violations.push(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      ),
     );
   });
   await mockOwnerApi(page);
@@ -504,7 +682,9 @@ test('the page runs under its own Content-Security-Policy without a violation, a
   await expect(page.getByRole('heading', { level: 1, name: 'Mei Lin' })).toBeVisible();
   await page.goto(`${ownerPaths.page}#numbers/90`);
   await expect(page.locator('svg[role="img"]').first()).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+  expect(
+    await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
+  ).toEqual([]);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', ownerPaths.manifest);
   const manifest = await (await page.request.get(ownerPaths.manifest)).json();
@@ -538,7 +718,8 @@ test.describe('at 390 px', () => {
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
         .analyze();
       const failures = results.violations.map(
-        (violation) => `${violation.id} (${violation.nodes.length}) ${violation.nodes[0]?.target.join(' ')}`,
+        (violation) =>
+          `${violation.id} (${violation.nodes.length}) ${violation.nodes[0]?.target.join(' ')}`,
       );
       expect(failures).toEqual([]);
     });
@@ -578,17 +759,27 @@ test.describe('at 390 px', () => {
   }, testInfo) => {
     await mockOwnerApi(page);
     await openOwnerPage(page, '#passkeys');
-    await expect(page.getByRole('region', { name: 'Signed in now' }).getByRole('listitem')).toHaveCount(3);
+    await expect(
+      page.getByRole('region', { name: 'Signed in now' }).getByRole('listitem'),
+    ).toHaveCount(3);
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
       .analyze();
-    expect(results.violations.map((violation) => `${violation.id} ${violation.nodes[0]?.target.join(' ')}`)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(
+      results.violations.map(
+        (violation) => `${violation.id} ${violation.nodes[0]?.target.join(' ')}`,
+      ),
+    ).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
     await page.screenshot({ path: testInfo.outputPath('passkeys.png'), fullPage: true });
   });
 
   for (const [state, make] of Object.entries(siteStates)) {
-    test(`the site while ${state}: no axe violations, nothing wider than the screen (screenshot kept)`, async ({ page }, testInfo) => {
+    test(`the site while ${state}: no axe violations, nothing wider than the screen (screenshot kept)`, async ({
+      page,
+    }, testInfo) => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await mockOwnerApi(page, { site: make(sampleSite()) });
       await openOwnerPage(page, '#site');
@@ -597,8 +788,14 @@ test.describe('at 390 px', () => {
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
         .analyze();
-      expect(results.violations.map((violation) => `${violation.id} ${violation.nodes[0]?.target.join(' ')}`)).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(
+        results.violations.map(
+          (violation) => `${violation.id} ${violation.nodes[0]?.target.join(' ')}`,
+        ),
+      ).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
       await page.screenshot({ path: testInfo.outputPath(`site-${state}.png`), fullPage: true });
     });
   }

@@ -12,7 +12,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
-import { expect, request as playwrightRequest, type BrowserContext, type Cookie } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  type BrowserContext,
+  type Cookie,
+} from '@playwright/test';
 import { ownerTest as test } from '../support/e2e-servers.ts';
 import { ownerPaths } from '../../src/lib/owner-api.ts';
 import { SESSION_COOKIE } from '../../src/server/owner/session-token.ts';
@@ -50,13 +55,24 @@ function ownerCalls(leadId: number): Array<{ method: string; path: string; data?
 }
 
 /** A visitor of this run only: the owner's database outlives a run, and an earlier one may have left its request */
-const visitor = { name: `Mere Pohatu ${Date.now().toString(36)}`, email: uniqueEmail('owner-page'), phone: '021 555 0163' };
+const visitor = {
+  name: `Mere Pohatu ${Date.now().toString(36)}`,
+  email: uniqueEmail('owner-page'),
+  phone: '021 555 0163',
+};
 let invite: { link: string };
 let leadId: number;
 /** The passkey and session of the first test's phone, which a later one signs out and removes */
-const firstPhone = { passkey: `My phone ${Date.now().toString(36)}`, cookie: undefined as Cookie | undefined };
+const firstPhone = {
+  passkey: `My phone ${Date.now().toString(36)}`,
+  cookie: undefined as Cookie | undefined,
+};
 
-test('an invite enrols a passkey and signs him in; the same invite is refused a second time', async ({ page, browser, baseURL }) => {
+test('an invite enrols a passkey and signs him in; the same invite is refused a second time', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await addVirtualAuthenticator(page);
   invite = await makeInvite(ownerLeadsDb, baseURL!);
   await page.goto(invite.link);
@@ -67,7 +83,12 @@ test('an invite enrols a passkey and signs him in; the same invite is refused a 
   await page.getByRole('button', { name: 'Set up your passkey' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
   firstPhone.cookie = await sessionCookie(page.context());
-  expect(firstPhone.cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict', path: '/' });
+  expect(firstPhone.cookie).toMatchObject({
+    secure: true,
+    httpOnly: true,
+    sameSite: 'Strict',
+    path: '/',
+  });
 
   const other = await browser.newContext();
   const again = await other.newPage();
@@ -108,7 +129,9 @@ test('he signs out and in again; once his own passkey confirms it is him, he sig
   await expect(signedIn.getByRole('listitem').first()).toContainText('This device');
   await expect(signedIn).toContainText(`with ${firstPhone.passkey}`);
   // The server wants a fresh confirmation: the page asks for his passkey (this device answers), then signs the others out
-  const confirmed = page.waitForResponse((answer) => new URL(answer.url()).pathname === ownerPaths.stepUp);
+  const confirmed = page.waitForResponse(
+    (answer) => new URL(answer.url()).pathname === ownerPaths.stepUp,
+  );
   await signedIn.getByRole('button', { name: 'Sign out everywhere else' }).click();
   expect((await confirmed).status()).toBe(204);
   await expect(signedIn.getByRole('listitem')).toHaveCount(1);
@@ -125,7 +148,10 @@ test('he signs out and in again; once his own passkey confirms it is him, he sig
   await expect(passkeys).not.toContainText(firstPhone.passkey);
 });
 
-test('a visitor’s request appears without a reload, and he works it through to Won', async ({ page, baseURL }) => {
+test('a visitor’s request appears without a reload, and he works it through to Won', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   await addVirtualAuthenticator(page);
   await page.goto((await makeInvite(ownerLeadsDb, baseURL!)).link);
@@ -155,7 +181,9 @@ test('a visitor’s request appears without a reload, and he works it through to
   expect(leadId).toBeGreaterThan(0);
 
   // Tapping Call rings the visitor and marks the request Contacted
-  const call = page.getByRole('list', { name: `Contact ${visitor.name}` }).getByRole('link', { name: 'Call' });
+  const call = page
+    .getByRole('list', { name: `Contact ${visitor.name}` })
+    .getByRole('link', { name: 'Call' });
   await expect(call).toHaveAttribute('href', 'tel:0215550163');
   // The phone would open its dialler; the test browser has none, so the link is followed no further
   await page.evaluate(() =>
@@ -165,23 +193,35 @@ test('a visitor’s request appears without a reload, and he works it through to
   );
   await call.click();
   const status = page.getByRole('group', { name: 'Status' });
-  await expect(status.getByRole('button', { name: 'Contacted' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(status.getByRole('button', { name: 'Contacted' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
 
   await page.getByLabel('Add a note').fill('Called: socket to replace, quoting Monday');
   await page.getByRole('button', { name: 'Add note' }).click();
-  await expect(page.getByRole('region', { name: 'Notes' })).toContainText('Called: socket to replace, quoting Monday');
+  await expect(page.getByRole('region', { name: 'Notes' })).toContainText(
+    'Called: socket to replace, quoting Monday',
+  );
   for (const next of ['Quoted', 'Won']) {
     await status.getByRole('button', { name: next }).click();
-    await expect(status.getByRole('button', { name: next })).toHaveAttribute('aria-pressed', 'true');
+    await expect(status.getByRole('button', { name: next })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   }
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: visitor.name })).toBeVisible();
   await expect(status.getByRole('button', { name: 'Won' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('region', { name: 'Notes' })).toContainText('Called: socket to replace, quoting Monday');
+  await expect(page.getByRole('region', { name: 'Notes' })).toContainText(
+    'Called: socket to replace, quoting Monday',
+  );
 
   // The server's record says the same
-  const { stdout } = await run(process.execPath, ['scripts/leads.ts'], { env: { ...process.env, LEADS_DB: ownerLeadsDb } });
+  const { stdout } = await run(process.execPath, ['scripts/leads.ts'], {
+    env: { ...process.env, LEADS_DB: ownerLeadsDb },
+  });
   const line = stdout.split('\n').find((each) => each.includes(visitor.name))!;
   expect(line).toMatch(/\bwon\b/);
   expect(stdout).toContain('Called: socket to replace, quoting Monday');
@@ -190,9 +230,12 @@ test('a visitor’s request appears without a reload, and he works it through to
     .getByRole('navigation', { name: 'Owner’s page' })
     .getByRole('link', { name: /^Inbox/ })
     .click();
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^quote-requests-\d{4}-\d\d-\d\d\.csv$/);
-  const csv = readFileSync((await download.path()), 'utf8');
+  const csv = readFileSync(await download.path(), 'utf8');
   expect(csv.split('\r\n')[0]).toContain('status');
   expect(csv).toMatch(new RegExp(`${visitor.name},${visitor.email}.*,won,`));
 });
@@ -210,10 +253,15 @@ test('without a live session, every owner path is a 401 with no lead data; anoth
 
   async function expectRefused(context: BrowserContext, what: string) {
     for (const { method, path, data } of ownerCalls(leadId)) {
-      const answer = await context.request.fetch(path, { method, headers: { Origin: baseURL! }, ...(data ? { data } : {}) });
+      const answer = await context.request.fetch(path, {
+        method,
+        headers: { Origin: baseURL! },
+        ...(data ? { data } : {}),
+      });
       expect(answer.status(), `${method} ${path} ${what}`).toBe(401);
       const text = await answer.text();
-      for (const value of Object.values(visitor)) expect(text, `${method} ${path} ${what}`).not.toContain(value);
+      for (const value of Object.values(visitor))
+        expect(text, `${method} ${path} ${what}`).not.toContain(value);
     }
   }
 
@@ -224,7 +272,11 @@ test('without a live session, every owner path is a 401 with no lead data; anoth
   const ended = await browser.newContext();
   await ended.addCookies([{ ...signedIn }]);
   expect((await ended.request.get(ownerPaths.session)).status()).toBe(200);
-  expect((await ended.request.post(ownerPaths.signOut, { headers: { Origin: baseURL! }, data: {} })).status()).toBe(204);
+  expect(
+    (
+      await ended.request.post(ownerPaths.signOut, { headers: { Origin: baseURL! }, data: {} })
+    ).status(),
+  ).toBe(204);
   await ended.addCookies([{ ...signedIn }]);
   await expectRefused(ended, 'after sign-out');
 
@@ -232,7 +284,9 @@ test('without a live session, every owner path is a 401 with no lead data; anoth
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   // The inbox's list is asked for after its heading shows, and each answer renews the session
-  const inboxAnswered = page.waitForResponse((answer) => new URL(answer.url()).pathname === ownerPaths.leads);
+  const inboxAnswered = page.waitForResponse(
+    (answer) => new URL(answer.url()).pathname === ownerPaths.leads,
+  );
   await page.getByRole('button', { name: 'Sign in with your passkey' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
   await inboxAnswered;
@@ -254,9 +308,15 @@ test('without a live session, every owner path is a 401 with no lead data; anoth
   // Signed in again: a change from another origin is refused, and the page's own goes through
   await page.getByRole('button', { name: 'Sign in with your passkey' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
-  for (const { method, path, data } of ownerCalls(leadId).filter(({ method }) => method !== 'GET')) {
+  for (const { method, path, data } of ownerCalls(leadId).filter(
+    ({ method }) => method !== 'GET',
+  )) {
     for (const origin of ['https://evil.example', 'null']) {
-      const answer = await page.request.fetch(path, { method, headers: { Origin: origin }, ...(data ? { data } : {}) });
+      const answer = await page.request.fetch(path, {
+        method,
+        headers: { Origin: origin },
+        ...(data ? { data } : {}),
+      });
       expect(answer.status(), `${method} ${path} from ${origin}`).toBe(403);
     }
   }
@@ -273,6 +333,8 @@ test('a request is deleted for good, after he confirms', async ({ page, baseURL 
   await page.getByRole('button', { name: 'Delete for good' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
   await expect(page.getByRole('link', { name: new RegExp(visitor.name) })).toHaveCount(0);
-  const inbox = await (await page.request.get(`${ownerPaths.leads}?q=${encodeURIComponent(visitor.email)}`)).json();
+  const inbox = await (
+    await page.request.get(`${ownerPaths.leads}?q=${encodeURIComponent(visitor.email)}`)
+  ).json();
   expect(inbox.leads).toEqual([]);
 });

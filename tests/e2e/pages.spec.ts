@@ -11,7 +11,8 @@ import { contentCounts } from '../support/content.ts';
  * lose their `ssr` attribute once hydrated; this moves the pointer over each one and waits.
  */
 async function islandsHydrated(page: Page) {
-  for (const island of await page.locator('astro-island[ssr]').all()) await island.hover({ trial: false, force: true });
+  for (const island of await page.locator('astro-island[ssr]').all())
+    await island.hover({ trial: false, force: true });
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
@@ -19,22 +20,44 @@ test('the home page has every section in order', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('form', { name: 'Request a free quote' })).toBeVisible();
-  await expect(page.getByRole('complementary', { name: '24/7 emergency electrician' })).toBeVisible();
+  await expect(
+    page.getByRole('complementary', { name: '24/7 emergency electrician' }),
+  ).toBeVisible();
   const services = page.locator('#services article');
   await expect(services).toHaveCount(3);
-  for (const href of ['/services/residential', '/services/commercial', '/services/emergency-electrician']) {
+  for (const href of [
+    '/services/residential',
+    '/services/commercial',
+    '/services/emergency-electrician',
+  ]) {
     await expect(page.locator(`#services article a[href="${href}"]`)).toHaveCount(1);
   }
   await expect(page.locator('#projects article')).toHaveCount(HOME_COUNTS.projects);
   await expect(page.locator('#about h2')).toBeVisible();
   await expect(
-    page.getByRole('region', { name: `${business.claims.satisfactionPercent}% customer satisfaction` }).locator('figure'),
+    page
+      .getByRole('region', {
+        name: `${business.claims.satisfactionPercent}% customer satisfaction`,
+      })
+      .locator('figure'),
   ).toHaveCount(HOME_COUNTS.testimonials);
   const contact = page.locator('#contact');
-  await expect(contact.getByRole('link', { name: business.phone.display })).toHaveAttribute('href', `tel:${business.phone.e164}`);
-  await expect(contact.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
-  for (const social of business.social) await expect(contact.getByRole('link', { name: social.name })).toHaveAttribute('href', social.url);
-  await expect(contact.getByRole('navigation', { name: 'Service areas' }).getByRole('link')).toHaveCount(10);
+  await expect(contact.getByRole('link', { name: business.phone.display })).toHaveAttribute(
+    'href',
+    `tel:${business.phone.e164}`,
+  );
+  await expect(contact.getByRole('link', { name: business.email })).toHaveAttribute(
+    'href',
+    `mailto:${business.email}`,
+  );
+  for (const social of business.social)
+    await expect(contact.getByRole('link', { name: social.name })).toHaveAttribute(
+      'href',
+      social.url,
+    );
+  await expect(
+    contact.getByRole('navigation', { name: 'Service areas' }).getByRole('link'),
+  ).toHaveCount(10);
   // The business comes to the customer, so the map offers no directions to a point of its own
   await expect(contact.getByRole('link', { name: /directions/i })).toHaveCount(0);
 });
@@ -48,12 +71,19 @@ test('the map loads nothing from a third party until asked', async ({ page }) =>
   await page.locator('#contact').scrollIntoViewIfNeeded();
   await expect(page.locator('#contact iframe')).toHaveCount(0);
   expect(thirdParty).toEqual([]);
-  await page.route('https://www.openstreetmap.org/**', (route) => route.fulfill({ body: '<p>map</p>', contentType: 'text/html' }));
+  await page.route('https://www.openstreetmap.org/**', (route) =>
+    route.fulfill({ body: '<p>map</p>', contentType: 'text/html' }),
+  );
   await page.getByRole('button', { name: 'Load interactive map' }).click();
-  await expect(page.locator('#contact iframe')).toHaveAttribute('src', /openstreetmap\.org\/export\/embed\.html/);
+  await expect(page.locator('#contact iframe')).toHaveAttribute(
+    'src',
+    /openstreetmap\.org\/export\/embed\.html/,
+  );
 });
 
-test('the hero scene is part of the page, with a portrait variant; images below load lazily', async ({ page }) => {
+test('the hero scene is part of the page, with a portrait variant; images below load lazily', async ({
+  page,
+}) => {
   await page.goto('/');
   const scene = page.locator('.hero-slide [role="img"]');
   await expect(scene).toHaveAttribute('aria-label', /\S/);
@@ -67,7 +97,9 @@ test('the hero scene is part of the page, with a portrait variant; images below 
   }
 });
 
-test('project filter tabs count the projects of each category, and each shows its count', async ({ page }) => {
+test('project filter tabs count the projects of each category, and each shows its count', async ({
+  page,
+}) => {
   await page.goto('/projects');
   await islandsHydrated(page);
   const group = page.getByRole('group', { name: 'Filter projects' });
@@ -81,20 +113,27 @@ test('project filter tabs count the projects of each category, and each shows it
     new RegExp(`^Maintenance\\s*${projectsIn('Maintenance')}$`),
   ]);
   await expect(tabs.first()).toBeChecked();
-  const count = async (index: number) => Number((await labels.nth(index).innerText()).match(/(?<!\d)\d+$/)![0]);
+  const count = async (index: number) =>
+    Number((await labels.nth(index).innerText()).match(/(?<!\d)\d+$/)![0]);
   expect((await count(1)) + (await count(2))).toBe(projects);
   for (const index of [1, 2, 0]) {
     await labels.nth(index).click();
     await expect(tabs.nth(index)).toBeChecked();
-    await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article')).toHaveCount(await count(index));
+    await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article')).toHaveCount(
+      await count(index),
+    );
   }
   const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
     (text) => JSON.parse(text) as { '@type': string; image?: unknown[] },
   );
-  expect(ld.find((item) => item['@type'] === 'ImageGallery')?.image).toHaveLength(contentCounts.projectPictures);
+  expect(ld.find((item) => item['@type'] === 'ImageGallery')?.image).toHaveLength(
+    contentCounts.projectPictures,
+  );
 });
 
-test('the lightbox opens with the clicked project, locks scrolling, and returns focus', async ({ page }) => {
+test('the lightbox opens with the clicked project, locks scrolling, and returns focus', async ({
+  page,
+}) => {
   await page.goto('/projects');
   await islandsHydrated(page);
   const card = page.getByRole('list', { name: 'Projects' }).getByRole('article').nth(3);
@@ -130,15 +169,24 @@ test("a lightbox image that fails shows 'Failed to load image'", async ({ page }
   await page.route(/\/_astro\/.*\.(svg|avif|webp|jpg)$/, (route) => route.abort());
   await page.goto('/projects');
   await islandsHydrated(page);
-  await page.getByRole('list', { name: 'Projects' }).getByRole('article').first().getByRole('link').click();
+  await page
+    .getByRole('list', { name: 'Projects' })
+    .getByRole('article')
+    .first()
+    .getByRole('link')
+    .click();
   await expect(page.getByRole('dialog')).toContainText('Failed to load image');
 });
 
 test("a tile image that fails shows 'Image unavailable'", async ({ page }) => {
   await page.route(/\/_astro\/.*\.(svg|avif|webp|jpg)$/, (route) => route.abort());
   await page.goto('/services/residential');
-  await expect(page.locator('[data-picture][data-state="failed"]').first()).toContainText(PICTURE_STATE_WORDS.failed);
-  await expect(page.locator('[data-picture][data-state="failed"] .picture-failed').first()).toBeVisible();
+  await expect(page.locator('[data-picture][data-state="failed"]').first()).toContainText(
+    PICTURE_STATE_WORDS.failed,
+  );
+  await expect(
+    page.locator('[data-picture][data-state="failed"] .picture-failed').first(),
+  ).toBeVisible();
 });
 
 test("a tile image still on its way shows 'Loading...' in its frame", async ({ page }) => {
@@ -148,23 +196,22 @@ test("a tile image still on its way shows 'Loading...' in its frame", async ({ p
   await placeholder.scrollIntoViewIfNeeded();
   await expect(placeholder).toBeVisible();
   // CSS writes the words, so they are on screen but not in the page's text
-  expect(await placeholder.evaluate((element) => getComputedStyle(element, '::before').content)).toBe(
-    JSON.stringify(PICTURE_STATE_WORDS.loading),
-  );
+  expect(
+    await placeholder.evaluate((element) => getComputedStyle(element, '::before').content),
+  ).toBe(JSON.stringify(PICTURE_STATE_WORDS.loading));
   await expect(placeholder).toHaveText('');
 });
 
-test('the about page has the story, six values, a call to action and a gallery', async ({ page }) => {
+test('the about page has the story, six values, a call to action and a gallery', async ({
+  page,
+}) => {
   await page.goto('/about');
-  expect(await page.getByRole('region', { name: 'Our story' }).locator('p').count()).toBeGreaterThanOrEqual(3);
-  await expect(page.getByRole('region', { name: 'Our core values' }).getByRole('heading', { level: 3 })).toHaveText([
-    'Quality',
-    'Safety',
-    'Reliability',
-    'Expertise',
-    'Integrity',
-    'Efficiency',
-  ]);
+  expect(
+    await page.getByRole('region', { name: 'Our story' }).locator('p').count(),
+  ).toBeGreaterThanOrEqual(3);
+  await expect(
+    page.getByRole('region', { name: 'Our core values' }).getByRole('heading', { level: 3 }),
+  ).toHaveText(['Quality', 'Safety', 'Reliability', 'Expertise', 'Integrity', 'Efficiency']);
   await expect(page.locator('main a[href="/quote"]').first()).toBeVisible();
   const gallery = page.getByRole('list', { name: 'Photos from the job' });
   await gallery.scrollIntoViewIfNeeded();
@@ -194,7 +241,9 @@ test('the testimonial filter counts and clears', async ({ page }) => {
       .filter({ has: page.locator('figure') })
       .getByRole('listitem');
     counts[service] = await cards.count();
-    await expect(status).toHaveText(`Showing ${counts[service]} of ${total} reviews`, { useInnerText: true });
+    await expect(status).toHaveText(`Showing ${counts[service]} of ${total} reviews`, {
+      useInnerText: true,
+    });
     for (const card of await cards.all()) await expect(card).toContainText(service);
   }
   expect(counts['Residential']! + counts['Commercial']!).toBe(total);
@@ -209,7 +258,9 @@ test('the testimonial filter counts and clears', async ({ page }) => {
   await expect(select).toHaveValue('');
   await expect(status).toHaveText(`Showing ${total} of ${total} reviews`, { useInnerText: true });
   expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(testimonialsPath);
-  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(
+    true,
+  );
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   await expect(page.locator('main a[href="/quote"]').first()).toBeVisible();
   await expect(page.locator('main a[href="/services"]').first()).toBeVisible();
@@ -220,8 +271,12 @@ test.describe('without JavaScript', () => {
 
   test('every project and review is visible', async ({ page }) => {
     await page.goto('/projects');
-    await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article')).toHaveCount(contentCounts.projects);
-    await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article').last()).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article')).toHaveCount(
+      contentCounts.projects,
+    );
+    await expect(
+      page.getByRole('list', { name: 'Projects' }).getByRole('article').last(),
+    ).toBeVisible();
     await page.goto('/testimonials');
     await expect(page.locator('main figure')).toHaveCount(contentCounts.testimonials);
     await expect(page.locator('main figure').last()).toBeVisible();
@@ -231,10 +286,13 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('no island hydrates while the page loads; each hydrates when the visitor first reaches it', async ({ page }) => {
+test('no island hydrates while the page loads; each hydrates when the visitor first reaches it', async ({
+  page,
+}) => {
   const islandScripts: string[] = [];
   page.on('request', (request) => {
-    if (/\/_astro\/(?:client|Gallery|HeroQuoteForm)\.[\w-]+\.js$/.test(request.url())) islandScripts.push(request.url());
+    if (/\/_astro\/(?:client|Gallery|HeroQuoteForm)\.[\w-]+\.js$/.test(request.url()))
+      islandScripts.push(request.url());
   });
   await page.goto('/', { waitUntil: 'networkidle' });
   const islands = page.locator('astro-island');
@@ -242,6 +300,9 @@ test('no island hydrates while the page loads; each hydrates when the visitor fi
   await expect(page.locator('astro-island[ssr]')).toHaveCount(2);
   expect(islandScripts).toEqual([]);
   await page.getByRole('form', { name: 'Request a free quote' }).getByLabel('Your name').focus();
-  await expect(page.getByRole('form', { name: 'Request a free quote' })).toHaveAttribute('novalidate', '');
+  await expect(page.getByRole('form', { name: 'Request a free quote' })).toHaveAttribute(
+    'novalidate',
+    '',
+  );
   await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
 });

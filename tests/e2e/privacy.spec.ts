@@ -4,7 +4,9 @@ import { business } from '../../src/config/business.ts';
 import { privacyPath } from '../../src/config/routes.ts';
 import { errorPages, sitemapPaths } from '../support/e2e-site.ts';
 
-test('the privacy page says what the forms collect, how visits are counted, and how to reach the business', async ({ page }) => {
+test('the privacy page says what the forms collect, how visits are counted, and how to reach the business', async ({
+  page,
+}) => {
   const response = await page.goto(privacyPath);
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy statement');
@@ -20,7 +22,9 @@ test('the privacy page says what the forms collect, how visits are counted, and 
   ]) {
     await expect(collected).toContainText(field);
   }
-  await expect(main.getByRole('listitem').filter({ hasText: 'the page of this website you sent it from' })).toHaveCount(1);
+  await expect(
+    main.getByRole('listitem').filter({ hasText: 'the page of this website you sent it from' }),
+  ).toHaveCount(1);
   await expect(main.getByRole('listitem').filter({ hasText: 'user-agent' })).toHaveCount(1);
   await expect(main).toContainText('no cookies');
   await expect(main).toContainText('Do Not Track or Global Privacy Control');
@@ -31,9 +35,18 @@ test('the privacy page says what the forms collect, how visits are counted, and 
   }
   await expect(main.getByRole('link', { name: business.phone.display })).toHaveCount(2);
   await expect(main.getByRole('link', { name: business.email })).toHaveCount(2);
-  await expect(main.getByRole('link', { name: business.email }).first()).toHaveAttribute('href', `mailto:${business.email}`);
-  await expect(main.getByRole('link', { name: 'privacy.org.nz' })).toHaveAttribute('href', 'https://www.privacy.org.nz/');
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`${privacyPath}$`));
+  await expect(main.getByRole('link', { name: business.email }).first()).toHaveAttribute(
+    'href',
+    `mailto:${business.email}`,
+  );
+  await expect(main.getByRole('link', { name: 'privacy.org.nz' })).toHaveAttribute(
+    'href',
+    'https://www.privacy.org.nz/',
+  );
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    new RegExp(`${privacyPath}$`),
+  );
 });
 
 test('the footer of the home page links to the privacy statement', async ({ page }) => {
@@ -45,7 +58,9 @@ test('the footer of the home page links to the privacy statement', async ({ page
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy statement');
 });
 
-test('every page, error pages included, has the footer link, and the sitemap lists the privacy page', async ({ request }) => {
+test('every page, error pages included, has the footer link, and the sitemap lists the privacy page', async ({
+  request,
+}) => {
   const paths = await sitemapPaths(request);
   expect(paths).toContain(privacyPath);
   for (const path of [...paths, ...errorPages]) {
@@ -55,17 +70,28 @@ test('every page, error pages included, has the footer link, and the sitemap lis
   }
 });
 
-test('the privacy page says how long quote requests are kept and how to have one deleted', async ({ page }) => {
+test('the privacy page says how long quote requests are kept and how to have one deleted', async ({
+  page,
+}) => {
   await page.goto(privacyPath);
   const main = page.getByRole('main');
-  const partAfter = (heading: string) => main.getByRole('heading', { level: 2, name: heading }).locator('xpath=following-sibling::p[1]');
+  const partAfter = (heading: string) =>
+    main.getByRole('heading', { level: 2, name: heading }).locator('xpath=following-sibling::p[1]');
   const keeping = partAfter('How long we keep it');
   await expect(keeping).toContainText(
     'We keep your request for as long as we need it to answer you, quote the job, do the work, and keep the business records the law requires.',
   );
-  await expect(keeping).toContainText('If you ask us to delete it, we will. A copy may stay in our backups until those are replaced.');
+  await expect(keeping).toContainText(
+    'If you ask us to delete it, we will. A copy may stay in our backups until those are replaced.',
+  );
   const deleting = partAfter('Seeing, correcting or deleting your details');
   await expect(deleting).toContainText("We'll also delete your quote request whenever you ask.");
-  await expect(deleting.getByRole('link', { name: business.phone.display })).toHaveAttribute('href', `tel:${business.phone.e164}`);
-  await expect(deleting.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
+  await expect(deleting.getByRole('link', { name: business.phone.display })).toHaveAttribute(
+    'href',
+    `tel:${business.phone.e164}`,
+  );
+  await expect(deleting.getByRole('link', { name: business.email })).toHaveAttribute(
+    'href',
+    `mailto:${business.email}`,
+  );
 });

@@ -37,10 +37,12 @@ const PUBLISH_MS = 120_000;
 const STEP_MS = 4 * PUBLISH_MS;
 const SHOTS = 'test-results/publish-shots';
 
-const git = (...args: string[]) => execFileSync('git', args, { cwd: site, encoding: 'utf8' }).trim();
+const git = (...args: string[]) =>
+  execFileSync('git', args, { cwd: site, encoding: 'utf8' }).trim();
 const commitCount = () => Number(git('rev-list', '--count', 'HEAD'));
 const counts = () => contentCountsIn(site);
-const business = () => JSON.parse(readFileSync(join(site, 'src/content/business.json'), 'utf8')) as BusinessFacts;
+const business = () =>
+  JSON.parse(readFileSync(join(site, 'src/content/business.json'), 'utf8')) as BusinessFacts;
 
 interface BusinessFacts {
   notice?: string;
@@ -53,10 +55,16 @@ let visitors: PageRequestLoop;
 let shotNumber = 0;
 
 /** A screenshot of the phone's screen (or the whole page) as test-results/publish-shots/NN-name.png */
-async function shot(name: string, { fullPage = false, of = page }: { fullPage?: boolean; of?: Page } = {}) {
+async function shot(
+  name: string,
+  { fullPage = false, of = page }: { fullPage?: boolean; of?: Page } = {},
+) {
   mkdirSync(SHOTS, { recursive: true });
   shotNumber++;
-  await of.screenshot({ path: `${SHOTS}/${String(shotNumber).padStart(2, '0')}-${name}.png`, fullPage });
+  await of.screenshot({
+    path: `${SHOTS}/${String(shotNumber).padStart(2, '0')}-${name}.png`,
+    fullPage,
+  });
 }
 
 /** Scrolls to `target` and waits until it has faded in, where the page reveals it on scrolling */
@@ -79,16 +87,22 @@ async function live(path: string): Promise<string> {
 
 /** The JSON-LD objects of a page (each script's, and each of a @graph) */
 function structuredData(html: string): Array<Record<string, unknown>> {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap((match) => {
-    const data = JSON.parse(match[1]!) as Record<string, unknown>;
-    return Array.isArray(data['@graph']) ? (data['@graph'] as Array<Record<string, unknown>>) : [data];
-  });
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap(
+    (match) => {
+      const data = JSON.parse(match[1]!) as Record<string, unknown>;
+      return Array.isArray(data['@graph'])
+        ? (data['@graph'] as Array<Record<string, unknown>>)
+        : [data];
+    },
+  );
 }
 
 /** Every page of the live sitemap, as text */
 async function sitemapTexts(): Promise<Array<{ path: string; text: string }>> {
   const xml = await live('/sitemap.xml');
-  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  const paths = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+    (match) => new URL(match[1]!).pathname,
+  );
   expect(paths.length).toBeGreaterThan(10);
   return Promise.all(paths.map(async (path) => ({ path, text: textOf(await live(path)) })));
 }
@@ -126,8 +140,12 @@ const panel = (name: string): Locator => page.getByRole('region', { name, exact:
  * 'X', changed the business details (hours) and added review by Aroha"
  */
 function inOneLine(changes: readonly string[]): string {
-  const phrases = changes.map((change, index) => (index === 0 ? change : change.charAt(0).toLowerCase() + change.slice(1)));
-  return phrases.length === 1 ? phrases[0]! : `${phrases.slice(0, -1).join(', ')} and ${phrases.at(-1)!}`;
+  const phrases = changes.map((change, index) =>
+    index === 0 ? change : change.charAt(0).toLowerCase() + change.slice(1),
+  );
+  return phrases.length === 1
+    ? phrases[0]!
+    : `${phrases.slice(0, -1).join(', ')} and ${phrases.at(-1)!}`;
 }
 
 /**
@@ -153,7 +171,9 @@ async function finished(running: string, done: string, message: string, name: st
   const steps = panel(running).getByRole('listitem');
   await expect(steps).toHaveCount(4);
   // A step ticked, the others under way or waiting
-  await expect(panel(running).locator('li[data-state="done"]').first()).toBeVisible({ timeout: PUBLISH_MS });
+  await expect(panel(running).locator('li[data-state="done"]').first()).toBeVisible({
+    timeout: PUBLISH_MS,
+  });
   await shot(`${name}-steps`);
   const result = panel(done);
   await expect(result.or(page.getByRole('alert'))).toBeVisible({ timeout: PUBLISH_MS });
@@ -198,8 +218,18 @@ const project = {
   category: { value: 'Maintenance', label: 'Handyman and maintenance' },
   photos: [
     // As the camera stored them: sideways, with EXIF saying to turn them upright
-    { file: 'IMG_2041.jpg', width: 1600, height: 1200, alt: 'Two weatherproof double sockets on a post of a new timber deck' },
-    { file: 'IMG_2042.jpg', width: 2000, height: 1500, alt: 'Festoon lights along the deck rail, lit at dusk' },
+    {
+      file: 'IMG_2041.jpg',
+      width: 1600,
+      height: 1200,
+      alt: 'Two weatherproof double sockets on a post of a new timber deck',
+    },
+    {
+      file: 'IMG_2042.jpg',
+      width: 2000,
+      height: 1500,
+      alt: 'Festoon lights along the deck rail, lit at dusk',
+    },
   ],
 } as const;
 
@@ -238,8 +268,15 @@ test('a project with a phone’s photos, new hours, a notice and a review go liv
   for (const [index, photo] of project.photos.entries()) {
     await page.getByRole('group', { name: 'Photos' }).getByRole('button', { name: 'Add' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add item' });
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: 'Choose file' }).click()]);
-    await chooser.setFiles({ name: photo.file, mimeType: 'image/jpeg', buffer: await phonePhoto(photo.width, photo.height) });
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      dialog.getByRole('button', { name: 'Choose file' }).click(),
+    ]);
+    await chooser.setFiles({
+      name: photo.file,
+      mimeType: 'image/jpeg',
+      buffer: await phonePhoto(photo.width, photo.height),
+    });
     await dialog.getByRole('textbox', { name: 'What the picture shows' }).fill(photo.alt);
     if (index === 0) await shot('project-photo');
     await dialog.getByRole('button', { name: 'Add' }).click();
@@ -255,7 +292,10 @@ test('a project with a phone’s photos, new hours, a notice and a review go liv
   for (const [index, photo] of project.photos.entries()) {
     const stored = readFileSync(join(storedDir, `photos/${index}/src.jpg`));
     await expectNoHiddenDetails(stored, `stored photo ${index + 1}`);
-    expect(await sharp(stored).metadata()).toMatchObject({ width: photo.height, height: photo.width });
+    expect(await sharp(stored).metadata()).toMatchObject({
+      width: photo.height,
+      height: photo.width,
+    });
   }
 
   // New hours for the first row, and a notice for every page, in the business details
@@ -289,7 +329,11 @@ test('a project with a phone’s photos, new hours, a notice and a review go liv
   // One publish of the three, each named in the list waiting and in what went live
   const { changes, live: message } = await publish('all');
   expect([...changes].sort()).toEqual(
-    [`Added project '${project.title}'`, 'Changed the business details (hours, notice)', `Added review by ${review.author}`].sort(),
+    [
+      `Added project '${project.title}'`,
+      'Changed the business details (hours, notice)',
+      `Added review by ${review.author}`,
+    ].sort(),
   );
   expect(commitCount()).toBe(commits + 1);
 
@@ -312,24 +356,32 @@ test('a project with a phone’s photos, new hours, a notice and a review go liv
   await expect(card.locator('img')).toHaveJSProperty('complete', true);
   await shot('projects-page');
   const html = await live('/projects');
-  const gallery = structuredData(html).find((item) => item['@type'] === 'ImageGallery')?.['image'] as Array<Record<string, unknown>>;
+  const gallery = structuredData(html).find((item) => item['@type'] === 'ImageGallery')?.[
+    'image'
+  ] as Array<Record<string, unknown>>;
   // Each of the new project's photos, and each other project's pictures
   expect(after.projectPictures).toBe(before.projectPictures + project.photos.length);
   expect(gallery).toHaveLength(after.projectPictures);
-  expect(gallery.filter((image) => image['caption'] === project.title).map((image) => image['description'])).toEqual(
-    project.photos.map((photo) => photo.alt),
-  );
+  expect(
+    gallery
+      .filter((image) => image['caption'] === project.title)
+      .map((image) => image['description']),
+  ).toEqual(project.photos.map((photo) => photo.alt));
 
   // Every version of the photo the card offers: AVIF, WebP and the fallback, none with hidden details
-  const sources = await card
-    .locator('source')
-    .evaluateAll((elements) =>
-      elements.map((source) => ({ type: source.getAttribute('type'), srcset: source.getAttribute('srcset') ?? '' })),
-    );
+  const sources = await card.locator('source').evaluateAll((elements) =>
+    elements.map((source) => ({
+      type: source.getAttribute('type'),
+      srcset: source.getAttribute('srcset') ?? '',
+    })),
+  );
   expect(sources.map((source) => source.type).sort()).toEqual(['image/avif', 'image/webp']);
   const image = card.locator('img');
   await expect(image).toHaveAttribute('alt', project.photos[0].alt);
-  const fallback = [(await image.getAttribute('src'))!, ...((await image.getAttribute('srcset')) ?? '').split(',')];
+  const fallback = [
+    (await image.getAttribute('src'))!,
+    ...((await image.getAttribute('srcset')) ?? '').split(','),
+  ];
 
   // The lightbox opens at the first photo and steps to the second, each loaded
   await card.getByRole('link', { name: project.title }).click();
@@ -376,9 +428,19 @@ test('a project with a phone’s photos, new hours, a notice and a review go liv
   await shot('hours-footer');
   const openingHours = async () => {
     const entity = structuredData(await live('/')).find((item) => item['@type'] === 'Electrician')!;
-    return (entity['openingHoursSpecification'] as Array<{ dayOfWeek: string[]; opens: string; closes: string }>)[0];
+    return (
+      entity['openingHoursSpecification'] as Array<{
+        dayOfWeek: string[];
+        opens: string;
+        closes: string;
+      }>
+    )[0];
   };
-  expect(await openingHours()).toMatchObject({ dayOfWeek: first!.days, opens: first!.opens, closes });
+  expect(await openingHours()).toMatchObject({
+    dayOfWeek: first!.days,
+    opens: first!.opens,
+    closes,
+  });
 
   // The notice on every page of the sitemap, at the top of the screen
   for (const { path, text } of await sitemapTexts()) expect(text, path).toContain(notice);
@@ -411,7 +473,10 @@ test('a project with a phone’s photos, new hours, a notice and a review go liv
   await expect(panel('Waiting to be published')).toContainText('Nothing is waiting');
   await expect(panel('Changes').getByRole('listitem').first()).toContainText(`Undid: ${message}`);
   // The change taken back out is marked so, and offers no second undo
-  const original = panel('Changes').getByRole('listitem').filter({ hasText: message }).filter({ hasNotText: 'Undid:' });
+  const original = panel('Changes')
+    .getByRole('listitem')
+    .filter({ hasText: message })
+    .filter({ hasNotText: 'Undid:' });
   await expect(original.getByText('Undone', { exact: true })).toBeVisible();
   await expect(original.getByRole('button', { name: 'Undo this change' })).toHaveCount(0);
 
@@ -419,11 +484,15 @@ test('a project with a phone’s photos, new hours, a notice and a review go liv
   expect(counts().projects).toBe(before.projects);
   expect(existsSync(storedDir)).toBe(false);
   await page.goto('/projects');
-  await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article')).toHaveCount(before.projects);
-  await expect(page.getByRole('heading', { name: project.title })).toHaveCount(0);
-  expect(structuredData(await live('/projects')).find((item) => item['@type'] === 'ImageGallery')?.['image']).toHaveLength(
-    before.projectPictures,
+  await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article')).toHaveCount(
+    before.projects,
   );
+  await expect(page.getByRole('heading', { name: project.title })).toHaveCount(0);
+  expect(
+    structuredData(await live('/projects')).find((item) => item['@type'] === 'ImageGallery')?.[
+      'image'
+    ],
+  ).toHaveLength(before.projectPictures);
   expect(business().hours[0]).toEqual(first);
   expect(await openingHours()).toMatchObject({ closes: first!.closes });
   await page.goto('/');
@@ -454,7 +523,8 @@ test('an area page built from Markdown holding each injection runs no script, sh
   const ownerCalls: string[] = [];
   const blocked: string[] = [];
   visit.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/owner/')) ownerCalls.push(`${request.method()} ${request.url()}`);
+    if (new URL(request.url()).pathname.startsWith('/api/owner/'))
+      ownerCalls.push(`${request.method()} ${request.url()}`);
   });
   visit.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
@@ -467,15 +537,25 @@ test('an area page built from Markdown holding each injection runs no script, sh
   expect(ownerCalls).toEqual([]);
   expect(visit.url()).toBe(`${baseURL}${hostileArea.path}`);
   await expect(visit.getByRole('heading', { level: 2, name: HOSTILE_HEADING })).toBeVisible();
-  expect(await visit.evaluate(() => document.documentElement.dataset['injected'] ?? 'none')).toBe('none');
-  expect(await visit.evaluate(() => getComputedStyle(document.documentElement, '::after').content)).toBe('none');
+  expect(await visit.evaluate(() => document.documentElement.dataset['injected'] ?? 'none')).toBe(
+    'none',
+  );
+  expect(
+    await visit.evaluate(() => getComputedStyle(document.documentElement, '::after').content),
+  ).toBe('none');
   await expect(visit.getByText(OVERLAY_TEXT)).toHaveCount(0);
   // None of it reached the page as markup: the CSP had nothing to block
   const markdown = visit.locator('[data-markdown]');
   await expect(markdown).toHaveCount(1);
-  await expect(markdown.locator('script, style, meta, base, iframe, form, input, object, embed, svg, img, [onerror]')).toHaveCount(0);
   await expect(
-    visit.locator('a[href^="javascript:" i], a[href^="data:" i], a[href^="vbscript:" i], base, meta[http-equiv="refresh"]'),
+    markdown.locator(
+      'script, style, meta, base, iframe, form, input, object, embed, svg, img, [onerror]',
+    ),
+  ).toHaveCount(0);
+  await expect(
+    visit.locator(
+      'a[href^="javascript:" i], a[href^="data:" i], a[href^="vbscript:" i], base, meta[http-equiv="refresh"]',
+    ),
   ).toHaveCount(0);
   expect(blocked).toEqual([]);
   await visit.close();
@@ -486,7 +566,10 @@ test('an entry without a title, a file that is not a picture, and a save after h
   const projectsPage = await live('/projects');
   const commits = commitCount();
   const projects = counts().projects;
-  const refused = { title: 'Garden lights along a Howick path', slug: 'garden-lights-along-a-howick-path' };
+  const refused = {
+    title: 'Garden lights along a Howick path',
+    slug: 'garden-lights-along-a-howick-path',
+  };
 
   await openEditor(`${editorPaths.app}/collection/projects`);
   await expect(page.getByRole('heading', { level: 1, name: /^Projects/ })).toBeVisible();
@@ -495,7 +578,8 @@ test('an entry without a title, a file that is not a picture, and a save after h
   await page.getByRole('textbox', { name: 'Suburb' }).fill(project.suburb);
   await page.getByRole('textbox', { name: 'Position' }).fill(String(projects + 1));
   let saves = 0;
-  const countSave = (request: { url(): string }) => void (request.url().endsWith(`${editorPaths.api}update`) && saves++);
+  const countSave = (request: { url(): string }) =>
+    void (request.url().endsWith(`${editorPaths.api}update`) && saves++);
   page.on('request', countSave);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   // On a phone the message is brought onto the screen, with its field focused
@@ -508,18 +592,27 @@ test('an entry without a title, a file that is not a picture, and a save after h
   await page.getByRole('textbox', { name: 'Title' }).fill(refused.title);
   await page.getByRole('group', { name: 'Photos' }).getByRole('button', { name: 'Add' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add item' });
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog.getByRole('button', { name: 'Choose file' }).click()]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    dialog.getByRole('button', { name: 'Choose file' }).click(),
+  ]);
   await chooser.setFiles({
     name: 'garden.jpg',
     mimeType: 'image/jpeg',
     buffer: Buffer.from('Notes on the garden job: six bollard lights, one timer.\n'),
   });
-  await dialog.getByRole('textbox', { name: 'What the picture shows' }).fill('Garden lights along the path of a Howick lawn');
+  await dialog
+    .getByRole('textbox', { name: 'What the picture shows' })
+    .fill('Garden lights along the path of a Howick lawn');
   await dialog.getByRole('button', { name: 'Add' }).click();
-  const answer = page.waitForResponse((response) => response.url().endsWith(`${editorPaths.api}update`));
+  const answer = page.waitForResponse((response) =>
+    response.url().endsWith(`${editorPaths.api}update`),
+  );
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   expect((await answer).status()).toBe(400);
-  await expect(page.getByRole('alert')).toHaveText('Photo 1: that file is not a JPEG, PNG or WebP picture.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Photo 1: that file is not a JPEG, PNG or WebP picture.',
+  );
   await shot('refused-photo');
 
   // His session ends while the form is open: the save tells him what to do, and the form stays
@@ -542,7 +635,9 @@ test('an entry without a title, a file that is not a picture, and a save after h
 
 test('visitors’ requests were all answered while he worked', async () => {
   const { requests, problems } = await visitors.stop();
-  console.log(`${requests} requests by visitors during the publishes, ${problems.length} not answered 200 or 304`);
+  console.log(
+    `${requests} requests by visitors during the publishes, ${problems.length} not answered 200 or 304`,
+  );
   expect(problems).toEqual([]);
   expect(requests).toBeGreaterThan(100);
 });

@@ -33,11 +33,19 @@ test('the footer lists every area page once, under the region it is in', async (
   expect(listed.get(pageOf('Ōtāhuhu').href)).toEqual(['South Auckland']);
   expect(listed.get(pageOf('Eastern Bays').href)).not.toEqual(['East Auckland']);
   expect(listed.get(hub!.href)).toEqual(['East Auckland']);
-  for (const label of ['Botany', 'Howick', 'Pakuranga', 'Dannemora & Highland Park', 'Bucklands Beach & Half Moon Bay'])
+  for (const label of [
+    'Botany',
+    'Howick',
+    'Pakuranga',
+    'Dannemora & Highland Park',
+    'Bucklands Beach & Half Moon Bay',
+  ])
     expect(listed.get(pageOf(label).href), label).toEqual(['East Auckland']);
 });
 
-test("the quote page's groups put each suburb with a page in that page's region", async ({ page }) => {
+test("the quote page's groups put each suburb with a page in that page's region", async ({
+  page,
+}) => {
   await page.goto('/does-not-exist');
   const listed = await footerRegions(page);
   await page.goto('/quote');
@@ -49,33 +57,47 @@ test("the quote page's groups put each suburb with a page in that page's region"
       const href = (await link.getAttribute('href'))!;
       const [region] = listed.get(href) ?? [];
       // 'East Auckland Additional' is East Auckland too
-      expect(heading.startsWith(region!), `${await link.innerText()} under "${heading}", its page in ${region}`).toBe(true);
+      expect(
+        heading.startsWith(region!),
+        `${await link.innerText()} under "${heading}", its page in ${region}`,
+      ).toBe(true);
       linked++;
     }
   }
   expect(linked).toBeGreaterThanOrEqual(suburbs.length);
 });
 
-test('an area page that says which region it is in says the one the footer gives it', async ({ page }) => {
+test('an area page that says which region it is in says the one the footer gives it', async ({
+  page,
+}) => {
   let stated = 0;
   for (const area of suburbs) {
     await page.goto(area.href);
     const [region] = (await footerRegions(page)).get(area.href)!;
     const questions = (await page.locator('main details').allTextContents()).join('\n');
-    for (const [, named] of questions.matchAll(/\b(?:is|are) in (East Auckland|South Auckland|Auckland Central)\b/g)) {
+    for (const [, named] of questions.matchAll(
+      /\b(?:is|are) in (East Auckland|South Auckland|Auckland Central)\b/g,
+    )) {
       expect(named, area.href).toBe(region);
       stated++;
     }
-    if (region !== 'East Auckland') expect(questions, `${area.href} says it is in ${region}`).toContain(`in ${region}`);
+    if (region !== 'East Auckland')
+      expect(questions, `${area.href} says it is in ${region}`).toContain(`in ${region}`);
   }
   expect(stated).toBeGreaterThanOrEqual(2);
 });
 
-test('every area page gives the places it covers with their coordinates, in Auckland', async ({ page }) => {
+test('every area page gives the places it covers with their coordinates, in Auckland', async ({
+  page,
+}) => {
   for (const area of areaPages) {
     await page.goto(area.href);
     const data = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
-      (text) => JSON.parse(text) as { '@type': string; areaServed?: { name: string; geo?: { latitude: number; longitude: number } }[] },
+      (text) =>
+        JSON.parse(text) as {
+          '@type': string;
+          areaServed?: { name: string; geo?: { latitude: number; longitude: number } }[];
+        },
     );
     const places = data.find((item) => item['@type'] === 'Service')!.areaServed!;
     expect(places.length, area.href).toBeGreaterThan(0);
@@ -96,13 +118,18 @@ test('the home map has a pin for every suburb page, each where the suburb is', a
   const pins = new Map<string, { x: number; y: number }>();
   for (const point of await map.locator('[data-map-point]').all()) {
     const dot = (await point.locator('circle').last().boundingBox())!;
-    pins.set((await point.getAttribute('href'))!, { x: dot.x + dot.width / 2, y: dot.y + dot.height / 2 });
+    pins.set((await point.getAttribute('href'))!, {
+      x: dot.x + dot.width / 2,
+      y: dot.y + dot.height / 2,
+    });
   }
   expect([...pins.keys()].sort()).toEqual(suburbs.map((area) => area.href).sort());
   const at = (label: string) => pins.get(pageOf(label).href)!;
   /** Compass directions from NZ-FACTS.md and the suburbs' places on the ground; screen y grows southwards */
-  const south = (a: string, b: string) => expect(at(a).y, `${a} south of ${b}`).toBeGreaterThan(at(b).y);
-  const east = (a: string, b: string) => expect(at(a).x, `${a} east of ${b}`).toBeGreaterThan(at(b).x);
+  const south = (a: string, b: string) =>
+    expect(at(a).y, `${a} south of ${b}`).toBeGreaterThan(at(b).y);
+  const east = (a: string, b: string) =>
+    expect(at(a).x, `${a} east of ${b}`).toBeGreaterThan(at(b).x);
   // Dannemora lies south-east of Botany Town Centre
   south('Dannemora & Highland Park', 'Botany');
   east('Dannemora & Highland Park', 'Botany');
@@ -119,5 +146,6 @@ test('the home map has a pin for every suburb page, each where the suburb is', a
   east('Pakuranga', 'Ōtāhuhu');
   // The map says which parts of Auckland it shows, as the footer groups them
   const title = await map.locator('title').textContent();
-  for (const region of new Set([...(await footerRegions(page)).values()].flat())) expect(title).toContain(region);
+  for (const region of new Set([...(await footerRegions(page)).values()].flat()))
+    expect(title).toContain(region);
 });

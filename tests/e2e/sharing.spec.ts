@@ -24,7 +24,10 @@ async function markedUpTrail(page: Page): Promise<Trail | undefined> {
     const data = JSON.parse(json) as { '@type'?: string; itemListElement?: ListItem[] };
     if (data['@type'] !== 'BreadcrumbList') continue;
     const items = data.itemListElement!;
-    return { names: items.map((item) => item.name), paths: items.flatMap((item) => (item.item ? [new URL(item.item).pathname] : [])) };
+    return {
+      names: items.map((item) => item.name),
+      paths: items.flatMap((item) => (item.item ? [new URL(item.item).pathname] : [])),
+    };
   }
   return undefined;
 }
@@ -63,9 +66,16 @@ const viewports = [
   { width: 1280, height: 800 },
 ];
 
-test('every page shows the breadcrumb trail it marks up, or has neither, on a phone and on a desktop', async ({ page, request }) => {
+test('every page shows the breadcrumb trail it marks up, or has neither, on a phone and on a desktop', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
-  const paths = [...(await sitemapPaths(request)), ...aliases.map((alias) => alias.path), ...errorPages];
+  const paths = [
+    ...(await sitemapPaths(request)),
+    ...aliases.map((alias) => alias.path),
+    ...errorPages,
+  ];
   let trails = 0;
   for (const path of paths) {
     await page.setViewportSize(viewports[0]!);
@@ -74,7 +84,10 @@ test('every page shows the breadcrumb trail it marks up, or has neither, on a ph
     for (const viewport of viewports) {
       await page.setViewportSize(viewport);
       expect
-        .soft(await visibleTrail(page), `${path} at ${viewport.width} px: the trail on the page is the trail in its JSON-LD`)
+        .soft(
+          await visibleTrail(page),
+          `${path} at ${viewport.width} px: the trail on the page is the trail in its JSON-LD`,
+        )
         .toEqual(markedUp);
     }
     if (markedUp) trails++;
@@ -84,13 +97,24 @@ test('every page shows the breadcrumb trail it marks up, or has neither, on a ph
 
 // The card is in the page's head, the same at every width
 test("a page's sharing card opens as a 1200 × 630 picture", async ({ page }) => {
-  for (const path of ['/', '/services/ceiling-fans', '/quote', '/testimonials', '/does-not-exist', '/gone']) {
+  for (const path of [
+    '/',
+    '/services/ceiling-fans',
+    '/quote',
+    '/testimonials',
+    '/does-not-exist',
+    '/gone',
+  ]) {
     await page.goto(path);
-    const card = new URL((await page.locator('meta[property="og:image"]').getAttribute('content'))!);
+    const card = new URL(
+      (await page.locator('meta[property="og:image"]').getAttribute('content'))!,
+    );
     await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute('content', /\S/);
     const response = await page.goto(card.pathname);
     expect(response?.headers()['content-type'], `${path}: ${card.pathname}`).toBe('image/jpeg');
-    const size = await page.locator('img').evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]);
+    const size = await page
+      .locator('img')
+      .evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]);
     expect(size, `${path}: ${card.pathname}`).toEqual([1200, 630]);
   }
 });

@@ -1,11 +1,18 @@
 /** The shell on every page at desktop width: header, banner, footer, floating actions, keyboard use */
 import { expect, test, type Page } from '@playwright/test';
 import { business, emergencyClaim, yearsClaim } from '../../src/config/business.ts';
-import { areaPages, emergencyAliasPath, emergencyPath, mainNav, servicePath } from '../../src/config/routes.ts';
+import {
+  areaPages,
+  emergencyAliasPath,
+  emergencyPath,
+  mainNav,
+  servicePath,
+} from '../../src/config/routes.ts';
 
 const pages = ['/', '/does-not-exist', '/gone', '/services/does-not-exist'];
 
-const ratingBar = (page: Page) => page.getByRole('complementary', { name: 'Rating and emergency help' });
+const ratingBar = (page: Page) =>
+  page.getByRole('complementary', { name: 'Rating and emergency help' });
 /** The rating with where it comes from, as the bar words it at this width */
 const ratingLink = (page: Page) =>
   ratingBar(page).getByRole('link', {
@@ -17,24 +24,43 @@ for (const path of pages) {
     await page.goto(path);
     const mainNavigation = page.getByRole('navigation', { name: 'Main' });
     for (const link of mainNav) {
-      await expect(mainNavigation.getByRole('link', { name: link.label, exact: true })).toHaveAttribute('href', link.href);
+      await expect(
+        mainNavigation.getByRole('link', { name: link.label, exact: true }),
+      ).toHaveAttribute('href', link.href);
     }
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Get a Quote' })).toHaveAttribute('href', '/quote');
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: 'Get a Quote' }),
+    ).toHaveAttribute('href', '/quote');
     await expect(ratingLink(page)).toHaveAttribute('href', business.reviewSite.url);
     const footer = page.getByRole('contentinfo');
-    await expect(footer.getByRole('link', { name: business.phone.display })).toHaveAttribute('href', `tel:${business.phone.e164}`);
-    await expect(footer.getByRole('link', { name: business.email })).toHaveAttribute('href', `mailto:${business.email}`);
+    await expect(footer.getByRole('link', { name: business.phone.display })).toHaveAttribute(
+      'href',
+      `tel:${business.phone.e164}`,
+    );
+    await expect(footer.getByRole('link', { name: business.email })).toHaveAttribute(
+      'href',
+      `mailto:${business.email}`,
+    );
     await expect(footer).toContainText(`© ${new Date().getFullYear()} ${business.name}`);
     await expect(footer.getByRole('link', { name: '24/7 emergency electrician' })).toHaveAttribute(
       'href',
       '/emergency-electrician-auckland',
     );
     for (const area of areaPages) {
-      await expect(footer.getByRole('link', { name: area.label, exact: true })).toHaveAttribute('href', area.href);
+      await expect(footer.getByRole('link', { name: area.label, exact: true })).toHaveAttribute(
+        'href',
+        area.href,
+      );
     }
     const floating = page.getByRole('complementary', { name: 'Call or get a quote' });
-    await expect(floating.getByRole('link', { name: 'Call Now' })).toHaveAttribute('href', `tel:${business.phone.e164}`);
-    await expect(floating.getByRole('link', { name: 'Get a Quote' })).toHaveAttribute('href', '/quote');
+    await expect(floating.getByRole('link', { name: 'Call Now' })).toHaveAttribute(
+      'href',
+      `tel:${business.phone.e164}`,
+    );
+    await expect(floating.getByRole('link', { name: 'Get a Quote' })).toHaveAttribute(
+      'href',
+      '/quote',
+    );
   });
 }
 
@@ -66,11 +92,14 @@ test('the home page header is compact from the start', async ({ page }) => {
 
 test('the current section is marked in the navigation', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }),
+  ).toHaveAttribute('aria-current', 'page');
 });
 
 /** The call/quote buttons' first link, and its background colour */
-const callFirst = (page: Page) => page.getByRole('complementary', { name: 'Call or get a quote' }).getByRole('link').first();
+const callFirst = (page: Page) =>
+  page.getByRole('complementary', { name: 'Call or get a quote' }).getByRole('link').first();
 const dangerRed = 'rgb(179, 38, 30)';
 
 for (const path of [emergencyPath, emergencyAliasPath]) {
@@ -87,13 +116,17 @@ test('elsewhere the call/quote rail keeps its brand-blue call button', async ({ 
   await expect(callFirst(page)).not.toHaveCSS('background-color', dangerRed);
 });
 
-test('the rating bar says where the rating comes from, with the licence, the years and the emergency line', async ({ page }) => {
+test('the rating bar says where the rating comes from, with the licence, the years and the emergency line', async ({
+  page,
+}) => {
   await page.goto('/about');
   await expect(ratingLink(page)).toBeVisible();
   await expect(ratingLink(page)).toHaveAttribute('href', business.reviewSite.url);
   await expect(ratingBar(page)).toContainText('Licensed & insured');
   await expect(ratingBar(page)).toContainText(`${yearsClaim} experience`);
-  const emergencyLine = ratingBar(page).getByRole('link', { name: `${emergencyClaim('emergency help')}: ${business.phone.display}` });
+  const emergencyLine = ratingBar(page).getByRole('link', {
+    name: `${emergencyClaim('emergency help')}: ${business.phone.display}`,
+  });
   await expect(emergencyLine).toBeVisible();
   await expect(emergencyLine).toHaveAttribute('href', `tel:${business.phone.e164}`);
   // One bar, one line
@@ -106,7 +139,8 @@ function headerProblems(page: Page): Promise<string[]> {
     const bar = document.querySelector<HTMLElement>('#site-header > div')!;
     const box = bar.getBoundingClientRect();
     const problems: string[] = [];
-    if (bar.scrollWidth > bar.clientWidth) problems.push(`the bar overflows by ${bar.scrollWidth - bar.clientWidth} px`);
+    if (bar.scrollWidth > bar.clientWidth)
+      problems.push(`the bar overflows by ${bar.scrollWidth - bar.clientWidth} px`);
     const walker = document.createTreeWalker(bar, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent!.trim();
@@ -123,10 +157,14 @@ function headerProblems(page: Page): Promise<string[]> {
 }
 
 for (const width of [1024, 1152, 1280, 1366, 1440]) {
-  test(`at ${width} px the header shows the whole name on one line and nothing in it wraps or overflows`, async ({ page }) => {
+  test(`at ${width} px the header shows the whole name on one line and nothing in it wraps or overflows`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/about');
-    await expect(page.getByRole('banner').getByRole('link', { name: business.name, exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: business.name, exact: true }),
+    ).toBeVisible();
     expect(await headerProblems(page)).toEqual([]);
   });
 }
@@ -135,7 +173,9 @@ for (const width of [1024, 1152, 1280, 1366, 1440]) {
 const bandUnderHeader = (page: Page) =>
   page.evaluate(() => {
     const header = document.getElementById('site-header')!.getBoundingClientRect();
-    const next = document.querySelector('aside[aria-label="Rating and emergency help"]')!.getBoundingClientRect();
+    const next = document
+      .querySelector('aside[aria-label="Rating and emergency help"]')!
+      .getBoundingClientRect();
     return next.bottom <= header.bottom ? 0 : Math.max(0, Math.round(next.top - header.bottom));
   });
 
@@ -146,7 +186,9 @@ for (const viewport of [
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
     for (const path of ['/', '/about']) {
-      test(`no band shows under the header on ${path}, at the top or after scrolling`, async ({ page }) => {
+      test(`no band shows under the header on ${path}, at the top or after scrolling`, async ({
+        page,
+      }) => {
         await page.goto(path);
         await expect.poll(() => bandUnderHeader(page)).toBe(0);
         for (const y of [5, 300]) {

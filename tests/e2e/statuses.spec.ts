@@ -20,7 +20,13 @@ for (const [from, location] of specRedirects) {
   });
 }
 
-for (const path of ['/gone', '/blog', '/sitemap', '/category/anything', '/category/news/old-post']) {
+for (const path of [
+  '/gone',
+  '/blog',
+  '/sitemap',
+  '/category/anything',
+  '/category/news/old-post',
+]) {
   test(`${path} answers 410 with the Page Gone page`, async ({ request }) => {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status()).toBe(410);
@@ -53,7 +59,9 @@ test('an unknown service slug answers 404 with Service not found', async ({ requ
 });
 
 for (const alias of aliases) {
-  test(`${alias.path} serves its page with the canonical at ${alias.canonical}`, async ({ request }) => {
+  test(`${alias.path} serves its page with the canonical at ${alias.canonical}`, async ({
+    request,
+  }) => {
     const response = await request.get(alias.path, { maxRedirects: 0 });
     expect(response.status()).toBe(200);
     const html = await response.text();
@@ -67,7 +75,9 @@ test('a trailing slash redirects to the address without it', async ({ request })
   expect(response.headers()['location']).toBe('/services?a=1');
 });
 
-test('an old address with a trailing slash redirects to its new one in one hop', async ({ request }) => {
+test('an old address with a trailing slash redirects to its new one in one hop', async ({
+  request,
+}) => {
   for (const [from, to] of [
     ['/who-we-are/', '/about'],
     ['/electrician-botany/?a=1', '/areas/electrician-botany?a=1'],
@@ -86,7 +96,13 @@ test('other methods on pages answer 405', async ({ request }) => {
   expect(response.headers()['allow']).toBe('GET, HEAD');
 });
 
-for (const path of ['/..%2f..%2fetc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/a%00b', '/%E0%A4%A', '/%C0%AE%C0%AE/etc/passwd']) {
+for (const path of [
+  '/..%2f..%2fetc/passwd',
+  '/%2e%2e/%2e%2e/etc/passwd',
+  '/a%00b',
+  '/%E0%A4%A',
+  '/%C0%AE%C0%AE/etc/passwd',
+]) {
   test(`hostile path ${path} is refused without a 5xx`, async ({ request }) => {
     const response = await request.get(path, { maxRedirects: 0 });
     expect([400, 404]).toContain(response.status());

@@ -7,9 +7,21 @@
  * Anything else fixed, such as the call/quote rail on wide screens, must cover nothing, ever.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { emergencyPath, quotePath, servicePath, testimonialsPath } from '../../src/config/routes.ts';
+import {
+  emergencyPath,
+  quotePath,
+  servicePath,
+  testimonialsPath,
+} from '../../src/config/routes.ts';
 
-const paths = ['/', servicePath('switchboard-upgrades'), emergencyPath, '/areas/electrician-howick', testimonialsPath, quotePath];
+const paths = [
+  '/',
+  servicePath('switchboard-upgrades'),
+  emergencyPath,
+  '/areas/electrician-howick',
+  testimonialsPath,
+  quotePath,
+];
 const widths = [390, 768, 1024, 1280, 1920];
 
 /** What lies under a fixed element at one scroll position, as readable lines */
@@ -30,20 +42,30 @@ function coveredAt(page: Page, at: 'top' | 'between' | 'end'): Promise<string[]>
     const height = window.innerHeight;
     /** Visually hidden text (`sr-only`) is clipped to nothing */
     const clippedAway = (element: Element | null): boolean =>
-      !!element && (getComputedStyle(element).clipPath === 'inset(50%)' || clippedAway(element.parentElement));
-    const shown = (element: Element) => element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) && !clippedAway(element);
+      !!element &&
+      (getComputedStyle(element).clipPath === 'inset(50%)' || clippedAway(element.parentElement));
+    const shown = (element: Element) =>
+      element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) &&
+      !clippedAway(element);
 
     // The fixed and sticky elements on screen, outermost only
     const fixed = [...document.body.querySelectorAll<HTMLElement>('*')].filter((element) => {
       const { position } = getComputedStyle(element);
       if (position !== 'fixed' && position !== 'sticky') return false;
       const box = element.getBoundingClientRect();
-      return shown(element) && box.width > 1 && box.height > 1 && box.bottom > 0 && box.top < height;
+      return (
+        shown(element) && box.width > 1 && box.height > 1 && box.bottom > 0 && box.top < height
+      );
     });
-    const outermost = fixed.filter((element) => !fixed.some((other) => other !== element && other.contains(element)));
-    const isEdgeBar = (box: Box) => box.left <= 0 && box.right >= width - 1 && (box.top <= 0 || box.bottom >= height - 1);
+    const outermost = fixed.filter(
+      (element) => !fixed.some((other) => other !== element && other.contains(element)),
+    );
+    const isEdgeBar = (box: Box) =>
+      box.left <= 0 && box.right >= width - 1 && (box.top <= 0 || box.bottom >= height - 1);
     const name = (element: HTMLElement) =>
-      element.id ? `#${element.id}` : (element.getAttribute('aria-label') ?? element.tagName.toLowerCase());
+      element.id
+        ? `#${element.id}`
+        : (element.getAttribute('aria-label') ?? element.tagName.toLowerCase());
 
     // The screen left between the edge bars
     let view: Box = { left: 0, top: 0, right: width, bottom: height };
@@ -67,7 +89,8 @@ function coveredAt(page: Page, at: 'top' | 'between' | 'end'): Promise<string[]>
       let part: Box | null = box;
       for (let clipper = from; clipper && part; clipper = clipper.parentElement) {
         const style = getComputedStyle(clipper);
-        if (style.overflowX !== 'visible' || style.overflowY !== 'visible') part = intersect(part, clipper.getBoundingClientRect());
+        if (style.overflowX !== 'visible' || style.overflowY !== 'visible')
+          part = intersect(part, clipper.getBoundingClientRect());
       }
       return part;
     };
@@ -75,8 +98,11 @@ function coveredAt(page: Page, at: 'top' | 'between' | 'end'): Promise<string[]>
 
     // Links, buttons and fields by their box (clipped by their ancestors); text by the boxes of
     // its lines (clipped by its own element too, which is how visually hidden text stays unseen)
-    const targets: { label: string; element: Element; clipFrom: Element | null; boxes: Box[] }[] = [];
-    for (const element of document.body.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary')) {
+    const targets: { label: string; element: Element; clipFrom: Element | null; boxes: Box[] }[] =
+      [];
+    for (const element of document.body.querySelectorAll(
+      'a[href], button, input:not([type=hidden]), select, textarea, summary',
+    )) {
       targets.push({
         label: `${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 40)}"`,
         element,
@@ -91,7 +117,12 @@ function coveredAt(page: Page, at: 'top' | 'between' | 'end'): Promise<string[]>
       if (!text || !parent || parent.closest('script, style, svg, template')) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
-      targets.push({ label: `text "${text.slice(0, 40)}"`, element: parent, clipFrom: parent, boxes: [...range.getClientRects()] });
+      targets.push({
+        label: `text "${text.slice(0, 40)}"`,
+        element: parent,
+        clipFrom: parent,
+        boxes: [...range.getClientRects()],
+      });
     }
 
     const found: string[] = [];
@@ -102,7 +133,9 @@ function coveredAt(page: Page, at: 'top' | 'between' | 'end'): Promise<string[]>
         const visible = seen && unclipped(clipFrom, seen);
         const over = visible && coverers.find((coverer) => intersect(visible, coverer.box));
         if (over) {
-          found.push(`${label} at ${Math.round(box.left)},${Math.round(box.top)} under ${over.name}`);
+          found.push(
+            `${label} at ${Math.round(box.left)},${Math.round(box.top)} under ${over.name}`,
+          );
           break;
         }
       }
@@ -117,11 +150,19 @@ for (const path of paths) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     for (const width of widths)
       await test.step(`${width} px`, async () => {
-        await page.setViewportSize({ width, height: width < 600 ? 844 : width < 1200 ? 1000 : 800 });
+        await page.setViewportSize({
+          width,
+          height: width < 600 ? 844 : width < 1200 ? 1000 : 800,
+        });
         await page.goto(path);
-        await page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-reveal]').forEach((el) => (el.dataset['revealed'] = '')));
+        await page.evaluate(() =>
+          document
+            .querySelectorAll<HTMLElement>('[data-reveal]')
+            .forEach((el) => (el.dataset['revealed'] = '')),
+        );
 
-        const scrollTo = (y: number) => page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
+        const scrollTo = (y: number) =>
+          page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y);
         const { end, step } = await page.evaluate(() => ({
           end: document.documentElement.scrollHeight - window.innerHeight,
           step: Math.round(window.innerHeight / 2),

@@ -16,7 +16,9 @@ export const firefoxPath = process.env['FIREFOX_PATH'] ?? '/usr/bin/firefox-esr'
  */
 export async function launchFirefox({ javaScript = true } = {}): Promise<Browser> {
   if (!existsSync(firefoxPath)) {
-    throw new Error(`No Firefox at ${firefoxPath}: install Debian's firefox-esr (apt-get install firefox-esr), or set FIREFOX_PATH`);
+    throw new Error(
+      `No Firefox at ${firefoxPath}: install Debian's firefox-esr (apt-get install firefox-esr), or set FIREFOX_PATH`,
+    );
   }
   return puppeteer.launch({
     browser: 'firefox',
@@ -27,7 +29,11 @@ export async function launchFirefox({ javaScript = true } = {}): Promise<Browser
 }
 
 /** A new tab at `viewport` showing `path` of the site's server, loaded */
-export async function openPage(browser: Browser, path: string, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+export async function openPage(
+  browser: Browser,
+  path: string,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<Page> {
   const page = await browser.newPage();
   await page.setViewport(viewport);
   await page.goto(`${inject('origin')}${path}`, { waitUntil: 'load' });
@@ -44,8 +50,16 @@ export function pathOf(page: Page): string {
  * The element `selector` matches at `index`, or an error. With scripting off, Firefox runs no
  * promise jobs in the page, so puppeteer's `$$`, which awaits in the page, never answers: use this.
  */
-export async function nth(page: Page, selector: string, index: number): Promise<ElementHandle<Element>> {
-  const handle = await page.evaluateHandle((css, at) => document.querySelectorAll(css)[at] ?? null, selector, index);
+export async function nth(
+  page: Page,
+  selector: string,
+  index: number,
+): Promise<ElementHandle<Element>> {
+  const handle = await page.evaluateHandle(
+    (css, at) => document.querySelectorAll(css)[at] ?? null,
+    selector,
+    index,
+  );
   const element = handle.asElement() as ElementHandle<Element> | null;
   if (!element) throw new Error(`No ${selector} number ${index + 1} on ${page.url()}`);
   return element;
@@ -57,11 +71,16 @@ export function countOf(page: Page, selector: string): Promise<number> {
 }
 
 /** The first element `selector` matches whose text, trimmed and with spaces collapsed, starts with `text` */
-export async function byText(page: Page, selector: string, text: string): Promise<ElementHandle<Element>> {
+export async function byText(
+  page: Page,
+  selector: string,
+  text: string,
+): Promise<ElementHandle<Element>> {
   const handle = await page.evaluateHandle(
     (css, start) =>
-      [...document.querySelectorAll(css)].find((element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim().startsWith(start)) ??
-      null,
+      [...document.querySelectorAll(css)].find((element) =>
+        (element.textContent ?? '').replace(/\s+/g, ' ').trim().startsWith(start),
+      ) ?? null,
     selector,
     text,
   );
@@ -85,13 +104,19 @@ export async function tap(page: Page, element: ElementHandle<Element> | string):
 
 /** How many elements `selector` matches that are shown (not hidden by CSS or `hidden`) */
 export function shownCount(page: Page, selector: string): Promise<number> {
-  return page.evaluate((css) => [...document.querySelectorAll(css)].filter((element) => element.checkVisibility()).length, selector);
+  return page.evaluate(
+    (css) =>
+      [...document.querySelectorAll(css)].filter((element) => element.checkVisibility()).length,
+    selector,
+  );
 }
 
 /** The shown text of the first element `selector` matches that is shown, or null */
 export function shownText(page: Page, selector: string): Promise<string | null> {
   return page.evaluate((css) => {
-    const shown = [...document.querySelectorAll<HTMLElement>(css)].find((element) => element.checkVisibility());
+    const shown = [...document.querySelectorAll<HTMLElement>(css)].find((element) =>
+      element.checkVisibility(),
+    );
     return shown ? shown.innerText.replace(/\s+/g, ' ').trim() : null;
   }, selector);
 }

@@ -11,7 +11,16 @@ import { SEND_OUTCOMES } from '../../src/components/forms/send-outcomes.ts';
 import { FIELDS } from '../../src/lib/validation.ts';
 import { FLOATING_LINKS, linesOfText, PHONE, tabCount } from '../support/browser-suites.ts';
 import { storedLead, uniqueEmail } from '../support/e2e-leads.ts';
-import { byText, focusedId, launchFirefox, openPage, pathOf, shownCount, shownText, tap } from './firefox.ts';
+import {
+  byText,
+  focusedId,
+  launchFirefox,
+  openPage,
+  pathOf,
+  shownCount,
+  shownText,
+  tap,
+} from './firefox.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,7 +31,10 @@ afterAll(async () => {
 });
 
 /** A page whose next click records whether it reached an island that had not hydrated yet */
-async function openRecordingFirstClick(path: string, viewport?: { width: number; height: number }): Promise<Page> {
+async function openRecordingFirstClick(
+  path: string,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
   const page = await openPage(browser, path, viewport);
   await page.evaluate(() => {
     document.addEventListener(
@@ -39,15 +51,20 @@ async function openRecordingFirstClick(path: string, viewport?: { width: number;
 }
 
 const clickBeforeHydration = (page: Page) =>
-  page.evaluate(() => (window as unknown as { clickBeforeHydration?: boolean }).clickBeforeHydration);
-const islandsLoading = (page: Page) => page.evaluate(() => document.querySelectorAll('astro-island[ssr]').length);
+  page.evaluate(
+    () => (window as unknown as { clickBeforeHydration?: boolean }).clickBeforeHydration,
+  );
+const islandsLoading = (page: Page) =>
+  page.evaluate(() => document.querySelectorAll('astro-island[ssr]').length);
 
 const tabLabels = 'fieldset label';
 const projectCards = 'ul[aria-label="Projects"] article';
 
 /** The count at the end of each project tab's label */
 async function tabCounts(page: Page): Promise<number[]> {
-  const texts = await page.$$eval(tabLabels, (labels) => labels.map((label) => label.textContent ?? ''));
+  const texts = await page.$$eval(tabLabels, (labels) =>
+    labels.map((label) => label.textContent ?? ''),
+  );
   return texts.map(tabCount);
 }
 
@@ -61,9 +78,9 @@ describe('the project gallery', () => {
       expect(await clickBeforeHydration(page)).toBe(true);
       await expect.poll(() => shownCount(page, projectCards)).toBe(counts[tab]);
       await expect.poll(() => islandsLoading(page)).toBe(0);
-      expect(await page.$$eval(`${tabLabels} input`, (inputs) => inputs.map((input) => input.checked))).toEqual(
-        counts.map((_, index) => index === tab),
-      );
+      expect(
+        await page.$$eval(`${tabLabels} input`, (inputs) => inputs.map((input) => input.checked)),
+      ).toEqual(counts.map((_, index) => index === tab));
       expect(await shownCount(page, projectCards)).toBe(counts[tab]);
       await page.close();
     });
@@ -74,7 +91,9 @@ describe('the project gallery', () => {
     const title = await page.$eval(`${projectCards} h3 a`, (link) => link.textContent);
     await tap(page, `${projectCards} h3 a`);
     expect(await clickBeforeHydration(page)).toBe(true);
-    await expect.poll(() => shownText(page, 'dialog[open] h2, dialog[open] figcaption')).toContain(title);
+    await expect
+      .poll(() => shownText(page, 'dialog[open] h2, dialog[open] figcaption'))
+      .toContain(title);
     expect(pathOf(page)).toBe(projectsPath);
     await page.close();
   });
@@ -95,7 +114,9 @@ describe('the forms', () => {
       await page.keyboard.type('Mere Tipene');
       await expect.poll(() => islandsLoading(page)).toBeLessThan(path === '/' ? 2 : 1);
       expect(await focusedId(page)).toBe(field);
-      expect(await page.$eval(`[id="${field}"]`, (input) => (input as HTMLInputElement).value)).toBe('Mere Tipene');
+      expect(
+        await page.$eval(`[id="${field}"]`, (input) => (input as HTMLInputElement).value),
+      ).toBe('Mere Tipene');
       await page.close();
     });
   }
@@ -120,14 +141,19 @@ describe('the forms', () => {
     await fill('message', 'Outdoor light by the garage has stopped working.');
     await tap(page, await byText(page, `${form} button`, 'Request My Free Quote'));
 
-    await expect.poll(() => page.$eval(`[id="${email}"]`, (input) => input.getAttribute('aria-invalid'))).toBe('true');
+    await expect
+      .poll(() => page.$eval(`[id="${email}"]`, (input) => input.getAttribute('aria-invalid')))
+      .toBe('true');
     expect(await shownText(page, `[id="${email}-error"]`)).toBe(FIELDS.email.format.message);
     expect(storedLead(address, inject('leadsDb'))).toBeUndefined();
 
     await fill('email', address);
     await tap(page, await byText(page, `${form} button`, 'Request My Free Quote'));
     await expect.poll(() => shownText(page, '.toast')).toContain(SEND_OUTCOMES.quote.success.title);
-    expect(storedLead(address, inject('leadsDb'))).toMatchObject({ name: 'Mere Tipene', service: 'Electrical Repairs' });
+    expect(storedLead(address, inject('leadsDb'))).toMatchObject({
+      name: 'Mere Tipene',
+      service: 'Electrical Repairs',
+    });
     expect(pathOf(page)).toBe(quotePath);
     await page.close();
   });
@@ -142,14 +168,18 @@ describe('the review filter', () => {
     const commercial = await shownCount(page, reviews);
     expect(commercial).toBeGreaterThan(0);
     expect(commercial).toBeLessThan(all);
-    expect(await shownText(page, '[role="status"] span')).toBe(`Showing ${commercial} of ${all} reviews`);
+    expect(await shownText(page, '[role="status"] span')).toBe(
+      `Showing ${commercial} of ${all} reviews`,
+    );
     const clear = await byText(page, 'main button', 'Clear Filters');
     await clear.scrollIntoView();
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(0);
     await tap(page, clear);
     await expect.poll(() => shownCount(page, reviews)).toBe(all);
-    expect(await page.$eval('#service-filter', (select) => (select as HTMLSelectElement).value)).toBe('');
+    expect(
+      await page.$eval('#service-filter', (select) => (select as HTMLSelectElement).value),
+    ).toBe('');
     expect(await shownText(page, '[role="status"] span')).toBe(`Showing ${all} of ${all} reviews`);
     expect(pathOf(page)).toBe(testimonialsPath);
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
@@ -162,7 +192,10 @@ describe('the page shell', () => {
     const page = await openPage(browser, '/', { width: 360, height: 740 });
     const links = await page.$$(FLOATING_LINKS);
     const lines = await Promise.all(
-      links.map(async (link) => [await link.evaluate((element) => element.textContent?.trim() ?? ''), await link.evaluate(linesOfText)]),
+      links.map(async (link) => [
+        await link.evaluate((element) => element.textContent?.trim() ?? ''),
+        await link.evaluate(linesOfText),
+      ]),
     );
     expect(lines).toEqual([
       ['Call Now', 1],
@@ -178,7 +211,9 @@ describe('the page shell', () => {
     expect(await page.evaluate(() => document.querySelector('main')!.inert)).toBe(true);
     await tap(page, 'button[aria-label="Close menu"]');
     await expect.poll(() => shownCount(page, '#nav-drawer a[href]')).toBe(0);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Menu');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Menu',
+    );
     expect(await page.evaluate(() => document.querySelector('main')!.inert)).toBe(false);
     await page.close();
   });
@@ -190,7 +225,11 @@ describe('the page shell', () => {
     await tap(page, summaries[0]!);
     await tap(page, summaries[2]!);
     await expect
-      .poll(() => page.$$eval('details[open]', (open) => open.map((details) => details.querySelector('summary')!.textContent)))
+      .poll(() =>
+        page.$$eval('details[open]', (open) =>
+          open.map((details) => details.querySelector('summary')!.textContent),
+        ),
+      )
       .toEqual([await summaries[2]!.evaluate((summary) => summary.textContent)]);
     await tap(page, summaries[2]!);
     await expect.poll(() => page.$$eval('details[open]', (open) => open.length)).toBe(0);

@@ -9,7 +9,17 @@ import { projectsPath, quotePath, testimonialsPath } from '../../src/config/rout
 import { FIELDS } from '../../src/lib/validation.ts';
 import { PHONE, tabCount } from '../support/browser-suites.ts';
 import { storedLead, uniqueEmail } from '../support/e2e-leads.ts';
-import { byText, countOf, launchFirefox, nth, openPage, pathOf, shownCount, shownText, tap } from './firefox.ts';
+import {
+  byText,
+  countOf,
+  launchFirefox,
+  nth,
+  openPage,
+  pathOf,
+  shownCount,
+  shownText,
+  tap,
+} from './firefox.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -41,9 +51,14 @@ describe('without JavaScript', () => {
     const residential = await shownCount(page, reviews);
     expect(residential).toBeGreaterThan(0);
     expect(residential).toBeLessThan(all);
-    expect(await shownText(page, '[role="status"] span')).toBe(`Showing ${residential} of ${all} reviews`);
+    expect(await shownText(page, '[role="status"] span')).toBe(
+      `Showing ${residential} of ${all} reviews`,
+    );
     // Without JavaScript Clear Filters loads the page again, unfiltered
-    await Promise.all([page.waitForNavigation(), tap(page, await byText(page, 'main button', 'Clear Filters'))]);
+    await Promise.all([
+      page.waitForNavigation(),
+      tap(page, await byText(page, 'main button', 'Clear Filters')),
+    ]);
     expect(await shownCount(page, reviews)).toBe(all);
     expect(await shownText(page, '[role="status"] span')).toBe(`Showing ${all} of ${all} reviews`);
     expect(pathOf(page)).toBe(testimonialsPath);
@@ -70,19 +85,32 @@ describe('without JavaScript', () => {
     await fill('address', '3 Example Street, Botany');
     await page.select(`${form} select`, 'Lighting Design');
     await fill('message', 'Two new downlights in the hallway.');
-    await Promise.all([page.waitForNavigation(), tap(page, await byText(page, `${form} button`, 'Request My Free Quote'))]);
+    await Promise.all([
+      page.waitForNavigation(),
+      tap(page, await byText(page, `${form} button`, 'Request My Free Quote')),
+    ]);
 
     const email = await page.$eval(`${form} input[name="email"]`, (input) => input.id);
-    expect(await page.$eval(`[id="${email}"]`, (input) => input.getAttribute('aria-invalid'))).toBe('true');
+    expect(await page.$eval(`[id="${email}"]`, (input) => input.getAttribute('aria-invalid'))).toBe(
+      'true',
+    );
     expect(await shownText(page, `[id="${email}-error"]`)).toBe(FIELDS.email.format.message);
-    expect(await page.$eval(`${form} input[name="name"]`, (input) => input.value)).toBe('Tane Test');
+    expect(await page.$eval(`${form} input[name="name"]`, (input) => input.value)).toBe(
+      'Tane Test',
+    );
     expect(storedLead(address, inject('leadsDb'))).toBeUndefined();
 
     await fill('email', address);
-    await Promise.all([page.waitForNavigation(), tap(page, await byText(page, `${form} button`, 'Request My Free Quote'))]);
+    await Promise.all([
+      page.waitForNavigation(),
+      tap(page, await byText(page, `${form} button`, 'Request My Free Quote')),
+    ]);
     expect(pathOf(page)).toBe(`${quotePath}/thanks`);
     expect(await shownText(page, 'h1')).toBe('Thank you');
-    expect(storedLead(address, inject('leadsDb'))).toMatchObject({ name: 'Tane Test', service: 'Lighting Design' });
+    expect(storedLead(address, inject('leadsDb'))).toMatchObject({
+      name: 'Tane Test',
+      service: 'Lighting Design',
+    });
     await page.close();
   });
 
@@ -97,7 +125,10 @@ describe('without JavaScript', () => {
 
   test('the FAQ opens one answer at a time', async () => {
     const page = await openPage(browser, quotePath);
-    const summaries = [await nth(page, 'details summary', 0), await nth(page, 'details summary', 1)];
+    const summaries = [
+      await nth(page, 'details summary', 0),
+      await nth(page, 'details summary', 1),
+    ];
     await tap(page, summaries[0]!);
     await tap(page, summaries[1]!);
     await expect.poll(() => countOf(page, 'details[open]')).toBe(1);

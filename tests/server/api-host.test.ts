@@ -5,7 +5,13 @@
  * headers, bracketed IPv6 and ports included, still reach the handler.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawExchange, requireBuild, send, startServer, type RunningServer } from '../support/server.ts';
+import {
+  rawExchange,
+  requireBuild,
+  send,
+  startServer,
+  type RunningServer,
+} from '../support/server.ts';
 
 requireBuild();
 
@@ -32,13 +38,23 @@ const body = new URLSearchParams({
 }).toString();
 
 /** One request over a raw socket, with the Host header (or none) exactly as given */
-function rawRequest(port: number, method: 'GET' | 'POST', host: string | undefined, version = '1.1') {
+function rawRequest(
+  port: number,
+  method: 'GET' | 'POST',
+  host: string | undefined,
+  version = '1.1',
+) {
   const head = [
     `${method} /api/leads HTTP/${version}`,
     ...(host === undefined ? [] : [`Host: ${host}`]),
     'Accept: application/json',
     'Connection: close',
-    ...(method === 'POST' ? ['Content-Type: application/x-www-form-urlencoded', `Content-Length: ${Buffer.byteLength(body)}`] : []),
+    ...(method === 'POST'
+      ? [
+          'Content-Type: application/x-www-form-urlencoded',
+          `Content-Length: ${Buffer.byteLength(body)}`,
+        ]
+      : []),
   ];
   return rawExchange(port, [`${head.join('\r\n')}\r\n\r\n${method === 'POST' ? body : ''}`]);
 }
@@ -52,17 +68,21 @@ afterAll(async () => {
 });
 
 describe('Host header of /api/* requests', () => {
-  it.each(BAD_HOSTS.map((host) => [host === OVERLONG_HOST ? 'of 1,012 characters' : JSON.stringify(host), host]))(
-    'answers Host %s with 400 to POST and GET /api/leads',
-    async (_label, host) => {
-      for (const method of ['POST', 'GET'] as const) {
-        const exchange = await rawRequest(server.port, method, host);
-        expect(exchange.statuses, `${method} with Host ${JSON.stringify(host)}`).toEqual([400]);
-        expect(exchange.received.slice(exchange.received.indexOf('\r\n\r\n'))).toContain('Bad Request');
-        expect(exchange.received).toMatch(/\r\nContent-Security-Policy: /i);
-      }
-    },
-  );
+  it.each(
+    BAD_HOSTS.map((host) => [
+      host === OVERLONG_HOST ? 'of 1,012 characters' : JSON.stringify(host),
+      host,
+    ]),
+  )('answers Host %s with 400 to POST and GET /api/leads', async (_label, host) => {
+    for (const method of ['POST', 'GET'] as const) {
+      const exchange = await rawRequest(server.port, method, host);
+      expect(exchange.statuses, `${method} with Host ${JSON.stringify(host)}`).toEqual([400]);
+      expect(exchange.received.slice(exchange.received.indexOf('\r\n\r\n'))).toContain(
+        'Bad Request',
+      );
+      expect(exchange.received).toMatch(/\r\nContent-Security-Policy: /i);
+    }
+  });
 
   it('answers an HTTP/1.0 request without Host with 400', async () => {
     const exchange = await rawRequest(server.port, 'POST', undefined, '1.0');
@@ -75,7 +95,13 @@ describe('Host header of /api/* requests', () => {
   });
 
   it('still hands requests with a valid Host to the API', async () => {
-    for (const host of [`127.0.0.1:${server.port}`, 'www.example.com', 'localhost:4321', '[::1]:8080', 'xn--tthuhu-hva.example']) {
+    for (const host of [
+      `127.0.0.1:${server.port}`,
+      'www.example.com',
+      'localhost:4321',
+      '[::1]:8080',
+      'xn--tthuhu-hva.example',
+    ]) {
       const exchange = await rawRequest(server.port, 'GET', host);
       expect(exchange.statuses, `GET with Host ${host}`).toEqual([405]);
       expect(exchange.received).toMatch(/\r\nAllow: POST\r\n/i);
@@ -95,7 +121,9 @@ describe('Host header of /api/* requests', () => {
   });
 
   it('leaves pages alone: an odd Host on a page is not the API', async () => {
-    const exchange = await rawExchange(server.port, ['GET / HTTP/1.1\r\nHost: a@b\r\nConnection: close\r\n\r\n']);
+    const exchange = await rawExchange(server.port, [
+      'GET / HTTP/1.1\r\nHost: a@b\r\nConnection: close\r\n\r\n',
+    ]);
     expect(exchange.statuses).toEqual([200]);
   });
 });

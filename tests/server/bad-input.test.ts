@@ -61,7 +61,8 @@ function builtDigests(): Set<string> {
   const digests = new Set<string>();
   for (const name of readdirSync(clientDir, { recursive: true, encoding: 'utf8' })) {
     const path = join(clientDir, name);
-    if (statSync(path).isFile()) digests.add(createHash('sha256').update(readFileSync(path)).digest('hex'));
+    if (statSync(path).isFile())
+      digests.add(createHash('sha256').update(readFileSync(path)).digest('hex'));
   }
   return digests;
 }
@@ -97,21 +98,29 @@ function expectPageAnswer(request: SendOptions, answer: Answer, digests: Set<str
   expect(allowed, describeAnswer(answer)).toContain(answer.status);
   expect(answer.body.includes(CANARY), 'leaked a file from outside the build').toBe(false);
   if (answer.status === 200 && request.method === 'GET' && !request.path.startsWith('/api/')) {
-    expect(digests.has(createHash('sha256').update(answer.body).digest('hex')), '200 with a body that is no built file').toBe(true);
+    expect(
+      digests.has(createHash('sha256').update(answer.body).digest('hex')),
+      '200 with a body that is no built file',
+    ).toBe(true);
   }
   const location = answer.headers['location'];
-  if (location !== undefined) expect(location, 'redirects off the site').toMatch(/^\/(?![/\\])[^\r\n]*$/);
+  if (location !== undefined)
+    expect(location, 'redirects off the site').toMatch(/^\/(?![/\\])[^\r\n]*$/);
 }
 
 function expectRefusal({ kind, request, expect: statuses }: Refusal, answer: Answer): void {
   const json = acceptsJson(request);
   expect(statuses, `${kind}: ${describeAnswer(answer)}`).toContain(answer.status);
-  if (kind === 'honeypot filled' && json) expect(answer.text(), 'honeypot').toBe('{"ok":true,"id":0}');
+  if (kind === 'honeypot filled' && json)
+    expect(answer.text(), 'honeypot').toBe('{"ok":true,"id":0}');
   if (request.method !== 'HEAD' && answer.status !== 303 && answer.status !== 200) {
     const type = String(answer.headers['content-type']);
-    if (json && answer.status !== 404) expect(type, `${kind}: asked for JSON`).toMatch(/^application\/json/);
+    if (json && answer.status !== 404)
+      expect(type, `${kind}: asked for JSON`).toMatch(/^application\/json/);
     // What the visitor typed is shown back escaped, never as markup
-    expect(answer.text(), `${kind}: markup from the request in the answer`).not.toMatch(/<script>alert\(1\)<\/script>|<img src=x onerror/);
+    expect(answer.text(), `${kind}: markup from the request in the answer`).not.toMatch(
+      /<script>alert\(1\)<\/script>|<img src=x onerror/,
+    );
   }
 }
 
@@ -120,7 +129,10 @@ function expectRawAnswer(rawRequest: RawCase, exchange: RawExchange): void {
     exchange.statuses.filter((status) => status >= 500),
     exchange.received.slice(0, 200),
   ).toEqual([]);
-  if (rawRequest.expect) expect(exchange.statuses[0], exchange.received.slice(0, 100) || 'nothing').toBe(rawRequest.expect);
+  if (rawRequest.expect)
+    expect(exchange.statuses[0], exchange.received.slice(0, 100) || 'nothing').toBe(
+      rawRequest.expect,
+    );
   expect(exchange.received.includes(CANARY), 'leaked a file from outside the build').toBe(false);
 }
 
@@ -138,7 +150,10 @@ const normalise = (name: string, value: string) =>
         .filter(Boolean)
         .join(' ');
 
-const tally = { requests: {} as Record<string, number>, statuses: {} as Record<string, Record<number, number>> };
+const tally = {
+  requests: {} as Record<string, number>,
+  statuses: {} as Record<string, Record<number, number>>,
+};
 
 function count(group: string, status: number) {
   tally.requests[group] = (tally.requests[group] ?? 0) + 1;
@@ -165,12 +180,19 @@ async function sendLead(post: LeadPost): Promise<void> {
   const answer = await send(server, request);
   count('api', answer.status);
   if (acceptsJson(request)) {
-    const reply = answer.status === 200 ? (JSON.parse(answer.text()) as { ok?: boolean; id?: number }) : {};
-    expect(reply.ok === true && Number.isInteger(reply.id) && reply.id! > 0, `valid lead ${token}: ${describeAnswer(answer)}`).toBe(true);
+    const reply =
+      answer.status === 200 ? (JSON.parse(answer.text()) as { ok?: boolean; id?: number }) : {};
+    expect(
+      reply.ok === true && Number.isInteger(reply.id) && reply.id! > 0,
+      `valid lead ${token}: ${describeAnswer(answer)}`,
+    ).toBe(true);
     acknowledged.set(token, { fields, id: reply.id! });
   } else {
     const where = [answer.status, answer.headers['location']];
-    expect(where, `valid lead ${token} (no JavaScript): ${describeAnswer(answer)}`).toEqual([303, '/quote/thanks']);
+    expect(where, `valid lead ${token} (no JavaScript): ${describeAnswer(answer)}`).toEqual([
+      303,
+      '/quote/thanks',
+    ]);
     acknowledged.set(token, { fields });
   }
 }
@@ -201,7 +223,10 @@ describe('bad input', () => {
 
   it(`${COUNTS.raw} malformed HTTP exchanges over raw sockets: never a 5xx`, async () => {
     await checkInLanes(run(COUNTS.raw), rawCase(server.port), async (rawRequest) => {
-      const exchange = await rawExchange(server.port, rawRequest.chunks, { gapMs: rawRequest.gapMs ?? 0, timeoutMs: 3000 });
+      const exchange = await rawExchange(server.port, rawRequest.chunks, {
+        gapMs: rawRequest.gapMs ?? 0,
+        timeoutMs: 3000,
+      });
       count('raw', exchange.statuses[0] ?? 0);
       expectRawAnswer(rawRequest, exchange);
     });
@@ -214,34 +239,52 @@ describe('bad input', () => {
       const answer = await send(server, { path });
       expect(answer.status, path).toBe(200);
     }
-    expect(server.output()).not.toMatch(/Request failed|Internal Server Error|Could not render|Unhandled|uncaught/i);
+    expect(server.output()).not.toMatch(
+      /Request failed|Internal Server Error|Could not render|Unhandled|uncaught/i,
+    );
   });
 
   it('stored exactly the acknowledged valid leads, each as sent and each passing validateLead', async () => {
     const exit = await server.stop();
     expect(exit.code, 'exit code after SIGTERM').toBe(0);
     const db = new DatabaseSync(server.leadsDb, { readOnly: true });
-    const rows = db.prepare('SELECT * FROM leads ORDER BY id').all() as Array<Record<string, string | number | null>>;
+    const rows = db.prepare('SELECT * FROM leads ORDER BY id').all() as Array<
+      Record<string, string | number | null>
+    >;
     db.close();
     const problems: string[] = [];
     const seen = new Set<string>();
     for (const row of rows) {
       const fields: Fields = {};
-      for (const name of ['form_source', 'name', 'email', 'phone', 'address', 'service', 'message']) {
+      for (const name of [
+        'form_source',
+        'name',
+        'email',
+        'phone',
+        'address',
+        'service',
+        'message',
+      ]) {
         if (row[name] !== null) fields[name] = String(row[name]);
       }
       const invalid = validateLead(fields);
-      if (invalid.length > 0) problems.push(`row ${row['id']} fails validateLead: ${JSON.stringify(invalid)}`);
+      if (invalid.length > 0)
+        problems.push(`row ${row['id']} fails validateLead: ${JSON.stringify(invalid)}`);
       const token = /^(T\d{5}) /.exec(fields['message'] ?? '')?.[1];
       const sent = token ? acknowledged.get(token) : undefined;
       if (!token || !sent) {
-        problems.push(`row ${row['id']} came from no acknowledged valid request: ${JSON.stringify(fields).slice(0, 200)}`);
+        problems.push(
+          `row ${row['id']} came from no acknowledged valid request: ${JSON.stringify(fields).slice(0, 200)}`,
+        );
         continue;
       }
       if (seen.has(token)) problems.push(`${token} stored twice`);
       seen.add(token);
-      if (sent.id !== undefined && sent.id !== row['id']) problems.push(`${token}: acknowledged as ${sent.id}, stored as ${row['id']}`);
-      const expected = Object.fromEntries(Object.entries(sent.fields).map(([name, value]) => [name, normalise(name, value)]));
+      if (sent.id !== undefined && sent.id !== row['id'])
+        problems.push(`${token}: acknowledged as ${sent.id}, stored as ${row['id']}`);
+      const expected = Object.fromEntries(
+        Object.entries(sent.fields).map(([name, value]) => [name, normalise(name, value)]),
+      );
       const inOrder = (record: Fields) =>
         JSON.stringify(
           Object.keys(record)
@@ -249,7 +292,9 @@ describe('bad input', () => {
             .map((name) => [name, record[name]]),
         );
       if (inOrder(fields) !== inOrder(expected))
-        problems.push(`${token}: stored ${inOrder(fields).slice(0, 300)}, sent ${inOrder(expected).slice(0, 300)}`);
+        problems.push(
+          `${token}: stored ${inOrder(fields).slice(0, 300)}, sent ${inOrder(expected).slice(0, 300)}`,
+        );
     }
     const missing = [...acknowledged.keys()].filter((token) => !seen.has(token));
     expect(problems).toEqual([]);

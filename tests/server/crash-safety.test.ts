@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { validateLead } from '../../src/lib/validation.ts';
-import { makeTempDir, requireBuild, send, startServer, type RunningServer } from '../support/server.ts';
+import {
+  makeTempDir,
+  requireBuild,
+  send,
+  startServer,
+  type RunningServer,
+} from '../support/server.ts';
 
 requireBuild();
 
@@ -58,13 +64,18 @@ interface StoredRow {
 function readRows(path: string): { rows: StoredRow[]; integrity: string } {
   const db = new DatabaseSync(path, { readOnly: true });
   try {
-    const integrity = String((db.prepare('PRAGMA integrity_check').get() as Record<string, unknown>)['integrity_check']);
-    const raw = db.prepare('SELECT id, form_source, name, email, phone, address, service, message FROM leads ORDER BY id').all() as Array<
-      Record<string, string | number | null>
-    >;
+    const integrity = String(
+      (db.prepare('PRAGMA integrity_check').get() as Record<string, unknown>)['integrity_check'],
+    );
+    const raw = db
+      .prepare(
+        'SELECT id, form_source, name, email, phone, address, service, message FROM leads ORDER BY id',
+      )
+      .all() as Array<Record<string, string | number | null>>;
     const rows = raw.map((row) => {
       const fields: Fields = {};
-      for (const [name, value] of Object.entries(row)) if (name !== 'id' && value !== null) fields[name] = String(value);
+      for (const [name, value] of Object.entries(row))
+        if (name !== 'id' && value !== null) fields[name] = String(value);
       return { id: Number(row['id']), fields };
     });
     return { rows, integrity };
@@ -74,12 +85,16 @@ function readRows(path: string): { rows: StoredRow[]; integrity: string } {
 }
 
 /** Every problem with the stored rows, given what the clients sent and saw */
-function storeProblems(rows: readonly StoredRow[], submissions: ReadonlyMap<string, Submission>): string[] {
+function storeProblems(
+  rows: readonly StoredRow[],
+  submissions: ReadonlyMap<string, Submission>,
+): string[] {
   const problems: string[] = [];
   const seen = new Map<string, number>();
   for (const { id, fields } of rows) {
     const invalid = validateLead(fields);
-    if (invalid.length > 0) problems.push(`row ${id} fails validateLead: ${JSON.stringify(invalid)}`);
+    if (invalid.length > 0)
+      problems.push(`row ${id} fails validateLead: ${JSON.stringify(invalid)}`);
     const token = /^(C\d+R\d+) /.exec(fields['message'] ?? '')?.[1];
     const sent = token ? submissions.get(token) : undefined;
     if (!token || !sent) {
@@ -89,13 +104,18 @@ function storeProblems(rows: readonly StoredRow[], submissions: ReadonlyMap<stri
     if (seen.has(token)) problems.push(`${token} stored twice (rows ${seen.get(token)} and ${id})`);
     seen.set(token, id);
     if (sent.outcome === 'refused') problems.push(`${token} was refused but stored as row ${id}`);
-    if (sent.outcome === 'acknowledged' && sent.id !== id) problems.push(`${token} acknowledged as id ${sent.id}, stored as ${id}`);
+    if (sent.outcome === 'acknowledged' && sent.id !== id)
+      problems.push(`${token} acknowledged as id ${sent.id}, stored as ${id}`);
     if (JSON.stringify(fields) !== JSON.stringify(sent.fields))
-      problems.push(`${token} stored as ${JSON.stringify(fields)}, sent ${JSON.stringify(sent.fields)}`);
+      problems.push(
+        `${token} stored as ${JSON.stringify(fields)}, sent ${JSON.stringify(sent.fields)}`,
+      );
   }
   for (const submission of submissions.values()) {
     if (submission.outcome === 'acknowledged' && !seen.has(submission.token)) {
-      problems.push(`${submission.token} (round ${submission.round}) was acknowledged as id ${submission.id} but is not stored`);
+      problems.push(
+        `${submission.token} (round ${submission.round}) was acknowledged as id ${submission.id} but is not stored`,
+      );
     }
   }
   return problems;
@@ -116,7 +136,8 @@ describe('crash safety', () => {
         expect(integrity, `integrity after restart ${round}`).toBe('ok');
         expect(storeProblems(rows, submissions), `after restart ${round}`).toEqual([]);
 
-        const killAfter = KILL_AFTER[0] + Math.floor(Math.random() * (KILL_AFTER[1] - KILL_AFTER[0]));
+        const killAfter =
+          KILL_AFTER[0] + Math.floor(Math.random() * (KILL_AFTER[1] - KILL_AFTER[0]));
         let acknowledged = 0;
         let sent = 0;
         let killed = false;
@@ -125,7 +146,12 @@ describe('crash safety', () => {
         const client = async () => {
           while (!killed && sent < MAX_SUBMISSIONS_PER_ROUND) {
             const token = `C${++counter}R${round}`;
-            const submission: Submission = { token, fields: leadFields(token, counter), round, outcome: 'pending' };
+            const submission: Submission = {
+              token,
+              fields: leadFields(token, counter),
+              round,
+              outcome: 'pending',
+            };
             submissions.set(token, submission);
             sent++;
             inFlight++;
@@ -133,10 +159,16 @@ describe('crash safety', () => {
               const answer = await send(server, {
                 method: 'POST',
                 path: '/api/leads',
-                headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+                headers: {
+                  'Content-Type': 'application/x-www-form-urlencoded',
+                  Accept: 'application/json',
+                },
                 body: new URLSearchParams(submission.fields).toString(),
               });
-              const reply = answer.status === 200 ? (JSON.parse(answer.text()) as { ok?: boolean; id?: number }) : {};
+              const reply =
+                answer.status === 200
+                  ? (JSON.parse(answer.text()) as { ok?: boolean; id?: number })
+                  : {};
               if (reply.ok === true && Number.isInteger(reply.id) && reply.id! > 0) {
                 submission.outcome = 'acknowledged';
                 submission.id = reply.id!;
@@ -160,11 +192,15 @@ describe('crash safety', () => {
         await Promise.all(Array.from({ length: CLIENTS }, client));
         const exit = await server.exited;
         expect(exit.signal, `round ${round}: the server was killed`).toBe('SIGKILL');
-        const cut = [...submissions.values()].filter((submission) => submission.round === round && submission.outcome === 'failed').length;
+        const cut = [...submissions.values()].filter(
+          (submission) => submission.round === round && submission.outcome === 'failed',
+        ).length;
         perRound.push(
           `round ${round}: ${sent} sent, ${acknowledged} acknowledged, killed with ${inFlightAtKill} in flight (${cut} cut off)`,
         );
-        expect([...submissions.values()].filter((submission) => submission.outcome === 'refused')).toEqual([]);
+        expect(
+          [...submissions.values()].filter((submission) => submission.outcome === 'refused'),
+        ).toEqual([]);
       } finally {
         await server.kill();
       }
@@ -174,12 +210,20 @@ describe('crash safety', () => {
     const server = await startServer({ leadsDb });
     try {
       const token = `C${++counter}R${ROUNDS + 1}`;
-      const submission: Submission = { token, fields: leadFields(token, counter), round: ROUNDS + 1, outcome: 'pending' };
+      const submission: Submission = {
+        token,
+        fields: leadFields(token, counter),
+        round: ROUNDS + 1,
+        outcome: 'pending',
+      };
       submissions.set(token, submission);
       const answer = await send(server, {
         method: 'POST',
         path: '/api/leads',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'application/json',
+        },
         body: new URLSearchParams(submission.fields).toString(),
       });
       expect(answer.status).toBe(200);
@@ -188,7 +232,9 @@ describe('crash safety', () => {
       const earlierIds = [...submissions.values()]
         .filter((other) => other.outcome === 'acknowledged' && other !== submission)
         .map((other) => other.id!);
-      expect(reply.id, 'a new id after every acknowledged one').toBeGreaterThan(Math.max(...earlierIds));
+      expect(reply.id, 'a new id after every acknowledged one').toBeGreaterThan(
+        Math.max(...earlierIds),
+      );
       expect((await server.stop()).code).toBe(0);
     } finally {
       await server.kill();
@@ -197,8 +243,12 @@ describe('crash safety', () => {
     const { rows, integrity } = readRows(leadsDb);
     expect(integrity).toBe('ok');
     expect(storeProblems(rows, submissions)).toEqual([]);
-    const acknowledged = [...submissions.values()].filter((submission) => submission.outcome === 'acknowledged');
-    const cutOff = [...submissions.values()].filter((submission) => submission.outcome === 'failed');
+    const acknowledged = [...submissions.values()].filter(
+      (submission) => submission.outcome === 'acknowledged',
+    );
+    const cutOff = [...submissions.values()].filter(
+      (submission) => submission.outcome === 'failed',
+    );
     const cutOffStored = cutOff.filter((submission) =>
       rows.some((row) => row.fields['message']?.startsWith(`${submission.token} `)),
     ).length;

@@ -11,7 +11,12 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it, vi } from 'vitest';
 import { openLeadStore } from '../../src/server/db/store.ts';
 import { sampleLead } from '../support/leads.ts';
-import { carriesEicar, EICAR, startFilteringChannels, startReceiver } from '../support/script-helpers.ts';
+import {
+  carriesEicar,
+  EICAR,
+  startFilteringChannels,
+  startReceiver,
+} from '../support/script-helpers.ts';
 import { distDir } from '../support/build.ts';
 import { makeTempDir, repoRoot, requireBuild, send, startServer } from '../support/server.ts';
 
@@ -38,24 +43,35 @@ describe('a lead that one channel refuses for good', () => {
       send(server, {
         method: 'POST',
         path: '/api/leads',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'application/json',
+        },
         body: quoteRequest(name, message),
       });
     try {
-      for (let index = 0; index < 10; index++) expect((await post(`Refused ${index}`, `Attached: ${EICAR}`)).status).toBe(200);
+      for (let index = 0; index < 10; index++)
+        expect((await post(`Refused ${index}`, `Attached: ${EICAR}`)).status).toBe(200);
       const posted = Date.now();
       const genuine = await post('Genuine Visitor', 'The hot water cylinder element has gone.');
       expect(genuine.status).toBe(200);
 
       const arrived = {
-        email: () => smtp.received.some((message) => message.includes('Genuine Visitor') && message.includes('hot water cylinder')),
+        email: () =>
+          smtp.received.some(
+            (message) =>
+              message.includes('Genuine Visitor') && message.includes('hot water cylinder'),
+          ),
         webhook: () => webhook.hits.some((hit) => hit.body.includes('"name":"Genuine Visitor"')),
         ntfy: () => ntfy.hits.some((hit) => hit.body.includes('Quote request: Genuine Visitor')),
       };
-      await vi.waitFor(() => expect(Object.values(arrived).map((seen) => seen())).toEqual([true, true, true]), {
-        timeout: 30_000,
-        interval: 100,
-      });
+      await vi.waitFor(
+        () => expect(Object.values(arrived).map((seen) => seen())).toEqual([true, true, true]),
+        {
+          timeout: 30_000,
+          interval: 100,
+        },
+      );
       const tookMs = Date.now() - posted;
       expect(tookMs).toBeLessThan(30_000);
 
@@ -68,23 +84,40 @@ describe('a lead that one channel refuses for good', () => {
             .prepare(
               `SELECT channel, deliveries.status AS status, attempts, last_error AS lastError FROM deliveries JOIN leads ON leads.id = lead_id WHERE name LIKE 'Refused %'`,
             )
-            .all() as Array<{ channel: string; status: string; attempts: number; lastError: string }>;
+            .all() as Array<{
+            channel: string;
+            status: string;
+            attempts: number;
+            lastError: string;
+          }>;
         } finally {
           db.close();
         }
       };
-      await vi.waitFor(() => expect(refusedDeliveries().filter((delivery) => delivery.status === 'failed')).toHaveLength(30), {
-        timeout: 10_000,
-      });
-      const refused = refusedDeliveries();
-      for (const delivery of refused) expect(delivery).toMatchObject({ status: 'failed', attempts: 1 });
-      expect(refused.filter((delivery) => delivery.channel === 'email').every((delivery) => delivery.lastError.includes('550 5.7.1'))).toBe(
-        true,
+      await vi.waitFor(
+        () =>
+          expect(
+            refusedDeliveries().filter((delivery) => delivery.status === 'failed'),
+          ).toHaveLength(30),
+        {
+          timeout: 10_000,
+        },
       );
+      const refused = refusedDeliveries();
+      for (const delivery of refused)
+        expect(delivery).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(
+        refused
+          .filter((delivery) => delivery.channel === 'email')
+          .every((delivery) => delivery.lastError.includes('550 5.7.1')),
+      ).toBe(true);
 
       // The owner is told of each refused lead, without the text the filter refused
       await vi.waitFor(
-        () => expect(smtp.received.filter((message) => /^Subject: Request \d+ from Refused/m.test(message))).toHaveLength(10),
+        () =>
+          expect(
+            smtp.received.filter((message) => /^Subject: Request \d+ from Refused/m.test(message)),
+          ).toHaveLength(10),
         {
           timeout: 10_000,
         },
@@ -136,7 +169,9 @@ describe('a second server started by mistake on a port already taken', () => {
       expect(output).toContain('EADDRINUSE');
       expect(ntfy.hits).toEqual([]);
       const reader = openLeadStore(leadsDb);
-      expect(reader.getLead(id)?.deliveries).toMatchObject([{ channel: 'ntfy', status: 'pending', attempts: 0 }]);
+      expect(reader.getLead(id)?.deliveries).toMatchObject([
+        { channel: 'ntfy', status: 'pending', attempts: 0 },
+      ]);
       reader.close();
     } finally {
       taken.close();

@@ -7,7 +7,15 @@
  * picture, or a path outside the editor's files, is refused with a message and writes nothing.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { dirname, join, relative } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -22,7 +30,16 @@ import { SESSION_COOKIE } from '../../src/server/owner/session-token.ts';
 import { makeInvite } from '../support/owner-invite.ts';
 import { ownerClient } from '../support/owner.ts';
 import { grainyPhonePhoto, phonePhoto } from '../support/phone-photo.ts';
-import { makeTempDir, repoRoot, requireBuild, send, sleep, startServer, type Answer, type RunningServer } from '../support/server.ts';
+import {
+  makeTempDir,
+  repoRoot,
+  requireBuild,
+  send,
+  sleep,
+  startServer,
+  type Answer,
+  type RunningServer,
+} from '../support/server.ts';
 
 requireBuild();
 
@@ -43,7 +60,11 @@ function snapshot(): Map<string, string> {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else files.set(relative(siteDir, path), createHash('sha256').update(readFileSync(path)).digest('hex'));
+      else
+        files.set(
+          relative(siteDir, path),
+          createHash('sha256').update(readFileSync(path)).digest('hex'),
+        );
     }
   };
   walk(siteDir);
@@ -51,12 +72,16 @@ function snapshot(): Map<string, string> {
 }
 
 /** A blob's id as git (and Keystatic) make it */
-const blobSha = (contents: Buffer) => createHash('sha1').update(`blob ${contents.length}\0`).update(contents).digest('hex');
+const blobSha = (contents: Buffer) =>
+  createHash('sha1').update(`blob ${contents.length}\0`).update(contents).digest('hex');
 
 const base64 = (contents: Buffer | string) => Buffer.from(contents).toString('base64');
 
 /** A save as Keystatic's page sends it */
-function updateCall(additions: Array<{ path: string; contents: Buffer | string }>, deletions: string[] = []) {
+function updateCall(
+  additions: Array<{ path: string; contents: Buffer | string }>,
+  deletions: string[] = [],
+) {
   return {
     method: 'POST',
     path: `${editorPaths.api}update`,
@@ -115,10 +140,24 @@ describe('without a live session', () => {
       ['a signed-out session', signedOut],
       ['an expired session', idle],
     ];
-    const pages = [editorPaths.page, editorPaths.app, `${editorPaths.app}/collection/projects`, `${editorPaths.app}/singleton/business`];
-    const calls: Array<{ method: string; path: string; body?: unknown; headers?: Record<string, string> }> = [
+    const pages = [
+      editorPaths.page,
+      editorPaths.app,
+      `${editorPaths.app}/collection/projects`,
+      `${editorPaths.app}/singleton/business`,
+    ];
+    const calls: Array<{
+      method: string;
+      path: string;
+      body?: unknown;
+      headers?: Record<string, string>;
+    }> = [
       { method: 'GET', path: `${editorPaths.api}tree`, headers: { 'no-cors': '1' } },
-      { method: 'GET', path: `${editorPaths.api}blob/${blobSha(project)}/${projectFile}`, headers: { 'no-cors': '1' } },
+      {
+        method: 'GET',
+        path: `${editorPaths.api}blob/${blobSha(project)}/${projectFile}`,
+        headers: { 'no-cors': '1' },
+      },
       updateCall([{ path: projectFile, contents: 'title: Changed\n' }]),
       { method: 'DELETE', path: `${editorPaths.api}update` },
       { method: 'GET', path: `${editorPaths.api}no-such-thing` },
@@ -131,7 +170,11 @@ describe('without a live session', () => {
         expect(answer.text()).toContain(`href="${ownerPaths.page}"`);
       }
       for (const { method, path, body, headers } of calls) {
-        const answer = await owner.call(method, path, { body, headers: headers ?? {}, session: token });
+        const answer = await owner.call(method, path, {
+          body,
+          headers: headers ?? {},
+          session: token,
+        });
         expect(answer.status, `${method} ${path} with ${what}`).toBe(401);
         expectNoContent(answer, `${method} ${path} with ${what}`);
         // Keystatic shows the text as it is: he is told what to do, not shown JSON
@@ -147,7 +190,11 @@ describe('without a live session', () => {
 
 describe('signed in', () => {
   it('the editor is sent at /owner/content and at every /keystatic address, never cached or indexed', async () => {
-    for (const path of [editorPaths.page, editorPaths.app, `${editorPaths.app}/collection/projects/item/${PROJECT}`]) {
+    for (const path of [
+      editorPaths.page,
+      editorPaths.app,
+      `${editorPaths.app}/collection/projects/item/${PROJECT}`,
+    ]) {
       const answer = await owner.call('GET', path);
       expect(answer.status, path).toBe(200);
       expect(answer.text(), path).toMatch(/Editor\.[\w-]+\.js/);
@@ -162,21 +209,38 @@ describe('signed in', () => {
     expect(tree.headers['cache-control']).toBe('no-store');
     const project = readFileSync(join(siteDir, projectFile));
     expect(JSON.parse(tree.text())).toEqual(
-      expect.arrayContaining([expect.objectContaining({ path: projectFile, sha: blobSha(project) })]),
+      expect.arrayContaining([
+        expect.objectContaining({ path: projectFile, sha: blobSha(project) }),
+      ]),
     );
-    const blob = await owner.call('GET', `${editorPaths.api}blob/${blobSha(project)}/${projectFile}`, { headers: { 'no-cors': '1' } });
+    const blob = await owner.call(
+      'GET',
+      `${editorPaths.api}blob/${blobSha(project)}/${projectFile}`,
+      { headers: { 'no-cors': '1' } },
+    );
     expect(blob.status).toBe(200);
     expect(blob.body.equals(project)).toBe(true);
   });
 
   it('a save from another origin is refused and writes nothing', async () => {
     const before = snapshot();
-    const { method, path, body, headers } = updateCall([{ path: projectFile, contents: 'title: From elsewhere\n' }]);
-    for (const origin of ['https://evil.example', 'null', `${SITE_URL}.evil.example`, 'http://www.example.com', null]) {
+    const { method, path, body, headers } = updateCall([
+      { path: projectFile, contents: 'title: From elsewhere\n' },
+    ]);
+    for (const origin of [
+      'https://evil.example',
+      'null',
+      `${SITE_URL}.evil.example`,
+      'http://www.example.com',
+      null,
+    ]) {
       const answer = await owner.call(method, path, { body, headers, origin });
       expect(answer.status, `from ${origin}`).toBe(403);
     }
-    const crossSite = await owner.call(method, path, { body, headers: { ...headers, 'Sec-Fetch-Site': 'cross-site' } });
+    const crossSite = await owner.call(method, path, {
+      body,
+      headers: { ...headers, 'Sec-Fetch-Site': 'cross-site' },
+    });
     expect(crossSite.status).toBe(403);
     expect(snapshot()).toEqual(before);
   });
@@ -195,7 +259,11 @@ describe('signed in', () => {
     expect(readFileSync(join(siteDir, projectFile), 'utf8')).toBe(yaml);
     const written = readFileSync(join(siteDir, photoFile(0)));
     const facts = await sharp(written).metadata();
-    expect(facts).toMatchObject({ format: 'jpeg', width: (2000 * PHOTO_MAX_SIDE) / 3200, height: PHOTO_MAX_SIDE });
+    expect(facts).toMatchObject({
+      format: 'jpeg',
+      width: (2000 * PHOTO_MAX_SIDE) / 3200,
+      height: PHOTO_MAX_SIDE,
+    });
     expect(facts.exif).toBeUndefined();
     expect(facts.xmp).toBeUndefined();
     expect(facts.iptc).toBeUndefined();
@@ -208,7 +276,9 @@ describe('signed in', () => {
     expect(at(info.width / 2, info.height - 10)).toBeLessThan(100);
     // Keystatic's answer, the new tree, names the photo as written
     expect(JSON.parse(answer.text())).toEqual(
-      expect.arrayContaining([expect.objectContaining({ path: photoFile(0), sha: blobSha(written) })]),
+      expect.arrayContaining([
+        expect.objectContaining({ path: photoFile(0), sha: blobSha(written) }),
+      ]),
     );
   });
 
@@ -239,13 +309,20 @@ describe('signed in', () => {
       'src/assets/illustrations/switchboard-howick.svg',
       'package.json',
     ]) {
-      const { method, path, body, headers } = updateCall([{ path: target, contents: 'export {};\n' }]);
+      const { method, path, body, headers } = updateCall([
+        { path: target, contents: 'export {};\n' },
+      ]);
       const answer = await owner.call(method, path, { body, headers });
       expect(answer.status, target).toBe(400);
       expect(answer.text(), target).toContain(target);
       const deletion = updateCall([], [target]);
       expect(
-        (await owner.call(deletion.method, deletion.path, { body: deletion.body, headers: deletion.headers })).status,
+        (
+          await owner.call(deletion.method, deletion.path, {
+            body: deletion.body,
+            headers: deletion.headers,
+          })
+        ).status,
         `deleting ${target}`,
       ).toBe(400);
     }
@@ -254,7 +331,9 @@ describe('signed in', () => {
 
   it('a save over 30 MB is refused with 413 and a message, and nothing is written', async () => {
     const before = snapshot();
-    const { method, path, body, headers } = updateCall([{ path: photoFile(2), contents: Buffer.alloc(23 * 1024 * 1024, 1) }]);
+    const { method, path, body, headers } = updateCall([
+      { path: photoFile(2), contents: Buffer.alloc(23 * 1024 * 1024, 1) },
+    ]);
     const answer = await owner.call(method, path, { body, headers });
     expect(answer.status).toBe(413);
     expect(answer.text()).toMatch(/^That is more than 30 MB in one save/);
@@ -264,10 +343,16 @@ describe('signed in', () => {
 
 describe('every spelling of the save route', () => {
   /** The spellings Keystatic's router reads as its update (the server refuses '//' and '.' parts before any route) */
-  const spellings = ['update', 'update/', '%75pdate', '%75%70%64%61%74%65/'].map((spelling) => `${editorPaths.api}${spelling}`);
+  const spellings = ['update', 'update/', '%75pdate', '%75%70%64%61%74%65/'].map(
+    (spelling) => `${editorPaths.api}${spelling}`,
+  );
 
   /** A save sent to `path`, as Keystatic's page sends one */
-  function saveAt(path: string, additions: Array<{ path: string; contents: Buffer | string }>, deletions: string[] = []) {
+  function saveAt(
+    path: string,
+    additions: Array<{ path: string; contents: Buffer | string }>,
+    deletions: string[] = [],
+  ) {
     const { method, body, headers } = updateCall(additions, deletions);
     return owner.call(method, path, { body, headers });
   }
@@ -282,16 +367,37 @@ describe('every spelling of the save route', () => {
       additions: Array<{ path: string; contents: Buffer | string }>;
       deletions?: string[];
     }> = [
-      { what: 'a code file', status: 400, additions: [{ path: 'src/content/business.ts', contents: 'export {};\n' }] },
+      {
+        what: 'a code file',
+        status: 400,
+        additions: [{ path: 'src/content/business.ts', contents: 'export {};\n' }],
+      },
       {
         what: 'a folder beside a collection',
         status: 400,
         additions: [{ path: 'src/content/projectsx/job.yaml', contents: 'title: x\n' }],
       },
-      { what: 'an SVG as a photo', status: 400, additions: [{ path: `${PHOTOS_DIRECTORY}/${PROJECT}/photos/0/src.svg`, contents: svg }] },
-      { what: 'HTML as a photo', status: 400, additions: [{ path: `${PHOTOS_DIRECTORY}/${PROJECT}/photos/0/src.html`, contents: svg }] },
-      { what: 'deleting the facts', status: 400, additions: [], deletions: ['src/content/business.json'] },
-      { what: 'a photo no job uses', status: 400, additions: [{ path: photoFile(5), contents: await phonePhoto(400, 300) }] },
+      {
+        what: 'an SVG as a photo',
+        status: 400,
+        additions: [{ path: `${PHOTOS_DIRECTORY}/${PROJECT}/photos/0/src.svg`, contents: svg }],
+      },
+      {
+        what: 'HTML as a photo',
+        status: 400,
+        additions: [{ path: `${PHOTOS_DIRECTORY}/${PROJECT}/photos/0/src.html`, contents: svg }],
+      },
+      {
+        what: 'deleting the facts',
+        status: 400,
+        additions: [],
+        deletions: ['src/content/business.json'],
+      },
+      {
+        what: 'a photo no job uses',
+        status: 400,
+        additions: [{ path: photoFile(5), contents: await phonePhoto(400, 300) }],
+      },
     ];
     for (const path of spellings) {
       for (const { what, status, additions, deletions } of probes) {
@@ -337,7 +443,9 @@ describe('every spelling of the save route', () => {
       './update',
       '%2e/update',
     ]) {
-      const answer = await saveAt(`${editorPaths.api}${path}`, [{ path: projectFile, contents: 'title: Changed\n' }]);
+      const answer = await saveAt(`${editorPaths.api}${path}`, [
+        { path: projectFile, contents: 'title: Changed\n' },
+      ]);
       expect(answer.status, path).toBeGreaterThanOrEqual(400);
       expect(answer.status, path).toBeLessThan(500);
     }
@@ -354,8 +462,13 @@ describe('links on the server', () => {
     const linkedFolder = `${PHOTOS_DIRECTORY}/linked-folder`;
     symlinkSync(dirname(outside), join(siteDir, linkedFolder));
     try {
-      const throughFile = updateCall([{ path: linkedEntry, contents: 'title: Written through a link\n' }]);
-      const answer = await owner.call(throughFile.method, throughFile.path, { body: throughFile.body, headers: throughFile.headers });
+      const throughFile = updateCall([
+        { path: linkedEntry, contents: 'title: Written through a link\n' },
+      ]);
+      const answer = await owner.call(throughFile.method, throughFile.path, {
+        body: throughFile.body,
+        headers: throughFile.headers,
+      });
       expect(answer.status).toBe(400);
       expect(answer.text()).toContain(linkedEntry);
       const yaml = `title: A job\nphotos:\n  - src: ../../assets/projects/linked-folder/photos/0/src.jpg\n`;
@@ -381,13 +494,21 @@ describe('links on the server', () => {
 describe('a large save', () => {
   it('is checked off the thread that serves pages: once it is in, a page is answered within 100 ms', async () => {
     // Phone photos whose grain makes them slow to decode and large to write as PNG, over 20 MiB in all
-    const noisy = await Promise.all(Array.from({ length: MAX_PROJECT_PHOTOS }, () => grainyPhonePhoto()));
+    const noisy = await Promise.all(
+      Array.from({ length: MAX_PROJECT_PHOTOS }, () => grainyPhonePhoto()),
+    );
     const yaml = `${readFileSync(join(siteDir, projectFile), 'utf8').replace(/photos:[\s\S]*$/, '')}photos:\n${noisy
-      .map((_, index) => `  - src: ../../assets/projects/${PROJECT}/photos/${index}/src.png\n    alt: Photo ${index + 1} of the job\n`)
+      .map(
+        (_, index) =>
+          `  - src: ../../assets/projects/${PROJECT}/photos/${index}/src.png\n    alt: Photo ${index + 1} of the job\n`,
+      )
       .join('')}`;
     const { body } = updateCall([
       { path: projectFile, contents: yaml },
-      ...noisy.map((contents, index) => ({ path: `${PHOTOS_DIRECTORY}/${PROJECT}/photos/${index}/src.png`, contents })),
+      ...noisy.map((contents, index) => ({
+        path: `${PHOTOS_DIRECTORY}/${PROJECT}/photos/${index}/src.png`,
+        contents,
+      })),
     ]);
     const bytes = Buffer.from(JSON.stringify(body));
     expect(bytes.length).toBeGreaterThan(20 * 1024 * 1024);
@@ -406,7 +527,9 @@ describe('a large save', () => {
     }
     expect(await upload.answer).toBe(200);
     expect(waits.length).toBeGreaterThan(5);
-    expect(Math.max(...waits), `pages took ${waits.map(Math.round).join(', ')} ms`).toBeLessThan(100);
+    expect(Math.max(...waits), `pages took ${waits.map(Math.round).join(', ')} ms`).toBeLessThan(
+      100,
+    );
   });
 });
 

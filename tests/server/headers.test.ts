@@ -48,16 +48,21 @@ function parseCsp(policy: string): Map<string, string[]> {
 
 /** The sources that govern a fetch directive, following the fallback to default-src */
 function effective(csp: Map<string, string[]>, directive: string): string[] | undefined {
-  if (directive === 'script-src-elem' || directive === 'script-src-attr') return csp.get(directive) ?? effective(csp, 'script-src');
+  if (directive === 'script-src-elem' || directive === 'script-src-attr')
+    return csp.get(directive) ?? effective(csp, 'script-src');
   return csp.get(directive) ?? csp.get('default-src');
 }
 
 function headerCount(answer: Pick<Answer, 'rawHeaders'>, name: string): number {
-  return answer.rawHeaders.filter((value, index) => index % 2 === 0 && value.toLowerCase() === name).length;
+  return answer.rawHeaders.filter((value, index) => index % 2 === 0 && value.toLowerCase() === name)
+    .length;
 }
 
 /** Every problem with the security headers of one answer */
-function headerProblems(answer: Pick<Answer, 'headers' | 'rawHeaders'>, { https }: { https: boolean }): string[] {
+function headerProblems(
+  answer: Pick<Answer, 'headers' | 'rawHeaders'>,
+  { https }: { https: boolean },
+): string[] {
   const problems: string[] = [];
   const header = (name: string) => {
     const value = answer.headers[name];
@@ -66,33 +71,45 @@ function headerProblems(answer: Pick<Answer, 'headers' | 'rawHeaders'>, { https 
   const policy = header('content-security-policy');
   if (!policy) problems.push('no Content-Security-Policy');
   else {
-    if (headerCount(answer, 'content-security-policy') !== 1) problems.push('more than one Content-Security-Policy header');
+    if (headerCount(answer, 'content-security-policy') !== 1)
+      problems.push('more than one Content-Security-Policy header');
     const csp = parseCsp(policy);
-    if (!csp.get('frame-ancestors')?.includes("'none'")) problems.push(`frame-ancestors is not 'none': ${policy}`);
+    if (!csp.get('frame-ancestors')?.includes("'none'"))
+      problems.push(`frame-ancestors is not 'none': ${policy}`);
     for (const directive of ['script-src', 'script-src-elem', 'script-src-attr']) {
       const sources = effective(csp, directive);
       if (!sources) problems.push(`nothing restricts ${directive}`);
       else {
-        const loose = sources.filter((source) => /^'unsafe-|^\*$|^(?:https?|data|blob):$/i.test(source));
+        const loose = sources.filter((source) =>
+          /^'unsafe-|^\*$|^(?:https?|data|blob):$/i.test(source),
+        );
         if (loose.length > 0) problems.push(`${directive} allows ${loose.join(' ')}`);
       }
     }
-    if (effective(csp, 'object-src')?.join(' ') !== "'none'") problems.push('object-src is not none');
+    if (effective(csp, 'object-src')?.join(' ') !== "'none'")
+      problems.push('object-src is not none');
     if (!csp.has('base-uri')) problems.push('no base-uri');
   }
-  if (header('x-content-type-options') !== 'nosniff') problems.push(`X-Content-Type-Options: ${header('x-content-type-options')}`);
-  if (header('referrer-policy') !== 'strict-origin-when-cross-origin') problems.push(`Referrer-Policy: ${header('referrer-policy')}`);
+  if (header('x-content-type-options') !== 'nosniff')
+    problems.push(`X-Content-Type-Options: ${header('x-content-type-options')}`);
+  if (header('referrer-policy') !== 'strict-origin-when-cross-origin')
+    problems.push(`Referrer-Policy: ${header('referrer-policy')}`);
   const permissions = header('permissions-policy') ?? '';
-  const features = new Map(permissions.split(',').map((item) => item.trim().split('=') as [string, string]));
+  const features = new Map(
+    permissions.split(',').map((item) => item.trim().split('=') as [string, string]),
+  );
   for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
-    if (features.get(feature) !== '()') problems.push(`Permissions-Policy does not turn off ${feature}: ${permissions}`);
+    if (features.get(feature) !== '()')
+      problems.push(`Permissions-Policy does not turn off ${feature}: ${permissions}`);
   }
-  for (const [feature, allow] of features) if (allow !== '()') problems.push(`Permissions-Policy allows ${feature}=${allow}`);
+  for (const [feature, allow] of features)
+    if (allow !== '()') problems.push(`Permissions-Policy allows ${feature}=${allow}`);
   const hsts = header('strict-transport-security');
   if (https) {
     const maxAge = Number(/max-age=(\d+)/.exec(hsts ?? '')?.[1] ?? 0);
     if (maxAge < 15_552_000) problems.push(`Strict-Transport-Security: ${hsts}`);
-  } else if (hsts !== undefined) problems.push(`Strict-Transport-Security over plain http: ${hsts}`);
+  } else if (hsts !== undefined)
+    problems.push(`Strict-Transport-Security over plain http: ${hsts}`);
   return problems;
 }
 
@@ -107,7 +124,9 @@ function parseRawAnswer(text: string): Pick<Answer, 'status' | 'headers' | 'rawH
     const name = line.slice(0, colon).trim();
     const value = line.slice(colon + 1).trim();
     rawHeaders.push(name, value);
-    headers[name.toLowerCase()] = headers[name.toLowerCase()] ? `${headers[name.toLowerCase()]}, ${value}` : value;
+    headers[name.toLowerCase()] = headers[name.toLowerCase()]
+      ? `${headers[name.toLowerCase()]}, ${value}`
+      : value;
   }
   return { status: Number(statusLine.split(' ')[1]), headers, rawHeaders };
 }
@@ -126,15 +145,37 @@ describe('security headers', () => {
   it('are on every page, file, redirect, 304 and error answer', async () => {
     const script = builtFiles().find((file) => file.relativePath.endsWith('.js'))!.urlPath;
     const requests: Array<{ label: string; expect: number } & SendOptions> = [
-      ...pages.map((page) => ({ label: `GET ${page.urlPath}`, path: encodeURI(page.urlPath), expect: 0 })),
+      ...pages.map((page) => ({
+        label: `GET ${page.urlPath}`,
+        path: encodeURI(page.urlPath),
+        expect: 0,
+      })),
       ...pages
         .filter((page) => page.urlPath !== '/' && !page.urlPath.endsWith('.html'))
-        .map((page) => ({ label: `GET ${page.urlPath}/`, path: `${encodeURI(page.urlPath)}/`, expect: 301 })),
+        .map((page) => ({
+          label: `GET ${page.urlPath}/`,
+          path: `${encodeURI(page.urlPath)}/`,
+          expect: 301,
+        })),
       { label: 'HEAD /', method: 'HEAD', path: '/', expect: 200 },
-      { label: 'GET / with a gzip body', path: '/', headers: { 'Accept-Encoding': 'gzip' }, expect: 200 },
-      { label: 'GET an image', path: builtFiles().find((file) => /^_astro\/.+\.svg$/.test(file.relativePath))!.urlPath, expect: 200 },
+      {
+        label: 'GET / with a gzip body',
+        path: '/',
+        headers: { 'Accept-Encoding': 'gzip' },
+        expect: 200,
+      },
+      {
+        label: 'GET an image',
+        path: builtFiles().find((file) => /^_astro\/.+\.svg$/.test(file.relativePath))!.urlPath,
+        expect: 200,
+      },
       { label: 'GET a script', path: script, expect: 200 },
-      { label: 'GET a script in brotli', path: script, headers: { 'Accept-Encoding': 'br' }, expect: 200 },
+      {
+        label: 'GET a script in brotli',
+        path: script,
+        headers: { 'Accept-Encoding': 'br' },
+        expect: 200,
+      },
       { label: 'GET /sitemap.xml', path: '/sitemap.xml', expect: 200 },
       { label: 'GET /robots.txt', path: '/robots.txt', expect: 200 },
       { label: 'GET /favicon.svg', path: '/favicon.svg', expect: 200 },
@@ -157,12 +198,18 @@ describe('security headers', () => {
       const answer = await send(server, request);
       if (request.expect && answer.status !== request.expect)
         problems.push(`${request.label}: status ${answer.status}, expected ${request.expect}`);
-      for (const problem of headerProblems(answer, { https: true })) problems.push(`${request.label} (${answer.status}): ${problem}`);
+      for (const problem of headerProblems(answer, { https: true }))
+        problems.push(`${request.label} (${answer.status}): ${problem}`);
       const etag = answer.headers['etag'];
       if (answer.status === 200 && etag) {
-        const revalidated = await send(server, { ...request, headers: { ...request.headers, 'If-None-Match': etag } });
-        if (revalidated.status !== 304) problems.push(`${request.label}: revalidation answered ${revalidated.status}`);
-        for (const problem of headerProblems(revalidated, { https: true })) problems.push(`${request.label} (304): ${problem}`);
+        const revalidated = await send(server, {
+          ...request,
+          headers: { ...request.headers, 'If-None-Match': etag },
+        });
+        if (revalidated.status !== 304)
+          problems.push(`${request.label}: revalidation answered ${revalidated.status}`);
+        for (const problem of headerProblems(revalidated, { https: true }))
+          problems.push(`${request.label} (304): ${problem}`);
       }
     }
     expect(problems).toEqual([]);
@@ -178,7 +225,14 @@ describe('security headers', () => {
         body: validLead,
         expect: 200,
       },
-      { label: 'valid lead, no JavaScript', method: 'POST', path: '/api/leads', headers: URLENCODED, body: validLead, expect: 303 },
+      {
+        label: 'valid lead, no JavaScript',
+        method: 'POST',
+        path: '/api/leads',
+        headers: URLENCODED,
+        body: validLead,
+        expect: 303,
+      },
       {
         label: 'invalid lead, JSON',
         method: 'POST',
@@ -203,8 +257,22 @@ describe('security headers', () => {
         body: 'hello',
         expect: 415,
       },
-      { label: 'too large', method: 'POST', path: '/api/leads', headers: URLENCODED, body: `message=${'a'.repeat(70_000)}`, expect: 413 },
-      { label: 'bad encoding', method: 'POST', path: '/api/leads', headers: URLENCODED, body: 'name=%E0%A4%A', expect: 400 },
+      {
+        label: 'too large',
+        method: 'POST',
+        path: '/api/leads',
+        headers: URLENCODED,
+        body: `message=${'a'.repeat(70_000)}`,
+        expect: 413,
+      },
+      {
+        label: 'bad encoding',
+        method: 'POST',
+        path: '/api/leads',
+        headers: URLENCODED,
+        body: 'name=%E0%A4%A',
+        expect: 400,
+      },
       {
         label: 'cross-site',
         method: 'POST',
@@ -219,15 +287,31 @@ describe('security headers', () => {
       { label: 'OPTIONS', method: 'OPTIONS', path: '/api/leads', expect: 405 },
       { label: 'TRACE', method: 'TRACE', path: '/api/leads', expect: 405 },
       { label: 'unknown API path', path: '/api/nope', expect: 404 },
-      { label: 'unknown API path, POST', method: 'POST', path: '/api/nope', headers: URLENCODED, body: validLead, expect: 404 },
-      { label: 'trailing slash', method: 'POST', path: '/api/leads/', headers: URLENCODED, body: validLead, expect: 404 },
+      {
+        label: 'unknown API path, POST',
+        method: 'POST',
+        path: '/api/nope',
+        headers: URLENCODED,
+        body: validLead,
+        expect: 404,
+      },
+      {
+        label: 'trailing slash',
+        method: 'POST',
+        path: '/api/leads/',
+        headers: URLENCODED,
+        body: validLead,
+        expect: 404,
+      },
       { label: 'traversal into the API', path: '/api/%2e%2e/leads', expect: 400 },
     ];
     const problems: string[] = [];
     for (const request of requests) {
       const answer = await send(server, request);
-      if (answer.status !== request.expect) problems.push(`${request.label}: status ${answer.status}, expected ${request.expect}`);
-      for (const problem of headerProblems(answer, { https: true })) problems.push(`${request.label} (${answer.status}): ${problem}`);
+      if (answer.status !== request.expect)
+        problems.push(`${request.label}: status ${answer.status}, expected ${request.expect}`);
+      for (const problem of headerProblems(answer, { https: true }))
+        problems.push(`${request.label} (${answer.status}): ${problem}`);
     }
     expect(problems).toEqual([]);
   });
@@ -236,22 +320,34 @@ describe('security headers', () => {
     const malformed: Array<[label: string, bytes: string, status: number]> = [
       ['garbage', 'HELLO THERE\r\n\r\n', 400],
       ['bad header line', 'GET / HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n', 400],
-      ['smuggling', 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n', 400],
-      ['header over 16 KB', `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+      [
+        'smuggling',
+        'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+        400,
+      ],
+      [
+        'header over 16 KB',
+        `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+        431,
+      ],
       ['bad version', 'GET / HTTP/7.1\r\nHost: x\r\n\r\n', 400],
     ];
     const problems: string[] = [];
     for (const [label, bytes, status] of malformed) {
       const exchange = await rawExchange(server.port, [bytes]);
       const answer = parseRawAnswer(exchange.received);
-      if (answer.status !== status) problems.push(`${label}: status ${answer.status}, expected ${status}`);
-      for (const problem of headerProblems(answer, { https: true })) problems.push(`${label} (${answer.status}): ${problem}`);
+      if (answer.status !== status)
+        problems.push(`${label}: status ${answer.status}, expected ${status}`);
+      for (const problem of headerProblems(answer, { https: true }))
+        problems.push(`${label} (${answer.status}): ${problem}`);
     }
     expect(problems).toEqual([]);
   });
 
   it('no Strict-Transport-Security when SITE_URL is plain http, and the other headers still', async () => {
-    const plain = await startServer({ env: { SITE_URL: 'http://localhost:8080', LEADS_RATE_LIMIT: '1' } });
+    const plain = await startServer({
+      env: { SITE_URL: 'http://localhost:8080', LEADS_RATE_LIMIT: '1' },
+    });
     try {
       const problems: string[] = [];
       const requests: Array<{ label: string; expect: number } & SendOptions> = [
@@ -277,8 +373,10 @@ describe('security headers', () => {
       ];
       for (const request of requests) {
         const answer = await send(plain, request);
-        if (answer.status !== request.expect) problems.push(`${request.label}: status ${answer.status}, expected ${request.expect}`);
-        for (const problem of headerProblems(answer, { https: false })) problems.push(`${request.label} (${answer.status}): ${problem}`);
+        if (answer.status !== request.expect)
+          problems.push(`${request.label}: status ${answer.status}, expected ${request.expect}`);
+        for (const problem of headerProblems(answer, { https: false }))
+          problems.push(`${request.label} (${answer.status}): ${problem}`);
       }
       expect(problems).toEqual([]);
     } finally {
@@ -301,19 +399,25 @@ describe('page policies', () => {
       const answer = await send(server, { path: encodeURI(page.urlPath) });
       if (answer.status >= 300 && answer.status < 400) continue;
       const html = answer.text();
-      if (html !== readFileSync(page.absolutePath, 'utf8') && answer.status === 200) problems.push(`${page.urlPath}: not the built page`);
+      if (html !== readFileSync(page.absolutePath, 'utf8') && answer.status === 200)
+        problems.push(`${page.urlPath}: not the built page`);
       const csp = parseCsp(String(answer.headers['content-security-policy']));
       const scriptSources = effective(csp, 'script-src-elem') ?? [];
       const styleSources = effective(csp, 'style-src') ?? [];
-      for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+      for (const [, attributes = '', body = ''] of html.matchAll(
+        /<script\b([^>]*)>([\s\S]*?)<\/script>/g,
+      )) {
         if (!executable(attributes) || /\bsrc=/.test(attributes)) continue;
-        if (!scriptSources.includes(hash(body))) problems.push(`${page.urlPath}: inline script ${hash(body)} not in script-src`);
+        if (!scriptSources.includes(hash(body)))
+          problems.push(`${page.urlPath}: inline script ${hash(body)} not in script-src`);
       }
       for (const [, body = ''] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) {
-        if (!styleSources.includes(hash(body))) problems.push(`${page.urlPath}: inline style ${hash(body)} not in style-src`);
+        if (!styleSources.includes(hash(body)))
+          problems.push(`${page.urlPath}: inline style ${hash(body)} not in style-src`);
       }
       // Blocked without 'unsafe-inline', so the build must not need them
-      for (const [attribute] of html.matchAll(/\s(on[a-z]+|style)=["']/gi)) problems.push(`${page.urlPath}: inline attribute${attribute}`);
+      for (const [attribute] of html.matchAll(/\s(on[a-z]+|style)=["']/gi))
+        problems.push(`${page.urlPath}: inline attribute${attribute}`);
       const frameSources = effective(csp, 'frame-src') ?? [];
       const loose = frameSources.filter((source) => /^\*$|^(?:https?|data|blob):$/i.test(source));
       if (loose.length > 0) problems.push(`${page.urlPath}: frame-src allows ${loose.join(' ')}`);
@@ -321,7 +425,8 @@ describe('page policies', () => {
         pagesWithMap++;
         const origin = new URL(url.replaceAll('&amp;', '&')).origin;
         if (origin !== MAP_ORIGIN) problems.push(`${page.urlPath}: the map comes from ${origin}`);
-        if (!frameSources.includes(origin)) problems.push(`${page.urlPath}: frame-src does not allow the map at ${origin}`);
+        if (!frameSources.includes(origin))
+          problems.push(`${page.urlPath}: frame-src does not allow the map at ${origin}`);
       }
     }
     expect(pagesWithMap, 'pages that offer the OpenStreetMap embed').toBeGreaterThan(0);

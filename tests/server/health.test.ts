@@ -16,7 +16,13 @@ describe('the health check', () => {
       expect(answer.headers['content-type']).toBe('application/json');
       expect(answer.headers['cache-control']).toBe('no-store');
       const report = JSON.parse(answer.text());
-      expect(report).toEqual({ ok: true, built: expect.any(String), store: { writable: true }, unreachedLeads: 0, deliveries: {} });
+      expect(report).toEqual({
+        ok: true,
+        built: expect.any(String),
+        store: { writable: true },
+        unreachedLeads: 0,
+        deliveries: {},
+      });
       expect(Date.now() - Date.parse(report.built)).toBeGreaterThan(0);
 
       const head = await send(server, { path: '/api/health', method: 'HEAD' });
@@ -35,10 +41,16 @@ describe('the health check', () => {
   it('answers 503 while a delivery to the owner is more than an hour overdue', async () => {
     const leadsDb = join(makeTempDir('health'), 'leads.sqlite');
     const store = openLeadStore(leadsDb);
-    store.insertLead(sampleLead(), { channels: ['ntfy'], now: new Date(Date.now() - 2 * 3_600_000) });
+    store.insertLead(sampleLead(), {
+      channels: ['ntfy'],
+      now: new Date(Date.now() - 2 * 3_600_000),
+    });
     store.close();
     // A push service that is down: nothing listens on port 9 of loopback
-    const server = await startServer({ leadsDb, env: { LEADS_NTFY_URL: 'http://127.0.0.1:9/harbour-leads' } });
+    const server = await startServer({
+      leadsDb,
+      env: { LEADS_NTFY_URL: 'http://127.0.0.1:9/harbour-leads' },
+    });
     try {
       const answer = await send(server, { path: '/api/health' });
       expect(answer.status).toBe(503);

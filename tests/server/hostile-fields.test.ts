@@ -10,9 +10,23 @@ import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_SERVICE_OPTIONS } from '../../src/config/quote.ts';
-import { FIELD_MAX_LENGTHS, FORM_SOURCES, HERO_FIELDS, QUOTE_FIELDS, validateLead, type QuoteField } from '../../src/lib/validation.ts';
+import {
+  FIELD_MAX_LENGTHS,
+  FORM_SOURCES,
+  HERO_FIELDS,
+  QUOTE_FIELDS,
+  validateLead,
+  type QuoteField,
+} from '../../src/lib/validation.ts';
 import { FORM, multipart } from '../support/form-bodies.ts';
-import { requireBuild, send, startServer, type Answer, type RunningServer, type SendOptions } from '../support/server.ts';
+import {
+  requireBuild,
+  send,
+  startServer,
+  type Answer,
+  type RunningServer,
+  type SendOptions,
+} from '../support/server.ts';
 
 requireBuild();
 
@@ -25,7 +39,11 @@ const FORMS = [
   {
     source: FORM_SOURCES.hero,
     fields: HERO_FIELDS,
-    valid: { name: 'Aroha Smith', email: 'aroha@example.co.nz', message: 'Please quote for six downlights.' },
+    valid: {
+      name: 'Aroha Smith',
+      email: 'aroha@example.co.nz',
+      message: 'Please quote for six downlights.',
+    },
   },
   {
     source: FORM_SOURCES.quote,
@@ -47,8 +65,14 @@ function hostileValues(field: QuoteField): Array<{ shape: string; value: string 
   if (field !== 'phone') return [dots];
   return [
     dots,
-    { shape: 'digits and spaces, then a letter', value: `+${'1 '.repeat((HOSTILE_LENGTH - 2) / 2)}x` },
-    { shape: 'spaces, then digits', value: `${' '.repeat(HOSTILE_LENGTH / 2)}${'9'.repeat(HOSTILE_LENGTH / 2)}` },
+    {
+      shape: 'digits and spaces, then a letter',
+      value: `+${'1 '.repeat((HOSTILE_LENGTH - 2) / 2)}x`,
+    },
+    {
+      shape: 'spaces, then digits',
+      value: `${' '.repeat(HOSTILE_LENGTH / 2)}${'9'.repeat(HOSTILE_LENGTH / 2)}`,
+    },
   ];
 }
 
@@ -69,17 +93,38 @@ function urlencodedPost(fields: Record<string, string>): SendOptions {
 }
 
 function multipartPost(fields: Record<string, string>): SendOptions {
-  const { body, contentType } = multipart(Object.entries(fields), { boundary: `----hostile${Math.random().toString(36).slice(2)}` });
-  return { method: 'POST', path: '/api/leads', headers: { Accept: 'application/json', 'Content-Type': contentType }, body };
+  const { body, contentType } = multipart(Object.entries(fields), {
+    boundary: `----hostile${Math.random().toString(36).slice(2)}`,
+  });
+  return {
+    method: 'POST',
+    path: '/api/leads',
+    headers: { Accept: 'application/json', 'Content-Type': contentType },
+    body,
+  };
 }
 
 const posts: HostilePost[] = FORMS.flatMap((form) =>
   form.fields.flatMap((field) =>
     hostileValues(field).flatMap(({ shape, value }) => {
-      const fields: Record<string, string> = { form_source: form.source, ...form.valid, [field]: value };
+      const fields: Record<string, string> = {
+        form_source: form.source,
+        ...form.valid,
+        [field]: value,
+      };
       return [
-        { label: `${form.source} ${field} (${shape}), url-encoded`, field, fields, request: urlencodedPost(fields) },
-        { label: `${form.source} ${field} (${shape}), multipart`, field, fields, request: multipartPost(fields) },
+        {
+          label: `${form.source} ${field} (${shape}), url-encoded`,
+          field,
+          fields,
+          request: urlencodedPost(fields),
+        },
+        {
+          label: `${form.source} ${field} (${shape}), multipart`,
+          field,
+          fields,
+          request: multipartPost(fields),
+        },
       ];
     }),
   ),
@@ -107,8 +152,12 @@ function storedLeads(file: string): number {
   if (!existsSync(file)) return 0;
   const db = new DatabaseSync(file, { readOnly: true });
   try {
-    const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'leads'").get();
-    return table ? Number((db.prepare('SELECT COUNT(*) AS count FROM leads').get() as { count: number }).count) : 0;
+    const table = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'leads'")
+      .get();
+    return table
+      ? Number((db.prepare('SELECT COUNT(*) AS count FROM leads').get() as { count: number }).count)
+      : 0;
   } finally {
     db.close();
   }
@@ -128,13 +177,17 @@ describe('60 KB hostile values in every field of both forms', () => {
   it('covers every field of both forms, both encodings, with bodies under the 64 KB limit', () => {
     for (const form of FORMS) {
       for (const field of form.fields) {
-        const sent = posts.filter((post) => post.fields['form_source'] === form.source && post.field === field);
+        const sent = posts.filter(
+          (post) => post.fields['form_source'] === form.source && post.field === field,
+        );
         expect(sent.length, `${form.source} ${field}`).toBeGreaterThanOrEqual(2);
       }
     }
     for (const post of posts) {
       expect(Buffer.byteLength(post.request.body!), post.label).toBeLessThan(64 * 1024);
-      expect(post.fields[post.field]!.length, post.label).toBeGreaterThan(FIELD_MAX_LENGTHS[post.field]);
+      expect(post.fields[post.field]!.length, post.label).toBeGreaterThan(
+        FIELD_MAX_LENGTHS[post.field],
+      );
     }
   });
 
@@ -155,11 +208,21 @@ describe('60 KB hostile values in every field of both forms', () => {
       // The same rules as the forms: the field's own "too long" problem, not a format problem
       const expected = validateLead(post.fields).find((found) => found.field === post.field);
       if (!expected?.message.includes(`${FIELD_MAX_LENGTHS[post.field]} characters or fewer`)) {
-        problems.push(`${post.label}: the rules give ${JSON.stringify(expected)}, not the field's "too long" problem`);
+        problems.push(
+          `${post.label}: the rules give ${JSON.stringify(expected)}, not the field's "too long" problem`,
+        );
       }
-      const { errors } = JSON.parse(answer.text()) as { errors: Array<{ field: string; message: string }> };
-      if (!errors.some((found) => found.field === expected?.field && found.message === expected.message)) {
-        problems.push(`${post.label}: expected ${JSON.stringify(expected)} among ${JSON.stringify(errors).slice(0, 300)}`);
+      const { errors } = JSON.parse(answer.text()) as {
+        errors: Array<{ field: string; message: string }>;
+      };
+      if (
+        !errors.some(
+          (found) => found.field === expected?.field && found.message === expected.message,
+        )
+      ) {
+        problems.push(
+          `${post.label}: expected ${JSON.stringify(expected)} among ${JSON.stringify(errors).slice(0, 300)}`,
+        );
       }
     }
     expect(problems).toEqual([]);
@@ -174,7 +237,9 @@ describe('60 KB hostile values in every field of both forms', () => {
     }
     const answered = await batch;
     for (const [index, page] of pages.entries()) {
-      expect(page.answer?.status, `GET / number ${index + 1}: ${page.error?.message ?? ''}`).toBe(200);
+      expect(page.answer?.status, `GET / number ${index + 1}: ${page.error?.message ?? ''}`).toBe(
+        200,
+      );
       expect(page.ms, `GET / number ${index + 1}, in milliseconds`).toBeLessThan(PROMPT_MS);
     }
     for (const [index, { answer, ms }] of answered.entries()) {

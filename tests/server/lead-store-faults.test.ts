@@ -26,7 +26,15 @@ import { FORM_SOURCES } from '../../src/lib/validation.ts';
 import { STORE_WAIT_MS } from '../../src/server/leads/handler.ts';
 import { openLeadStore } from '../../src/server/db/store.ts';
 import { sampleLead } from '../support/leads.ts';
-import { makeTempDir, repoRoot, requireBuild, send, sleep, startServer, type RunningServer } from '../support/server.ts';
+import {
+  makeTempDir,
+  repoRoot,
+  requireBuild,
+  send,
+  sleep,
+  startServer,
+  type RunningServer,
+} from '../support/server.ts';
 
 requireBuild();
 
@@ -52,7 +60,9 @@ function postLead(server: RunningServer, name: string) {
 function storedNames(path: string): string[] {
   const db = new DatabaseSync(path, { readOnly: true });
   try {
-    return (db.prepare('SELECT name FROM leads ORDER BY id').all() as Array<{ name: string }>).map((row) => row.name);
+    return (db.prepare('SELECT name FROM leads ORDER BY id').all() as Array<{ name: string }>).map(
+      (row) => row.name,
+    );
   } finally {
     db.close();
   }
@@ -121,7 +131,9 @@ function runMonitorLine(server: RunningServer): { status: number | null; stdout:
     .split('\n')
     .find((text) => text.startsWith('curl ') && text.includes('/api/health'));
   expect(line, "the operations guide's monitor line").toContain(GUIDE_ORIGIN);
-  const run = spawnSync('sh', ['-c', line!.replace(GUIDE_ORIGIN, server.origin)], { encoding: 'utf8' });
+  const run = spawnSync('sh', ['-c', line!.replace(GUIDE_ORIGIN, server.origin)], {
+    encoding: 'utf8',
+  });
   return { status: run.status, stdout: run.stdout };
 }
 
@@ -138,7 +150,9 @@ describe('the lead store never holds up the site', () => {
       expect((await postLead(server, 'First client')).status).toBe(200);
       const holder = new DatabaseSync(server.leadsDb);
       holder.exec('BEGIN IMMEDIATE');
-      const posts = Array.from({ length: 5 }, (_, index) => timed(() => postLead(server, `Locked out ${index}`)));
+      const posts = Array.from({ length: 5 }, (_, index) =>
+        timed(() => postLead(server, `Locked out ${index}`)),
+      );
 
       // Pages answer while the posts wait on the lock
       for (let index = 0; index < 10; index++) {
@@ -183,7 +197,8 @@ describe('never acknowledged into a lost file', () => {
     writeFileSync(leadsDb, 'This is not a database. '.repeat(400));
     const server = await startServer({ leadsDb });
     try {
-      for (let index = 0; index < 20; index++) expect((await postLead(server, `Refused ${index}`)).status).toBe(503);
+      for (let index = 0; index < 20; index++)
+        expect((await postLead(server, `Refused ${index}`)).status).toBe(503);
       expect(openHandles(server, leadsDb).length).toBeLessThanOrEqual(1);
       // One line for the repeated failure, not one stack per post
       expect(
@@ -219,7 +234,9 @@ describe('a database the server may not write', () => {
       }
       // An empty -wal is one with nothing to replay
       if (readOnly === 'wal') writeFileSync(`${leadsDb}-wal`, '');
-      const readOnlyPath = { file: leadsDb, wal: `${leadsDb}-wal`, directory: dirname(leadsDb) }[readOnly];
+      const readOnlyPath = { file: leadsDb, wal: `${leadsDb}-wal`, directory: dirname(leadsDb) }[
+        readOnly
+      ];
       let makeWritable: (() => void) | undefined = makeReadOnly(readOnlyPath, context);
       const server = await startServer({ leadsDb });
       try {
@@ -228,12 +245,16 @@ describe('a database the server may not write', () => {
           expect(refused.status).toBe(503);
           expect(JSON.parse(refused.text()).errors[0].message).toContain('call us');
         }
-        expect(openHandles(server, dirname(leadsDb)).length, 'open handles after 10 refused posts').toBeLessThanOrEqual(1);
+        expect(
+          openHandles(server, dirname(leadsDb)).length,
+          'open handles after 10 refused posts',
+        ).toBeLessThanOrEqual(1);
         // SQLite gives a -wal or -shm it creates the database file's mode; a read-only one would
         // keep refusing writes after the file is made writable again
         for (const companion of readOnly === 'wal' ? ['-shm'] : ['-wal', '-shm']) {
           const stats = statSync(`${leadsDb}${companion}`, { throwIfNoEntry: false });
-          if (stats) expect(stats.mode & 0o200, `${companion} is writable by its owner`).not.toBe(0);
+          if (stats)
+            expect(stats.mode & 0o200, `${companion} is writable by its owner`).not.toBe(0);
         }
         // The log names the file to give back to the server's user
         expect(server.output()).toContain(readOnlyPath);
@@ -241,7 +262,8 @@ describe('a database the server may not write', () => {
         expect(health.status).toBe(503);
         expect(JSON.parse(health.text())).toMatchObject({ ok: false, store: { writable: false } });
         const unhealthy = runMonitorLine(server);
-        if (unhealthy) expect(unhealthy).toEqual({ status: 0, stdout: 'harbour-east is not healthy\n' });
+        if (unhealthy)
+          expect(unhealthy).toEqual({ status: 0, stdout: 'harbour-east is not healthy\n' });
 
         makeWritable();
         makeWritable = undefined;
@@ -270,7 +292,8 @@ describe('backups hold every lead', () => {
     const server = await startServer();
     const backup = join(makeTempDir('backup'), 'leads-backup.sqlite');
     try {
-      for (let index = 0; index < 30; index++) expect((await postLead(server, `Client ${index}`)).status).toBe(200);
+      for (let index = 0; index < 30; index++)
+        expect((await postLead(server, `Client ${index}`)).status).toBe(200);
       const run = spawnSync(process.execPath, ['scripts/backup.ts', backup], {
         cwd: repoRoot,
         env: { ...process.env, LEADS_DB: server.leadsDb },

@@ -15,14 +15,27 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { business } from '../../src/config/business.ts';
 import { editorPaths } from '../../src/lib/editor-paths.ts';
-import { ownerPaths, type BusyBody, type ErrorBody, type SiteBody } from '../../src/lib/owner-api.ts';
+import {
+  ownerPaths,
+  type BusyBody,
+  type ErrorBody,
+  type SiteBody,
+} from '../../src/lib/owner-api.ts';
 import { AUTHOR_NAME } from '../../src/server/publish/history.ts';
 import { topLevelField } from '../../src/server/publish/entry-labels.ts';
 import { makeInvite } from '../support/owner-invite.ts';
 import { ownerClient } from '../support/owner.ts';
 import { copyPublishSite } from '../support/publish-site.ts';
 import { clientDir } from '../support/script-helpers.ts';
-import { makeTempDir, requireBuild, send, sleep, startServer, type Answer, type RunningServer } from '../support/server.ts';
+import {
+  makeTempDir,
+  requireBuild,
+  send,
+  sleep,
+  startServer,
+  type Answer,
+  type RunningServer,
+} from '../support/server.ts';
 
 requireBuild();
 
@@ -36,7 +49,11 @@ const DEVELOPERS = [
     files: ['src/content/testimonials/02-raj.yaml', 'README.md'],
     subject: 'Reviews and the README',
   },
-  { author: 'A Contractor', files: ['src/content/testimonials/03-mei.yaml'], subject: 'A review checked' },
+  {
+    author: 'A Contractor',
+    files: ['src/content/testimonials/03-mei.yaml'],
+    subject: 'A review checked',
+  },
 ];
 
 let server: RunningServer;
@@ -46,19 +63,29 @@ let remote: string;
 /** The commits of the checkout as the developer left it, newest first */
 let developerCommits: string[];
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 const projectFile = () => join(site, PROJECT);
 const titleNow = () => topLevelField(readFileSync(projectFile(), 'utf8'), 'title')!;
 
 /** Saves `text` as the file at `path` through the editor, as its Save button does */
 async function save(path: string, text: string) {
-  const body = { additions: [{ path, contents: Buffer.from(text).toString('base64') }], deletions: [] };
-  const answer = await owner.call('POST', `${editorPaths.api}update`, { body, headers: { 'no-cors': '1' } });
+  const body = {
+    additions: [{ path, contents: Buffer.from(text).toString('base64') }],
+    deletions: [],
+  };
+  const answer = await owner.call('POST', `${editorPaths.api}update`, {
+    body,
+    headers: { 'no-cors': '1' },
+  });
   expect(answer.status, answer.text()).toBe(200);
 }
 
 const setTitle = (title: string) =>
-  save(PROJECT, readFileSync(projectFile(), 'utf8').replace(/^title: .*$/m, `title: ${JSON.stringify(title)}`));
+  save(
+    PROJECT,
+    readFileSync(projectFile(), 'utf8').replace(/^title: .*$/m, `title: ${JSON.stringify(title)}`),
+  );
 
 async function siteState(): Promise<SiteBody> {
   const answer = await owner.call('GET', ownerPaths.site);
@@ -84,15 +111,31 @@ beforeAll(async () => {
   site = join(root, 'site');
   copyPublishSite(site);
   for (const { author, files, subject } of DEVELOPERS) {
-    for (const file of files) writeFileSync(join(site, file), `${readFileSync(join(site, file), 'utf8')}\n# checked\n`);
-    git(site, '-c', `user.name=${author}`, '-c', 'user.email=developer@example.com', 'commit', '--quiet', '-m', subject, '--', ...files);
+    for (const file of files)
+      writeFileSync(join(site, file), `${readFileSync(join(site, file), 'utf8')}\n# checked\n`);
+    git(
+      site,
+      '-c',
+      `user.name=${author}`,
+      '-c',
+      'user.email=developer@example.com',
+      'commit',
+      '--quiet',
+      '-m',
+      subject,
+      '--',
+      ...files,
+    );
   }
   developerCommits = git(site, 'rev-list', 'HEAD').split('\n');
   remote = join(root, 'remote.git');
   execFileSync('git', ['init', '--quiet', '--bare', remote]);
   git(site, 'push', '--quiet', remote, 'main');
   const leadsDb = join(root, 'leads.sqlite');
-  server = await startServer({ leadsDb, env: { SITE_URL, TRUST_PROXY: '1', SITE_DIR: site, CONTENT_GIT_REMOTE: remote } });
+  server = await startServer({
+    leadsDb,
+    env: { SITE_URL, TRUST_PROXY: '1', SITE_DIR: site, CONTENT_GIT_REMOTE: remote },
+  });
   owner = ownerClient(server, SITE_URL);
   expect((await owner.enrol((await makeInvite(leadsDb, SITE_URL)).token)).status).toBe(200);
 }, 60_000);
@@ -111,15 +154,22 @@ describe('the site routes', () => {
       const answer = await owner.call(method, path, { body, session: null });
       expect(answer.status, `${method} ${path}`).toBe(401);
       expect(answer.text()).not.toMatch(/history|pending/);
-      if (method === 'POST') expect((await owner.call(method, path, { body, origin: 'https://evil.example' })).status).toBe(403);
+      if (method === 'POST')
+        expect(
+          (await owner.call(method, path, { body, origin: 'https://evil.example' })).status,
+        ).toBe(403);
     }
     expect((await siteState()).running).toBeNull();
     expect(git(site, 'rev-list', 'HEAD').split('\n')).toEqual(developerCommits);
   });
 
   it('refuse a body that is not what the contract says', async () => {
-    expect((await owner.call('POST', ownerPaths.publish, { body: { now: true } })).status).toBe(400);
-    expect((await owner.call('POST', ownerPaths.undo, { body: { commit: 'HEAD~1' } })).status).toBe(400);
+    expect((await owner.call('POST', ownerPaths.publish, { body: { now: true } })).status).toBe(
+      400,
+    );
+    expect((await owner.call('POST', ownerPaths.undo, { body: { commit: 'HEAD~1' } })).status).toBe(
+      400,
+    );
     expect((await siteState()).running).toBeNull();
   });
 });
@@ -127,7 +177,14 @@ describe('the site routes', () => {
 describe('the developer’s commits', () => {
   it('are listed as site updates without Undo, and undoing one is refused in words and changes nothing', async () => {
     const { history } = await siteState();
-    expect(history.map(({ commit, message, byOwner, canUndo }) => ({ commit, message, byOwner, canUndo }))).toEqual(
+    expect(
+      history.map(({ commit, message, byOwner, canUndo }) => ({
+        commit,
+        message,
+        byOwner,
+        canUndo,
+      })),
+    ).toEqual(
       developerCommits.map((commit) => ({
         commit,
         message: git(site, 'log', '-1', '--format=%s', commit),
@@ -159,12 +216,21 @@ describe('a content error', () => {
       const { last } = await finished();
       expect(last?.ok).toBe(false);
       expect(last?.problems).toEqual([
-        expect.stringMatching(/^Project 'Tiny' \(projects\/switchboard-howick\.yaml\): Title must be at least \d+ characters$/),
+        expect.stringMatching(
+          /^Project 'Tiny' \(projects\/switchboard-howick\.yaml\): Title must be at least \d+ characters$/,
+        ),
       ]);
-      expect(last?.steps.map((step) => step.state)).toEqual(['failed', 'waiting', 'waiting', 'waiting']);
+      expect(last?.steps.map((step) => step.state)).toEqual([
+        'failed',
+        'waiting',
+        'waiting',
+        'waiting',
+      ]);
       expect(JSON.stringify(last)).not.toMatch(/Stack trace|InvalidContentEntryDataError|\/tmp\//);
       // The log has all Astro said, to the end: where the entry is, and the stack
-      expect(server.output()).toMatch(/Location:\s+\S*src\/content\/projects\/switchboard-howick\.yaml[\s\S]*Stack trace:/);
+      expect(server.output()).toMatch(
+        /Location:\s+\S*src\/content\/projects\/switchboard-howick\.yaml[\s\S]*Stack trace:/,
+      );
       expect((await page('/projects')).text()).toBe(before);
       expect(git(site, 'rev-list', 'HEAD').split('\n')).toEqual(developerCommits);
     } finally {
@@ -191,7 +257,9 @@ describe('a publish', () => {
       expect(started.status).toBe(202);
       const again = await owner.call('POST', ownerPaths.publish, { body: {} });
       expect(again.status).toBe(409);
-      expect((JSON.parse(again.text()) as BusyBody).running.steps.map((step) => step.name)).toEqual(['check', 'build', 'live', 'save']);
+      expect((JSON.parse(again.text()) as BusyBody).running.steps.map((step) => step.name)).toEqual(
+        ['check', 'build', 'live', 'save'],
+      );
 
       // Visitors meanwhile: pages, a conditional request, the old page's asset
       const answers: { path: string; answer: Answer }[] = [];
@@ -230,24 +298,38 @@ describe('a publish', () => {
       const builds = execFileSync('ls', [join(published, '.published')], { encoding: 'utf8' })
         .trim()
         .split('\n');
-      const newPage = readFileSync(join(site, '.published', builds.at(-1)!, 'client', 'projects', 'index.html'), 'utf8');
+      const newPage = readFileSync(
+        join(site, '.published', builds.at(-1)!, 'client', 'projects', 'index.html'),
+        'utf8',
+      );
       expect(answers.length).toBeGreaterThan(10);
       for (const { path, answer } of answers) {
         expect([200, 304], path).toContain(answer.status);
-        if (path === '/projects' && answer.status === 200) expect([oldPage, newPage]).toContain(answer.text());
+        if (path === '/projects' && answer.status === 200)
+          expect([oldPage, newPage]).toContain(answer.text());
       }
       expect((await page(oldAsset)).status).toBe(200);
 
       const [author, email, subject] = git(site, 'log', '-1', '--format=%an%n%ae%n%s').split('\n');
-      expect({ author, email, subject }).toEqual({ author: AUTHOR_NAME, email: business.email, subject: `Changed project '${newTitle}'` });
+      expect({ author, email, subject }).toEqual({
+        author: AUTHOR_NAME,
+        email: business.email,
+        subject: `Changed project '${newTitle}'`,
+      });
       expect(git(site, 'show', '--name-only', '--format=', 'HEAD')).toBe(PROJECT);
       const history = (await siteState()).history;
       // The owner's change can be undone; the developer's commits are listed, but not his to undo
       expect(history.map((change) => [change.message, change.byOwner, change.canUndo])).toEqual([
         [`Changed project '${newTitle}'`, true, true],
-        ...developerCommits.map((commit) => [git(site, 'log', '-1', '--format=%s', commit), false, false]),
+        ...developerCommits.map((commit) => [
+          git(site, 'log', '-1', '--format=%s', commit),
+          false,
+          false,
+        ]),
       ]);
-      await expect.poll(async () => (await siteState()).last?.backup, { timeout: 20_000 }).toBe('sent');
+      await expect
+        .poll(async () => (await siteState()).last?.backup, { timeout: 20_000 })
+        .toBe('sent');
       expect(git(remote, 'rev-parse', 'main')).toBe(git(site, 'rev-parse', 'HEAD'));
     },
     BUILD_MS + 30_000,
@@ -257,15 +339,21 @@ describe('a publish', () => {
     const testimonial = join(
       site,
       'src/content/testimonials',
-      execFileSync('ls', [join(site, 'src/content/testimonials')], { encoding: 'utf8' }).split('\n')[0]!,
+      execFileSync('ls', [join(site, 'src/content/testimonials')], { encoding: 'utf8' }).split(
+        '\n',
+      )[0]!,
     );
     const original = readFileSync(testimonial, 'utf8');
     writeFileSync(testimonial, `${original}\n`);
     try {
       const [change] = (await siteState()).history;
-      const refused = await owner.call('POST', ownerPaths.undo, { body: { commit: change!.commit } });
+      const refused = await owner.call('POST', ownerPaths.undo, {
+        body: { commit: change!.commit },
+      });
       expect(refused.status).toBe(409);
-      expect((JSON.parse(refused.text()) as ErrorBody).errors[0]?.message).toMatch(/not published yet/);
+      expect((JSON.parse(refused.text()) as ErrorBody).errors[0]?.message).toMatch(
+        /not published yet/,
+      );
     } finally {
       writeFileSync(testimonial, original);
     }
@@ -275,7 +363,9 @@ describe('a publish', () => {
     'is undone by Undo: the old title is live again, and the undoing is committed and pushed',
     async () => {
       const [change] = (await siteState()).history;
-      expect((await owner.call('POST', ownerPaths.undo, { body: { commit: change!.commit } })).status).toBe(202);
+      expect(
+        (await owner.call('POST', ownerPaths.undo, { body: { commit: change!.commit } })).status,
+      ).toBe(202);
       const state = await finished();
       expect(state.last?.ok, JSON.stringify(state.last)).toBe(true);
       expect(state.last?.message).toBe(`Live: Undid: Changed project '${newTitle}'`);
@@ -283,16 +373,22 @@ describe('a publish', () => {
       expect(live).toContain(oldTitle);
       expect(live).not.toContain(newTitle);
       expect(titleNow()).toBe(oldTitle);
-      expect(git(site, 'log', '-1', '--format=%an %s')).toBe(`${AUTHOR_NAME} Undid: Changed project '${newTitle}'`);
+      expect(git(site, 'log', '-1', '--format=%an %s')).toBe(
+        `${AUTHOR_NAME} Undid: Changed project '${newTitle}'`,
+      );
       expect(git(site, 'status', '--porcelain')).toBe('');
-      await expect.poll(() => git(remote, 'rev-parse', 'main'), { timeout: 20_000 }).toBe(git(site, 'rev-parse', 'HEAD'));
+      await expect
+        .poll(() => git(remote, 'rev-parse', 'main'), { timeout: 20_000 })
+        .toBe(git(site, 'rev-parse', 'HEAD'));
     },
     BUILD_MS + 30_000,
   );
 
   it('is not undone twice: the change shows as undone, and a second undo is refused in words and changes nothing', async () => {
     const head = git(site, 'rev-parse', 'HEAD');
-    const original = (await siteState()).history.find((change) => change.message === `Changed project '${newTitle}'`)!;
+    const original = (await siteState()).history.find(
+      (change) => change.message === `Changed project '${newTitle}'`,
+    )!;
     expect(original).toMatchObject({ canUndo: false, undone: true });
     const again = await owner.call('POST', ownerPaths.undo, { body: { commit: original.commit } });
     expect(again.status).toBe(409);

@@ -45,25 +45,46 @@ const EXPECTED_TYPES: Record<string, RegExp> = {
   woff2: /^font\/woff2$/,
   woff: /^font\/woff$/,
 };
-const TEXT_EXTENSIONS = new Set(['html', 'css', 'js', 'mjs', 'json', 'webmanifest', 'xml', 'txt', 'svg']);
-const extensionOf = (file: BuiltFile) => /\.([a-z0-9]+)$/i.exec(file.relativePath)?.[1]?.toLowerCase() ?? '';
+const TEXT_EXTENSIONS = new Set([
+  'html',
+  'css',
+  'js',
+  'mjs',
+  'json',
+  'webmanifest',
+  'xml',
+  'txt',
+  'svg',
+]);
+const extensionOf = (file: BuiltFile) =>
+  /\.([a-z0-9]+)$/i.exec(file.relativePath)?.[1]?.toLowerCase() ?? '';
 
 /** Static-host configuration files (`_headers`, `_redirects`) are not part of the site */
 // The owner's page answers by session (tests/server/owner.test.ts), not as a public file
 const files = builtFiles().filter(
-  (file) => (!file.relativePath.startsWith('_') || file.relativePath.startsWith('_astro/')) && !isOwnerPath(file.urlPath),
+  (file) =>
+    (!file.relativePath.startsWith('_') || file.relativePath.startsWith('_astro/')) &&
+    !isOwnerPath(file.urlPath),
 );
 const urlOf = (file: BuiltFile) => encodeURI(file.urlPath);
 
 function expectedStatus(file: BuiltFile): number {
   const redirect = findRedirect(file.urlPath);
   if (redirect) return redirect.status;
-  return file.relativePath.endsWith('.html') ? declaredStatus(readFileSync(file.absolutePath, 'utf8')) : 200;
+  return file.relativePath.endsWith('.html')
+    ? declaredStatus(readFileSync(file.absolutePath, 'utf8'))
+    : 200;
 }
 const withBody = files.filter((file) => expectedStatus(file) < 300);
 
 /** Headers that may differ between two answers to the same request */
-const VOLATILE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+const VOLATILE = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+]);
 function stableHeaders(answer: Answer): Record<string, unknown> {
   return Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !VOLATILE.has(name)));
 }
@@ -88,33 +109,47 @@ describe('every built file', () => {
       const getAnswer = await get(path);
       const headAnswer = await send(server, { path, method: 'HEAD' });
       const where = `${path} (${file.relativePath})`;
-      if (getAnswer.status !== status) problems.push(`${where}: GET answered ${getAnswer.status}, expected ${status}`);
-      if (headAnswer.status !== getAnswer.status) problems.push(`${where}: HEAD answered ${headAnswer.status}, GET ${getAnswer.status}`);
+      if (getAnswer.status !== status)
+        problems.push(`${where}: GET answered ${getAnswer.status}, expected ${status}`);
+      if (headAnswer.status !== getAnswer.status)
+        problems.push(`${where}: HEAD answered ${headAnswer.status}, GET ${getAnswer.status}`);
       if (headAnswer.body.length > 0) problems.push(`${where}: HEAD sent a body`);
-      expect.soft(stableHeaders(headAnswer), `${where}: HEAD headers`).toEqual(stableHeaders(getAnswer));
+      expect
+        .soft(stableHeaders(headAnswer), `${where}: HEAD headers`)
+        .toEqual(stableHeaders(getAnswer));
       if (status >= 300 && status < 400) return;
 
       // A retired path shows the Page Gone page, whatever the build left there
-      const source = isRetired(file.urlPath) ? files.find((other) => other.urlPath === gonePagePath)! : file;
-      if (!getAnswer.body.equals(readFileSync(source.absolutePath))) problems.push(`${where}: the body is not ${source.relativePath}`);
+      const source = isRetired(file.urlPath)
+        ? files.find((other) => other.urlPath === gonePagePath)!
+        : file;
+      if (!getAnswer.body.equals(readFileSync(source.absolutePath)))
+        problems.push(`${where}: the body is not ${source.relativePath}`);
       const type = String(getAnswer.headers['content-type']);
       const expectedType = EXPECTED_TYPES[extensionOf(file)];
-      if (!expectedType) problems.push(`${where}: the test knows no Content-Type for .${extensionOf(file)}`);
+      if (!expectedType)
+        problems.push(`${where}: the test knows no Content-Type for .${extensionOf(file)}`);
       else if (!expectedType.test(type)) problems.push(`${where}: Content-Type ${type}`);
-      if (getAnswer.headers['content-encoding']) problems.push(`${where}: encoded without Accept-Encoding`);
+      if (getAnswer.headers['content-encoding'])
+        problems.push(`${where}: encoded without Accept-Encoding`);
 
       const cache = String(getAnswer.headers['cache-control']);
       if (file.relativePath.startsWith('_astro/')) {
-        if (cache !== 'public, max-age=31536000, immutable') problems.push(`${where}: hashed asset with Cache-Control ${cache}`);
+        if (cache !== 'public, max-age=31536000, immutable')
+          problems.push(`${where}: hashed asset with Cache-Control ${cache}`);
         // Only a file whose name changes with its content may be cached for ever
-        if (!/\.[\w-]{8,}\.[a-z0-9]+$/i.test(file.relativePath)) problems.push(`${where}: immutable but its name has no hash`);
+        if (!/\.[\w-]{8,}\.[a-z0-9]+$/i.test(file.relativePath))
+          problems.push(`${where}: immutable but its name has no hash`);
       } else if (file.relativePath.endsWith('.html')) {
-        if (!/\bno-cache\b/.test(cache) || /immutable/.test(cache)) problems.push(`${where}: HTML with Cache-Control ${cache}`);
+        if (!/\bno-cache\b/.test(cache) || /immutable/.test(cache))
+          problems.push(`${where}: HTML with Cache-Control ${cache}`);
       } else if (/immutable/.test(cache) || !/\bmax-age=\d+/.test(cache)) {
         problems.push(`${where}: unhashed file with Cache-Control ${cache}`);
       }
-      if (!/^"[^"]+"$|^W\/"[^"]+"$/.test(String(getAnswer.headers['etag']))) problems.push(`${where}: no ETag`);
-      if (Number.isNaN(Date.parse(String(getAnswer.headers['last-modified'])))) problems.push(`${where}: no Last-Modified`);
+      if (!/^"[^"]+"$|^W\/"[^"]+"$/.test(String(getAnswer.headers['etag'])))
+        problems.push(`${where}: no ETag`);
+      if (Number.isNaN(Date.parse(String(getAnswer.headers['last-modified']))))
+        problems.push(`${where}: no Last-Modified`);
     });
     expect(problems).toEqual([]);
   });
@@ -148,21 +183,31 @@ describe('compression by negotiation', () => {
     ['br;q=0, gzip;q=0, identity', 'none'],
   ];
 
-  it.each(cases)('Accept-Encoding "%s" gets %s, and the body decodes to the file', async (acceptEncoding, expected) => {
-    expect(compressed.length).toBeGreaterThan(20);
-    const problems: string[] = [];
-    await mapLimit(compressed, 8, async (file) => {
-      const answer = await get(urlOf(file), acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {});
-      const encoding = answer.headers['content-encoding'] ?? 'none';
-      if (encoding !== expected) problems.push(`${file.urlPath}: ${encoding}`);
-      else if (!decoders[expected]!(answer.body).equals(readFileSync(file.absolutePath))) problems.push(`${file.urlPath}: body differs`);
-      if (!/accept-encoding/i.test(String(answer.headers['vary']))) problems.push(`${file.urlPath}: no Vary: Accept-Encoding`);
-    });
-    expect(problems).toEqual([]);
-  });
+  it.each(cases)(
+    'Accept-Encoding "%s" gets %s, and the body decodes to the file',
+    async (acceptEncoding, expected) => {
+      expect(compressed.length).toBeGreaterThan(20);
+      const problems: string[] = [];
+      await mapLimit(compressed, 8, async (file) => {
+        const answer = await get(
+          urlOf(file),
+          acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {},
+        );
+        const encoding = answer.headers['content-encoding'] ?? 'none';
+        if (encoding !== expected) problems.push(`${file.urlPath}: ${encoding}`);
+        else if (!decoders[expected]!(answer.body).equals(readFileSync(file.absolutePath)))
+          problems.push(`${file.urlPath}: body differs`);
+        if (!/accept-encoding/i.test(String(answer.headers['vary'])))
+          problems.push(`${file.urlPath}: no Vary: Accept-Encoding`);
+      });
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('images are never content-encoded', async () => {
-    const images = withBody.filter((file) => /\.(?:avif|webp|jpe?g|png)$/.test(file.relativePath)).slice(0, 30);
+    const images = withBody
+      .filter((file) => /\.(?:avif|webp|jpe?g|png)$/.test(file.relativePath))
+      .slice(0, 30);
     expect(images.length).toBeGreaterThan(0);
     for (const file of images) {
       const answer = await get(urlOf(file), { 'Accept-Encoding': 'br, gzip' });
@@ -172,46 +217,62 @@ describe('compression by negotiation', () => {
 });
 
 describe('revalidation', () => {
-  const samples = ['/', '/services', '/sitemap.xml', withBody.find((file) => /^_astro\/.+\.js$/.test(file.relativePath))!.urlPath];
+  const samples = [
+    '/',
+    '/services',
+    '/sitemap.xml',
+    withBody.find((file) => /^_astro\/.+\.js$/.test(file.relativePath))!.urlPath,
+  ];
   samples.push(withBody.find((file) => /^_astro\/.+\.svg$/.test(file.relativePath))!.urlPath);
 
-  it.each(samples)('%s answers 304 to its own ETag or Last-Modified, and 200 otherwise', async (path) => {
-    const first = await get(path, { 'Accept-Encoding': 'br' });
-    expect(first.status).toBe(200);
-    const etag = String(first.headers['etag']);
-    const lastModified = String(first.headers['last-modified']);
-    const bare = etag.replace(/^W\//, '');
-    const earlier = new Date(Date.parse(lastModified) - 86_400_000).toUTCString();
-    const cases: Array<[headers: Record<string, string>, status: number]> = [
-      [{ 'If-None-Match': etag }, 304],
-      [{ 'If-None-Match': `W/${bare}` }, 304],
-      [{ 'If-None-Match': `"something-else", ${etag}` }, 304],
-      [{ 'If-None-Match': '*' }, 304],
-      [{ 'If-None-Match': '"something-else"' }, 200],
-      [{ 'If-Modified-Since': lastModified }, 304],
-      [{ 'If-Modified-Since': new Date(Date.parse(lastModified) + 60_000).toUTCString() }, 304],
-      [{ 'If-Modified-Since': earlier }, 200],
-      [{ 'If-Modified-Since': 'not a date' }, 200],
-      // If-None-Match decides when both are sent
-      [{ 'If-None-Match': '"something-else"', 'If-Modified-Since': lastModified }, 200],
-    ];
-    for (const [headers, status] of cases) {
-      for (const method of ['GET', 'HEAD']) {
-        const answer = await send(server, { path, method, headers: { ...headers, 'Accept-Encoding': 'br' } });
-        const label = `${method} ${path} with ${JSON.stringify(headers)}`;
-        expect(answer.status, label).toBe(status);
-        if (status === 304) {
-          expect(answer.body.length, label).toBe(0);
-          expect(answer.headers['etag'], label).toBe(etag);
-          expect(answer.headers['cache-control'], label).toBe(first.headers['cache-control']);
+  it.each(samples)(
+    '%s answers 304 to its own ETag or Last-Modified, and 200 otherwise',
+    async (path) => {
+      const first = await get(path, { 'Accept-Encoding': 'br' });
+      expect(first.status).toBe(200);
+      const etag = String(first.headers['etag']);
+      const lastModified = String(first.headers['last-modified']);
+      const bare = etag.replace(/^W\//, '');
+      const earlier = new Date(Date.parse(lastModified) - 86_400_000).toUTCString();
+      const cases: Array<[headers: Record<string, string>, status: number]> = [
+        [{ 'If-None-Match': etag }, 304],
+        [{ 'If-None-Match': `W/${bare}` }, 304],
+        [{ 'If-None-Match': `"something-else", ${etag}` }, 304],
+        [{ 'If-None-Match': '*' }, 304],
+        [{ 'If-None-Match': '"something-else"' }, 200],
+        [{ 'If-Modified-Since': lastModified }, 304],
+        [{ 'If-Modified-Since': new Date(Date.parse(lastModified) + 60_000).toUTCString() }, 304],
+        [{ 'If-Modified-Since': earlier }, 200],
+        [{ 'If-Modified-Since': 'not a date' }, 200],
+        // If-None-Match decides when both are sent
+        [{ 'If-None-Match': '"something-else"', 'If-Modified-Since': lastModified }, 200],
+      ];
+      for (const [headers, status] of cases) {
+        for (const method of ['GET', 'HEAD']) {
+          const answer = await send(server, {
+            path,
+            method,
+            headers: { ...headers, 'Accept-Encoding': 'br' },
+          });
+          const label = `${method} ${path} with ${JSON.stringify(headers)}`;
+          expect(answer.status, label).toBe(status);
+          if (status === 304) {
+            expect(answer.body.length, label).toBe(0);
+            expect(answer.headers['etag'], label).toBe(etag);
+            expect(answer.headers['cache-control'], label).toBe(first.headers['cache-control']);
+          }
         }
       }
-    }
-  });
+    },
+  );
 
   it('gives each encoding of a file its own ETag, and answers 304 only to the ETag of the body it would send', async () => {
     const compressed = withBody.filter((file) => file.hasBrotli && file.hasGzip);
-    const paths = ['/', '/services', compressed.find((file) => /^_astro\/.+\.js$/.test(file.relativePath))!.urlPath];
+    const paths = [
+      '/',
+      '/services',
+      compressed.find((file) => /^_astro\/.+\.js$/.test(file.relativePath))!.urlPath,
+    ];
     const encodings = { none: 'identity', gzip: 'gzip', br: 'gzip, deflate, br' } as const;
     for (const path of paths) {
       expect(
@@ -227,7 +288,10 @@ describe('revalidation', () => {
       expect(new Set(Object.values(etags)).size, `${path}: ${JSON.stringify(etags)}`).toBe(3);
       for (const [encoding, acceptEncoding] of Object.entries(encodings)) {
         for (const [tagged, etag] of [...Object.entries(etags), ['any', '*'] as const]) {
-          const answer = await get(path, { 'Accept-Encoding': acceptEncoding, 'If-None-Match': etag });
+          const answer = await get(path, {
+            'Accept-Encoding': acceptEncoding,
+            'If-None-Match': etag,
+          });
           const label = `${path}: ${encoding} asked for with the ETag of ${tagged}`;
           const current = tagged === encoding || tagged === 'any';
           expect(answer.status, label).toBe(current ? 304 : 200);
@@ -332,15 +396,18 @@ describe('hostile paths', () => {
     '/%2fetc%2fpasswd',
   ];
 
-  it.each(hostile)('%s is answered 400 or 404 with nothing from outside the build', async (path) => {
-    for (const method of ['GET', 'HEAD']) {
-      const answer = await send(server, { path, method });
-      expect([400, 404], `${method} ${path}`).toContain(answer.status);
-      const body = answer.text();
-      expect(body).not.toContain(CANARY);
-      expect(body).not.toMatch(/root:.*:0:0:|PATH=|import\s.*from\s/);
-    }
-  });
+  it.each(hostile)(
+    '%s is answered 400 or 404 with nothing from outside the build',
+    async (path) => {
+      for (const method of ['GET', 'HEAD']) {
+        const answer = await send(server, { path, method });
+        expect([400, 404], `${method} ${path}`).toContain(answer.status);
+        const body = answer.text();
+        expect(body).not.toContain(CANARY);
+        expect(body).not.toMatch(/root:.*:0:0:|PATH=|import\s.*from\s/);
+      }
+    },
+  );
 
   it('a path over the length limit is refused with a 4xx, not a 5xx', async () => {
     for (const path of [`/${'a'.repeat(5000)}`, `/${'%2e%2e/'.repeat(800)}canary.txt`]) {

@@ -10,7 +10,15 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { makeTempDir, rawExchange, requireBuild, send, sleep, startServer, type RawExchange } from '../support/server.ts';
+import {
+  makeTempDir,
+  rawExchange,
+  requireBuild,
+  send,
+  sleep,
+  startServer,
+  type RawExchange,
+} from '../support/server.ts';
 
 requireBuild();
 
@@ -33,37 +41,56 @@ function leadHead(port: number, body: string): string {
   return `POST /api/leads HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nAccept: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
 }
 
-const headOf = (exchange: RawExchange) => exchange.received.slice(0, exchange.received.indexOf('\r\n\r\n') + 2);
-const bodyOf = (exchange: RawExchange) => exchange.received.slice(exchange.received.indexOf('\r\n\r\n') + 4);
+const headOf = (exchange: RawExchange) =>
+  exchange.received.slice(0, exchange.received.indexOf('\r\n\r\n') + 2);
+const bodyOf = (exchange: RawExchange) =>
+  exchange.received.slice(exchange.received.indexOf('\r\n\r\n') + 4);
 /** The id a stored quote request was acknowledged with (the JSON answer may come chunked) */
-const leadIdOf = (exchange: RawExchange) => (JSON.parse(/\{[^{}]*\}/.exec(bodyOf(exchange))![0]) as { ok: boolean; id: number }).id;
+const leadIdOf = (exchange: RawExchange) =>
+  (JSON.parse(/\{[^{}]*\}/.exec(bodyOf(exchange))![0]) as { ok: boolean; id: number }).id;
 
 describe('graceful shutdown', () => {
   it('answers the requests in flight at SIGTERM in full, refuses new connections, closes idle ones, and exits 0', async () => {
     const server = await startServer();
     const { port } = server;
     const gapMs = 600;
-    const exchange = (chunks: string[]) => rawExchange(port, chunks, { gapMs, idleMs: 5000, timeoutMs: 8000 });
+    const exchange = (chunks: string[]) =>
+      rawExchange(port, chunks, { gapMs, idleMs: 5000, timeoutMs: 8000 });
 
     // An idle keep-alive connection: one request answered before the signal
-    const idle = rawExchange(port, [`GET /quote HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`], { idleMs: 8000, timeoutMs: 8000 });
+    const idle = rawExchange(port, [`GET /quote HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`], {
+      idleMs: 8000,
+      timeoutMs: 8000,
+    });
     // Requests at three stages when the signal comes: only the request line, the headers, half the body
     const page = exchange(['GET /services HTTP/1.1\r\n', `Host: 127.0.0.1:${port}\r\n\r\n`]);
     const bodies = ['S1', 'S2'].map(leadBody);
     const headersOnly = exchange([leadHead(port, bodies[0]!), bodies[0]!]);
-    const halfBody = exchange([leadHead(port, bodies[1]!) + bodies[1]!.slice(0, 40), bodies[1]!.slice(40)]);
+    const halfBody = exchange([
+      leadHead(port, bodies[1]!) + bodies[1]!.slice(0, 40),
+      bodies[1]!.slice(40),
+    ]);
 
     await sleep(250);
     const signalled = Date.now();
     server.child.kill('SIGTERM');
     await sleep(100);
-    await expect(send(server, { path: '/' }), 'a new connection after SIGTERM').rejects.toThrow(/ECONNREFUSED/);
+    await expect(send(server, { path: '/' }), 'a new connection after SIGTERM').rejects.toThrow(
+      /ECONNREFUSED/,
+    );
 
     const idleResult = await idle;
     expect(idleResult.statuses).toEqual([200]);
-    expect(idleResult.closedByServer, 'the idle keep-alive connection is closed by the server').toBe(true);
+    expect(
+      idleResult.closedByServer,
+      'the idle keep-alive connection is closed by the server',
+    ).toBe(true);
 
-    const [pageResult, headersOnlyResult, halfBodyResult] = await Promise.all([page, headersOnly, halfBody]);
+    const [pageResult, headersOnlyResult, halfBodyResult] = await Promise.all([
+      page,
+      headersOnly,
+      halfBody,
+    ]);
     expect(pageResult.statuses, 'the page whose headers were still arriving').toEqual([200]);
     expect(headOf(pageResult)).toMatch(/\r\nConnection: close\r\n/i);
     expect(bodyOf(pageResult)).toContain('</html>');
@@ -73,7 +100,9 @@ describe('graceful shutdown', () => {
     ] as const) {
       expect(result.statuses, label).toEqual([200]);
       expect(headOf(result), label).toMatch(/\r\nConnection: close\r\n/i);
-      expect(result.closedByServer, `${label}: the connection is closed after the answer`).toBe(true);
+      expect(result.closedByServer, `${label}: the connection is closed after the answer`).toBe(
+        true,
+      );
     }
     const ids = [headersOnlyResult, halfBodyResult].map(leadIdOf);
 
@@ -85,7 +114,10 @@ describe('graceful shutdown', () => {
     expect(server.output()).toMatch(/SIGTERM: finishing requests in flight/);
 
     const db = new DatabaseSync(server.leadsDb, { readOnly: true });
-    const stored = db.prepare('SELECT id, message FROM leads ORDER BY id').all() as Array<{ id: number; message: string }>;
+    const stored = db.prepare('SELECT id, message FROM leads ORDER BY id').all() as Array<{
+      id: number;
+      message: string;
+    }>;
     db.close();
     expect(stored.map((row) => row.id)).toEqual(ids.sort((a, b) => a - b));
     expect(stored.map((row) => row.message.slice(0, 3)).sort()).toEqual(['S1:', 'S2:']);
@@ -98,16 +130,27 @@ describe('graceful shutdown', () => {
       const answer = await send(server, {
         method: 'POST',
         path: '/api/leads',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'application/json',
+        },
         body: leadBody(token),
       });
       expect(answer.status).toBe(200);
       acknowledged.push((JSON.parse(answer.text()) as { id: number }).id);
     }
     const timing = { gapMs: 400, idleMs: 5000, timeoutMs: 8000 };
-    const page = rawExchange(server.port, ['GET / HTTP/1.1\r\n', `Host: 127.0.0.1:${server.port}\r\n\r\n`], timing);
+    const page = rawExchange(
+      server.port,
+      ['GET / HTTP/1.1\r\n', `Host: 127.0.0.1:${server.port}\r\n\r\n`],
+      timing,
+    );
     const body = leadBody('I4');
-    const inFlight = rawExchange(server.port, [leadHead(server.port, body) + body.slice(0, 40), body.slice(40)], timing);
+    const inFlight = rawExchange(
+      server.port,
+      [leadHead(server.port, body) + body.slice(0, 40), body.slice(40)],
+      timing,
+    );
     await sleep(150);
     server.child.kill('SIGINT');
     expect((await page).statuses).toEqual([200]);
@@ -121,7 +164,9 @@ describe('graceful shutdown', () => {
     const copy = join(makeTempDir('sigint-copy'), 'copy.sqlite');
     copyFileSync(server.leadsDb, copy);
     const db = new DatabaseSync(copy, { readOnly: true });
-    const stored = (db.prepare('SELECT id FROM leads ORDER BY id').all() as Array<{ id: number }>).map((row) => row.id);
+    const stored = (
+      db.prepare('SELECT id FROM leads ORDER BY id').all() as Array<{ id: number }>
+    ).map((row) => row.id);
     db.close();
     expect(stored).toEqual(acknowledged.sort((a, b) => a - b));
   });
@@ -155,7 +200,10 @@ describe('other signals', () => {
       const answer = await send(server, {
         method: 'POST',
         path: '/api/leads',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'application/json',
+        },
         body: leadBody(signal),
       });
       expect(answer.status).toBe(200);

@@ -8,11 +8,19 @@ import { openSite } from '../../src/server/http/site-files.ts';
 import { createSiteServer } from '../../src/server/http/site-server.ts';
 import { createRepeatViewFilter, isCountedVisit } from '../../src/server/stats/visits.ts';
 import { clientDir } from '../support/build.ts';
-import { builtFiles, keepAliveAgent, requireBuild, send, startServer, type RunningServer } from '../support/server.ts';
+import {
+  builtFiles,
+  keepAliveAgent,
+  requireBuild,
+  send,
+  startServer,
+  type RunningServer,
+} from '../support/server.ts';
 
 requireBuild();
 
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
 function storedCounts(path: string) {
   const db = new DatabaseSync(path, { readOnly: true });
@@ -23,11 +31,19 @@ function storedCounts(path: string) {
   }
 }
 
-function postEvent(server: RunningServer, body: string | Buffer, headers: Record<string, string> = {}) {
+function postEvent(
+  server: RunningServer,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+) {
   return send(server, {
     method: 'POST',
     path: '/api/events',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': BROWSER, ...headers },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'User-Agent': BROWSER,
+      ...headers,
+    },
     body,
   });
 }
@@ -45,10 +61,15 @@ describe('page views', () => {
       expect((await get('/', { 'If-None-Match': String(home.headers['etag']) })).status).toBe(304);
       expect((await get('/about', { 'If-None-Match': '*' })).status).toBe(304);
       expect((await get('/about', { 'Sec-Purpose': 'prefetch' })).status).toBe(200);
-      expect((await get('/about', { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' })).status).toBe(200);
+      expect(
+        (await get('/about', { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' })).status,
+      ).toBe(200);
       expect((await get('/about', { DNT: '1' })).status).toBe(200);
       expect((await get('/about', { 'Sec-GPC': '1' })).status).toBe(200);
-      expect((await send(server, { path: '/about', method: 'HEAD', headers: { 'User-Agent': BROWSER } })).status).toBe(200);
+      expect(
+        (await send(server, { path: '/about', method: 'HEAD', headers: { 'User-Agent': BROWSER } }))
+          .status,
+      ).toBe(200);
       expect((await get(asset)).status).toBe(200);
       expect((await get('/favicon.svg')).status).toBe(200);
       expect((await get('/no-such-page')).status).toBe(404);
@@ -61,8 +82,10 @@ describe('page views', () => {
   it('counts a page read 500 times by one visitor within minutes as one view, and two visitors behind the proxy apart', async () => {
     const server = await startServer({ env: { TRUST_PROXY: '1' } });
     try {
-      const get = (path: string, visitor: string) => send(server, { path, headers: { 'User-Agent': BROWSER, 'X-Forwarded-For': visitor } });
-      for (let index = 0; index < 500; index++) expect((await get('/about', '203.0.113.7')).status).toBe(200);
+      const get = (path: string, visitor: string) =>
+        send(server, { path, headers: { 'User-Agent': BROWSER, 'X-Forwarded-For': visitor } });
+      for (let index = 0; index < 500; index++)
+        expect((await get('/about', '203.0.113.7')).status).toBe(200);
       expect((await get('/about', '198.51.100.20')).status).toBe(200);
     } finally {
       await server.stop();
@@ -74,7 +97,11 @@ describe('page views', () => {
 describe('the site server and the repeat-view filter', () => {
   /** The site server on the build, in this process, with `onPageView`; requests go over one kept-alive connection */
   async function siteServer(onPageView: (path: string, req: IncomingMessage) => void) {
-    const server = createSiteServer({ site: await openSite(clientDir), siteUrl: 'https://www.example.co.nz', onPageView });
+    const server = createSiteServer({
+      site: await openSite(clientDir),
+      siteUrl: 'https://www.example.co.nz',
+      onPageView,
+    });
     await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
     const client = { port: (server.address() as AddressInfo).port, agent: keepAliveAgent(1) };
     const get = (path: string, headers: Record<string, string> = {}) =>
@@ -91,7 +118,8 @@ describe('the site server and the repeat-view filter', () => {
     const { get, close } = await siteServer((path) => viewed.push(path));
     try {
       const statuses = new Set<number>();
-      for (let index = 0; index < 500; index++) statuses.add((await get('/about', { 'If-None-Match': '*' })).status);
+      for (let index = 0; index < 500; index++)
+        statuses.add((await get('/about', { 'If-None-Match': '*' })).status);
       expect([...statuses]).toEqual([304]);
       expect(viewed).toEqual([]);
       expect((await get('/about')).status).toBe(200);
@@ -123,11 +151,26 @@ describe('POST /api/events', () => {
     try {
       expect((await postEvent(server, 'kind=tel&path=%2Fabout')).status).toBe(204);
       expect((await postEvent(server, 'kind=tel&path=/about')).status).toBe(204);
-      expect((await postEvent(server, 'kind=mailto&path=/', { 'Content-Type': 'text/plain;charset=UTF-8' })).status).toBe(204);
+      expect(
+        (
+          await postEvent(server, 'kind=mailto&path=/', {
+            'Content-Type': 'text/plain;charset=UTF-8',
+          })
+        ).status,
+      ).toBe(204);
       // Asked not to be tracked, or not a person: answered the same, not counted
       expect((await postEvent(server, 'kind=tel&path=/', { DNT: '1' })).status).toBe(204);
-      expect((await postEvent(server, 'kind=tel&path=/', { 'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' })).status).toBe(204);
-      expect((await postEvent(server, 'kind=tel&path=/', { 'User-Agent': 'HeadlessChrome/131.0' })).status).toBe(204);
+      expect(
+        (
+          await postEvent(server, 'kind=tel&path=/', {
+            'User-Agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)',
+          })
+        ).status,
+      ).toBe(204);
+      expect(
+        (await postEvent(server, 'kind=tel&path=/', { 'User-Agent': 'HeadlessChrome/131.0' }))
+          .status,
+      ).toBe(204);
       expect((await postEvent(server, 'kind=tel&path=/', { 'User-Agent': '' })).status).toBe(204);
     } finally {
       await server.stop();
@@ -152,7 +195,10 @@ describe('POST /api/events', () => {
         [`kind=tel&path=/&pad=${'x'.repeat(2000)}`, {}, 413],
       ];
       for (const [body, headers, status] of refusals)
-        expect([String(body).slice(0, 40), (await postEvent(server, body, headers)).status]).toEqual([String(body).slice(0, 40), status]);
+        expect([
+          String(body).slice(0, 40),
+          (await postEvent(server, body, headers)).status,
+        ]).toEqual([String(body).slice(0, 40), status]);
       const get = await send(server, { path: '/api/events' });
       expect([get.status, get.headers['allow']]).toEqual([405, 'POST']);
 
@@ -184,13 +230,29 @@ describe('POST /api/events', () => {
       ];
       for (const headers of refusals) {
         const answer = await postEvent(server, 'kind=tel&path=/', headers);
-        expect([headers, answer.status, answer.headers['content-type']]).toEqual([headers, 403, 'application/json']);
+        expect([headers, answer.status, answer.headers['content-type']]).toEqual([
+          headers,
+          403,
+          'application/json',
+        ]);
       }
       // The tap script's beacon: from a page of the site, reached at its own address or at SITE_URL
-      expect((await postEvent(server, 'kind=tel&path=/about', { Origin: server.origin, 'Sec-Fetch-Site': 'same-origin' })).status).toBe(
-        204,
-      );
-      expect((await postEvent(server, 'kind=mailto&path=/about', { Origin: siteUrl, 'Sec-Fetch-Site': 'same-origin' })).status).toBe(204);
+      expect(
+        (
+          await postEvent(server, 'kind=tel&path=/about', {
+            Origin: server.origin,
+            'Sec-Fetch-Site': 'same-origin',
+          })
+        ).status,
+      ).toBe(204);
+      expect(
+        (
+          await postEvent(server, 'kind=mailto&path=/about', {
+            Origin: siteUrl,
+            'Sec-Fetch-Site': 'same-origin',
+          })
+        ).status,
+      ).toBe(204);
     } finally {
       await server.stop();
     }
@@ -204,7 +266,8 @@ describe('POST /api/events', () => {
     const server = await startServer();
     try {
       const statuses: number[] = [];
-      for (let index = 0; index < 40; index++) statuses.push((await postEvent(server, 'kind=tel&path=/')).status);
+      for (let index = 0; index < 40; index++)
+        statuses.push((await postEvent(server, 'kind=tel&path=/')).status);
       expect(statuses.filter((status) => status === 204).length).toBeLessThan(40);
       expect(statuses.at(-1)).toBe(429);
     } finally {

@@ -38,15 +38,24 @@ function chunked(text: string): ReadableStream<Uint8Array> {
  * read only once all of it is sent (over the internet the answer is still on its way by then).
  * What was received, and the error that ended the connection, if any.
  */
-function postOverSlowLink(port: number, head: string, body: Buffer): Promise<{ received: string; error: string | null }> {
+function postOverSlowLink(
+  port: number,
+  head: string,
+  body: Buffer,
+): Promise<{ received: string; error: string | null }> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     const received: Buffer[] = [];
     let error: string | null = null;
     socket.pause();
     socket.on('data', (chunk: Buffer) => received.push(chunk));
-    socket.on('error', (failure: NodeJS.ErrnoException) => (error = failure.code ?? failure.message));
-    socket.on('close', () => resolve({ received: Buffer.concat(received).toString('utf8'), error }));
+    socket.on(
+      'error',
+      (failure: NodeJS.ErrnoException) => (error = failure.code ?? failure.message),
+    );
+    socket.on('close', () =>
+      resolve({ received: Buffer.concat(received).toString('utf8'), error }),
+    );
     socket.once('connect', async () => {
       socket.write(head);
       for (let offset = 0; offset < body.length && !socket.destroyed; offset += 16 * 1024) {
@@ -81,7 +90,9 @@ describe('a 200 KB quote request', () => {
       duplex: 'half',
     } as RequestInit);
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ errors: [{ message: expect.stringContaining(TOO_LARGE) }] });
+    expect(await response.json()).toEqual({
+      errors: [{ message: expect.stringContaining(TOO_LARGE) }],
+    });
   });
 
   it('gets the 413 page a browser shows when it posts the form without JavaScript', async () => {
@@ -95,23 +106,38 @@ describe('a 200 KB quote request', () => {
   });
 
   it.each([
-    ['with its Content-Length', (body: Buffer) => [`Content-Length: ${body.length}`, body] as const],
+    [
+      'with its Content-Length',
+      (body: Buffer) => [`Content-Length: ${body.length}`, body] as const,
+    ],
     [
       'chunked',
       (body: Buffer) => {
-        const pieces = Array.from({ length: Math.ceil(body.length / 8192) }, (_, index) => body.subarray(index * 8192, (index + 1) * 8192));
-        const chunks = pieces.flatMap((piece) => [Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]);
-        return ['Transfer-Encoding: chunked', Buffer.concat([...chunks, Buffer.from('0\r\n\r\n')])] as const;
+        const pieces = Array.from({ length: Math.ceil(body.length / 8192) }, (_, index) =>
+          body.subarray(index * 8192, (index + 1) * 8192),
+        );
+        const chunks = pieces.flatMap((piece) => [
+          Buffer.from(`${piece.length.toString(16)}\r\n`),
+          piece,
+          Buffer.from('\r\n'),
+        ]);
+        return [
+          'Transfer-Encoding: chunked',
+          Buffer.concat([...chunks, Buffer.from('0\r\n\r\n')]),
+        ] as const;
       },
     ],
-  ])('reaches a client on a slow link that reads the answer once it has sent the body (%s)', async (_, framed) => {
-    const [framing, body] = framed(Buffer.from(postOf(200 * 1024)));
-    const head = `POST /api/leads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${FORM}\r\nAccept: application/json\r\n${framing}\r\n\r\n`;
-    const { received, error } = await postOverSlowLink(server.port, head, body);
-    expect(error).toBeNull();
-    expect(received).toMatch(/^HTTP\/1\.1 413 /);
-    expect(received).toContain(TOO_LARGE);
-  });
+  ])(
+    'reaches a client on a slow link that reads the answer once it has sent the body (%s)',
+    async (_, framed) => {
+      const [framing, body] = framed(Buffer.from(postOf(200 * 1024)));
+      const head = `POST /api/leads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${FORM}\r\nAccept: application/json\r\n${framing}\r\n\r\n`;
+      const { received, error } = await postOverSlowLink(server.port, head, body);
+      expect(error).toBeNull();
+      expect(received).toMatch(/^HTTP\/1\.1 413 /);
+      expect(received).toContain(TOO_LARGE);
+    },
+  );
 
   it('leaves the server answering the next request', async () => {
     expect((await send(server, { path: '/' })).status).toBe(200);

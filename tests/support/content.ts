@@ -42,16 +42,23 @@ export function contentCountsIn(root: string) {
   const projects = contentEntries('projects', root);
   const testimonials = contentEntries('testimonials', root);
   const services = contentEntries('services', root);
-  const countOf = (entries: ContentEntry[], name: string, value: string) => entries.filter((entry) => entry.field(name) === value).length;
+  const countOf = (entries: ContentEntry[], name: string, value: string) =>
+    entries.filter((entry) => entry.field(name) === value).length;
   return {
     projects: projects.length,
-    projectsIn: (category: 'Residential' | 'Maintenance') => countOf(projects, 'category', category),
+    projectsIn: (category: 'Residential' | 'Maintenance') =>
+      countOf(projects, 'category', category),
     /** The pictures /projects shows: each project's photos (the editor writes `src` first), or its one illustration */
-    projectPictures: projects.reduce((sum, project) => sum + Math.max(1, project.itemsWith('src')), 0),
+    projectPictures: projects.reduce(
+      (sum, project) => sum + Math.max(1, project.itemsWith('src')),
+      0,
+    ),
     testimonials: testimonials.length,
-    testimonialsFor: (service: 'Residential' | 'Commercial') => countOf(testimonials, 'service', service),
+    testimonialsFor: (service: 'Residential' | 'Commercial') =>
+      countOf(testimonials, 'service', service),
     /** Detail services of a group (src/content/services holds only those) */
-    servicesIn: (group: 'residential' | 'commercial' | 'other') => countOf(services, 'group', group),
+    servicesIn: (group: 'residential' | 'commercial' | 'other') =>
+      countOf(services, 'group', group),
   };
 }
 

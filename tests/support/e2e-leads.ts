@@ -5,7 +5,8 @@ import { DatabaseSync } from 'node:sqlite';
 export const leadsDb = process.env['E2E_LEADS_DB'] ?? 'test-results/e2e-leads.sqlite';
 
 /** The database of the owner's server (the owner project's, started by e2e-servers.ts), kept apart from the visitors' tests */
-export const ownerLeadsDb = process.env['E2E_OWNER_LEADS_DB'] ?? 'test-results/e2e-owner-leads.sqlite';
+export const ownerLeadsDb =
+  process.env['E2E_OWNER_LEADS_DB'] ?? 'test-results/e2e-owner-leads.sqlite';
 
 /** The newest stored request from `email`, if any, in the browser tests' database or `database` */
 export function storedLead(email: string, database = leadsDb): Record<string, unknown> | undefined {
@@ -18,4 +19,5 @@ export function storedLead(email: string, database = leadsDb): Record<string, un
 }
 
 /** An e-mail address no other test uses, to find this test's request by */
-export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`;
+export const uniqueEmail = (label: string) =>
+  `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`;

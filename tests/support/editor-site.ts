@@ -31,7 +31,9 @@ export interface EditorSite {
 /** Starts the server; a visitor's body must arrive within `deadlineMs`, the owner's save within 20 s */
 export async function startEditorSite(deadlineMs: number): Promise<EditorSite> {
   const siteDir = makeTempDir('editor-site');
-  cpSync(join(repoRoot, 'src/content/projects'), join(siteDir, 'src/content/projects'), { recursive: true });
+  cpSync(join(repoRoot, 'src/content/projects'), join(siteDir, 'src/content/projects'), {
+    recursive: true,
+  });
   const quoteReads: string[] = [];
   const editor = createEditorApi({
     siteUrl: EDITOR_SITE_URL,
@@ -45,10 +47,15 @@ export async function startEditorSite(deadlineMs: number): Promise<EditorSite> {
     handler: async (request: Request) => {
       const body = await readLimitedBody(request, MAX_BODY_BYTES);
       quoteReads.push(body.ok ? `read ${body.bytes.byteLength} bytes` : body.reason);
-      return new Response(body.ok ? 'read' : 'not read', { status: body.ok ? 200 : 400, headers: { 'Content-Type': 'text/plain' } });
+      return new Response(body.ok ? 'read' : 'not read', {
+        status: body.ok ? 200 : 400,
+        headers: { 'Content-Type': 'text/plain' },
+      });
     },
   } as const;
-  const api = apiRouter([quoteForm, ...editor.routes], { clientKey: (_request, socketAddress) => socketAddress });
+  const api = apiRouter([quoteForm, ...editor.routes], {
+    clientKey: (_request, socketAddress) => socketAddress,
+  });
   const server = createSiteServer({
     site: await openSite(clientDir),
     siteUrl: EDITOR_SITE_URL,
@@ -72,7 +79,10 @@ export async function startEditorSite(deadlineMs: number): Promise<EditorSite> {
 export function ownersSave(additions: Array<{ path: string; contents: Buffer | string }>): Buffer {
   return Buffer.from(
     JSON.stringify({
-      additions: additions.map(({ path, contents }) => ({ path, contents: Buffer.from(contents).toString('base64') })),
+      additions: additions.map(({ path, contents }) => ({
+        path,
+        contents: Buffer.from(contents).toString('base64'),
+      })),
       deletions: [],
     }),
   );
@@ -100,7 +110,9 @@ export function trickle(
     let sentAll = false;
     socket.on('data', (chunk: Buffer) => received.push(chunk));
     socket.on('error', () => {});
-    socket.on('close', () => resolve({ received: Buffer.concat(received).toString('utf8'), cutOff: !sentAll }));
+    socket.on('close', () =>
+      resolve({ received: Buffer.concat(received).toString('utf8'), cutOff: !sentAll }),
+    );
     socket.once('connect', async () => {
       socket.write(head);
       const size = Math.ceil(body.length / pieces);

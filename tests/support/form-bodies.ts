@@ -22,13 +22,19 @@ export type Encoding = 'urlencoded' | MultipartStyle;
 const contentOf = (value: Entry[1]) => (typeof value === 'string' ? value : value.content);
 
 export function urlencoded(entries: readonly Entry[]): string {
-  return entries.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(contentOf(value))}`).join('&');
+  return entries
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(contentOf(value))}`)
+    .join('&');
 }
 
-export function multipart(entries: readonly Entry[], style: MultipartStyle): { body: Buffer; contentType: string } {
+export function multipart(
+  entries: readonly Entry[],
+  style: MultipartStyle,
+): { body: Buffer; contentType: string } {
   const { boundary } = style;
   const parts = entries.map(([name, value]) => {
-    const file = typeof value === 'string' ? '' : `; filename="${value.filename}"\r\nContent-Type: text/plain`;
+    const file =
+      typeof value === 'string' ? '' : `; filename="${value.filename}"\r\nContent-Type: text/plain`;
     return `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file}\r\n\r\n${contentOf(value)}\r\n`;
   });
   const text = `${style.preamble ? 'This is the preamble.\r\n' : ''}${parts.join('')}--${boundary}--${style.noFinalCrlf ? '' : '\r\n'}`;
@@ -37,5 +43,7 @@ export function multipart(entries: readonly Entry[], style: MultipartStyle): { b
 }
 
 export function formBody(entries: readonly Entry[], encoding: Encoding): Body {
-  return encoding === 'urlencoded' ? { body: urlencoded(entries), contentType: FORM } : multipart(entries, encoding);
+  return encoding === 'urlencoded'
+    ? { body: urlencoded(entries), contentType: FORM }
+    : multipart(entries, encoding);
 }

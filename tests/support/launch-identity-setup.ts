@@ -16,5 +16,8 @@ declare module 'vitest' {
 }
 
 export default function setup(project: TestProject) {
-  project.provide('launchIdentityFacts', applyFixture(readFileSync('src/content/business.json', 'utf8')).text);
+  project.provide(
+    'launchIdentityFacts',
+    applyFixture(readFileSync('src/content/business.json', 'utf8')).text,
+  );
 }

@@ -14,5 +14,7 @@ vi.mock('../../src/content/business.json', async () => {
 
 // A test file that passed here on the live facts would prove nothing about the other business
 if (business.name !== fixtureIdentity.name || business.phone.e164 !== fixtureIdentity.phone.e164) {
-  throw new Error(`The launch-identity tests read ${business.name}'s facts, not ${fixtureIdentity.name}'s`);
+  throw new Error(
+    `The launch-identity tests read ${business.name}'s facts, not ${fixtureIdentity.name}'s`,
+  );
 }

@@ -26,7 +26,10 @@ export function sampleLead(overrides: Partial<NewLead> = {}): NewLead {
  * with the folder; after the test, the clean-ups pushed to the returned list run (last first),
  * then the store is closed and the folder removed.
  */
-export function leadStorePerTest(prefix: string, use: (opened: { store: LeadStore; dir: string }) => void): Array<() => unknown> {
+export function leadStorePerTest(
+  prefix: string,
+  use: (opened: { store: LeadStore; dir: string }) => void,
+): Array<() => unknown> {
   const cleanups: Array<() => unknown> = [];
   let opened: { store: LeadStore; dir: string } | undefined;
   beforeEach(() => {

@@ -53,7 +53,9 @@ export async function renderedHeaders(message: SendMailOptions): Promise<Map<str
 export function decodeQuotedPrintable(body: string): string {
   const joined = body.replace(/=\r?\n/g, '');
   const bytes = Buffer.from(
-    joined.replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    joined.replace(/=([0-9A-F]{2})/g, (_match, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    ),
     'latin1',
   );
   return bytes.toString('utf8');

@@ -81,7 +81,14 @@ export function valueIn(name: string, location: Directive, server: Directive): s
 }
 
 const UNITS: Record<string, number> = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
-const TIME_UNITS: Record<string, number> = { ms: 1, '': 1000, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+const TIME_UNITS: Record<string, number> = {
+  ms: 1,
+  '': 1000,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+};
 
 /** A size as nginx reads it ("64k", "30m", "512"), in bytes */
 export function bytesOf(size: string): number {

@@ -13,7 +13,8 @@ export const hasNginx = existsSync(nginxBinary);
 
 /** Prints why `what` is skipped where nginx is not installed */
 export function warnWithoutNginx(what: string): void {
-  if (!hasNginx) console.warn(`Skipping ${what}: ${nginxBinary} is not installed (apt-get install nginx-light)`);
+  if (!hasNginx)
+    console.warn(`Skipping ${what}: ${nginxBinary} is not installed (apt-get install nginx-light)`);
 }
 
 export interface RunningNginx {
@@ -27,7 +28,10 @@ export interface RunningNginx {
  * Starts nginx with the lines `httpLines(port)` gives inside its http { } block, where `port` is
  * the free port to listen on; started once HEAD `readyPath` answers 200.
  */
-export async function startNginx(httpLines: (port: number) => string[], readyPath: string): Promise<RunningNginx> {
+export async function startNginx(
+  httpLines: (port: number) => string[],
+  readyPath: string,
+): Promise<RunningNginx> {
   const prefix = mkdtempSync(join(tmpdir(), 'nginx-test-'));
   const errorLogPath = join(prefix, 'error.log');
   const errorLog = () => (existsSync(errorLogPath) ? readFileSync(errorLogPath, 'utf8') : '');
@@ -45,7 +49,9 @@ export async function startNginx(httpLines: (port: number) => string[], readyPat
       'events { worker_connections 64; }',
       'http {',
       '  access_log off;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${join(prefix, name)};`),
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+        (name) => `  ${name}_temp_path ${join(prefix, name)};`,
+      ),
       ...httpLines(port).map((line) => `  ${line}`),
       '}',
       '',

@@ -5,7 +5,16 @@
  * folder under .cache/e2e-servers/: its process id, and its output (shown when it fails to start).
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -54,7 +63,9 @@ export async function ensureServer(server: OnDemandServer): Promise<void> {
   if (starter) {
     if (await answers(server.url)) {
       writeFileSync(failed, '');
-      throw new Error(`Something else already answers at ${server.url}: stop it, or set E2E_PORT to other ports`);
+      throw new Error(
+        `Something else already answers at ${server.url}: stop it, or set E2E_PORT to other ports`,
+      );
     }
     const output = openSync(log, 'a');
     const child = spawn(process.execPath, server.args, {
@@ -72,7 +83,9 @@ export async function ensureServer(server: OnDemandServer): Promise<void> {
   const deadline = Date.now() + server.startTimeoutMs;
   while (!(await answers(server.url))) {
     if (existsSync(failed) || Date.now() > deadline) {
-      const tail = existsSync(log) ? readFileSync(log, 'utf8').trimEnd().split('\n').slice(-30).join('\n') : '';
+      const tail = existsSync(log)
+        ? readFileSync(log, 'utf8').trimEnd().split('\n').slice(-30).join('\n')
+        : '';
       throw new Error(`The ${server.name} server at ${server.url} did not start:\n${tail}`);
     }
     await sleep(100);

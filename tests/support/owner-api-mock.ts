@@ -29,7 +29,9 @@ import {
 const MINUTE = 60_000;
 const ago = (minutes: number, now = Date.now()) => new Date(now - minutes * MINUTE).toISOString();
 
-export function sampleLead(overrides: Partial<OwnerLead> & Pick<OwnerLead, 'id' | 'name'>): OwnerLead {
+export function sampleLead(
+  overrides: Partial<OwnerLead> & Pick<OwnerLead, 'id' | 'name'>,
+): OwnerLead {
   return {
     createdAt: ago(30),
     formSource: 'quote',
@@ -44,8 +46,22 @@ export function sampleLead(overrides: Partial<OwnerLead> & Pick<OwnerLead, 'id' 
     readAt: null,
     notes: [],
     deliveries: [
-      { channel: 'email', state: 'sent', overdue: false, attempts: 1, deliveredAt: ago(29), lastError: null },
-      { channel: 'ntfy', state: 'sent', overdue: false, attempts: 1, deliveredAt: ago(29), lastError: null },
+      {
+        channel: 'email',
+        state: 'sent',
+        overdue: false,
+        attempts: 1,
+        deliveredAt: ago(29),
+        lastError: null,
+      },
+      {
+        channel: 'ntfy',
+        state: 'sent',
+        overdue: false,
+        attempts: 1,
+        deliveredAt: ago(29),
+        lastError: null,
+      },
     ],
     ...overrides,
   };
@@ -69,7 +85,14 @@ export function sampleLeads(now = Date.now()): OwnerLead[] {
       address: 'Botany Downs',
       service: 'LED downlights',
       deliveries: [
-        { channel: 'email', state: 'sent', overdue: false, attempts: 1, deliveredAt: ago(94, now), lastError: null },
+        {
+          channel: 'email',
+          state: 'sent',
+          overdue: false,
+          attempts: 1,
+          deliveredAt: ago(94, now),
+          lastError: null,
+        },
         {
           channel: 'ntfy',
           state: 'failed',
@@ -90,7 +113,9 @@ export function sampleLeads(now = Date.now()): OwnerLead[] {
       address: null,
       service: null,
       message: 'Can you mount a TV and hide the cables?\nEvenings suit best.',
-      notes: [{ at: ago(60 * 24, now), text: 'Quoted $380 incl. GST, she will confirm by Friday.' }],
+      notes: [
+        { at: ago(60 * 24, now), text: 'Quoted $380 incl. GST, she will confirm by Friday.' },
+      ],
     }),
     sampleLead({
       id: 38,
@@ -105,14 +130,36 @@ export function sampleLeads(now = Date.now()): OwnerLead[] {
 
 export function samplePasskeys(now = Date.now()): PasskeysBody {
   const passkeys: PasskeyInfo[] = [
-    { id: 'pk-phone', name: 'Passkey on Safari on iPhone', createdAt: ago(60 * 24 * 30, now), lastUsedAt: ago(5, now), current: true },
-    { id: 'pk-laptop', name: 'Office laptop', createdAt: ago(60 * 24 * 12, now), lastUsedAt: ago(60 * 24 * 2, now), current: false },
-    { id: 'pk-key', name: 'Backup key in the van', createdAt: ago(60 * 24 * 12, now), lastUsedAt: null, current: false },
+    {
+      id: 'pk-phone',
+      name: 'Passkey on Safari on iPhone',
+      createdAt: ago(60 * 24 * 30, now),
+      lastUsedAt: ago(5, now),
+      current: true,
+    },
+    {
+      id: 'pk-laptop',
+      name: 'Office laptop',
+      createdAt: ago(60 * 24 * 12, now),
+      lastUsedAt: ago(60 * 24 * 2, now),
+      current: false,
+    },
+    {
+      id: 'pk-key',
+      name: 'Backup key in the van',
+      createdAt: ago(60 * 24 * 12, now),
+      lastUsedAt: null,
+      current: false,
+    },
   ];
   const signIns: SignInRecord[] = [
     { at: ago(5, now), device: 'Safari on iPhone', passkeyName: 'Passkey on Safari on iPhone' },
     { at: ago(60 * 24 * 2, now), device: 'Chrome on Windows', passkeyName: 'Office laptop' },
-    { at: ago(60 * 24 * 6, now), device: 'Safari on iPhone', passkeyName: 'Passkey on Safari on iPhone' },
+    {
+      at: ago(60 * 24 * 6, now),
+      device: 'Safari on iPhone',
+      passkeyName: 'Passkey on Safari on iPhone',
+    },
   ];
   return { passkeys, signIns };
 }
@@ -152,7 +199,8 @@ export function publishSteps(done: number, seconds = 4, now = Date.now()): Publi
   return PUBLISH_STEPS.map((name, index) => ({
     name,
     state: index < done ? 'done' : index === done ? 'running' : 'waiting',
-    startedAt: index <= done ? new Date(now - (index === done ? seconds : 20) * 1000).toISOString() : null,
+    startedAt:
+      index <= done ? new Date(now - (index === done ? seconds : 20) * 1000).toISOString() : null,
     ms: index < done ? 6000 + index * 1000 : null,
   }));
 }
@@ -172,9 +220,19 @@ export function sampleSite(now = Date.now()): SiteBody {
       backup: 'sent',
       backupProblem: null,
     },
-    pending: ["Added project 'Heat pump wiring in Botany'", 'Changed the business details (hours, notice)'],
+    pending: [
+      "Added project 'Heat pump wiring in Botany'",
+      'Changed the business details (hours, notice)',
+    ],
     history: [
-      { commit: commit('a'), at: ago(60 * 3, now), message: 'Changed review by Margaret', byOwner: true, canUndo: true, undone: false },
+      {
+        commit: commit('a'),
+        at: ago(60 * 3, now),
+        message: 'Changed review by Margaret',
+        byOwner: true,
+        canUndo: true,
+        undone: false,
+      },
       {
         commit: commit('b'),
         at: ago(60 * 24 * 2, now),
@@ -204,7 +262,12 @@ export function sampleSite(now = Date.now()): SiteBody {
 }
 
 function nzDay(date: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Pacific/Auckland',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
 }
 
 function addDays(day: string, days: number): string {
@@ -219,14 +282,24 @@ export function sampleReport(days: number, now = new Date()): NumbersBody {
   const from = addDays(to, -(days - 1));
   const daily = Array.from({ length: days }, (_, index) => {
     const views = 20 + ((index * 7) % 23) + (index % 7 === 5 ? 30 : 0);
-    return { day: addDays(from, index), views, contacts: index % 4 === 0 ? 2 : index % 3 === 0 ? 1 : 0 };
+    return {
+      day: addDays(from, index),
+      views,
+      contacts: index % 4 === 0 ? 2 : index % 3 === 0 ? 1 : 0,
+    };
   });
   const views = daily.reduce((sum, day) => sum + day.views, 0);
   const calls = Math.round(days * 0.6);
   const emails = Math.round(days * 0.2);
   const quotes = Math.round(days * 0.3);
   const share = (contacts: number, seen: number) => (seen > 0 ? contacts / seen : null);
-  const page = (path: string, pageViews: number, pageCalls: number, pageEmails: number, pageQuotes: number) => ({
+  const page = (
+    path: string,
+    pageViews: number,
+    pageCalls: number,
+    pageEmails: number,
+    pageQuotes: number,
+  ) => ({
     path,
     views: pageViews,
     calls: pageCalls,
@@ -241,10 +314,23 @@ export function sampleReport(days: number, now = new Date()): NumbersBody {
     pages: [
       page('/', Math.round(views * 0.4), Math.round(calls * 0.5), emails, Math.round(quotes * 0.5)),
       page('/quote', Math.round(views * 0.1), 0, 0, quotes - Math.round(quotes * 0.5)),
-      page('/services/switchboard-upgrades', Math.round(views * 0.2), calls - Math.round(calls * 0.5), 0, 0),
+      page(
+        '/services/switchboard-upgrades',
+        Math.round(views * 0.2),
+        calls - Math.round(calls * 0.5),
+        0,
+        0,
+      ),
       page('/areas/electrician-howick', Math.round(views * 0.3), 0, 0, 0),
     ],
-    totals: { views, calls, emails, quotes, contacts: calls + emails + quotes, contactShare: share(calls + emails + quotes, views) },
+    totals: {
+      views,
+      calls,
+      emails,
+      quotes,
+      contacts: calls + emails + quotes,
+      contactShare: share(calls + emails + quotes, views),
+    },
     previousTotals: {
       views: Math.round(views * 0.9),
       calls: calls - 1,
@@ -291,23 +377,38 @@ export interface OwnerApiMock {
   callsTo(method: string, path: string): OwnerCall[];
 }
 
-const json = (status: number, body: unknown) => ({ status, contentType: 'application/json', body: JSON.stringify(body) });
+const json = (status: number, body: unknown) => ({
+  status,
+  contentType: 'application/json',
+  body: JSON.stringify(body),
+});
 
-function inboxBody(leads: readonly OwnerLead[], status: string | null, q: string | null): InboxBody {
+function inboxBody(
+  leads: readonly OwnerLead[],
+  status: string | null,
+  q: string | null,
+): InboxBody {
   const newestFirst = [...leads].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const query = q?.trim().toLowerCase() ?? '';
   const shown = newestFirst
     .filter((lead) => !status || lead.status === status)
-    .filter((lead) => !query || [lead.name, lead.phone, lead.email, lead.address].some((field) => field?.toLowerCase().includes(query)));
-  const counts = Object.fromEntries(LEAD_STATUSES.map((each) => [each, leads.filter((lead) => lead.status === each).length])) as Record<
-    LeadStatus,
-    number
-  >;
+    .filter(
+      (lead) =>
+        !query ||
+        [lead.name, lead.phone, lead.email, lead.address].some((field) =>
+          field?.toLowerCase().includes(query),
+        ),
+    );
+  const counts = Object.fromEntries(
+    LEAD_STATUSES.map((each) => [each, leads.filter((lead) => lead.status === each).length]),
+  ) as Record<LeadStatus, number>;
   return {
     leads: shown,
     unread: leads.filter((lead) => lead.readAt === null).length,
     counts,
-    undelivered: newestFirst.filter((lead) => lead.deliveries.some((delivery) => delivery.state === 'failed' || delivery.overdue)),
+    undelivered: newestFirst.filter((lead) =>
+      lead.deliveries.some((delivery) => delivery.state === 'failed' || delivery.overdue),
+    ),
   };
 }
 
@@ -332,7 +433,8 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
     steppedUp: options.steppedUp ?? true,
     site: options.site ?? sampleSite(),
     signedIn: options.signedIn ?? true,
-    callsTo: (method, path) => mock.calls.filter((call) => call.method === method && call.path === path),
+    callsTo: (method, path) =>
+      mock.calls.filter((call) => call.method === method && call.path === path),
   };
   const session: SessionBody = { passkeyName: 'Passkey on Safari on iPhone', signedInAt: ago(5) };
 
@@ -344,15 +446,26 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
     const body = bodyOf(request);
     mock.calls.push({ method, path, search: url.searchParams, body });
     const overridden = options.override?.[`${method} ${path}`];
-    if (overridden) return route.fulfill(json(overridden.status, overridden.json ?? { errors: [{ message: 'Refused' }] }));
+    if (overridden)
+      return route.fulfill(
+        json(overridden.status, overridden.json ?? { errors: [{ message: 'Refused' }] }),
+      );
 
-    const signInPaths: string[] = [ownerPaths.signInOptions, ownerPaths.signIn, ownerPaths.inviteOptions, ownerPaths.invite];
-    if (!mock.signedIn && !signInPaths.includes(path)) return route.fulfill(json(401, { errors: [{ message: 'Sign in first.' }] }));
+    const signInPaths: string[] = [
+      ownerPaths.signInOptions,
+      ownerPaths.signIn,
+      ownerPaths.inviteOptions,
+      ownerPaths.invite,
+    ];
+    if (!mock.signedIn && !signInPaths.includes(path))
+      return route.fulfill(json(401, { errors: [{ message: 'Sign in first.' }] }));
 
     const leadMatch = /^\/api\/owner\/leads\/(\d+)(\/notes)?$/.exec(path);
     const passkeyMatch = /^\/api\/owner\/passkeys\/([^/]+)$/.exec(path);
     const sessionMatch = /^\/api\/owner\/sessions\/([^/]+)$/.exec(path);
-    const lead = leadMatch ? mock.leads.find((each) => each.id === Number(leadMatch[1])) : undefined;
+    const lead = leadMatch
+      ? mock.leads.find((each) => each.id === Number(leadMatch[1]))
+      : undefined;
 
     if (method === 'GET' && path === ownerPaths.session) return route.fulfill(json(200, session));
     if (method === 'POST' && path === ownerPaths.signOut) {
@@ -360,7 +473,9 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
       return route.fulfill({ status: 204 });
     }
     if (method === 'GET' && path === ownerPaths.leads) {
-      return route.fulfill(json(200, inboxBody(mock.leads, url.searchParams.get('status'), url.searchParams.get('q'))));
+      return route.fulfill(
+        json(200, inboxBody(mock.leads, url.searchParams.get('status'), url.searchParams.get('q'))),
+      );
     }
     if (method === 'GET' && path === ownerPaths.leadsCsv) {
       return route.fulfill({
@@ -370,8 +485,10 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
         body: 'id,name\n41,Aroha Ngata\n',
       });
     }
-    if (leadMatch && !lead) return route.fulfill(json(404, { errors: [{ message: 'No such request.' }] }));
-    if (lead && method === 'GET' && !leadMatch![2]) return route.fulfill(json(200, { lead } satisfies LeadBody));
+    if (leadMatch && !lead)
+      return route.fulfill(json(404, { errors: [{ message: 'No such request.' }] }));
+    if (lead && method === 'GET' && !leadMatch![2])
+      return route.fulfill(json(200, { lead } satisfies LeadBody));
     if (lead && method === 'PATCH' && !leadMatch![2]) {
       const change = body as LeadChange;
       if (change.status) lead.status = change.status;
@@ -389,24 +506,39 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
     }
     if (method === 'GET' && path === ownerPaths.numbers) {
       const days = Number(url.searchParams.get('days'));
-      if (![7, 30, 90].includes(days)) return route.fulfill(json(400, { errors: [{ message: 'days must be 7, 30 or 90.' }] }));
+      if (![7, 30, 90].includes(days))
+        return route.fulfill(json(400, { errors: [{ message: 'days must be 7, 30 or 90.' }] }));
       return route.fulfill(json(200, sampleReport(days)));
     }
-    if (method === 'GET' && path === ownerPaths.passkeys) return route.fulfill(json(200, mock.passkeys));
-    const changesPasskeys = (passkeyMatch && method === 'DELETE') || (method === 'POST' && path === ownerPaths.passkeyOptions);
+    if (method === 'GET' && path === ownerPaths.passkeys)
+      return route.fulfill(json(200, mock.passkeys));
+    const changesPasskeys =
+      (passkeyMatch && method === 'DELETE') ||
+      (method === 'POST' && path === ownerPaths.passkeyOptions);
     if (changesPasskeys && !mock.steppedUp) {
       return route.fulfill(
-        json(403, { errors: [{ message: 'Confirm it’s you with your passkey first.' }], stepUp: true } satisfies StepUpNeededBody),
+        json(403, {
+          errors: [{ message: 'Confirm it’s you with your passkey first.' }],
+          stepUp: true,
+        } satisfies StepUpNeededBody),
       );
     }
     if (method === 'POST' && path === ownerPaths.stepUpOptions) {
       return route.fulfill(
-        json(200, { challenge: 'c3RlcC11cC1mb3ItdGVzdHM', rpId: '127.0.0.1', userVerification: 'required', timeout: 60_000 }),
+        json(200, {
+          challenge: 'c3RlcC11cC1mb3ItdGVzdHM',
+          rpId: '127.0.0.1',
+          userVerification: 'required',
+          timeout: 60_000,
+        }),
       );
     }
-    if (method === 'GET' && path === ownerPaths.sessions) return route.fulfill(json(200, { sessions: mock.sessions }));
+    if (method === 'GET' && path === ownerPaths.sessions)
+      return route.fulfill(json(200, { sessions: mock.sessions }));
     if (sessionMatch && method === 'DELETE') {
-      mock.sessions = mock.sessions.filter((each) => each.id !== decodeURIComponent(sessionMatch[1]!));
+      mock.sessions = mock.sessions.filter(
+        (each) => each.id !== decodeURIComponent(sessionMatch[1]!),
+      );
       return route.fulfill({ status: 204 });
     }
     if (method === 'POST' && path === ownerPaths.signOutOthers) {
@@ -414,28 +546,47 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
       return route.fulfill({ status: 204 });
     }
     if (passkeyMatch && method === 'PATCH') {
-      const passkey = mock.passkeys.passkeys.find((each) => each.id === decodeURIComponent(passkeyMatch[1]!));
+      const passkey = mock.passkeys.passkeys.find(
+        (each) => each.id === decodeURIComponent(passkeyMatch[1]!),
+      );
       if (!passkey) return route.fulfill(json(404, { errors: [{ message: 'No such passkey.' }] }));
       passkey.name = (body as { name: string }).name;
       return route.fulfill(json(200, passkey));
     }
     if (passkeyMatch && method === 'DELETE') {
       if (mock.passkeys.passkeys.length === 1) {
-        return route.fulfill(json(409, { errors: [{ message: 'This is your only passkey. Add another before you remove it.' }] }));
+        return route.fulfill(
+          json(409, {
+            errors: [{ message: 'This is your only passkey. Add another before you remove it.' }],
+          }),
+        );
       }
-      mock.passkeys.passkeys = mock.passkeys.passkeys.filter((each) => each.id !== decodeURIComponent(passkeyMatch[1]!));
+      mock.passkeys.passkeys = mock.passkeys.passkeys.filter(
+        (each) => each.id !== decodeURIComponent(passkeyMatch[1]!),
+      );
       return route.fulfill({ status: 204 });
     }
     if (method === 'GET' && path === ownerPaths.site) return route.fulfill(json(200, mock.site));
     if (method === 'POST' && (path === ownerPaths.publish || path === ownerPaths.undo)) {
       if (mock.site.running)
         return route.fulfill(
-          json(409, { errors: [{ message: 'The site is being published. Wait for it to finish.' }], running: mock.site.running }),
+          json(409, {
+            errors: [{ message: 'The site is being published. Wait for it to finish.' }],
+            running: mock.site.running,
+          }),
         );
       const undone =
-        path === ownerPaths.undo ? mock.site.history.find((change) => change.commit === (body as { commit?: string }).commit) : undefined;
+        path === ownerPaths.undo
+          ? mock.site.history.find(
+              (change) => change.commit === (body as { commit?: string }).commit,
+            )
+          : undefined;
       if (path === ownerPaths.undo && !undone?.canUndo)
-        return route.fulfill(json(409, { errors: [{ message: 'Only changes made from this page can be undone here.' }] }));
+        return route.fulfill(
+          json(409, {
+            errors: [{ message: 'Only changes made from this page can be undone here.' }],
+          }),
+        );
       const running: PublishProgress = {
         kind: undone ? 'undo' : 'publish',
         startedAt: new Date().toISOString(),
@@ -447,7 +598,12 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
     }
     if (method === 'POST' && path === ownerPaths.signInOptions) {
       return route.fulfill(
-        json(200, { challenge: 'Y2hhbGxlbmdlLWZvci10ZXN0cw', rpId: '127.0.0.1', userVerification: 'required', timeout: 60_000 }),
+        json(200, {
+          challenge: 'Y2hhbGxlbmdlLWZvci10ZXN0cw',
+          rpId: '127.0.0.1',
+          userVerification: 'required',
+          timeout: 60_000,
+        }),
       );
     }
     mock.unknown.push(`${method} ${url.pathname}${url.search}`);

@@ -43,7 +43,8 @@ export function ownerClient(server: RunningServer, siteUrl: string, address = ra
 
   async function call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
     const token = options.session === undefined ? session : options.session;
-    const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    const body =
+      options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const headers: Record<string, string> = {
       ...(body !== undefined ? { 'Content-Type': options.contentType ?? 'application/json' } : {}),
       ...(options.origin === null ? {} : { Origin: options.origin ?? origin }),
@@ -68,10 +69,16 @@ export function ownerClient(server: RunningServer, siteUrl: string, address = ra
     },
     /** Enrols a new passkey with the invite and keeps the session it opens */
     async enrol(invite: string, name = 'Test phone'): Promise<Answer> {
-      const options = await call('POST', ownerPaths.inviteOptions, { body: { invite }, session: null });
+      const options = await call('POST', ownerPaths.inviteOptions, {
+        body: { invite },
+        session: null,
+      });
       if (options.status !== 200) return options;
       const response = authenticator.register(json(options) as unknown as CeremonyOptions);
-      const answer = await call('POST', ownerPaths.invite, { body: { invite, name, response }, session: null });
+      const answer = await call('POST', ownerPaths.invite, {
+        body: { invite, name, response },
+        session: null,
+      });
       session = sessionFrom(answer) ?? session;
       return answer;
     },
@@ -83,7 +90,11 @@ export function ownerClient(server: RunningServer, siteUrl: string, address = ra
       const headers = { 'X-Forwarded-For': randomAddress(), ...extra };
       const options = await call('POST', ownerPaths.signInOptions, { session: null, headers });
       const response = authenticator.authenticate(json(options) as unknown as CeremonyOptions);
-      const answer = await call('POST', ownerPaths.signIn, { body: { response }, session: null, headers });
+      const answer = await call('POST', ownerPaths.signIn, {
+        body: { response },
+        session: null,
+        headers,
+      });
       const token = sessionFrom(answer);
       if (answer.status !== 200 || !token) throw new Error(`Sign-in answered ${answer.status}`);
       return token;

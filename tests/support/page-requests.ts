@@ -14,7 +14,11 @@ export interface PageRequestLoop {
  * islands, where quotes are written &quot;), each once
  */
 export function astroFilesOf(html: string): string[] {
-  return [...new Set([...html.matchAll(/(?<=["'\s,(=;])\/_astro\/[^"'\s,)<>?#&]+/g)].map((match) => match[0]))];
+  return [
+    ...new Set(
+      [...html.matchAll(/(?<=["'\s,(=;])\/_astro\/[^"'\s,)<>?#&]+/g)].map((match) => match[0]),
+    ),
+  ];
 }
 
 const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms));
@@ -23,7 +27,11 @@ const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSl
  * Requests `paths` in turn, each page followed by the /_astro/ files it references, one request
  * every `intervalMs`, until stopped
  */
-export function startPageRequestLoop(baseURL: string, paths: readonly string[], { intervalMs = 250 } = {}): PageRequestLoop {
+export function startPageRequestLoop(
+  baseURL: string,
+  paths: readonly string[],
+  { intervalMs = 250 } = {},
+): PageRequestLoop {
   let running = true;
   let requests = 0;
   const problems: string[] = [];
@@ -32,10 +40,17 @@ export function startPageRequestLoop(baseURL: string, paths: readonly string[], 
   async function get(path: string): Promise<string | undefined> {
     requests++;
     try {
-      const answer = await fetch(new URL(path, baseURL), { redirect: 'manual', signal: AbortSignal.timeout(20_000) });
+      const answer = await fetch(new URL(path, baseURL), {
+        redirect: 'manual',
+        signal: AbortSignal.timeout(20_000),
+      });
       const body = await answer.text();
-      if (answer.status !== 200 && answer.status !== 304) problems.push(`${new Date().toISOString()} ${path}: ${answer.status}`);
-      return answer.status === 200 && (answer.headers.get('content-type') ?? '').startsWith('text/html') ? body : undefined;
+      if (answer.status !== 200 && answer.status !== 304)
+        problems.push(`${new Date().toISOString()} ${path}: ${answer.status}`);
+      return answer.status === 200 &&
+        (answer.headers.get('content-type') ?? '').startsWith('text/html')
+        ? body
+        : undefined;
     } catch (error) {
       problems.push(`${new Date().toISOString()} ${path}: ${(error as Error).message}`);
       return undefined;

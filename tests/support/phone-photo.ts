@@ -10,7 +10,9 @@ export async function twoColourPhoto(width: number, height: number) {
   const left = await sharp({ create: { width: width / 2, height, channels: 3, background: RED } })
     .png()
     .toBuffer();
-  return sharp({ create: { width, height, channels: 3, background: BLUE } }).composite([{ input: left, left: 0, top: 0 }]);
+  return sharp({ create: { width, height, channels: 3, background: BLUE } }).composite([
+    { input: left, left: 0, top: 0 },
+  ]);
 }
 
 /** The picture as a phone stores it: EXIF orientation 6, where it was taken (GPS), the camera, and XMP */
@@ -18,9 +20,16 @@ function asPhoneStoresIt(picture: Sharp): Promise<Buffer> {
   return picture
     .withExif({
       IFD0: { Make: 'PhoneMaker', Model: 'Phone 15', Software: 'Camera 1.0' },
-      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '36/1 54/1 3600/100', GPSLongitudeRef: 'E', GPSLongitude: '174/1 54/1 4800/100' },
+      IFD3: {
+        GPSLatitudeRef: 'S',
+        GPSLatitude: '36/1 54/1 3600/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '174/1 54/1 4800/100',
+      },
     })
-    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
+    .withXmp(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>',
+    )
     .withMetadata({ orientation: 6 })
     .jpeg()
     .toBuffer();
@@ -39,7 +48,11 @@ export async function phonePhoto(width = 3000, height = 2000): Promise<Buffer> {
  * 12-megapixel picture is megabytes rather than the few kilobytes of two flat colours
  */
 export async function grainyPhonePhoto(width = 4000, height = 3000): Promise<Buffer> {
-  const { data, info } = await (await twoColourPhoto(width, height)).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await (
+    await twoColourPhoto(width, height)
+  )
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   // A fixed sequence (xorshift), so the photo weighs the same every run
   let state = 1;
   for (let index = 0; index < data.length; index++) {

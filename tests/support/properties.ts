@@ -6,25 +6,46 @@
 import fc from 'fast-check';
 
 /** `arbitrary` with the given probability, otherwise `otherwise` (which shrinking goes back to) */
-export function withChance<T, U>(probability: number, arbitrary: fc.Arbitrary<T>, otherwise: fc.Arbitrary<U>): fc.Arbitrary<T | U> {
+export function withChance<T, U>(
+  probability: number,
+  arbitrary: fc.Arbitrary<T>,
+  otherwise: fc.Arbitrary<U>,
+): fc.Arbitrary<T | U> {
   const weight = Math.round(probability * 100);
-  return fc.oneof({ withCrossShrink: true }, { arbitrary: otherwise, weight: 100 - weight }, { arbitrary, weight });
+  return fc.oneof(
+    { withCrossShrink: true },
+    { arbitrary: otherwise, weight: 100 - weight },
+    { arbitrary, weight },
+  );
 }
 
 /** `arbitrary` with the given probability, otherwise undefined */
-export const sometimes = <T>(probability: number, arbitrary: fc.Arbitrary<T>) => withChance(probability, arbitrary, fc.constant(undefined));
+export const sometimes = <T>(probability: number, arbitrary: fc.Arbitrary<T>) =>
+  withChance(probability, arbitrary, fc.constant(undefined));
 
 /** true with the given probability */
-export const chance = (probability: number) => withChance(probability, fc.constant(true), fc.constant(false));
+export const chance = (probability: number) =>
+  withChance(probability, fc.constant(true), fc.constant(false));
 
 /** Headers that are each sent with their own probability, with one of their values */
 export function someHeaders(
   table: ReadonlyArray<[name: string, probability: number, values: string[]]>,
 ): fc.Arbitrary<Record<string, string>> {
-  const drawn = Object.fromEntries(table.map(([name, probability, values]) => [name, sometimes(probability, fc.constantFrom(...values))]));
+  const drawn = Object.fromEntries(
+    table.map(([name, probability, values]) => [
+      name,
+      sometimes(probability, fc.constantFrom(...values)),
+    ]),
+  );
   return fc
     .record(drawn)
-    .map((headers) => Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => entry[1] !== undefined)));
+    .map((headers) =>
+      Object.fromEntries(
+        Object.entries(headers).filter(
+          (entry): entry is [string, string] => entry[1] !== undefined,
+        ),
+      ),
+    );
 }
 
 /**
@@ -38,11 +59,18 @@ export async function checkInLanes<T>(
   check: (value: T) => Promise<void>,
 ): Promise<void> {
   const runs = Array.from({ length: lanes }, (_, lane) =>
-    fc.assert(fc.asyncProperty(cases, check), { seed: seed + lane, numRuns: Math.floor((count + lane) / lanes) }),
+    fc.assert(fc.asyncProperty(cases, check), {
+      seed: seed + lane,
+      numRuns: Math.floor((count + lane) / lanes),
+    }),
   );
-  const failures = (await Promise.allSettled(runs)).flatMap((run) => (run.status === 'rejected' ? [run.reason as Error] : []));
+  const failures = (await Promise.allSettled(runs)).flatMap((run) =>
+    run.status === 'rejected' ? [run.reason as Error] : [],
+  );
   if (failures.length > 0) {
     const [first] = failures as [Error];
-    throw new Error(`${failures.length} of ${lanes} lanes failed; the first:\n${first.message}`, { cause: first.cause });
+    throw new Error(`${failures.length} of ${lanes} lanes failed; the first:\n${first.message}`, {
+      cause: first.cause,
+    });
   }
 }

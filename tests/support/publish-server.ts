@@ -15,7 +15,14 @@ const siteDir = process.env['SITE_DIR'];
 if (!siteDir) throw new Error('SITE_DIR is not set: tests/support/e2e-servers.ts gives it');
 
 /** The owner's messages and backups stay on this machine: no channel, no remote, whatever the shell holds */
-for (const setting of ['SMTP_URL', 'LEADS_NOTIFY_TO', 'LEADS_WEBHOOK_URL', 'LEADS_NTFY_URL', 'STATS_WEEKLY', 'CONTENT_GIT_REMOTE'])
+for (const setting of [
+  'SMTP_URL',
+  'LEADS_NOTIFY_TO',
+  'LEADS_WEBHOOK_URL',
+  'LEADS_NTFY_URL',
+  'STATS_WEEKLY',
+  'CONTENT_GIT_REMOTE',
+])
   delete process.env[setting];
 
 rmSync(siteDir, { recursive: true, force: true });
@@ -24,7 +31,11 @@ copyAsCheckout(siteDir);
 // One area page's Markdown holds every injection a stolen session could save, as the developer left it
 appendFileSync(join(siteDir, hostileArea.file), hostileMarkdown);
 const developer = ['-c', 'user.name=Developer', '-c', 'user.email=developer@example.com'];
-execFileSync('git', [...developer, 'commit', '--quiet', '--no-verify', '--amend', '--no-edit', '--all'], { cwd: siteDir });
+execFileSync(
+  'git',
+  [...developer, 'commit', '--quiet', '--no-verify', '--amend', '--no-edit', '--all'],
+  { cwd: siteDir },
+);
 console.log(`Copied the repository to ${siteDir} in ${Date.now() - started} ms`);
 
 await import('../../src/server/main.ts');

@@ -17,9 +17,13 @@ export function copyPublishSite(site: string): void {
   const astro = join(site, 'node_modules', '.bin', 'astro');
   mkdirSync(join(site, 'node_modules', '.bin'), { recursive: true });
   const schemas = join(repoRoot, 'src', 'lib', 'content-schemas.ts');
-  writeFileSync(astro, `#!/bin/sh\nSITE_SCHEMAS='${schemas}' exec '${process.execPath}' '${join(site, 'astro.ts')}' "$@"\n`, {
-    mode: 0o755,
-  });
+  writeFileSync(
+    astro,
+    `#!/bin/sh\nSITE_SCHEMAS='${schemas}' exec '${process.execPath}' '${join(site, 'astro.ts')}' "$@"\n`,
+    {
+      mode: 0o755,
+    },
+  );
   const git = (...args: string[]) => execFileSync('git', args, { cwd: site, encoding: 'utf8' });
   git('init', '--quiet', '--initial-branch=main');
   git('add', '--all');

@@ -4,7 +4,13 @@
  */
 export { buildFile, clientDir, distDir, requireBuild } from '../../scripts/support/build.ts';
 export { freePort } from '../../scripts/support/free-port.ts';
-export { carriesEicar, EICAR, startFilteringChannels, startReceiver, startSmtp } from '../../scripts/support/receivers.ts';
+export {
+  carriesEicar,
+  EICAR,
+  startFilteringChannels,
+  startReceiver,
+  startSmtp,
+} from '../../scripts/support/receivers.ts';
 export { startServerProcess, type ServerProcess } from '../../scripts/support/server-process.ts';
 export { startSiteServer, type SiteServer } from '../../scripts/support/site-server.ts';
 export { copyAsCheckout } from '../../scripts/support/repository-copy.ts';

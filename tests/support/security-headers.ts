@@ -18,7 +18,8 @@ export function expectedSecurityHeaders({ https }: { https: boolean }): Record<s
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     // Nothing the site uses; `()` turns a feature off for the page and every frame in it
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
+    'Permissions-Policy':
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin',
     // One year, as browsers' preload lists ask; only an https site may send it
@@ -42,7 +43,8 @@ export function metaCsp(html: string): string | undefined {
   return content?.replaceAll('&#39;', "'").replaceAll('&quot;', '"').replaceAll('&amp;', '&');
 }
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const sha256 = (text: string) =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 type ParsedNode = DefaultTreeAdapterMap['node'];
 
@@ -61,7 +63,9 @@ export function inlineHashes(html: string): { scripts: string[]; styles: string[
   const scripts: string[] = [];
   const styles: string[] = [];
   for (const element of elementsOf(parse(html))) {
-    const text = element.childNodes.map((child) => ('value' in child && child.nodeName === '#text' ? child.value : '')).join('');
+    const text = element.childNodes
+      .map((child) => ('value' in child && child.nodeName === '#text' ? child.value : ''))
+      .join('');
     const attribute = (name: string) => element.attrs.find((attr) => attr.name === name)?.value;
     if (element.tagName === 'style') styles.push(sha256(text));
     if (element.tagName !== 'script' || attribute('src') !== undefined) continue;
@@ -84,8 +88,10 @@ export function pageCspProblems(headerCsp: string | undefined, html: string): st
   const metaPolicy = metaCsp(html);
   if (!metaPolicy) problems.push('the page has no CSP meta tag');
   const meta = parseCsp(metaPolicy ?? '');
-  if (header.get('frame-ancestors')?.join(' ') !== "'none'") problems.push(`frame-ancestors is not 'none': ${headerCsp}`);
-  if (meta.has('frame-ancestors')) problems.push('frame-ancestors in a meta tag, where browsers ignore it');
+  if (header.get('frame-ancestors')?.join(' ') !== "'none'")
+    problems.push(`frame-ancestors is not 'none': ${headerCsp}`);
+  if (meta.has('frame-ancestors'))
+    problems.push('frame-ancestors in a meta tag, where browsers ignore it');
   for (const [name, sources] of meta) {
     if (header.get(name)?.join(' ') !== sources.join(' '))
       problems.push(`header ${name} differs from the page's: ${header.get(name)?.join(' ')}`);
@@ -98,23 +104,36 @@ export function pageCspProblems(headerCsp: string | undefined, html: string): st
     const scriptSrc = policy.get('script-src') ?? policy.get('default-src');
     const styleSrc = policy.get('style-src') ?? policy.get('default-src');
     if (!scriptSrc) problems.push(`${policyName}: nothing restricts scripts`);
-    const loose = (scriptSrc ?? []).filter((source) => /^'unsafe-|^\*$|^(?:https?|data|blob):$/i.test(source));
+    const loose = (scriptSrc ?? []).filter((source) =>
+      /^'unsafe-|^\*$|^(?:https?|data|blob):$/i.test(source),
+    );
     if (loose.length > 0) problems.push(`${policyName}: script-src allows ${loose.join(' ')}`);
-    for (const hash of scripts) if (!scriptSrc?.includes(hash)) problems.push(`${policyName}: inline script ${hash} not in script-src`);
-    for (const hash of styles) if (!styleSrc?.includes(hash)) problems.push(`${policyName}: inline style ${hash} not in style-src`);
+    for (const hash of scripts)
+      if (!scriptSrc?.includes(hash))
+        problems.push(`${policyName}: inline script ${hash} not in script-src`);
+    for (const hash of styles)
+      if (!styleSrc?.includes(hash))
+        problems.push(`${policyName}: inline style ${hash} not in style-src`);
     // Least privilege: a hash allows its script on this page only if the page runs that script
     const isHash = (source: string) => /^'sha(?:256|384|512)-/.test(source);
     for (const hash of (scriptSrc ?? []).filter(isHash)) {
-      if (!scripts.includes(hash)) problems.push(`${policyName}: script-src allows ${hash}, which no inline script of the page has`);
+      if (!scripts.includes(hash))
+        problems.push(
+          `${policyName}: script-src allows ${hash}, which no inline script of the page has`,
+        );
     }
     for (const hash of (styleSrc ?? []).filter(isHash)) {
-      if (!styles.includes(hash)) problems.push(`${policyName}: style-src allows ${hash}, which no inline style of the page has`);
+      if (!styles.includes(hash))
+        problems.push(
+          `${policyName}: style-src allows ${hash}, which no inline style of the page has`,
+        );
     }
   }
   // Attributes cannot be hashed without 'unsafe-hashes'; the policy above would block them
   const markup = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, '');
   for (const [tag] of markup.matchAll(/<[a-z][^>]*>/gi)) {
-    if (/\s(?:style|on[a-z]+)=/i.test(tag)) problems.push(`inline style or event attribute, which the CSP blocks: ${tag.slice(0, 80)}`);
+    if (/\s(?:style|on[a-z]+)=/i.test(tag))
+      problems.push(`inline style or event attribute, which the CSP blocks: ${tag.slice(0, 80)}`);
   }
   return problems;
 }

@@ -4,13 +4,31 @@
  * with its own LEADS_DB, and stops it again. Also a small HTTP client that sends paths exactly
  * as given (no URL normalisation, unlike fetch) and a raw-socket exchange for malformed HTTP.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { Agent, request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import {
+  Agent,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type OutgoingHttpHeaders,
+} from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { afterAll } from 'vitest';
-import { clientDir, requireBuild as requireBuiltFiles, startSiteServer, type SiteServer } from './script-helpers.ts';
+import {
+  clientDir,
+  requireBuild as requireBuiltFiles,
+  startSiteServer,
+  type SiteServer,
+} from './script-helpers.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -22,7 +40,9 @@ export function requireBuild(): void {
   requireBuiltFiles([join('client', 'index.html'), join('client', '404.html')]);
   const major = Number(process.versions.node.split('.')[0]);
   if (major < 24) {
-    throw new Error(`tests/server need Node 24 (this is ${process.version}); run them with \`npm run test:server\`.`);
+    throw new Error(
+      `tests/server need Node 24 (this is ${process.version}); run them with \`npm run test:server\`.`,
+    );
   }
 }
 
@@ -128,7 +148,8 @@ export interface Answer {
 /** Node's client sends a DELETE or OPTIONS body without a length unless told it */
 function withLength({ body, headers = {} }: SendOptions): OutgoingHttpHeaders {
   const named = Object.keys(headers).map((name) => name.toLowerCase());
-  if (body === undefined || named.includes('content-length') || named.includes('transfer-encoding')) return headers;
+  if (body === undefined || named.includes('content-length') || named.includes('transfer-encoding'))
+    return headers;
   return { 'Content-Length': Buffer.byteLength(body), ...headers };
 }
 
@@ -138,12 +159,19 @@ function withLength({ body, headers = {} }: SendOptions): OutgoingHttpHeaders {
  * one, as browsers and proxies do (RFC 9110, 9.2.2): the server may close an idle connection
  * just as a request sets out on it.
  */
-export function send(server: { port: number; agent?: Agent }, options: SendOptions): Promise<Answer> {
+export function send(
+  server: { port: number; agent?: Agent },
+  options: SendOptions,
+): Promise<Answer> {
   const idempotent = ['GET', 'HEAD'].includes(options.method ?? 'GET');
   return sendOnce(server, options, idempotent);
 }
 
-function sendOnce(server: { port: number; agent?: Agent }, options: SendOptions, mayRetry: boolean): Promise<Answer> {
+function sendOnce(
+  server: { port: number; agent?: Agent },
+  options: SendOptions,
+  mayRetry: boolean,
+): Promise<Answer> {
   return new Promise((resolveAnswer, reject) => {
     let answered = false;
     const request = httpRequest(
@@ -173,7 +201,9 @@ function sendOnce(server: { port: number; agent?: Agent }, options: SendOptions,
         });
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`No answer to ${options.method ?? 'GET'} ${options.path} in time`)));
+    request.on('timeout', () =>
+      request.destroy(new Error(`No answer to ${options.method ?? 'GET'} ${options.path} in time`)),
+    );
     request.on('error', (error: NodeJS.ErrnoException) => {
       if (request.reusedSocket && !answered && mayRetry && error.code === 'ECONNRESET') {
         resolveAnswer(sendOnce({ port: server.port }, options, false));
@@ -229,7 +259,9 @@ export function rawExchange(
       clearTimeout(idle);
       socket.destroy();
       const text = Buffer.concat(received).toString('latin1');
-      const statuses = [...text.matchAll(/HTTP\/1\.[01] (\d{3}) /g)].map((match) => Number(match[1]));
+      const statuses = [...text.matchAll(/HTTP\/1\.[01] (\d{3}) /g)].map((match) =>
+        Number(match[1]),
+      );
       resolveExchange({ received: text, statuses, closedByServer });
     };
     const waitForQuiet = () => {
@@ -239,7 +271,10 @@ export function rawExchange(
       const quietMs = received.length > 0 ? idleMs : Math.max(idleMs, FIRST_ANSWER_MS);
       const chunksSoFar = received.length;
       // Timers run before sockets are read: one turn more lets an answer already here count
-      idle = setTimeout(() => setImmediate(() => received.length === chunksSoFar && finish()), quietMs);
+      idle = setTimeout(
+        () => setImmediate(() => received.length === chunksSoFar && finish()),
+        quietMs,
+      );
     };
     const timer = setTimeout(finish, timeoutMs);
     socket.on('data', (chunk: Buffer) => {
@@ -282,11 +317,21 @@ export interface BuiltFile {
 /** Every file of dist/client except the precompressed copies, read from the disk (not from the server's code) */
 export function builtFiles(): BuiltFile[] {
   const files: BuiltFile[] = [];
-  const names = new Set(readdirSync(clientDir, { recursive: true, encoding: 'utf8' }).map((name) => name.split(sep).join('/')));
+  const names = new Set(
+    readdirSync(clientDir, { recursive: true, encoding: 'utf8' }).map((name) =>
+      name.split(sep).join('/'),
+    ),
+  );
   for (const relativePath of [...names].sort()) {
     const absolutePath = join(clientDir, relativePath);
-    if (relativePath.endsWith('.br') || relativePath.endsWith('.gz') || !statSync(absolutePath).isFile()) continue;
-    const urlPath = relativePath === 'index.html' ? '/' : `/${relativePath.replace(/(^|\/)index\.html$/, '')}`;
+    if (
+      relativePath.endsWith('.br') ||
+      relativePath.endsWith('.gz') ||
+      !statSync(absolutePath).isFile()
+    )
+      continue;
+    const urlPath =
+      relativePath === 'index.html' ? '/' : `/${relativePath.replace(/(^|\/)index\.html$/, '')}`;
     files.push({
       urlPath,
       relativePath,
@@ -299,7 +344,11 @@ export function builtFiles(): BuiltFile[] {
 }
 
 /** Runs `work` over `items` with at most `limit` at a time, in order of the results */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {

@@ -44,12 +44,22 @@ export function createSoftAuthenticator(origin: string) {
   function authenticatorData(flags: number, signCount: number, attested?: Buffer): Buffer {
     const count = Buffer.alloc(4);
     count.writeUInt32BE(signCount);
-    return Buffer.concat([sha256(rpId), Buffer.from([flags]), count, ...(attested ? [attested] : [])]);
+    return Buffer.concat([
+      sha256(rpId),
+      Buffer.from([flags]),
+      count,
+      ...(attested ? [attested] : []),
+    ]);
   }
 
   function clientData(type: string, challenge: string, spoil: Spoil): Buffer {
     return Buffer.from(
-      JSON.stringify({ type, challenge: spoil.challenge ?? challenge, origin: spoil.origin ?? origin, crossOrigin: false }),
+      JSON.stringify({
+        type,
+        challenge: spoil.challenge ?? challenge,
+        origin: spoil.origin ?? origin,
+        crossOrigin: false,
+      }),
     );
   }
 
@@ -68,8 +78,14 @@ export function createSoftAuthenticator(origin: string) {
       ]);
       const idLength = Buffer.alloc(2);
       idLength.writeUInt16BE(id.length);
-      const attested = Buffer.concat([Buffer.alloc(16), idLength, id, Buffer.from(isoCBOR.encode(coseKey))]);
-      const flags = FLAG_USER_PRESENT | FLAG_ATTESTED_CREDENTIAL | (spoil.unverified ? 0 : FLAG_USER_VERIFIED);
+      const attested = Buffer.concat([
+        Buffer.alloc(16),
+        idLength,
+        id,
+        Buffer.from(isoCBOR.encode(coseKey)),
+      ]);
+      const flags =
+        FLAG_USER_PRESENT | FLAG_ATTESTED_CREDENTIAL | (spoil.unverified ? 0 : FLAG_USER_VERIFIED);
       const attestationObject = isoCBOR.encode(
         new Map<string, unknown>([
           ['fmt', 'none'],
@@ -77,7 +93,12 @@ export function createSoftAuthenticator(origin: string) {
           ['authData', authenticatorData(flags, 0, attested)],
         ]) as never,
       );
-      credentials.set(base64url(id), { id, privateKey, userHandle: options.user?.id ?? '', signCount: 0 });
+      credentials.set(base64url(id), {
+        id,
+        privateKey,
+        userHandle: options.user?.id ?? '',
+        signCount: 0,
+      });
       return {
         id: base64url(id),
         rawId: base64url(id),
@@ -99,7 +120,11 @@ export function createSoftAuthenticator(origin: string) {
       const flags = FLAG_USER_PRESENT | (spoil.unverified ? 0 : FLAG_USER_VERIFIED);
       const data = authenticatorData(flags, credential.signCount);
       const client = clientData('webauthn.get', options.challenge, spoil);
-      const signature = sign('sha256', Buffer.concat([data, sha256(client)]), credential.privateKey);
+      const signature = sign(
+        'sha256',
+        Buffer.concat([data, sha256(client)]),
+        credential.privateKey,
+      );
       return {
         id: base64url(credential.id),
         rawId: base64url(credential.id),

@@ -22,7 +22,13 @@ export const specRedirects: [from: string, location: string][] = [
 ];
 
 /** Retired addresses: 410 with the Page Gone page */
-export const gonePaths = ['/gone', '/blog', '/sitemap', '/category/anything', '/category/news/old-post'];
+export const gonePaths = [
+  '/gone',
+  '/blog',
+  '/sitemap',
+  '/category/anything',
+  '/category/news/old-post',
+];
 
 /** Unknown addresses: 404 with the Not Found page */
 export const notFoundPaths = ['/no-such-page', '/areas/electrician-nowhere', '/projects/x/y'];
@@ -31,4 +37,10 @@ export const notFoundPaths = ['/no-such-page', '/areas/electrician-nowhere', '/p
 export const unknownServicePath = '/services/underwater-welding';
 
 /** Paths that try to leave the site: 400 or 404, never a file outside it */
-export const hostilePaths = ['/..%2f..%2fetc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/a%00b', '/%E0%A4%A', '/%C0%AE%C0%AE/etc/passwd'];
+export const hostilePaths = [
+  '/..%2f..%2fetc/passwd',
+  '/%2e%2e/%2e%2e/etc/passwd',
+  '/a%00b',
+  '/%E0%A4%A',
+  '/%C0%AE%C0%AE/etc/passwd',
+];

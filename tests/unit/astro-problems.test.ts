@@ -6,7 +6,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeProblems, needWords, parseAstroProblems } from '../../src/server/publish/astro-problems.ts';
+import {
+  describeProblems,
+  needWords,
+  parseAstroProblems,
+} from '../../src/server/publish/astro-problems.ts';
 
 const fixtures = join(import.meta.dirname, 'fixtures', 'astro-output');
 const output = (name: string) => readFileSync(join(fixtures, `${name}.txt`), 'utf8');
@@ -17,7 +21,8 @@ const entries: Record<string, string> = {
   'testimonials/01-margaret.yaml': 'author: margaret\n',
   'services/ceiling-fans.yaml': 'title: "Ceiling fans"\n',
 };
-const inWords = (name: string) => describeProblems(parseAstroProblems(output(name)), (file) => entries[file]);
+const inWords = (name: string) =>
+  describeProblems(parseAstroProblems(output(name)), (file) => entries[file]);
 
 describe('a content error, in words', () => {
   it('names the entry, its file and the field with its limit', () => {
@@ -43,7 +48,9 @@ describe('a content error, in words', () => {
   });
 
   it('says a field is not in the form it needs instead of showing a pattern', () => {
-    expect(inWords('sync-author')).toEqual(['Review by margaret (testimonials/01-margaret.yaml): Author is not in the form it needs']);
+    expect(inWords('sync-author')).toEqual([
+      'Review by margaret (testimonials/01-margaret.yaml): Author is not in the form it needs',
+    ]);
   });
 
   it('says a file that is not valid YAML is not written correctly, and near which line', () => {
@@ -60,12 +67,17 @@ describe('a content error, in words', () => {
 
   it('never shows a stack trace, a path of the server or Astro’s hints', () => {
     for (const name of readdirSync(fixtures).map((file) => file.replace(/\.txt$/, ''))) {
-      for (const sentence of inWords(name)) expect(sentence, name).not.toMatch(/\/tmp\/|\/work\/|node_modules|Stack trace|Hint:|https?:/);
+      for (const sentence of inWords(name))
+        expect(sentence, name).not.toMatch(
+          /\/tmp\/|\/work\/|node_modules|Stack trace|Hint:|https?:/,
+        );
     }
   });
 
   it('finds nothing in a successful run', () => {
-    expect(parseAstroProblems('12:00:00 [content] Syncing content\n12:00:01 [content] Synced content\n')).toEqual([]);
+    expect(
+      parseAstroProblems('12:00:00 [content] Syncing content\n12:00:01 [content] Synced content\n'),
+    ).toEqual([]);
   });
 });
 
@@ -78,7 +90,10 @@ describe("zod's messages as what a field needs", () => {
     ['Too small: expected number to be >=-37.3', 'must be at least -37.3'],
     ['Too small: expected string to have >5 characters', 'must be at least 6 characters'],
     ['Invalid input: expected string, received undefined', 'is missing'],
-    ['Add a photo, or name an illustration and describe it', 'add a photo, or name an illustration and describe it'],
+    [
+      'Add a photo, or name an illustration and describe it',
+      'add a photo, or name an illustration and describe it',
+    ],
   ])('%s', (message, need) => {
     expect(needWords(message)).toBe(need);
   });

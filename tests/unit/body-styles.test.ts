@@ -13,7 +13,9 @@ describe('moveBodyStylesToHead', () => {
 
   it('writes a style repeated in the body once', () => {
     const html = `<html><head></head><body>${ISLAND_STYLE}<p>a</p>${ISLAND_STYLE}</body></html>`;
-    expect(moveBodyStylesToHead(html)).toBe(`<html><head>${ISLAND_STYLE}</head><body><p>a</p></body></html>`);
+    expect(moveBodyStylesToHead(html)).toBe(
+      `<html><head>${ISLAND_STYLE}</head><body><p>a</p></body></html>`,
+    );
   });
 
   it('leaves a page without body styles, and the head’s own styles, as they are', () => {

@@ -3,8 +3,12 @@ import { business, businessSchema, emergencyClaim } from '../../src/config/busin
 
 describe('emergencyClaim', () => {
   it('promises round-the-clock help only while the business offers it', () => {
-    expect(emergencyClaim('emergency call-outs', { emergency24x7: true })).toBe('24/7 emergency call-outs');
-    expect(emergencyClaim('emergency call-outs', { emergency24x7: false })).toBe('Emergency call-outs');
+    expect(emergencyClaim('emergency call-outs', { emergency24x7: true })).toBe(
+      '24/7 emergency call-outs',
+    );
+    expect(emergencyClaim('emergency call-outs', { emergency24x7: false })).toBe(
+      'Emergency call-outs',
+    );
   });
 });
 
@@ -15,8 +19,15 @@ describe('the business facts’ web addresses', () => {
       reviewSite: { ...business.reviewSite, url },
       social: business.social.map((link) => ({ ...link, url })),
     });
-    for (const url of ['javascript:fetch("/api/owner/leads")', 'JaVaScRiPt:alert(2)', 'data:text/html;base64,PHA+', 'vbscript:x'])
+    for (const url of [
+      'javascript:fetch("/api/owner/leads")',
+      'JaVaScRiPt:alert(2)',
+      'data:text/html;base64,PHA+',
+      'vbscript:x',
+    ])
       expect(businessSchema.safeParse(withAddress(url)).success, url).toBe(false);
-    expect(businessSchema.safeParse(withAddress('https://www.facebook.com/example')).success).toBe(true);
+    expect(businessSchema.safeParse(withAddress('https://www.facebook.com/example')).success).toBe(
+      true,
+    );
   });
 });

@@ -19,7 +19,10 @@ import { startReceiver, startSmtp } from '../support/script-helpers.ts';
 const lead = sampleLead;
 
 /** Runs a script with Node, without blocking this process (the receivers above answer it) */
-function runScript(script: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runScript(
+  script: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolveRun) => {
     const child = spawn(process.execPath, [script], { env });
     let stdout = '';
@@ -65,8 +68,12 @@ describe('e-mail', () => {
   it('sends every lead of a burst through at most three SMTP connections, retrying refusals', async () => {
     const smtp = await startSmtp({ refuseFirst: 2 });
     cleanups.push(smtp.close);
-    const outbox = outboxFor([smtpChannel({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'website@example.com' })]);
-    const ids = Array.from({ length: 30 }, (_, index) => store.insertLead(lead({ name: `Client ${index}` }), { channels: ['email'] }));
+    const outbox = outboxFor([
+      smtpChannel({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'website@example.com' }),
+    ]);
+    const ids = Array.from({ length: 30 }, (_, index) =>
+      store.insertLead(lead({ name: `Client ${index}` }), { channels: ['email'] }),
+    );
     await deliverAll(outbox, () => smtp.received.length >= ids.length);
     await outbox.idle();
     expect(smtp.received).toHaveLength(ids.length);
@@ -84,13 +91,22 @@ describe("the owner's e-mail headers", () => {
 
   async function headersFor(name: string) {
     const id = store.insertLead(lead({ name }));
-    return renderedHeaders(composeLeadEmail(store.getLead(id)!, { to: 'owner@example.com', from: 'website@example.com' }));
+    return renderedHeaders(
+      composeLeadEmail(store.getLead(id)!, {
+        to: 'owner@example.com',
+        from: 'website@example.com',
+      }),
+    );
   }
 
   it('drop control and bidi characters from the name', async () => {
-    const headers = await headersFor('Aroha\u202E\u2066 Smith\r\nBcc: victim@example.com\u001b[31m');
+    const headers = await headersFor(
+      'Aroha\u202E\u2066 Smith\r\nBcc: victim@example.com\u001b[31m',
+    );
     const subject = decodeEncodedWords(headers.get('subject')!);
-    expect(subject).toBe('New quote request from Aroha Smith Bcc: victim@example.com[31m (Quote Form)');
+    expect(subject).toBe(
+      'New quote request from Aroha Smith Bcc: victim@example.com[31m (Quote Form)',
+    );
     expect(subject).not.toMatch(CONTROL_OR_BIDI);
     expect(headers.has('bcc')).toBe(false);
     expect(decodeEncodedWords(headers.get('reply-to')!)).not.toMatch(CONTROL_OR_BIDI);
@@ -98,7 +114,9 @@ describe("the owner's e-mail headers", () => {
 
   it('show an encoded-word typed as a name literally, in the subject and with no name in Reply-To', async () => {
     const headers = await headersFor('=?utf-8?B?QWRtaW4=?=');
-    expect(decodeEncodedWords(headers.get('subject')!)).toBe('New quote request from =?utf-8?B?QWRtaW4=?= (Quote Form)');
+    expect(decodeEncodedWords(headers.get('subject')!)).toBe(
+      'New quote request from =?utf-8?B?QWRtaW4=?= (Quote Form)',
+    );
     expect(headers.get('reply-to')).toBe(lead().email);
   });
 });
@@ -106,11 +124,28 @@ describe("the owner's e-mail headers", () => {
 describe('what each channel shows the owner of a lead stored with hostile characters', () => {
   /** Controls other than the message's line breaks and tabs, and format characters but the joiner inside emoji */
   const HOSTILE = /(?![\n\t])\p{Cc}|(?!\u200D)\p{Cf}/u;
-  const SAMPLES = ['\u0000', '\u001b[2J', '\u009b31m', '\u007f', '\u202E', '\u2066', '\u200B', '\u00AD', '\uFEFF', '\r', '\t', '\u0085'];
+  const SAMPLES = [
+    '\u0000',
+    '\u001b[2J',
+    '\u009b31m',
+    '\u007f',
+    '\u202E',
+    '\u2066',
+    '\u200B',
+    '\u00AD',
+    '\uFEFF',
+    '\r',
+    '\t',
+    '\u0085',
+  ];
 
   /** Every string in a value parsed from JSON, where an escaped character is raw again */
   const strings = (value: unknown): string[] =>
-    typeof value === 'string' ? [value] : value !== null && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];
+    typeof value === 'string'
+      ? [value]
+      : value !== null && typeof value === 'object'
+        ? Object.values(value).flatMap(strings)
+        : [];
 
   /**
    * What each channel sends for lead `id`: the e-mail's text and Reply-To, the webhook's body and
@@ -118,7 +153,10 @@ describe('what each channel shows the owner of a lead stored with hostile charac
    */
   function composed(id: number) {
     const stored = store.getLead(id)!;
-    const email = composeLeadEmail(stored, { to: 'owner@example.com', from: 'website@example.com' });
+    const email = composeLeadEmail(stored, {
+      to: 'owner@example.com',
+      from: 'website@example.com',
+    });
     const webhook = webhookBody(stored);
     const ntfy = JSON.stringify(ntfyMessage(stored, 'harbour-leads'));
     return {
@@ -134,7 +172,8 @@ describe('what each channel shows the owner of a lead stored with hostile charac
   }
 
   const expectClean = (sent: Record<string, string[]>, label = '') => {
-    for (const [channel, texts] of Object.entries(sent)) for (const text of texts) expect(text, `${channel}${label}`).not.toMatch(HOSTILE);
+    for (const [channel, texts] of Object.entries(sent))
+      for (const text of texts) expect(text, `${channel}${label}`).not.toMatch(HOSTILE);
   };
 
   it('keeps NUL, ESC and RLO in the name and message out of the e-mail, the webhook and ntfy', () => {
@@ -151,16 +190,30 @@ describe('what each channel shows the owner of a lead stored with hostile charac
     expect(text).toContain('Name: Aroha [2JSmith\n');
     expect(text).toContain('Email: moc.evil@example.com\n');
     expect(text).toContain('Message:\nPower points]0;owned trip.\nSecond line.\n');
-    expect(text.split('\n').filter((line) => line.startsWith('Phone:'))).toEqual([`Phone: ${lead().phone}`]);
-    expect(webhook).toMatchObject({ name: 'Aroha [2JSmith', message: 'Power points]0;owned trip.\nSecond line.' });
-    expect(ntfy).toMatchObject({ title: 'Quote request: Aroha [2JSmith', message: expect.stringContaining('Power points]0;owned trip.') });
+    expect(text.split('\n').filter((line) => line.startsWith('Phone:'))).toEqual([
+      `Phone: ${lead().phone}`,
+    ]);
+    expect(webhook).toMatchObject({
+      name: 'Aroha [2JSmith',
+      message: 'Power points]0;owned trip.\nSecond line.',
+    });
+    expect(ntfy).toMatchObject({
+      title: 'Quote request: Aroha [2JSmith',
+      message: expect.stringContaining('Power points]0;owned trip.'),
+    });
   });
 
   it('keeps any control or format character out of every channel, whatever field holds it', () => {
     const hostileText = fc
-      .array(fc.oneof(fc.constantFrom(...SAMPLES), fc.string({ unit: fc.constantFrom('a', 'Ō', ' ', '\n', '🙂', '👩🏽\u200D🔧') })), {
-        maxLength: 8,
-      })
+      .array(
+        fc.oneof(
+          fc.constantFrom(...SAMPLES),
+          fc.string({ unit: fc.constantFrom('a', 'Ō', ' ', '\n', '🙂', '👩🏽\u200D🔧') }),
+        ),
+        {
+          maxLength: 8,
+        },
+      )
       .map((parts) => parts.join(''));
     fc.assert(
       fc.property(
@@ -173,7 +226,10 @@ describe('what each channel shows the owner of a lead stored with hostile charac
           message: hostileText,
         }),
         (fields) => {
-          expectClean(composed(store.insertLead(lead(fields))).sent, ` of ${JSON.stringify(fields)}`);
+          expectClean(
+            composed(store.insertLead(lead(fields))).sent,
+            ` of ${JSON.stringify(fields)}`,
+          );
         },
       ),
       { numRuns: 200 },
@@ -185,9 +241,13 @@ describe('webhook', () => {
   const secret = 'a-long-shared-secret';
 
   it('posts the lead as signed JSON with an idempotency key, retries 5xx and timeouts, and stops after success', async () => {
-    const receiver = await startReceiver((_hit, index) => (index === 0 ? 503 : index === 1 ? 'hang' : 200));
+    const receiver = await startReceiver((_hit, index) =>
+      index === 0 ? 503 : index === 1 ? 'hang' : 200,
+    );
     cleanups.push(receiver.close);
-    const outbox = outboxFor([webhookChannel({ url: `${receiver.origin}/hooks/leads`, secret, timeoutMs: 300 })]);
+    const outbox = outboxFor([
+      webhookChannel({ url: `${receiver.origin}/hooks/leads`, secret, timeoutMs: 300 }),
+    ]);
     const id = store.insertLead(lead(), { channels: ['webhook'] });
     await deliverAll(outbox, () => deliveryOf(id, 'webhook')?.status === 'sent');
 
@@ -219,7 +279,13 @@ describe('ntfy push', () => {
   it('publishes the name, address, service and first line, with a tap to call the visitor', async () => {
     const receiver = await startReceiver((_hit, index) => (index === 0 ? 500 : 200));
     cleanups.push(receiver.close);
-    const outbox = outboxFor([ntfyChannel({ url: `${receiver.origin}/ntfy/harbour-leads`, token: 'tk_secret', timeoutMs: 300 })]);
+    const outbox = outboxFor([
+      ntfyChannel({
+        url: `${receiver.origin}/ntfy/harbour-leads`,
+        token: 'tk_secret',
+        timeoutMs: 300,
+      }),
+    ]);
     const id = store.insertLead(lead(), { channels: ['ntfy'] });
     await deliverAll(outbox, () => deliveryOf(id, 'ntfy')?.status === 'sent');
 
@@ -228,8 +294,16 @@ describe('ntfy push', () => {
     expect(hit!.path).toBe('/ntfy/');
     expect(hit!.headers.authorization).toBe('Bearer tk_secret');
     const message = JSON.parse(hit!.body) as { message: string; actions: unknown };
-    expect(message).toMatchObject({ topic: 'harbour-leads', title: `Quote request: ${lead().name}`, click: 'tel:0215550199' });
-    expect(message.message.split('\n')).toEqual([lead().address, lead().service, 'The kitchen power points trip the RCD.']);
+    expect(message).toMatchObject({
+      topic: 'harbour-leads',
+      title: `Quote request: ${lead().name}`,
+      click: 'tel:0215550199',
+    });
+    expect(message.message.split('\n')).toEqual([
+      lead().address,
+      lead().service,
+      'The kitchen power points trip the RCD.',
+    ]);
     expect(message.actions).toEqual([
       { action: 'view', label: 'Call', url: 'tel:0215550199' },
       { action: 'view', label: 'E-mail', url: `mailto:${lead().email}` },
@@ -240,7 +314,10 @@ describe('ntfy push', () => {
     const receiver = await startReceiver();
     cleanups.push(receiver.close);
     const outbox = outboxFor([ntfyChannel({ url: `${receiver.origin}/harbour-leads` })]);
-    const id = store.insertLead(lead({ phone: null, address: null, service: null, formSource: 'Hero Form' }), { channels: ['ntfy'] });
+    const id = store.insertLead(
+      lead({ phone: null, address: null, service: null, formSource: 'Hero Form' }),
+      { channels: ['ntfy'] },
+    );
     await deliverAll(outbox, () => deliveryOf(id, 'ntfy')?.status === 'sent');
     const message = JSON.parse(receiver.hits[0]!.body) as { message: string; click: string };
     expect(receiver.hits[0]!.path).toBe('/');
@@ -265,16 +342,29 @@ describe('npm run notify:test', () => {
     };
     const run = await runScript('scripts/notify-test.ts', env);
     expect(run.code).toBe(0);
-    expect(run.stdout.split('\n').filter(Boolean)).toEqual(['email: sent', 'webhook: sent', 'ntfy: sent']);
+    expect(run.stdout.split('\n').filter(Boolean)).toEqual([
+      'email: sent',
+      'webhook: sent',
+      'ntfy: sent',
+    ]);
     expect(smtp.received).toHaveLength(1);
     expect(receiver.hits.map((hit) => hit.path).sort()).toEqual(['/', '/hook']);
     expect(existsSync(env.LEADS_DB)).toBe(false);
 
     await receiver.close();
-    const down = await runScript('scripts/notify-test.ts', { ...env, SMTP_URL: '', LEADS_NOTIFY_TO: '' });
+    const down = await runScript('scripts/notify-test.ts', {
+      ...env,
+      SMTP_URL: '',
+      LEADS_NOTIFY_TO: '',
+    });
     expect(down.code).toBe(1);
     expect(down.stdout).toMatch(/^webhook: FAILED \(/m);
-    const none = await runScript('scripts/notify-test.ts', { ...env, SMTP_URL: '', LEADS_WEBHOOK_URL: '', LEADS_NTFY_URL: '' });
+    const none = await runScript('scripts/notify-test.ts', {
+      ...env,
+      SMTP_URL: '',
+      LEADS_WEBHOOK_URL: '',
+      LEADS_NTFY_URL: '',
+    });
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('No notification channel is set up');
   });
@@ -283,7 +373,8 @@ describe('npm run notify:test', () => {
 describe('channels from the environment', () => {
   it('configures each channel on its own and leaves out one whose setting cannot be used', () => {
     const logged: string[] = [];
-    const names = (env: Record<string, string>) => channelsFromEnv(env, (message) => logged.push(message)).map((channel) => channel.name);
+    const names = (env: Record<string, string>) =>
+      channelsFromEnv(env, (message) => logged.push(message)).map((channel) => channel.name);
     expect(names({})).toEqual([]);
     expect(
       names({
@@ -293,13 +384,21 @@ describe('channels from the environment', () => {
         LEADS_NTFY_URL: 'https://ntfy.sh/harbour-leads',
       }),
     ).toEqual(['email', 'webhook', 'ntfy']);
-    expect(names({ LEADS_WEBHOOK_URL: 'not a url', LEADS_NTFY_URL: 'https://ntfy.sh/' })).toEqual([]);
-    expect(logged).toHaveLength(2);
-    // Credentials in a URL would end up in every error line; other schemes cannot be posted to
-    expect(names({ LEADS_WEBHOOK_URL: 'https://user:secret@hooks.example.com/leads', LEADS_NTFY_URL: 'ftp://ntfy.example.com/t' })).toEqual(
+    expect(names({ LEADS_WEBHOOK_URL: 'not a url', LEADS_NTFY_URL: 'https://ntfy.sh/' })).toEqual(
       [],
     );
-    expect(logged.slice(2)).toEqual([expect.stringContaining('LEADS_WEBHOOK_URL'), expect.stringContaining('LEADS_NTFY_URL')]);
+    expect(logged).toHaveLength(2);
+    // Credentials in a URL would end up in every error line; other schemes cannot be posted to
+    expect(
+      names({
+        LEADS_WEBHOOK_URL: 'https://user:secret@hooks.example.com/leads',
+        LEADS_NTFY_URL: 'ftp://ntfy.example.com/t',
+      }),
+    ).toEqual([]);
+    expect(logged.slice(2)).toEqual([
+      expect.stringContaining('LEADS_WEBHOOK_URL'),
+      expect.stringContaining('LEADS_NTFY_URL'),
+    ]);
     // Half an e-mail setting is a mistake to report, not a quiet "off"
     expect(names({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toEqual([]);
     expect(logged.at(-1)).toContain('SMTP_URL');
@@ -311,13 +410,16 @@ describe('a failure that concerns one message', () => {
   const poisoned = (text: string) => text.includes('EICAR');
   const leadsWith = (count: number) =>
     Array.from({ length: count }, (_, index) =>
-      store.insertLead(lead({ name: `Poison ${index}`, message: EICAR }), { channels: CHANNELS_ALL }),
+      store.insertLead(lead({ name: `Poison ${index}`, message: EICAR }), {
+        channels: CHANNELS_ALL,
+      }),
     );
   const CHANNELS_ALL: ChannelName[] = ['email', 'webhook', 'ntfy'];
 
   it('is failed at once with the reason, on each channel, and a genuine lead after ten of them goes out at once', async () => {
     const smtp = await startSmtp({
-      answer: (message) => (poisoned(message) ? { code: 550, text: '5.7.1 Message rejected: virus found' } : 'accept'),
+      answer: (message) =>
+        poisoned(message) ? { code: 550, text: '5.7.1 Message rejected: virus found' } : 'accept',
     });
     const webhook = await startReceiver((hit) => (poisoned(hit.body) ? 302 : 200));
     const ntfy = await startReceiver((hit) => (poisoned(hit.body) ? 400 : 200));
@@ -329,18 +431,41 @@ describe('a failure that concerns one message', () => {
     ]);
     const poison = leadsWith(10);
     outbox.wake();
-    await deliverAll(outbox, () => poison.every((id) => store.getLead(id)!.deliveries.every((delivery) => delivery.status === 'failed')));
+    await deliverAll(outbox, () =>
+      poison.every((id) =>
+        store.getLead(id)!.deliveries.every((delivery) => delivery.status === 'failed'),
+      ),
+    );
     const started = Date.now();
     const genuine = store.insertLead(lead({ name: 'Genuine' }), { channels: CHANNELS_ALL });
     outbox.wake();
-    await deliverAll(outbox, () => store.getLead(genuine)!.deliveries.every((delivery) => delivery.status === 'sent'), 2000);
+    await deliverAll(
+      outbox,
+      () => store.getLead(genuine)!.deliveries.every((delivery) => delivery.status === 'sent'),
+      2000,
+    );
     expect(Date.now() - started).toBeLessThan(2000);
 
     for (const id of poison) {
       expect(store.getLead(id)!.deliveries).toMatchObject([
-        { channel: 'email', status: 'failed', attempts: 1, lastError: expect.stringContaining('550 5.7.1 Message rejected: virus found') },
-        { channel: 'webhook', status: 'failed', attempts: 1, lastError: expect.stringMatching(/^HTTP 302 from 127\.0\.0\.1:\d+/) },
-        { channel: 'ntfy', status: 'failed', attempts: 1, lastError: expect.stringContaining('HTTP 400') },
+        {
+          channel: 'email',
+          status: 'failed',
+          attempts: 1,
+          lastError: expect.stringContaining('550 5.7.1 Message rejected: virus found'),
+        },
+        {
+          channel: 'webhook',
+          status: 'failed',
+          attempts: 1,
+          lastError: expect.stringMatching(/^HTTP 302 from 127\.0\.0\.1:\d+/),
+        },
+        {
+          channel: 'ntfy',
+          status: 'failed',
+          attempts: 1,
+          lastError: expect.stringContaining('HTTP 400'),
+        },
       ]);
     }
     expect(ntfy.hits.filter((hit) => poisoned(hit.body))).toHaveLength(10);
@@ -349,10 +474,15 @@ describe('a failure that concerns one message', () => {
   it('is retried on its own when it is deferred (SMTP 4xx), and sent once the relay takes it', async () => {
     let deferrals = 2;
     const smtp = await startSmtp({
-      answer: (message) => (poisoned(message) && deferrals-- > 0 ? { code: 451, text: '4.7.1 Greylisted, try again later' } : 'accept'),
+      answer: (message) =>
+        poisoned(message) && deferrals-- > 0
+          ? { code: 451, text: '4.7.1 Greylisted, try again later' }
+          : 'accept',
     });
     cleanups.push(smtp.close);
-    const outbox = outboxFor([smtpChannel({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'website@example.com' })]);
+    const outbox = outboxFor([
+      smtpChannel({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'website@example.com' }),
+    ]);
     const [id] = leadsWith(1);
     await deliverAll(outbox, () => deliveryOf(id!, 'email')?.status === 'sent');
     expect(deliveryOf(id!, 'email')).toMatchObject({ status: 'sent', attempts: 3 });
@@ -370,12 +500,21 @@ describe('a failure that concerns one message', () => {
 
 describe('a relay that stalls after the message', () => {
   it('is hung up on at the deadline, so the message is never accepted later, and other leads use the other connections', async () => {
-    const smtp = await startSmtp({ answer: (message) => (message.includes('Stalled') ? 'stall' : 'accept') });
+    const smtp = await startSmtp({
+      answer: (message) => (message.includes('Stalled') ? 'stall' : 'accept'),
+    });
     cleanups.push(smtp.close);
     const outbox = createOutbox({
       store: inProcessStore(store),
-      channels: [smtpChannel({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'website@example.com' })],
-      retry: { firstDelayMs: 60_000, maxDelayMs: 60_000, giveUpAfterMs: 60_000, attemptTimeoutMs: 1500 },
+      channels: [
+        smtpChannel({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'website@example.com' }),
+      ],
+      retry: {
+        firstDelayMs: 60_000,
+        maxDelayMs: 60_000,
+        giveUpAfterMs: 60_000,
+        attemptTimeoutMs: 1500,
+      },
       log: () => {},
     });
     outbox.start();
@@ -385,9 +524,14 @@ describe('a relay that stalls after the message', () => {
     await vi.waitFor(() => expect(smtp.stalled()).toBe(1));
     const genuine = store.insertLead(lead({ name: 'Genuine' }), { channels: ['email'] });
     outbox.wake();
-    await vi.waitFor(() => expect(deliveryOf(genuine, 'email')?.status).toBe('sent'), { timeout: 1000 });
+    await vi.waitFor(() => expect(deliveryOf(genuine, 'email')?.status).toBe('sent'), {
+      timeout: 1000,
+    });
     await vi.waitFor(() => expect(smtp.abandoned()).toBe(1), { timeout: 3000 });
-    expect(deliveryOf(stalled, 'email')).toMatchObject({ status: 'pending', lastError: 'No answer within 2 s' });
+    expect(deliveryOf(stalled, 'email')).toMatchObject({
+      status: 'pending',
+      lastError: 'No answer within 2 s',
+    });
     expect(smtp.received.filter((message) => message.includes('Stalled'))).toEqual([]);
   });
 });

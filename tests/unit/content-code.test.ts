@@ -24,11 +24,17 @@ import { HOSTILE_HEADING, hostileMarkdown } from '../support/hostile-markdown.ts
 
 /** The site's Markdown renderer, from astro.config.ts as Astro gets it */
 const siteProcessor = astroConfig.markdown?.processor;
-if (!siteProcessor) throw new Error('astro.config.ts gives Astro no markdown.processor: src/lib/markdown.ts is not in use');
+if (!siteProcessor)
+  throw new Error(
+    'astro.config.ts gives Astro no markdown.processor: src/lib/markdown.ts is not in use',
+  );
 const siteRenderer = await siteProcessor.createRenderer({ syntaxHighlight: false });
 /** Astro's default: the same remark plugin, raw HTML kept */
-const defaultRenderer = await unified({ remarkPlugins: [remarkFillTokens] }).createRenderer({ syntaxHighlight: false });
-const render = async (renderer: typeof siteRenderer, markdown: string) => (await renderer.render(markdown)).code;
+const defaultRenderer = await unified({ remarkPlugins: [remarkFillTokens] }).createRenderer({
+  syntaxHighlight: false,
+});
+const render = async (renderer: typeof siteRenderer, markdown: string) =>
+  (await renderer.render(markdown)).code;
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const templateScript = "document.documentElement.classList.add('js')";
@@ -60,7 +66,9 @@ function elementsOf(html: string): string[] {
   const found: string[] = [];
   const walk = (node: DefaultTreeAdapterMap['node']) => {
     if ('tagName' in node && !['html', 'head', 'body'].includes(node.tagName))
-      found.push([node.tagName, ...node.attrs.map((attr) => `${attr.name}=${attr.value}`)].join(' '));
+      found.push(
+        [node.tagName, ...node.attrs.map((attr) => `${attr.name}=${attr.value}`)].join(' '),
+      );
     if ('childNodes' in node) node.childNodes.forEach(walk);
   };
   walk(parse(html));
@@ -87,7 +95,9 @@ describe("content's Markdown", () => {
     expect(elementsOf(html)).toEqual(['h2 id=our-new-phone-number', 'p', 'p', 'p', 'p', 'p']);
     expect(html).toContain(`>${HOSTILE_HEADING}</h2>`);
     expect(html).toContain('Our photo of the job  is below.');
-    expect(html).toContain('Call us on the new number, see the notice,\nJAVASCRIPT:alert(1) and the details.');
+    expect(html).toContain(
+      'Call us on the new number, see the notice,\nJAVASCRIPT:alert(1) and the details.',
+    );
     expect(html).toContain('<p>Our van</p>');
   });
 
@@ -118,7 +128,21 @@ describe("content's Markdown", () => {
     const html = await render(siteRenderer, markdown);
     expect(html).toBe(await render(defaultRenderer, markdown));
     expect(html).toContain(`Wiring for ${business.owner}`);
-    for (const tag of ['h2', 'h3', 'ol', 'em', 'strong', 'del', 'input', 'blockquote', 'code', 'img', 'table', 'sup', 'section'])
+    for (const tag of [
+      'h2',
+      'h3',
+      'ol',
+      'em',
+      'strong',
+      'del',
+      'input',
+      'blockquote',
+      'code',
+      'img',
+      'table',
+      'sup',
+      'section',
+    ])
       expect(html, tag).toContain(`<${tag}`);
     expect(html.match(/<a href=/g)).toHaveLength(8);
   });
@@ -149,8 +173,13 @@ describe("content's Markdown", () => {
       'http://[::',
     ])
       expect(isSafeLink(url), url).toBe(false);
-    for (const url of ['/images/a.png', 'https://example.org/a.png']) expect(isSafeImage(url), url).toBe(true);
-    for (const url of ['data:image/svg+xml,<svg/onload=alert(1)>', 'javascript:alert(1)', 'mailto:a@b.nz'])
+    for (const url of ['/images/a.png', 'https://example.org/a.png'])
+      expect(isSafeImage(url), url).toBe(true);
+    for (const url of [
+      'data:image/svg+xml,<svg/onload=alert(1)>',
+      'javascript:alert(1)',
+      'mailto:a@b.nz',
+    ])
       expect(isSafeImage(url), url).toBe(false);
   });
 });
@@ -161,7 +190,9 @@ describe('an area page built from Markdown holding each injection', () => {
     expect(pageCodeProblems(page)).toEqual([]);
     const { pages, written } = await buildStep(page);
     expect(pages.map((built) => built.path)).toEqual(['/areas/electrician-howick']);
-    expect(written).toContain(`script-src 'self' ${hash(templateScript)};style-src 'self' ${hash(templateStyle)};`);
+    expect(written).toContain(
+      `script-src 'self' ${hash(templateScript)};style-src 'self' ${hash(templateStyle)};`,
+    );
     expect(narrowCsp(page).unlisted).toEqual([]);
   });
 
@@ -200,40 +231,82 @@ describe('an area page built from Markdown holding each injection', () => {
     );
     // Narrowed, the policy would still allow none of it
     const { html } = narrowCsp(page);
-    expect(html).toContain(`script-src 'self' ${hash(templateScript)};style-src 'self' ${hash(templateStyle)};`);
+    expect(html).toContain(
+      `script-src 'self' ${hash(templateScript)};style-src 'self' ${hash(templateStyle)};`,
+    );
   });
 });
 
 describe('pageCodeProblems', () => {
-  const page = (head: string, body = '') => `<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`;
+  const page = (head: string, body = '') =>
+    `<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`;
   const csp = `<meta http-equiv="content-security-policy" content="default-src 'self'">`;
 
   it("takes the templates' own: the CSP meta, a redirect page's refresh to its target, a form and a map outside Markdown, a task list's checkbox", () => {
     expect(
-      pageCodeProblems(page(csp, '<form action="/api/leads"><input name="a"><button>Send</button></form><iframe src="/x"></iframe>')),
+      pageCodeProblems(
+        page(
+          csp,
+          '<form action="/api/leads"><input name="a"><button>Send</button></form><iframe src="/x"></iframe>',
+        ),
+      ),
     ).toEqual([]);
-    const stub = page(`${csp}<meta http-equiv="refresh" content="0; url=/about">`, '<p>Moved to <a href="/about">/about</a></p>');
+    const stub = page(
+      `${csp}<meta http-equiv="refresh" content="0; url=/about">`,
+      '<p>Moved to <a href="/about">/about</a></p>',
+    );
     expect(pageCodeProblems(stub, { redirectTo: '/about' })).toEqual([]);
-    expect(pageCodeProblems(page(csp, '<div data-markdown><ul><li><input type="checkbox" disabled> done</li></ul></div>'))).toEqual([]);
+    expect(
+      pageCodeProblems(
+        page(
+          csp,
+          '<div data-markdown><ul><li><input type="checkbox" disabled> done</li></ul></div>',
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('refuses a refresh elsewhere, any other http-equiv, a CSP meta outside the head, a <base>, and event handlers anywhere', () => {
-    const refresh = page(`${csp}<meta http-equiv="refresh" content="0; url=https://elsewhere.example">`);
+    const refresh = page(
+      `${csp}<meta http-equiv="refresh" content="0; url=https://elsewhere.example">`,
+    );
     expect(pageCodeProblems(refresh, { redirectTo: '/about' })).toHaveLength(1);
-    expect(pageCodeProblems(page(`${csp}<meta http-equiv="refresh" content="0; url=/about">`))).toHaveLength(1);
-    expect(pageCodeProblems(page(`${csp}<meta http-equiv="Set-Cookie" content="a=b">`))).toHaveLength(1);
+    expect(
+      pageCodeProblems(page(`${csp}<meta http-equiv="refresh" content="0; url=/about">`)),
+    ).toHaveLength(1);
+    expect(
+      pageCodeProblems(page(`${csp}<meta http-equiv="Set-Cookie" content="a=b">`)),
+    ).toHaveLength(1);
     expect(pageCodeProblems(page(csp, `<p>${csp}</p>`))).toHaveLength(1);
-    expect(pageCodeProblems(page(`${csp}<base href="/">`))).toEqual(['a <base>, which would move every relative address: <base href="/">']);
+    expect(pageCodeProblems(page(`${csp}<base href="/">`))).toEqual([
+      'a <base>, which would move every relative address: <base href="/">',
+    ]);
     expect(pageCodeProblems(page(csp, '<button onclick="x()">Go</button>'))).toEqual([
       'an event-handler attribute (onclick): <button onclick="x()">',
     ]);
   });
 
   it('refuses anywhere a link to an address that could run code, as a business fact could give one; takes the templates’ links', () => {
-    for (const href of ['javascript:fetch(1)', 'JaVaScRiPt:alert(2)', 'data:text/html;base64,PHA+', ' vbscript:x'])
-      expect(pageCodeProblems(page(csp, `<footer><a href="${href}">Reviews</a></footer>`)), href).toHaveLength(1);
-    for (const href of ['https://www.google.com/maps', 'tel:+6490000000', 'mailto:a@example.com', '/quote', '#main'])
-      expect(pageCodeProblems(page(csp, `<footer><a href="${href}">x</a></footer>`)), href).toEqual([]);
+    for (const href of [
+      'javascript:fetch(1)',
+      'JaVaScRiPt:alert(2)',
+      'data:text/html;base64,PHA+',
+      ' vbscript:x',
+    ])
+      expect(
+        pageCodeProblems(page(csp, `<footer><a href="${href}">Reviews</a></footer>`)),
+        href,
+      ).toHaveLength(1);
+    for (const href of [
+      'https://www.google.com/maps',
+      'tel:+6490000000',
+      'mailto:a@example.com',
+      '/quote',
+      '#main',
+    ])
+      expect(pageCodeProblems(page(csp, `<footer><a href="${href}">x</a></footer>`)), href).toEqual(
+        [],
+      );
   });
 
   it('refuses inside Markdown a style attribute, a form control, and an element Markdown does not make', () => {
@@ -245,6 +318,9 @@ describe('pageCodeProblems', () => {
       '<math><mi>x</mi></math>',
       '<video src="/a.mp4"></video>',
     ])
-      expect(pageCodeProblems(page(csp, `<div data-markdown>${markup}</div>`)).length, markup).toBeGreaterThan(0);
+      expect(
+        pageCodeProblems(page(csp, `<div data-markdown>${markup}</div>`)).length,
+        markup,
+      ).toBeGreaterThan(0);
   });
 });

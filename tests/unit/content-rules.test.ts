@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { contentProblems, type ContentSummary } from '../../src/lib/content-rules.ts';
 
 const expected: ContentSummary['expected'] = {
-  serviceSlugs: { residential: ['switchboard-upgrades', 'ceiling-fans'], commercial: ['three-phase'], other: [] },
+  serviceSlugs: {
+    residential: ['switchboard-upgrades', 'ceiling-fans'],
+    commercial: ['three-phase'],
+    other: [],
+  },
   serviceGroups: ['residential'],
   featuredServiceSlug: 'switchboard-upgrades',
   areaPaths: ['/areas/electrician-botany', '/areas/electrician-howick'],
@@ -16,7 +20,10 @@ function validContent(): ContentSummary {
     areaName,
     region: 'East Auckland',
     places: [areaName],
-    services: Array.from({ length: 10 }, (_, index) => (index % 2 ? 'ceiling-fans' : 'three-phase') + (index > 1 ? `-${index}` : '')),
+    services: Array.from(
+      { length: 10 },
+      (_, index) => (index % 2 ? 'ceiling-fans' : 'three-phase') + (index > 1 ? `-${index}` : ''),
+    ),
     servedSuburbs: Array.from({ length: 8 }, (_, index) => `Suburb ${index}`),
     relatedAreas: [related],
     faq: 3,
@@ -30,10 +37,34 @@ function validContent(): ContentSummary {
   }));
   return {
     services: [
-      { id: 'switchboard-upgrades', folder: 'services', kind: 'service', group: 'residential', featured: true },
-      { id: 'ceiling-fans', folder: 'services', kind: 'service', group: 'residential', featured: false },
-      { id: 'three-phase', folder: 'services', kind: 'service', group: 'commercial', featured: false },
-      { id: 'residential', folder: 'service-pages', kind: 'group', group: undefined, featured: false },
+      {
+        id: 'switchboard-upgrades',
+        folder: 'services',
+        kind: 'service',
+        group: 'residential',
+        featured: true,
+      },
+      {
+        id: 'ceiling-fans',
+        folder: 'services',
+        kind: 'service',
+        group: 'residential',
+        featured: false,
+      },
+      {
+        id: 'three-phase',
+        folder: 'services',
+        kind: 'service',
+        group: 'commercial',
+        featured: false,
+      },
+      {
+        id: 'residential',
+        folder: 'service-pages',
+        kind: 'group',
+        group: undefined,
+        featured: false,
+      },
       ...extraServices,
     ],
     areas: [
@@ -41,13 +72,19 @@ function validContent(): ContentSummary {
       area('electrician-howick', '/areas/electrician-botany', 'Howick'),
     ],
     projects: Array.from({ length: 24 }, (_, index) => ({ id: `p${index}`, featured: index < 6 })),
-    testimonials: Array.from({ length: 12 }, (_, index) => ({ id: `t${index}`, featured: index < 6 })),
+    testimonials: Array.from({ length: 12 }, (_, index) => ({
+      id: `t${index}`,
+      featured: index < 6,
+    })),
     quoteGroups: [
       { heading: 'East Auckland', region: 'East Auckland', suburbs: ['Botany', 'Pakuranga'] },
       { heading: 'East Auckland Additional', region: 'East Auckland', suburbs: ['Howick'] },
       { heading: 'South Auckland', region: 'South Auckland', suburbs: ['Ōtāhuhu'] },
     ],
-    expected: { ...expected, serviceSlugs: { ...expected.serviceSlugs, other: extraServices.map((service) => service.id) } },
+    expected: {
+      ...expected,
+      serviceSlugs: { ...expected.serviceSlugs, other: extraServices.map((service) => service.id) },
+    },
   };
 }
 
@@ -63,38 +100,60 @@ describe('content rules', () => {
     content.services.find((service) => service.id === 'residential')!.featured = true;
     const problems = contentProblems(content);
     expect(problems).toContain('services/ceiling-fans.yaml is missing (a residential service)');
-    expect(problems).toContain('services/three-phase.yaml must be kind: service, group: commercial');
-    expect(problems).toContain('service-pages/residential.yaml: only switchboard-upgrades is featured');
+    expect(problems).toContain(
+      'services/three-phase.yaml must be kind: service, group: commercial',
+    );
+    expect(problems).toContain(
+      'service-pages/residential.yaml: only switchboard-upgrades is featured',
+    );
   });
 
   it('rejects a repeated slug in the spec lists, too few featured entries and wrong area counts', () => {
     const content = validContent();
     content.expected = {
       ...content.expected,
-      serviceSlugs: { ...content.expected.serviceSlugs, commercial: ['three-phase', 'three-phase'] },
+      serviceSlugs: {
+        ...content.expected.serviceSlugs,
+        commercial: ['three-phase', 'three-phase'],
+      },
     };
     content.projects = content.projects.slice(1);
     content.areas[0]!.servedSuburbs = ['Only one'];
     content.areas[1]!.relatedAreas = ['/areas/electrician-howick'];
     const problems = contentProblems(content);
     expect(problems).toContain('the commercial slug list repeats a slug');
-    expect(problems).toContain('projects: 5 featured; the home page shows 6, so mark at least 6 as featured');
+    expect(problems).toContain(
+      'projects: 5 featured; the home page shows 6, so mark at least 6 as featured',
+    );
     expect(problems).toContain('areas/electrician-botany.md: 1 served suburbs, expected 8');
-    expect(problems).toContain('areas/electrician-howick.md: related area /areas/electrician-howick is not another area page');
+    expect(problems).toContain(
+      'areas/electrician-howick.md: related area /areas/electrician-howick is not another area page',
+    );
   });
 
   it('takes as many projects and reviews as the content holds, with enough featured for the home page', () => {
     const content = validContent();
-    content.projects = Array.from({ length: 31 }, (_, index) => ({ id: `p${index}`, featured: index % 4 === 0 }));
+    content.projects = Array.from({ length: 31 }, (_, index) => ({
+      id: `p${index}`,
+      featured: index % 4 === 0,
+    }));
     content.testimonials = content.testimonials.slice(0, 6);
     expect(contentProblems(content)).toEqual([]);
     content.testimonials[2]!.featured = false;
-    expect(contentProblems(content)).toEqual(['testimonials: 5 featured; the home page shows 6, so mark at least 6 as featured']);
+    expect(contentProblems(content)).toEqual([
+      'testimonials: 5 featured; the home page shows 6, so mark at least 6 as featured',
+    ]);
   });
 
   it('takes a service beyond the slug lists SPEC.md starts with', () => {
     const content = validContent();
-    content.services.push({ id: 'solar-panels', folder: 'services', kind: 'service', group: 'residential', featured: false });
+    content.services.push({
+      id: 'solar-panels',
+      folder: 'services',
+      kind: 'service',
+      group: 'residential',
+      featured: false,
+    });
     expect(contentProblems(content)).toEqual([]);
   });
 

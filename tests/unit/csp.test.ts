@@ -44,7 +44,11 @@ describe('cspDirectives without PUBLIC_GOATCOUNTER_URL', () => {
 describe('cspDirectives with PUBLIC_GOATCOUNTER_URL', () => {
   it('lets a self-hosted instance load count.js and receive the count, and nothing more', () => {
     const list = cspDirectives(selfHosted);
-    expect(directive(list, 'img-src')).toEqual(["'self'", 'data:', 'https://stats.example.com/count']);
+    expect(directive(list, 'img-src')).toEqual([
+      "'self'",
+      'data:',
+      'https://stats.example.com/count',
+    ]);
     expect(directive(list, 'connect-src')).toEqual(["'self'", 'https://stats.example.com/count']);
     expect(directive(list, 'form-action')).toEqual(["'self'"]);
     expect(directive(list, 'default-src')).toEqual(["'self'"]);
@@ -57,12 +61,22 @@ describe('cspDirectives with PUBLIC_GOATCOUNTER_URL', () => {
 
   it("allows gc.zgo.at, where GoatCounter's hosted service serves count.js", () => {
     expect(cspScriptResources(hosted)).toEqual(["'self'", 'https://gc.zgo.at']);
-    expect(directive(cspDirectives(hosted), 'connect-src')).toEqual(["'self'", 'https://mycode.goatcounter.com/count']);
+    expect(directive(cspDirectives(hosted), 'connect-src')).toEqual([
+      "'self'",
+      'https://mycode.goatcounter.com/count',
+    ]);
   });
 
   it('combines with a hosted form service', () => {
-    const list = cspDirectives({ ...selfHosted, PUBLIC_FORM_ENDPOINT: 'https://formspree.io/f/abc' });
-    expect(directive(list, 'connect-src')).toEqual(["'self'", 'https://formspree.io', 'https://stats.example.com/count']);
+    const list = cspDirectives({
+      ...selfHosted,
+      PUBLIC_FORM_ENDPOINT: 'https://formspree.io/f/abc',
+    });
+    expect(directive(list, 'connect-src')).toEqual([
+      "'self'",
+      'https://formspree.io',
+      'https://stats.example.com/count',
+    ]);
   });
 });
 
@@ -76,11 +90,16 @@ describe('goatCounter', () => {
       endpoint: 'https://stats.example.com/count',
       script: 'https://stats.example.com/count.js',
     });
-    expect(goatCounter({ PUBLIC_GOATCOUNTER_URL: 'https://example.com/stats/count' })?.script).toBe('https://example.com/stats/count.js');
+    expect(goatCounter({ PUBLIC_GOATCOUNTER_URL: 'https://example.com/stats/count' })?.script).toBe(
+      'https://example.com/stats/count.js',
+    );
   });
 
   it('loads count.js from gc.zgo.at for the hosted service', () => {
-    expect(goatCounter(hosted)).toEqual({ endpoint: 'https://mycode.goatcounter.com/count', script: 'https://gc.zgo.at/count.js' });
+    expect(goatCounter(hosted)).toEqual({
+      endpoint: 'https://mycode.goatcounter.com/count',
+      script: 'https://gc.zgo.at/count.js',
+    });
   });
 
   it.each([
@@ -99,6 +118,8 @@ describe('formEndpoint', () => {
   it('is the Node server’s own endpoint unless a form service is set', () => {
     expect(formEndpoint({})).toBe(apiPaths.leads);
     expect(formEndpoint({ PUBLIC_FORM_ENDPOINT: '' })).toBe(apiPaths.leads);
-    expect(formEndpoint({ PUBLIC_FORM_ENDPOINT: 'https://formspree.io/f/abc' })).toBe('https://formspree.io/f/abc');
+    expect(formEndpoint({ PUBLIC_FORM_ENDPOINT: 'https://formspree.io/f/abc' })).toBe(
+      'https://formspree.io/f/abc',
+    );
   });
 });

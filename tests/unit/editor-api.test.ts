@@ -24,7 +24,11 @@ let origin: string;
 let closeEditor: () => Promise<void>;
 
 beforeAll(async () => {
-  cpSync(resolve(import.meta.dirname, '../../src/content/projects'), join(siteDir, 'src/content/projects'), { recursive: true });
+  cpSync(
+    resolve(import.meta.dirname, '../../src/content/projects'),
+    join(siteDir, 'src/content/projects'),
+    { recursive: true },
+  );
   const { routes, close } = createEditorApi({
     siteUrl: SITE_URL,
     siteDir,
@@ -49,7 +53,12 @@ const save = (spelling = 'update') =>
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'no-cors': '1', Origin: SITE_URL },
     body: JSON.stringify({
-      additions: [{ path: PROJECT, contents: Buffer.from('title: Changed while publishing\n').toString('base64') }],
+      additions: [
+        {
+          path: PROJECT,
+          contents: Buffer.from('title: Changed while publishing\n').toString('base64'),
+        },
+      ],
       deletions: [],
     }),
   });
@@ -63,10 +72,14 @@ describe('while the site is being published', () => {
       expect(answer.status, spelling).toBe(409);
       expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
       expect(answer.headers.get('cache-control')).toBe('no-store');
-      expect(await answer.text()).toBe('The site is being published. Wait until it is done, then save again.');
+      expect(await answer.text()).toBe(
+        'The site is being published. Wait until it is done, then save again.',
+      );
     }
     expect(readFileSync(join(siteDir, PROJECT), 'utf8')).toBe(before);
-    expect((await fetch(`${origin}${editorPaths.api}tree`, { headers: { 'no-cors': '1' } })).status).toBe(200);
+    expect(
+      (await fetch(`${origin}${editorPaths.api}tree`, { headers: { 'no-cors': '1' } })).status,
+    ).toBe(200);
   });
 
   it('the same save goes through once the publish is over', async () => {
@@ -95,7 +108,10 @@ describe('the daily quota', () => {
       fetch(at, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'no-cors': '1', Origin: SITE_URL },
-        body: JSON.stringify({ additions: [{ path: PROJECT, contents: text.toString('base64') }], deletions: [] }),
+        body: JSON.stringify({
+          additions: [{ path: PROJECT, contents: text.toString('base64') }],
+          deletions: [],
+        }),
       });
     try {
       expect((await saveText(entry)).status).toBe(200);

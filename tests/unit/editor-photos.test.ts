@@ -17,7 +17,9 @@ const photoPath = (extension: string, project = 'switchboard-howick', index = 0)
 
 /** The editor's check of a save, on a site whose files on disk are `onDisk` */
 const check = (body: unknown, onDisk: Record<string, string> = {}) =>
-  checkUpdate(body, editableFiles(editorConfig), { readEntry: (path) => Promise.resolve(onDisk[path]) });
+  checkUpdate(body, editableFiles(editorConfig), {
+    readEntry: (path) => Promise.resolve(onDisk[path]),
+  });
 
 async function colourAt(image: Buffer, x: number, y: number) {
   const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
@@ -42,7 +44,11 @@ describe('a project photo', () => {
 
     const output = await madeSafe(input, photoPath('jpg'));
     const after = await sharp(output).metadata();
-    expect(after).toMatchObject({ format: 'jpeg', width: (2000 * PHOTO_MAX_SIDE) / 3000, height: PHOTO_MAX_SIDE });
+    expect(after).toMatchObject({
+      format: 'jpeg',
+      width: (2000 * PHOTO_MAX_SIDE) / 3000,
+      height: PHOTO_MAX_SIDE,
+    });
     expect(after.exif).toBeUndefined();
     expect(after.xmp).toBeUndefined();
     expect(after.iptc).toBeUndefined();
@@ -67,7 +73,11 @@ describe('a project photo', () => {
       ['webp', 'webp'],
     ] as const) {
       const output = await madeSafe(small, photoPath(extension));
-      expect(await sharp(output).metadata(), extension).toMatchObject({ format, width: 800, height: 600 });
+      expect(await sharp(output).metadata(), extension).toMatchObject({
+        format,
+        width: 800,
+        height: 600,
+      });
     }
     const webp = await (await twoColourPhoto(5000, 1000)).webp().toBuffer();
     expect(await sharp(await madeSafe(webp, photoPath('webp'))).metadata()).toMatchObject({
@@ -87,7 +97,11 @@ describe('a project photo', () => {
     );
     const jpeg = await phonePhoto(200, 100);
     const cases: Array<[string, Buffer, string]> = [
-      ['a text file named .jpg', Buffer.from('Just some notes about the job, not a picture.\n'), 'jpg'],
+      [
+        'a text file named .jpg',
+        Buffer.from('Just some notes about the job, not a picture.\n'),
+        'jpg',
+      ],
       ['a GIF', gif, 'jpg'],
       ['a GIF named .gif', gif, 'gif'],
       ['an SVG named .png', svg, 'png'],
@@ -97,7 +111,10 @@ describe('a project photo', () => {
       ['an empty file', Buffer.alloc(0), 'jpg'],
     ];
     for (const [what, input, extension] of cases) {
-      expect(await makePhotoSafe(input, photoPath(extension, 'switchboard-howick', 2), 'Photo 3'), what).toEqual({
+      expect(
+        await makePhotoSafe(input, photoPath(extension, 'switchboard-howick', 2), 'Photo 3'),
+        what,
+      ).toEqual({
         ok: false,
         status: 400,
         message: notAPicture,
@@ -106,7 +123,10 @@ describe('a project photo', () => {
   });
 
   it('is refused with 413 when it is over 20 MB', async () => {
-    const big = Buffer.concat([await phonePhoto(200, 100), Buffer.alloc(21 * 1024 * 1024 - 20_000)]);
+    const big = Buffer.concat([
+      await phonePhoto(200, 100),
+      Buffer.alloc(21 * 1024 * 1024 - 20_000),
+    ]);
     expect(big.length).toBeGreaterThan(PHOTO_MAX_BYTES);
     expect(await makePhotoSafe(big, photoPath('jpg'), 'Photo')).toEqual({
       ok: false,
@@ -121,13 +141,21 @@ describe('an update from the editor', () => {
 
   it('has its photos made safe and the rest passed on unchanged', async () => {
     const photo = (await phonePhoto()).toString('base64');
-    const project = Buffer.from('title: A job\nphotos:\n  - src: ../../assets/projects/switchboard-howick/photos/1/src.jpg\n');
+    const project = Buffer.from(
+      'title: A job\nphotos:\n  - src: ../../assets/projects/switchboard-howick/photos/1/src.jpg\n',
+    );
     const body = {
       additions: [
-        { path: 'src/content/projects/switchboard-howick.yaml', contents: project.toString('base64') },
+        {
+          path: 'src/content/projects/switchboard-howick.yaml',
+          contents: project.toString('base64'),
+        },
         { path: photoPath('jpg', 'switchboard-howick', 1), contents: photo },
       ],
-      deletions: [{ path: photoPath('png', 'switchboard-howick', 4) }, { path: 'src/content/projects/old-name.yaml' }],
+      deletions: [
+        { path: photoPath('png', 'switchboard-howick', 4) },
+        { path: 'src/content/projects/old-name.yaml' },
+      ],
     };
     const checked = await check(body);
     if (!checked.ok) throw new Error(checked.message);
@@ -144,7 +172,12 @@ describe('an update from the editor', () => {
       'src/content/projects/switchboard-howick.yaml': `photos:\n  - src: ../../assets/projects/switchboard-howick/photos/1/src.jpg\n`,
     };
     const body = {
-      additions: [{ path: photoPath('jpg', 'switchboard-howick', 1), contents: Buffer.from('not a photo').toString('base64') }],
+      additions: [
+        {
+          path: photoPath('jpg', 'switchboard-howick', 1),
+          contents: Buffer.from('not a photo').toString('base64'),
+        },
+      ],
       deletions: [],
     };
     expect(await check(body, onDisk)).toEqual({
@@ -162,7 +195,10 @@ describe('an update from the editor', () => {
       photoPath('jpg', 'no-such-job', 0),
       `${PHOTOS_DIRECTORY}/spare/src.jpg`,
     ]) {
-      expect(await check({ additions: [{ path, contents: photo }], deletions: [] }, onDisk), path).toEqual({
+      expect(
+        await check({ additions: [{ path, contents: photo }], deletions: [] }, onDisk),
+        path,
+      ).toEqual({
         ok: false,
         status: 400,
         message: expect.stringMatching(/belongs to no job/),
@@ -173,7 +209,9 @@ describe('an update from the editor', () => {
       additions: [
         {
           path: 'src/content/areas/electrician-howick.md',
-          contents: Buffer.from('---\ntitle: x\n---\nsrc: ../../assets/projects/electrician-howick/o1.png\n').toString('base64'),
+          contents: Buffer.from(
+            '---\ntitle: x\n---\nsrc: ../../assets/projects/electrician-howick/o1.png\n',
+          ).toString('base64'),
         },
         { path: `${PHOTOS_DIRECTORY}/electrician-howick/o1.png`, contents: photo },
       ],
@@ -181,17 +219,28 @@ describe('an update from the editor', () => {
     };
     expect((await check(areaText)).ok).toBe(false);
     const inComment = {
-      'src/content/projects/switchboard-howick.yaml': 'title: A job\n# ../../assets/projects/switchboard-howick/photos/3/src.jpg\n',
+      'src/content/projects/switchboard-howick.yaml':
+        'title: A job\n# ../../assets/projects/switchboard-howick/photos/3/src.jpg\n',
     };
     expect(
-      (await check({ additions: [{ path: photoPath('jpg', 'switchboard-howick', 3), contents: photo }], deletions: [] }, inComment)).ok,
+      (
+        await check(
+          {
+            additions: [{ path: photoPath('jpg', 'switchboard-howick', 3), contents: photo }],
+            deletions: [],
+          },
+          inComment,
+        )
+      ).ok,
     ).toBe(false);
     // Named by another project's file is not enough: the photo's folder names its project
     const other = {
       additions: [
         {
           path: 'src/content/projects/heat-pump-botany.yaml',
-          contents: Buffer.from(`photos:\n  - src: ../../assets/projects/switchboard-howick/photos/3/src.jpg\n`).toString('base64'),
+          contents: Buffer.from(
+            `photos:\n  - src: ../../assets/projects/switchboard-howick/photos/3/src.jpg\n`,
+          ).toString('base64'),
         },
         { path: photoPath('jpg', 'switchboard-howick', 3), contents: photo },
       ],
@@ -208,7 +257,10 @@ describe('an update from the editor', () => {
       'src/content/areas/electrician-howick.md',
       'src/content/business.json',
     ];
-    for (const path of allowed) expect((await check({ additions: [{ path, contents: yaml }], deletions: [] })).ok, path).toBe(true);
+    for (const path of allowed)
+      expect((await check({ additions: [{ path, contents: yaml }], deletions: [] })).ok, path).toBe(
+        true,
+      );
     const refused = [
       'src/config/business.ts',
       'src/content/businessX.json',
@@ -232,12 +284,19 @@ describe('an update from the editor', () => {
       const deletion = await check({ additions: [], deletions: [{ path }] });
       expect(deletion.ok, `deleting ${path}`).toBe(false);
     }
-    expect(await check({ additions: [{ path: 'src/assets/favicon.svg', contents: yaml }], deletions: [] })).toMatchObject({
+    expect(
+      await check({
+        additions: [{ path: 'src/assets/favicon.svg', contents: yaml }],
+        deletions: [],
+      }),
+    ).toMatchObject({
       status: 400,
       message: expect.stringMatching(/^Only project photos may be added under src\/assets/),
     });
     // The facts can be changed but not deleted
-    expect((await check({ additions: [], deletions: [{ path: 'src/content/business.json' }] })).ok).toBe(false);
+    expect(
+      (await check({ additions: [], deletions: [{ path: 'src/content/business.json' }] })).ok,
+    ).toBe(false);
   });
 
   it('is refused when it is not what Keystatic sends', async () => {

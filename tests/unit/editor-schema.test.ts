@@ -8,18 +8,28 @@ import type { ComponentSchema, Config } from '@keystatic/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { businessSchema } from '../../src/config/business.ts';
-import { CLOCK_TIME_PATTERN, E164_PATTERN, PRICE_RANGES, WEEK_DAYS } from '../../src/config/fact-formats.ts';
+import {
+  CLOCK_TIME_PATTERN,
+  E164_PATTERN,
+  PRICE_RANGES,
+  WEEK_DAYS,
+} from '../../src/config/fact-formats.ts';
 import { regions } from '../../src/config/regions.ts';
 import { areaPages } from '../../src/config/routes.ts';
 import businessFile from '../../src/content/business.json' with { type: 'json' };
 import { editorConfig } from '../../src/editor/config.ts';
 import { fieldsOf } from '../../src/editor/from-schema.ts';
 import { contentProblems, type ContentSummary } from '../../src/lib/content-rules.ts';
-import { MAX_PROJECT_PHOTOS, PHOTOS_DIRECTORY, projectSchema } from '../../src/lib/content-schemas.ts';
+import {
+  MAX_PROJECT_PHOTOS,
+  PHOTOS_DIRECTORY,
+  projectSchema,
+} from '../../src/lib/content-schemas.ts';
 
 type Field = ComponentSchema & Record<string, unknown>;
 const collections = editorConfig.collections as NonNullable<Config['collections']>;
-const business = (editorConfig.singletons as NonNullable<Config['singletons']>)['business']!.schema as Record<string, Field>;
+const business = (editorConfig.singletons as NonNullable<Config['singletons']>)['business']!
+  .schema as Record<string, Field>;
 const projects = collections['projects']!.schema as Record<string, Field>;
 
 /** Whether the editor lets the owner save `value` in `field` */
@@ -32,8 +42,10 @@ function accepts(field: unknown, value: unknown): boolean {
   }
 }
 const child = (field: Field, key: string) => (field['fields'] as Record<string, Field>)[key]!;
-const lengthOf = (field: Field) => (field['validation'] as { length: { min: number; max: number } }).length;
-const choices = (field: Field) => (field['options'] as { value: string }[]).map((option) => option.value);
+const lengthOf = (field: Field) =>
+  (field['validation'] as { length: { min: number; max: number } }).length;
+const choices = (field: Field) =>
+  (field['options'] as { value: string }[]).map((option) => option.value);
 
 describe('the editor’s forms follow the schemas', () => {
   it('a longest length, a bound and a list’s size changed in a schema change the form, with no other edit', () => {
@@ -52,36 +64,58 @@ describe('the editor’s forms follow the schemas', () => {
       accepts(after['name'], 'a'.repeat(40)),
     ]).toEqual([true, false, true]);
     const years = (fields: Record<string, Field>) => child(fields['claims']!, 'yearsExperience');
-    expect([accepts(years(before), 51), accepts(years(after), 51), accepts(years(after), 50)]).toEqual([true, false, true]);
+    expect([
+      accepts(years(before), 51),
+      accepts(years(after), 51),
+      accepts(years(after), 50),
+    ]).toEqual([true, false, true]);
     expect([lengthOf(before['hours']!).max, lengthOf(after['hours']!).max]).toEqual([7, 3]);
   });
 
   it('a project’s most photos changed in its schema changes the form’s list', () => {
     const schema = projectSchema(z.string);
-    const changed = schema.safeExtend({ photos: schema.shape.photos.unwrap().max(MAX_PROJECT_PHOTOS - 2) });
-    expect(lengthOf(fieldsOf(changed, 'projects')['photos'] as Field).max).toBe(MAX_PROJECT_PHOTOS - 2);
+    const changed = schema.safeExtend({
+      photos: schema.shape.photos.unwrap().max(MAX_PROJECT_PHOTOS - 2),
+    });
+    expect(lengthOf(fieldsOf(changed, 'projects')['photos'] as Field).max).toBe(
+      MAX_PROJECT_PHOTOS - 2,
+    );
   });
 
   it('the real forms hold the limits the schemas’ constants state', () => {
     expect(lengthOf(projects['photos']!)).toEqual({ min: 0, max: MAX_PROJECT_PHOTOS });
-    expect((projects['photos']!['element'] as Field)['fields']).toMatchObject({ src: { formKind: 'asset', directory: PHOTOS_DIRECTORY } });
+    expect((projects['photos']!['element'] as Field)['fields']).toMatchObject({
+      src: { formKind: 'asset', directory: PHOTOS_DIRECTORY },
+    });
     const phone = child(business['phone']!, 'e164');
     for (const number of ['+6421234567', '021 123 4567', '+64 21 234 567', '+642123456789012'])
       expect(accepts(phone, number), number).toBe(E164_PATTERN.test(number));
     const opens = child(business['hours']!['element'] as Field, 'opens');
-    for (const time of ['07:00', '23:59', '24:00', '7am']) expect(accepts(opens, time), time).toBe(CLOCK_TIME_PATTERN.test(time));
+    for (const time of ['07:00', '23:59', '24:00', '7am'])
+      expect(accepts(opens, time), time).toBe(CLOCK_TIME_PATTERN.test(time));
     expect(choices(business['priceRange']!)).toEqual(PRICE_RANGES);
-    expect(choices(child(business['hours']!['element'] as Field, 'days')['element'] as Field)).toEqual(WEEK_DAYS);
+    expect(
+      choices(child(business['hours']!['element'] as Field, 'days')['element'] as Field),
+    ).toEqual(WEEK_DAYS);
     expect(choices(collections['areas']!.schema['region'] as Field)).toEqual(regions);
   });
 });
 
 describe('a new area page', () => {
   const fileNames = areaPages.map((page) => page.href.replace('/areas/', ''));
-  const editorTakes = (fileName: string) => accepts(collections['areas']!.schema['areaName'], { name: 'Somewhere', slug: fileName });
+  const editorTakes = (fileName: string) =>
+    accepts(collections['areas']!.schema['areaName'], { name: 'Somewhere', slug: fileName });
   /** Whether the build's content check takes an area page of this file name as one of the route table's */
   const buildTakes = (fileName: string) => {
-    const area = { id: fileName, kind: 'suburb', areaName: 'Somewhere', region: regions[0], places: [], services: [], servedSuburbs: [] };
+    const area = {
+      id: fileName,
+      kind: 'suburb',
+      areaName: 'Somewhere',
+      region: regions[0],
+      places: [],
+      services: [],
+      servedSuburbs: [],
+    };
     const summary = {
       services: [],
       areas: [{ ...area, relatedAreas: [], faq: 2 }],
@@ -96,40 +130,68 @@ describe('a new area page', () => {
         reviewShares: [],
       },
     } satisfies ContentSummary;
-    return !contentProblems(summary).includes(`areas/${fileName}.md is not an area page of the route table`);
+    return !contentProblems(summary).includes(
+      `areas/${fileName}.md is not an area page of the route table`,
+    );
   };
 
   it('is offered each file name of the route table, which the build takes', () => {
-    for (const fileName of fileNames) expect([fileName, editorTakes(fileName), buildTakes(fileName)]).toEqual([fileName, true, true]);
+    for (const fileName of fileNames)
+      expect([fileName, editorTakes(fileName), buildTakes(fileName)]).toEqual([
+        fileName,
+        true,
+        true,
+      ]);
   });
 
   it('is not offered a file name the route table has no page for, which the build refuses', () => {
     for (const fileName of ['electrician-papakura', 'electrician-howick-2', 'howick'])
-      expect([fileName, editorTakes(fileName), buildTakes(fileName)]).toEqual([fileName, false, false]);
+      expect([fileName, editorTakes(fileName), buildTakes(fileName)]).toEqual([
+        fileName,
+        false,
+        false,
+      ]);
   });
 });
 
 /** Where a value's keys stand in another order than the editor's fields (Keystatic writes them in its own) */
 function keyOrderProblems(value: unknown, field: ComponentSchema, path: string): string[] {
-  if (field.kind === 'object' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+  if (
+    field.kind === 'object' &&
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value)
+  ) {
     const { fields } = field;
     const keys = Object.keys(value);
     const inEditorOrder = Object.keys(fields).filter((key) => keys.includes(key));
     return [
-      ...(keys.join() === inEditorOrder.join() ? [] : [`${path}: ${keys.join(', ')} (the editor's order: ${inEditorOrder.join(', ')})`]),
+      ...(keys.join() === inEditorOrder.join()
+        ? []
+        : [`${path}: ${keys.join(', ')} (the editor's order: ${inEditorOrder.join(', ')})`]),
       ...keys.flatMap((key) =>
-        fields[key] ? keyOrderProblems((value as Record<string, unknown>)[key], fields[key], `${path}.${key}`) : [],
+        fields[key]
+          ? keyOrderProblems((value as Record<string, unknown>)[key], fields[key], `${path}.${key}`)
+          : [],
       ),
     ];
   }
   if (field.kind === 'array' && Array.isArray(value)) {
-    return value.flatMap((element, index) => keyOrderProblems(element, field.element, `${path}[${index}]`));
+    return value.flatMap((element, index) =>
+      keyOrderProblems(element, field.element, `${path}[${index}]`),
+    );
   }
   return [];
 }
 
 describe('business.json', () => {
   it('keeps its keys in the order the editor writes them, so his first save changes only what he changed', () => {
-    expect(keyOrderProblems(businessFile, { kind: 'object', fields: business } as ComponentSchema, 'business')).toEqual([]);
+    expect(
+      keyOrderProblems(
+        businessFile,
+        { kind: 'object', fields: business } as ComponentSchema,
+        'business',
+      ),
+    ).toEqual([]);
   });
 });

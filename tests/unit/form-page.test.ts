@@ -34,7 +34,9 @@ describe('fillForm', () => {
     expect(filled).toContain('name="name" value="Aroha &quot;&lt;b&gt;&quot;"/>');
     expect(filled).toContain('name="email" value="aroha@example"');
     expect(filled).toContain('<option value="Other" selected="">Other</option>');
-    expect(filled).toContain('>Line one\n&lt;/textarea&gt;&lt;script&gt;alert(1)&lt;/script&gt;</textarea>');
+    expect(filled).toContain(
+      '>Line one\n&lt;/textarea&gt;&lt;script&gt;alert(1)&lt;/script&gt;</textarea>',
+    );
     expect(filled).not.toContain('<script>alert');
     // The honeypot stays empty
     expect(filled).toContain('name="_gotcha" value=""/>');
@@ -54,7 +56,9 @@ describe('fillForm', () => {
   });
 
   it('says at the top of the form that nothing was sent, and in the title', () => {
-    expect(filled).toMatch(/method="post"><div [^>]*><p class="font-bold">Your request has not been sent yet\.<\/p>/);
+    expect(filled).toMatch(
+      /method="post"><div [^>]*><p class="font-bold">Your request has not been sent yet\.<\/p>/,
+    );
     expect(filled).toContain('<title>Error: Request a Free Quote</title>');
   });
 
@@ -67,7 +71,11 @@ describe('fillForm', () => {
 
   it('gives up, for the plainer answer, when the form or a field is not on the page', () => {
     expect(fillForm(page, 'Hero Form', values, [emailProblem])).toBeNull();
-    expect(fillForm(page, 'Quote Form', values, [{ field: 'phone', message: 'Please enter your phone number.' }])).toBeNull();
+    expect(
+      fillForm(page, 'Quote Form', values, [
+        { field: 'phone', message: 'Please enter your phone number.' },
+      ]),
+    ).toBeNull();
     expect(fillForm(page, 'Quote Form', values, [])).toBeNull();
   });
 });
@@ -83,8 +91,12 @@ describe('formPageWithProblems', () => {
   });
 
   it('has nothing for an unknown form, a missing page or no built site', async () => {
-    expect(await formPageWithProblems(read, { ...values, form_source: 'constructor' }, [emailProblem])).toBeNull();
-    expect(await formPageWithProblems(read, { ...values, form_source: 'Hero Form' }, [emailProblem])).toBeNull();
+    expect(
+      await formPageWithProblems(read, { ...values, form_source: 'constructor' }, [emailProblem]),
+    ).toBeNull();
+    expect(
+      await formPageWithProblems(read, { ...values, form_source: 'Hero Form' }, [emailProblem]),
+    ).toBeNull();
     expect(await formPageWithProblems(undefined, values, [emailProblem])).toBeNull();
   });
 });

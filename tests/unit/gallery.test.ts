@@ -67,15 +67,30 @@ describe('a project with photos', () => {
       { src: phonePhoto('0'), alt: 'Lit deck steps and a garden path at dusk in Half Moon Bay' },
       { src: phonePhoto('1'), alt: 'The timer and transformer mounted beside the back door' },
     ];
-    const [item] = await projectItems([project({ photos, image: 'deck-lighting-half-moon-bay', imageAlt: 'An illustration of the deck' })]);
-    expect(item).toMatchObject({ id: 'deck-lighting-half-moon-bay', alt: photos[0]!.alt, category: 'Residential' });
+    const [item] = await projectItems([
+      project({
+        photos,
+        image: 'deck-lighting-half-moon-bay',
+        imageAlt: 'An illustration of the deck',
+      }),
+    ]);
+    expect(item).toMatchObject({
+      id: 'deck-lighting-half-moon-bay',
+      alt: photos[0]!.alt,
+      category: 'Residential',
+    });
     expect(item!.thumb.sources.map((source) => source.type)).toEqual(['image/avif', 'image/webp']);
-    for (const source of item!.thumb.sources) expect(source.srcset).toMatch(/ 400w, .* 600w, .* 800w$/);
+    for (const source of item!.thumb.sources)
+      expect(source.srcset).toMatch(/ 400w, .* 600w, .* 800w$/);
     expect(item!.thumb.src).toMatch(/\.jpg$/);
     expect(item!.full).toEqual({ src: '/_astro/0.1200.webp', width: 1200, height: 1600 });
     // The others are made only as the lightbox shows them: one large WebP each, none at the card's sizes
-    expect(item!.more).toEqual([{ src: '/_astro/1.1200.webp', width: 1200, height: 1600, alt: photos[1]!.alt }]);
-    expect(requests.filter((request) => request.src === photos[1]!.src)).toEqual([{ src: photos[1]!.src, format: 'webp', width: 1200 }]);
+    expect(item!.more).toEqual([
+      { src: '/_astro/1.1200.webp', width: 1200, height: 1600, alt: photos[1]!.alt },
+    ]);
+    expect(requests.filter((request) => request.src === photos[1]!.src)).toEqual([
+      { src: photos[1]!.src, format: 'webp', width: 1200 },
+    ]);
 
     const card = renderToStaticMarkup(GalleryCard({ item: item!, onOpen: () => {} }));
     expect(card).toContain('<source type="image/avif"');
@@ -89,11 +104,16 @@ describe('a project with photos', () => {
       'https://www.example.com',
     );
     expect(ld.image).toEqual([
-      expect.objectContaining({ contentUrl: 'https://www.example.com/_astro/0.1200.webp', description: photos[0]!.alt }),
+      expect.objectContaining({
+        contentUrl: 'https://www.example.com/_astro/0.1200.webp',
+        description: photos[0]!.alt,
+      }),
     ]);
   });
 
   it('refuses a project with neither a photo nor an illustration', async () => {
-    await expect(projectItems([project({})])).rejects.toThrow('projects/deck-lighting-half-moon-bay: no photo and no illustration');
+    await expect(projectItems([project({})])).rejects.toThrow(
+      'projects/deck-lighting-half-moon-bay: no photo and no illustration',
+    );
   });
 });

@@ -12,7 +12,11 @@ class FakeElement {
   readonly parent: FakeElement | null;
   private readonly attributes: Record<string, string>;
 
-  constructor(tagName: string, attributes: Record<string, string> = {}, parent: FakeElement | null = null) {
+  constructor(
+    tagName: string,
+    attributes: Record<string, string> = {},
+    parent: FakeElement | null = null,
+  ) {
     this.tagName = tagName;
     this.attributes = attributes;
     this.parent = parent;
@@ -26,11 +30,13 @@ class FakeElement {
   closest(selector: string): FakeElement | null {
     const prefixes = selector.split(',').map((part) => {
       const prefix = /^\s*a\[href\^="([^"]+)"\]\s*$/.exec(part)?.[1];
-      if (prefix === undefined) throw new Error(`The stand-in does not understand the selector ${part}`);
+      if (prefix === undefined)
+        throw new Error(`The stand-in does not understand the selector ${part}`);
       return prefix;
     });
     const href = this.getAttribute('href');
-    if (this.tagName === 'A' && href !== null && prefixes.some((prefix) => href.startsWith(prefix))) return this;
+    if (this.tagName === 'A' && href !== null && prefixes.some((prefix) => href.startsWith(prefix)))
+      return this;
     return this.parent?.closest(selector) ?? null;
   }
 }
@@ -91,7 +97,9 @@ describe('GoatCounter tap events', () => {
     const count = vi.fn();
     await loadOnPage('/about', { count });
     tap(emailLink);
-    expect(count.mock.calls).toEqual([[{ path: 'mailto-/about', title: 'E-mail tap', event: true }]]);
+    expect(count.mock.calls).toEqual([
+      [{ path: 'mailto-/about', title: 'E-mail tap', event: true }],
+    ]);
   });
 
   it('counts nothing for other clicks: another link, text, or something that is not an element', async () => {

@@ -5,7 +5,10 @@ import { fitsPhoneHeader, headerLines, phoneHeaderFit } from '../../src/lib/head
 import { launchWarnings, placeholderProblems, sampleProblems } from '../../src/lib/launch-check.ts';
 
 /** SPEC.md's sample figures as business.ts would hold them */
-const sampleShares = Object.entries(placeholderIdentity.reviewShares).map(([name, reviews]) => ({ name, reviews }));
+const sampleShares = Object.entries(placeholderIdentity.reviewShares).map(([name, reviews]) => ({
+  name,
+  reviews,
+}));
 
 /** A business that still holds the whole placeholder identity of DESIGN.md, whatever business.ts says today */
 const placeholderBusiness: Business = {
@@ -18,7 +21,11 @@ const placeholderBusiness: Business = {
   defaultOrigin: placeholderIdentity.origin,
   registration: { ...business.registration, number: placeholderIdentity.registration },
   social: [{ name: 'Facebook', url: 'https://www.facebook.com/' }],
-  reviewSite: { name: 'Google reviews', url: 'https://www.google.com/maps', reviewCount: placeholderIdentity.reviewCount },
+  reviewSite: {
+    name: 'Google reviews',
+    url: 'https://www.google.com/maps',
+    reviewCount: placeholderIdentity.reviewCount,
+  },
   reviewShares: sampleShares,
   geo: { latitude: -36.91, longitude: 174.91 },
 };
@@ -49,16 +56,33 @@ const parts: [words: string, withPlaceholder: Partial<Business>][] = [
   ['e-mail', { email: placeholderBusiness.email }],
   ['EWRB registration', { registration: placeholderBusiness.registration }],
   ['Facebook link', { social: placeholderBusiness.social }],
-  ['review site', { reviewSite: { ...realIdentity.reviewSite, url: placeholderBusiness.reviewSite.url } }],
-  ['review count', { reviewSite: { ...realIdentity.reviewSite, reviewCount: placeholderIdentity.reviewCount } }],
-  ['review shares are', { reviewShares: realIdentity.reviewShares.map((share, index) => (index === 7 ? sampleShares[7]! : share)) }],
+  [
+    'review site',
+    { reviewSite: { ...realIdentity.reviewSite, url: placeholderBusiness.reviewSite.url } },
+  ],
+  [
+    'review count',
+    { reviewSite: { ...realIdentity.reviewSite, reviewCount: placeholderIdentity.reviewCount } },
+  ],
+  [
+    'review shares are',
+    {
+      reviewShares: realIdentity.reviewShares.map((share, index) =>
+        index === 7 ? sampleShares[7]! : share,
+      ),
+    },
+  ],
   ['business location', { geo: placeholderBusiness.geo }],
 ];
 
 describe('launch check', () => {
   it('lists every part of the placeholder identity', () => {
     const problems = placeholderProblems(placeholderBusiness, placeholderIdentity.origin);
-    for (const [words] of [...parts, ['site origin'], ['review shares of the suburbs add up to 381']]) {
+    for (const [words] of [
+      ...parts,
+      ['site origin'],
+      ['review shares of the suburbs add up to 381'],
+    ]) {
       expect(
         problems.some((problem) => problem.startsWith(words)),
         words,
@@ -83,9 +107,9 @@ describe('launch check', () => {
   });
 
   it('treats any example.com address or origin as a placeholder', () => {
-    expect(placeholderProblems({ ...realIdentity, email: 'office@example.org' }, realOrigin)).toEqual([
-      'e-mail is the placeholder office@example.org',
-    ]);
+    expect(
+      placeholderProblems({ ...realIdentity, email: 'office@example.org' }, realOrigin),
+    ).toEqual(['e-mail is the placeholder office@example.org']);
     expect(placeholderProblems(realIdentity, 'https://shop.example.com')).toHaveLength(1);
   });
 
@@ -94,7 +118,12 @@ describe('launch check', () => {
     const held: [words: string, placeholder: boolean][] = [
       ['business name', business.name === placeholderIdentity.name],
       ['short name', business.shortName === placeholderIdentity.shortName],
-      ['review shares are', business.reviewShares.some((share) => placeholderIdentity.reviewShares[share.name] === share.reviews)],
+      [
+        'review shares are',
+        business.reviewShares.some(
+          (share) => placeholderIdentity.reviewShares[share.name] === share.reviews,
+        ),
+      ],
       ['owner', business.owner === placeholderIdentity.owner],
       ['phone', business.phone.e164 === placeholderIdentity.phone],
       ['e-mail', business.email === placeholderIdentity.email],
@@ -110,9 +139,13 @@ describe('launch check', () => {
   });
 
   it('names each suburb share still at its sample figure, and only those', () => {
-    const shares = realIdentity.reviewShares.map((share, index) => (index < 2 ? sampleShares[index]! : share));
+    const shares = realIdentity.reviewShares.map((share, index) =>
+      index < 2 ? sampleShares[index]! : share,
+    );
     const reviewSite = { ...realIdentity.reviewSite, reviewCount: 500 };
-    expect(placeholderProblems({ ...realIdentity, reviewSite, reviewShares: shares }, realOrigin)).toEqual([
+    expect(
+      placeholderProblems({ ...realIdentity, reviewSite, reviewShares: shares }, realOrigin),
+    ).toEqual([
       `review shares are SPEC.md's sample figures: ${sampleShares[0]!.name} ${sampleShares[0]!.reviews}, ${sampleShares[1]!.name} ${sampleShares[1]!.reviews} (how many of the Google reviews are by each suburb's customers)`,
     ]);
   });
@@ -132,13 +165,22 @@ describe('launch check', () => {
       { name: 'Botany', reviews: 20 },
       { name: 'Howick', reviews: 0 },
     ];
-    expect(placeholderProblems({ ...realIdentity, reviewSite, reviewShares: all }, realOrigin)).toEqual([]);
+    expect(
+      placeholderProblems({ ...realIdentity, reviewSite, reviewShares: all }, realOrigin),
+    ).toEqual([]);
   });
 
   it("warns about a short name a phone's header cannot hold on two lines, and only then", () => {
-    for (const shortName of ['Tamaki Sparks', 'Pohutukawa Coast Electrical', 'Pōhutukawa Coast Electrical', placeholderIdentity.shortName])
+    for (const shortName of [
+      'Tamaki Sparks',
+      'Pohutukawa Coast Electrical',
+      'Pōhutukawa Coast Electrical',
+      placeholderIdentity.shortName,
+    ])
       expect(launchWarnings({ shortName }), shortName).toEqual([]);
-    const [warning] = launchWarnings({ shortName: 'Pohutukawa Coast Electrical and Handyman Services' });
+    const [warning] = launchWarnings({
+      shortName: 'Pohutukawa Coast Electrical and Handyman Services',
+    });
     expect(warning).toMatch(
       /^short name "Pohutukawa Coast Electrical and Handyman Services" will not fit a phone's header on two lines \(3 lines at 360 px/,
     );
@@ -147,7 +189,9 @@ describe('launch check', () => {
   });
 
   it('breaks a name into lines at its spaces, as long as the width allows', () => {
-    const perLine = Math.floor(phoneHeaderFit.width / (phoneHeaderFit.charWidth * phoneHeaderFit.fontSize));
+    const perLine = Math.floor(
+      phoneHeaderFit.width / (phoneHeaderFit.charWidth * phoneHeaderFit.fontSize),
+    );
     const word = 'a'.repeat(Math.floor((perLine - 1) / 2));
     expect(headerLines(`${word} ${word} ${word}`)).toEqual([`${word} ${word}`, word]);
     expect(fitsPhoneHeader('a'.repeat(perLine))).toBe(true);

@@ -3,7 +3,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyFixture, findTraces, fixtureIdentity, identityTraces } from '../../scripts/support/launch-fixture.ts';
+import {
+  applyFixture,
+  findTraces,
+  fixtureIdentity,
+  identityTraces,
+} from '../../scripts/support/launch-fixture.ts';
 import { business, businessSchema, type Business } from '../../src/config/business.ts';
 import { placeholderProblems } from '../../src/lib/launch-check.ts';
 
@@ -23,7 +28,10 @@ describe('the launch rehearsal fixture', () => {
       registration: { ...business.registration, number: fixture.registrationNumber },
       social: Object.entries(fixture.social).map(([name, url]) => ({ name, url })),
       reviewSite: fixture.reviewSite,
-      reviewShares: Object.entries(fixture.reviewShares).map(([name, reviews]) => ({ name, reviews })),
+      reviewShares: Object.entries(fixture.reviewShares).map(([name, reviews]) => ({
+        name,
+        reviews,
+      })),
       geo: fixture.geo,
     };
     expect(placeholderProblems(facts, fixture.defaultOrigin)).toEqual([]);
@@ -35,9 +43,19 @@ describe('the launch rehearsal fixture', () => {
     const { text, replaced } = applyFixture(source);
     const facts = businessSchema.parse(JSON.parse(text));
     expect(placeholderProblems(facts, fixtureIdentity.defaultOrigin)).toEqual([]);
-    expect(replaced).toEqual(expect.arrayContaining(['name', 'shortName', 'owner', 'phone', 'email', 'defaultOrigin']));
-    expect(replaced).toEqual(expect.arrayContaining(['registration.number', 'claims.yearsExperience', 'reviewSite', 'geo']));
-    for (const share of business.reviewShares) expect(replaced).toContain(`reviewShares[${share.name}]`);
+    expect(replaced).toEqual(
+      expect.arrayContaining(['name', 'shortName', 'owner', 'phone', 'email', 'defaultOrigin']),
+    );
+    expect(replaced).toEqual(
+      expect.arrayContaining([
+        'registration.number',
+        'claims.yearsExperience',
+        'reviewSite',
+        'geo',
+      ]),
+    );
+    for (const share of business.reviewShares)
+      expect(replaced).toContain(`reviewShares[${share.name}]`);
     for (const link of business.social) expect(replaced).toContain(`social[${link.name}]`);
     expect(facts).toMatchObject({
       name: fixtureIdentity.name,
@@ -47,10 +65,33 @@ describe('the launch rehearsal fixture', () => {
     });
     // Nothing else changes
     const unchanged = (value: Business) => {
-      const { name, shortName, owner, phone, email, defaultOrigin, reviewSite, geo, social, reviewShares, ...rest } = value;
+      const {
+        name,
+        shortName,
+        owner,
+        phone,
+        email,
+        defaultOrigin,
+        reviewSite,
+        geo,
+        social,
+        reviewShares,
+        ...rest
+      } = value;
       const { number, ...registration } = rest.registration;
       const { yearsExperience, ...claims } = rest.claims;
-      void [name, shortName, owner, phone, email, defaultOrigin, reviewSite, geo, number, yearsExperience];
+      void [
+        name,
+        shortName,
+        owner,
+        phone,
+        email,
+        defaultOrigin,
+        reviewSite,
+        geo,
+        number,
+        yearsExperience,
+      ];
       return {
         ...rest,
         registration,
@@ -62,7 +103,9 @@ describe('the launch rehearsal fixture', () => {
     expect(unchanged(facts)).toEqual(unchanged(business));
     // Written the way the editor writes it: two-space JSON, the keys in their order
     expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
-    expect(Object.keys(JSON.parse(text) as object)).toEqual(Object.keys(JSON.parse(source) as object));
+    expect(Object.keys(JSON.parse(text) as object)).toEqual(
+      Object.keys(JSON.parse(source) as object),
+    );
   });
 
   it("comes out the same when written over its own values, as in the rehearsal's copy", () => {
@@ -74,13 +117,24 @@ describe('the launch rehearsal fixture', () => {
 
   it('refuses a placeholder it has no value for, and a fact it cannot find', () => {
     const facts = JSON.parse(source) as Record<string, unknown>;
-    const withNetwork = { ...facts, social: [...business.social, { name: 'Facebook page', url: 'https://www.facebook.com/' }] };
-    expect(() => applyFixture(JSON.stringify(withNetwork))).toThrow(/no value for:\n- Facebook page link is not the business's own page/);
+    const withNetwork = {
+      ...facts,
+      social: [...business.social, { name: 'Facebook page', url: 'https://www.facebook.com/' }],
+    };
+    expect(() => applyFixture(JSON.stringify(withNetwork))).toThrow(
+      /no value for:\n- Facebook page link is not the business's own page/,
+    );
     const { registration, ...withoutRegistration } = facts;
     void registration;
-    expect(() => applyFixture(JSON.stringify(withoutRegistration))).toThrow(/business\.json has no registration object/);
-    expect(() => applyFixture(JSON.stringify({ ...facts, email: undefined }))).toThrow(/business\.json has no email/);
-    expect(() => applyFixture(JSON.stringify({ ...facts, priceRange: 'cheap' }))).toThrow(/makes business\.json invalid/);
+    expect(() => applyFixture(JSON.stringify(withoutRegistration))).toThrow(
+      /business\.json has no registration object/,
+    );
+    expect(() => applyFixture(JSON.stringify({ ...facts, email: undefined }))).toThrow(
+      /business\.json has no email/,
+    );
+    expect(() => applyFixture(JSON.stringify({ ...facts, priceRange: 'cheap' }))).toThrow(
+      /makes business\.json invalid/,
+    );
   });
 
   it('finds the replaced identity wherever a built file still shows it', () => {
@@ -98,10 +152,19 @@ describe('the launch rehearsal fixture', () => {
     const dir = mkdtempSync(join(tmpdir(), 'traces-'));
     try {
       mkdirSync(join(dir, 'about'));
-      writeFileSync(join(dir, 'about', 'index.html'), '<p>Kauri Point Electrical &amp; Handyman, call <a>09&nbsp;111\n2222</a></p>');
+      writeFileSync(
+        join(dir, 'about', 'index.html'),
+        '<p>Kauri Point Electrical &amp; Handyman, call <a>09&nbsp;111\n2222</a></p>',
+      );
       writeFileSync(join(dir, 'robots.txt'), 'Sitemap: https://www.kauripoint.nz/sitemap.xml\n');
-      writeFileSync(join(dir, 'clean.html'), '<p>Rangitoto and www.kauripoint.nz.au, 127+ years, rangi@kauripoint.co.nz</p>');
-      writeFileSync(join(dir, 'years.html'), '<h2>Talk it through with <!-- -->Rangi</h2><p>27+&nbsp;years</p>');
+      writeFileSync(
+        join(dir, 'clean.html'),
+        '<p>Rangitoto and www.kauripoint.nz.au, 127+ years, rangi@kauripoint.co.nz</p>',
+      );
+      writeFileSync(
+        join(dir, 'years.html'),
+        '<h2>Talk it through with <!-- -->Rangi</h2><p>27+&nbsp;years</p>',
+      );
       writeFileSync(join(dir, 'photo.avif'), 'Rangi');
       const found = findTraces(dir, traces).sort();
       expect(found.map((line) => line.replace(/ in ".*$/, ''))).toEqual([
@@ -115,8 +178,8 @@ describe('the launch rehearsal fixture', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-    expect(identityTraces({ ...before, owner: fixtureIdentity.owner }).map((trace) => trace.label)).not.toContain(
-      `owner "${fixtureIdentity.owner}"`,
-    );
+    expect(
+      identityTraces({ ...before, owner: fixtureIdentity.owner }).map((trace) => trace.label),
+    ).not.toContain(`owner "${fixtureIdentity.owner}"`);
   });
 });

@@ -89,7 +89,12 @@ describe('lead store', () => {
     const now = new Date('2025-03-01T00:00:00Z');
     const id = store.insertLead(lead(), { channels: ['email', 'webhook'], now });
     const claim = (at: Date, channel: ChannelName) =>
-      store.claimDueDeliveries({ channel, now: at, staleBefore: new Date(at.getTime() - 60_000), limit: 10 });
+      store.claimDueDeliveries({
+        channel,
+        now: at,
+        staleBefore: new Date(at.getTime() - 60_000),
+        limit: 10,
+      });
 
     expect(store.nextDueAt('email', 60_000)).toBe(now.toISOString());
     expect(claim(now, 'email')).toEqual([{ leadId: id, channel: 'email', attempts: 1 }]);
@@ -109,7 +114,13 @@ describe('lead store', () => {
     store.markDelivered(id, 'email', retryAt);
     store.markAttemptFailed(id, 'webhook', { error: 'HTTP 500', retryAt: null, now: retryAt });
     expect(store.getLead(id)?.deliveries).toMatchObject([
-      { channel: 'email', status: 'sent', attempts: 2, deliveredAt: retryAt.toISOString(), lastError: null },
+      {
+        channel: 'email',
+        status: 'sent',
+        attempts: 2,
+        deliveredAt: retryAt.toISOString(),
+        lastError: null,
+      },
       { channel: 'webhook', status: 'failed', attempts: 1, lastError: 'HTTP 500' },
     ]);
     expect(store.nextDueAt('email', 60_000)).toBeNull();
@@ -123,10 +134,17 @@ describe('lead store', () => {
     const start = new Date('2025-03-01T00:00:00Z');
     const id = store.insertLead(lead(), { channels: ['ntfy'], now: start });
     const claim = (now: Date) =>
-      store.claimDueDeliveries({ channel: 'ntfy', now, staleBefore: new Date(now.getTime() - 5 * 60_000), limit: 10 });
+      store.claimDueDeliveries({
+        channel: 'ntfy',
+        now,
+        staleBefore: new Date(now.getTime() - 5 * 60_000),
+        limit: 10,
+      });
     expect(claim(start)).toHaveLength(1);
     expect(claim(new Date(start.getTime() + 60_000))).toEqual([]);
-    expect(claim(new Date(start.getTime() + 10 * 60_000))).toEqual([{ leadId: id, channel: 'ntfy', attempts: 2 }]);
+    expect(claim(new Date(start.getTime() + 10 * 60_000))).toEqual([
+      { leadId: id, channel: 'ntfy', attempts: 2 },
+    ]);
     store.releaseClaim(id, 'ntfy');
     expect(store.getLead(id)?.deliveries[0]).toMatchObject({ status: 'pending', attempts: 1 });
     store.close();
@@ -136,7 +154,11 @@ describe('lead store', () => {
     const store = openLeadStore(join(dir, 'leads.sqlite'));
     const start = new Date('2025-03-01T00:00:00Z');
     const stuck = store.insertLead(lead({ name: 'Stuck' }), { channels: ['webhook'], now: start });
-    store.markAttemptFailed(stuck, 'webhook', { error: 'HTTP 400', retryAt: new Date(start.getTime() + 60_000), now: start });
+    store.markAttemptFailed(stuck, 'webhook', {
+      error: 'HTTP 400',
+      retryAt: new Date(start.getTime() + 60_000),
+      now: start,
+    });
     const later = new Date(start.getTime() + 30_000);
     const fresh = store.insertLead(lead({ name: 'Fresh' }), { channels: ['webhook'], now: later });
     const claimed = store.claimDueDeliveries({
@@ -154,7 +176,9 @@ describe('lead store', () => {
     const start = new Date('2025-03-01T00:00:00Z');
     store.insertLead(lead(), { channels: ['email'], now: start });
     store.claimDueDeliveries({ channel: 'email', now: start, staleBefore: start, limit: 1 });
-    expect(store.nextDueAt('email', 180_000)).toBe(new Date(start.getTime() + 180_000).toISOString());
+    expect(store.nextDueAt('email', 180_000)).toBe(
+      new Date(start.getTime() + 180_000).toISOString(),
+    );
     store.close();
   });
 
@@ -190,7 +214,10 @@ describe('lead store', () => {
     shell.exec(`DELETE FROM leads WHERE id = ${first}`);
     shell.close();
     const next = store.insertLead(lead({ name: 'Next' }), { channels: ['email'] });
-    expect(store.getLead(next)).toMatchObject({ name: 'Next', deliveries: [{ channel: 'email', status: 'pending', attempts: 0 }] });
+    expect(store.getLead(next)).toMatchObject({
+      name: 'Next',
+      deliveries: [{ channel: 'email', status: 'pending', attempts: 0 }],
+    });
     expect(store.getLead(next)!.uid).toMatch(/^[0-9a-f-]{32,36}$/);
     expect(store.getLead(next)!.uid).not.toBe(firstUid);
     store.close();
@@ -203,7 +230,8 @@ describe('lead store', () => {
       email TEXT NOT NULL, phone TEXT, address TEXT, service TEXT, message TEXT NOT NULL, page TEXT, user_agent TEXT,
       notify_status TEXT NOT NULL DEFAULT 'off', notify_attempts INTEGER NOT NULL DEFAULT 0, notified_at TEXT,
       notify_error TEXT, notify_updated_at TEXT)`);
-    const insert = old.prepare(`INSERT INTO leads (created_at, form_source, name, email, message, notify_status, notify_attempts,
+    const insert =
+      old.prepare(`INSERT INTO leads (created_at, form_source, name, email, message, notify_status, notify_attempts,
       notify_error) VALUES ('2026-11-01T00:00:00.000Z', 'Hero Form', ?, 'a@example.com', 'Hello there', ?, ?, ?)`);
     insert.run('Sent', 'sent', 1, null);
     insert.run('Failed', 'failed', 5, 'connect ECONNREFUSED');
@@ -212,7 +240,9 @@ describe('lead store', () => {
 
     const store = openLeadStore(path);
     const byName = new Map(store.listLeads().map((stored) => [stored.name, stored]));
-    expect(byName.get('Sent')?.deliveries).toMatchObject([{ channel: 'email', status: 'sent', attempts: 1 }]);
+    expect(byName.get('Sent')?.deliveries).toMatchObject([
+      { channel: 'email', status: 'sent', attempts: 1 },
+    ]);
     expect(byName.get('Failed')?.deliveries).toMatchObject([
       { channel: 'email', status: 'pending', attempts: 5, lastError: 'connect ECONNREFUSED' },
     ]);
@@ -237,7 +267,11 @@ describe('lead store', () => {
     expect(store.undeliveredToAnnounce({ overdueBefore, limit: 10 })).toEqual([]);
     const newFailure = store.insertLead(lead({ name: 'New failure' }), { channels: ['email'] });
     store.markAttemptFailed(newFailure, 'email', { error: '550 rejected', retryAt: null });
-    expect(store.undeliveredToAnnounce({ overdueBefore, limit: 10 }).map(({ lead: stored }) => stored.name)).toEqual(['New failure']);
+    expect(
+      store
+        .undeliveredToAnnounce({ overdueBefore, limit: 10 })
+        .map(({ lead: stored }) => stored.name),
+    ).toEqual(['New failure']);
     store.markAnnounced(newFailure, 'email');
     expect(store.undeliveredToAnnounce({ overdueBefore, limit: 10 })).toEqual([]);
     store.close();
@@ -246,7 +280,10 @@ describe('lead store', () => {
   it('upgrades the owner’s sessions of before they had an id: they end, his passkeys stay, and new ones are listed', () => {
     const path = join(dir, 'leads.sqlite');
     const before = openLeadStore(path);
-    before.addPasskey({ id: 'cred-1', publicKey: new Uint8Array([1]), counter: 0, transports: [], name: 'Phone' }, { now: new Date() });
+    before.addPasskey(
+      { id: 'cred-1', publicKey: new Uint8Array([1]), counter: 0, transports: [], name: 'Phone' },
+      { now: new Date() },
+    );
     before.close();
     const old = new DatabaseSync(path);
     old.exec(`DROP TABLE owner_sessions;
@@ -260,8 +297,15 @@ describe('lead store', () => {
     const limits = { now, idleMs: SESSION_IDLE_MS, absoluteMs: SESSION_ABSOLUTE_MS };
     expect(store.listSessions(limits)).toEqual([]);
     expect(store.listPasskeys().map((passkey) => passkey.name)).toEqual(['Phone']);
-    store.createSession({ tokenHash: 'new-hash', passkeyId: 'cred-1', device: 'Safari on iPhone', now });
-    expect(store.listSessions(limits)).toMatchObject([{ device: 'Safari on iPhone', verifiedAt: null }]);
+    store.createSession({
+      tokenHash: 'new-hash',
+      passkeyId: 'cred-1',
+      device: 'Safari on iPhone',
+      now,
+    });
+    expect(store.listSessions(limits)).toMatchObject([
+      { device: 'Safari on iPhone', verifiedAt: null },
+    ]);
     store.close();
   });
 
@@ -293,7 +337,10 @@ describe('lead store', () => {
     store.close();
 
     const reader = openLeadStore(path);
-    expect(reader.listLeads().map((stored) => stored.name)).toEqual(['After the restore', 'From the backup']);
+    expect(reader.listLeads().map((stored) => stored.name)).toEqual([
+      'After the restore',
+      'From the backup',
+    ]);
     reader.close();
   });
 

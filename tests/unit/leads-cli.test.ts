@@ -27,7 +27,10 @@ function seeded(): string {
   const path = join(dir, 'leads.sqlite');
   const store = openLeadStore(path);
   for (const name of ['Aroha Smith', 'Mere\u001b[2J Tane', 'Sam Lee']) {
-    store.insertLead(sampleLead({ name }), { channels: ['email', 'ntfy'], now: new Date('2025-03-01T01:02:03.456Z') });
+    store.insertLead(sampleLead({ name }), {
+      channels: ['email', 'ntfy'],
+      now: new Date('2025-03-01T01:02:03.456Z'),
+    });
   }
   store.close();
   return path;
@@ -37,7 +40,8 @@ function seeded(): string {
 function rows(path: string): { leads: number[]; deliveries: number[] } {
   const db = new DatabaseSync(path, { readOnly: true });
   try {
-    const ids = (sql: string) => (db.prepare(sql).all() as Array<{ id: number }>).map((row) => row.id);
+    const ids = (sql: string) =>
+      (db.prepare(sql).all() as Array<{ id: number }>).map((row) => row.id);
     return {
       leads: ids('SELECT id FROM leads ORDER BY id'),
       deliveries: ids('SELECT lead_id AS id FROM deliveries ORDER BY lead_id'),
@@ -53,11 +57,15 @@ describe('npm run leads -- --delete ID', () => {
     const result = run(path, '--delete', '2');
     expect(result.status).toBe(0);
     // The name is typed by a stranger: no terminal escape reaches the owner's screen
-    expect(result.stdout).toContain('Deleted quote request #2, received 2025-03-01T01:02:03.456Z (UTC), from Mere[2J Tane');
+    expect(result.stdout).toContain(
+      'Deleted quote request #2, received 2025-03-01T01:02:03.456Z (UTC), from Mere[2J Tane',
+    );
     expect(result.stdout).toContain('with its 2 delivery records');
     expect(result.stdout).not.toContain('\u001b');
     expect(rows(path)).toEqual({ leads: [1, 3], deliveries: [1, 1, 3, 3] });
-    expect((JSON.parse(run(path, '--format', 'json').stdout) as { id: number }[]).map((lead) => lead.id)).toEqual([3, 1]);
+    expect(
+      (JSON.parse(run(path, '--format', 'json').stdout) as { id: number }[]).map((lead) => lead.id),
+    ).toEqual([3, 1]);
   });
 
   it('says there is no such request, with exit status 1, and deletes nothing', () => {

@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { csvField, formatLeads, leadsToCsv, leadsToJson, leadsToTable, neutraliseFormula } from '../../src/server/leads/export.ts';
+import {
+  csvField,
+  formatLeads,
+  leadsToCsv,
+  leadsToJson,
+  leadsToTable,
+  neutraliseFormula,
+} from '../../src/server/leads/export.ts';
 import { openLeadStore } from '../../src/server/db/store.ts';
 import { type StoredLead } from '../../src/server/db/records.ts';
 
@@ -46,7 +53,9 @@ const stored = (overrides: Partial<StoredLead> = {}): StoredLead => ({
 
 describe('CSV export', () => {
   it('neutralises cells a spreadsheet would run as formulas', () => {
-    expect(neutraliseFormula('=HYPERLINK("http://evil.example","Click")')).toBe('\'=HYPERLINK("http://evil.example","Click")');
+    expect(neutraliseFormula('=HYPERLINK("http://evil.example","Click")')).toBe(
+      '\'=HYPERLINK("http://evil.example","Click")',
+    );
     expect(neutraliseFormula('+64 21 555 0199')).toBe("'+64 21 555 0199");
     expect(neutraliseFormula('-2+3')).toBe("'-2+3");
     expect(neutraliseFormula('@SUM(A1)')).toBe("'@SUM(A1)");
@@ -67,7 +76,9 @@ describe('CSV export', () => {
   it('drops control and bidi characters from every cell, keeping line breaks as \\n and tabs', () => {
     expect(csvField(HOSTILE)).toBe('Hi[2J]0;owned there31m red0m exe.pdf!');
     expect(csvField('one\r\ntwo\rthree\u2028four\tfive')).toBe('"one\ntwo\nthree\nfour\tfive"');
-    const csv = leadsToCsv([stored({ name: HOSTILE, message: HOSTILE, userAgent: `Agent\u001b[0m${BIDI}` })]);
+    const csv = leadsToCsv([
+      stored({ name: HOSTILE, message: HOSTILE, userAgent: `Agent\u001b[0m${BIDI}` }),
+    ]);
     // Besides the CRLF ending each record, only line breaks and tabs inside cells remain
     expect(csv.replaceAll('\r\n', '').replace(/[\n\t]/g, '')).not.toMatch(CONTROL_OR_BIDI);
   });
@@ -89,7 +100,10 @@ describe('CSV export', () => {
   });
 
   it('writes a header and one CRLF-terminated record per lead', () => {
-    const csv = leadsToCsv([stored({ name: '=cmd|"/c calc"!A1', message: 'a\r\nb' }), stored({ id: 6, phone: null })]);
+    const csv = leadsToCsv([
+      stored({ name: '=cmd|"/c calc"!A1', message: 'a\r\nb' }),
+      stored({ id: 6, phone: null }),
+    ]);
     // A line break inside a quoted cell is written as \n, so CRLF only ends records
     const records = csv.split('\r\n');
     expect(records[0]).toBe(
@@ -186,9 +200,12 @@ describe('table columns, by the width a terminal draws', () => {
 
   it('lines up any name made of wide, narrow and combining characters', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...COLUMNS.keys()), { minLength: 1, maxLength: 16 }), (characters) => {
-        expect(nameCell(characters)).toBe(`${expectedCell(characters)}  `);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...COLUMNS.keys()), { minLength: 1, maxLength: 16 }),
+        (characters) => {
+          expect(nameCell(characters)).toBe(`${expectedCell(characters)}  `);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -200,8 +217,22 @@ describe('delivery state', () => {
     stored({
       createdAt: createdAt.toISOString(),
       deliveries: [
-        { channel: 'email', status: 'sent', attempts: 2, nextAttemptAt: '', deliveredAt: createdAt.toISOString(), lastError: null },
-        { channel: 'ntfy', status, attempts: 40, nextAttemptAt: '', deliveredAt: null, lastError: 'HTTP 502 from ntfy.sh' },
+        {
+          channel: 'email',
+          status: 'sent',
+          attempts: 2,
+          nextAttemptAt: '',
+          deliveredAt: createdAt.toISOString(),
+          lastError: null,
+        },
+        {
+          channel: 'ntfy',
+          status,
+          attempts: 40,
+          nextAttemptAt: '',
+          deliveredAt: null,
+          lastError: 'HTTP 502 from ntfy.sh',
+        },
       ],
     });
 
@@ -225,10 +256,17 @@ describe('delivery state', () => {
   it('lists under the table each request a channel failed or is an hour late on, with how to reach the client', () => {
     const now = new Date('2025-03-05T00:00:00.000Z');
     const refused = failing(new Date(now.getTime() - 10 * 60_000), 'failed');
-    const late = { ...failing(new Date(now.getTime() - 2 * HOUR)), id: 8, name: 'Tama Ngata', phone: null };
+    const late = {
+      ...failing(new Date(now.getTime() - 2 * HOUR)),
+      id: 8,
+      name: 'Tama Ngata',
+      phone: null,
+    };
     const onTime = { ...failing(new Date(now.getTime() - 10 * 60_000)), id: 9 };
     const lines = leadsToTable([onTime, late, refused], now).split('\n');
-    const notice = lines.indexOf('2 requests did not reach you on every channel; call or e-mail the client:');
+    const notice = lines.indexOf(
+      '2 requests did not reach you on every channel; call or e-mail the client:',
+    );
     expect(notice).toBeGreaterThan(0);
     expect(lines.slice(notice + 1, notice + 3)).toEqual([
       `  #8 Tama Ngata, ${refused.email}: ntfy pending (HTTP 502 from ntfy.sh)`,
@@ -238,9 +276,13 @@ describe('delivery state', () => {
   });
 
   it('shows a lead still undelivered 72 hours after it arrived as failed', () => {
-    const [record] = JSON.parse(leadsToJson([failing(new Date(Date.now() - 73 * HOUR))])) as Array<Record<string, unknown>>;
+    const [record] = JSON.parse(leadsToJson([failing(new Date(Date.now() - 73 * HOUR))])) as Array<
+      Record<string, unknown>
+    >;
     expect(record).toMatchObject({ email_status: 'sent', ntfy_status: 'failed' });
-    expect(leadsToCsv([failing(new Date(Date.now() - 73 * HOUR))])).toContain(',sent,2,,,,,failed,40,HTTP 502 from ntfy.sh\r\n');
+    expect(leadsToCsv([failing(new Date(Date.now() - 73 * HOUR))])).toContain(
+      ',sent,2,,,,,failed,40,HTTP 502 from ntfy.sh\r\n',
+    );
   });
 });
 
@@ -269,8 +311,13 @@ describe("the owner's work", () => {
     const [header, record] = leadsToCsv([worked]).split('\r\n');
     const columns = header!.split(',');
     expect(columns).toEqual(expect.arrayContaining(['status', 'follow_up', 'notes']));
-    expect(record).toContain('quoted,2025-03-08,"2025-03-01 02:00 Called, visiting Tuesday\n2025-03-04 03:30 =Quoted $1,450[2J"');
-    expect((JSON.parse(leadsToJson([worked])) as unknown[])[0]).toMatchObject({ status: 'quoted', follow_up: '2025-03-08' });
+    expect(record).toContain(
+      'quoted,2025-03-08,"2025-03-01 02:00 Called, visiting Tuesday\n2025-03-04 03:30 =Quoted $1,450[2J"',
+    );
+    expect((JSON.parse(leadsToJson([worked])) as unknown[])[0]).toMatchObject({
+      status: 'quoted',
+      follow_up: '2025-03-08',
+    });
   });
 });
 
@@ -286,7 +333,10 @@ describe('invisible characters', () => {
   it('are escaped in JSON, and read back exactly, even outside the BMP', () => {
     const json = leadsToJson([stored({ name: INVISIBLE, message: 'line\u2028next\u2029end' })]);
     expect(json).not.toMatch(/[\u00AD\u200B\u2028\u2029\u2060\uFEFF\u{E0041}]/u);
-    expect((JSON.parse(json) as unknown[])[0]).toMatchObject({ name: INVISIBLE, message: 'line\u2028next\u2029end' });
+    expect((JSON.parse(json) as unknown[])[0]).toMatchObject({
+      name: INVISIBLE,
+      message: 'line\u2028next\u2029end',
+    });
   });
 });
 
@@ -302,7 +352,9 @@ describe('JSON output', () => {
 describe('formatLeads', () => {
   it('cleans the table and the CSV it is asked for', () => {
     for (const format of ['table', 'csv'] as const) {
-      expect(formatLeads([stored({ message: HOSTILE })], format).replace(/[\r\n\t]/g, '')).not.toMatch(CONTROL_OR_BIDI);
+      expect(
+        formatLeads([stored({ message: HOSTILE })], format).replace(/[\r\n\t]/g, ''),
+      ).not.toMatch(CONTROL_OR_BIDI);
     }
   });
 });
@@ -325,14 +377,24 @@ describe('npm run leads', () => {
     const path = join(dir, 'leads.sqlite');
     const store = openLeadStore(path);
     for (const name of ['Older', '@Newer']) {
-      store.insertLead({ ...stored({ name }), phone: null, address: null, service: null, formSource: 'Hero Form' });
+      store.insertLead({
+        ...stored({ name }),
+        phone: null,
+        address: null,
+        service: null,
+        formSource: 'Hero Form',
+      });
     }
     store.close();
 
     const csv = run(path, '--format', 'csv').split('\r\n');
     expect(csv[1]).toMatch(/^2,.*,Hero Form,'@Newer,/);
     expect(csv[2]).toMatch(/^1,.*,Hero Form,Older,/);
-    const json = JSON.parse(run(path, '--format=json')) as Array<{ id: number; name: string; phone: string | null }>;
+    const json = JSON.parse(run(path, '--format=json')) as Array<{
+      id: number;
+      name: string;
+      phone: string | null;
+    }>;
     expect(json.map(({ id, name, phone }) => ({ id, name, phone }))).toEqual([
       { id: 2, name: '@Newer', phone: null },
       { id: 1, name: 'Older', phone: null },
@@ -344,7 +406,13 @@ describe('npm run leads', () => {
     const path = join(dir, 'leads.sqlite');
     const store = openLeadStore(path);
     for (let index = 1; index <= 25; index++) {
-      store.insertLead({ ...stored({ name: `Client ${index}` }), phone: null, address: null, service: null, formSource: 'Hero Form' });
+      store.insertLead({
+        ...stored({ name: `Client ${index}` }),
+        phone: null,
+        address: null,
+        service: null,
+        formSource: 'Hero Form',
+      });
     }
     store.close();
 
@@ -353,21 +421,26 @@ describe('npm run leads', () => {
     expect(table).toContain('Client 25');
     expect(table).toContain('Client 6');
     expect(table).not.toContain('Client 5');
-    const json = JSON.parse(run(path, '--limit', '20', '--format', 'json')) as Array<{ id: number }>;
+    const json = JSON.parse(run(path, '--limit', '20', '--format', 'json')) as Array<{
+      id: number;
+    }>;
     expect(json.map(({ id }) => id)).toEqual(Array.from({ length: 20 }, (_, index) => 25 - index));
   });
 
   it('prints the table with its columns lined up for names in any script', () => {
     const path = join(dir, 'leads.sqlite');
     const store = openLeadStore(path);
-    for (const name of ['Aroha Smith', '王小明', '👩🏽\u200D🔧 Zoe\u0308']) store.insertLead({ ...stored({ name }) });
+    for (const name of ['Aroha Smith', '王小明', '👩🏽\u200D🔧 Zoe\u0308'])
+      store.insertLead({ ...stored({ name }) });
     store.close();
 
     const [header, , ...rows] = run(path).split('\n');
     const nameStart = header!.indexOf('name');
     const emailStart = header!.indexOf('email');
     // Newest first, each name followed by as many spaces as the columns it leaves free: it takes 6, 6 and 11
-    expect(rows.slice(0, 3).map((row) => row.slice(nameStart, row.indexOf(stored().email)))).toEqual([
+    expect(
+      rows.slice(0, 3).map((row) => row.slice(nameStart, row.indexOf(stored().email))),
+    ).toEqual([
       `👩🏽\u200D🔧 Zoe\u0308${' '.repeat(emailStart - nameStart - 6)}`,
       `王小明${' '.repeat(emailStart - nameStart - 6)}`,
       `Aroha Smith${' '.repeat(emailStart - nameStart - 11)}`,

@@ -37,7 +37,12 @@ const quoteFields = {
   service: 'Electrical Repairs',
   message: 'The kitchen power points trip the RCD.',
 };
-const heroFields = { form_source: 'Hero Form', name: 'Tama', email: 'tama@example.nz', message: 'Need a heated towel rail fitted.' };
+const heroFields = {
+  form_source: 'Hero Form',
+  name: 'Tama',
+  email: 'tama@example.nz',
+  message: 'Need a heated towel rail fitted.',
+};
 
 let dir: string;
 let store: LeadStore;
@@ -58,18 +63,34 @@ beforeEach(() => {
 });
 
 function handle(request: Request, options: Partial<LeadHandlerOptions> = {}, client = CLIENT) {
-  return handleLeadRequest(request, client, { siteUrl: SITE, store: inProcessStore(store), outbox, log: () => {}, ...options });
+  return handleLeadRequest(request, client, {
+    siteUrl: SITE,
+    store: inProcessStore(store),
+    outbox,
+    log: () => {},
+    ...options,
+  });
 }
 
-function multipart(fields: Record<string, string>, headers: Record<string, string> = JSON_ACCEPT): Request {
+function multipart(
+  fields: Record<string, string>,
+  headers: Record<string, string> = JSON_ACCEPT,
+): Request {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   return new Request(ENDPOINT, { method: 'POST', body: form, headers });
 }
 
-function urlencoded(body: string | Record<string, string>, headers: Record<string, string> = JSON_ACCEPT): Request {
+function urlencoded(
+  body: string | Record<string, string>,
+  headers: Record<string, string> = JSON_ACCEPT,
+): Request {
   const text = typeof body === 'string' ? body : new URLSearchParams(body).toString();
-  return new Request(ENDPOINT, { method: 'POST', body: text, headers: { 'Content-Type': URLENCODED, ...headers } });
+  return new Request(ENDPOINT, {
+    method: 'POST',
+    body: text,
+    headers: { 'Content-Type': URLENCODED, ...headers },
+  });
 }
 
 /** A chunked body (no Content-Length) that counts how much of it was pulled */
@@ -106,7 +127,10 @@ function finiteBody(totalBytes: number, chunkBytes: number) {
   return { stream, stats };
 }
 
-function streamingRequest(stream: ReadableStream<Uint8Array>, headers: Record<string, string> = {}): Request {
+function streamingRequest(
+  stream: ReadableStream<Uint8Array>,
+  headers: Record<string, string> = {},
+): Request {
   return new Request(ENDPOINT, {
     method: 'POST',
     body: stream,
@@ -127,20 +151,32 @@ describe('refusals before the body is read', () => {
   it('415 for bodies that are not form posts', async () => {
     for (const contentType of ['application/json', 'text/plain', 'multipart/mixed; boundary=x']) {
       const response = await handle(
-        new Request(ENDPOINT, { method: 'POST', body: '{"name":"x"}', headers: { 'Content-Type': contentType, ...JSON_ACCEPT } }),
+        new Request(ENDPOINT, {
+          method: 'POST',
+          body: '{"name":"x"}',
+          headers: { 'Content-Type': contentType, ...JSON_ACCEPT },
+        }),
       );
       expect(response.status, contentType).toBe(415);
     }
-    const noType = new Request(ENDPOINT, { method: 'POST', body: new Uint8Array([1, 2]), headers: JSON_ACCEPT });
+    const noType = new Request(ENDPOINT, {
+      method: 'POST',
+      body: new Uint8Array([1, 2]),
+      headers: JSON_ACCEPT,
+    });
     expect((await handle(noType)).status).toBe(415);
   });
 
   it('413 from Content-Length alone, parsing none of the body and dropping at most the discard limit of it', async () => {
     const chunk = 8 * 1024;
     const { stream, stats } = endlessBody(chunk);
-    const response = await handle(streamingRequest(stream, { 'Content-Length': String(MAX_BODY_BYTES + 1) }));
+    const response = await handle(
+      streamingRequest(stream, { 'Content-Length': String(MAX_BODY_BYTES + 1) }),
+    );
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ errors: [{ message: expect.stringContaining('64 KB') }] });
+    expect(await response.json()).toEqual({
+      errors: [{ message: expect.stringContaining('64 KB') }],
+    });
     expect(stats.cancelled).toBe(true);
     expect(stats.pulledBytes).toBeLessThanOrEqual(DISCARD_LIMITS.bytes + 2 * chunk);
   });
@@ -152,7 +188,9 @@ describe('refusals before the body is read', () => {
     expect(response.status).toBe(413);
     expect(stats.cancelled).toBe(true);
     // Besides: the chunk that passed each limit, and one the stream queued ahead
-    expect(stats.pulledBytes).toBeLessThanOrEqual(MAX_BODY_BYTES + DISCARD_LIMITS.bytes + 3 * chunk);
+    expect(stats.pulledBytes).toBeLessThanOrEqual(
+      MAX_BODY_BYTES + DISCARD_LIMITS.bytes + 3 * chunk,
+    );
     expect(store.countLeads()).toBe(0);
   });
 
@@ -167,7 +205,11 @@ describe('refusals before the body is read', () => {
       const { stream, stats } = finiteBody(200 * 1024, 8 * 1024);
       const response = await handle(streamingRequest(stream, headers));
       expect(response.status, JSON.stringify(headers)).toBe(status);
-      expect(stats, JSON.stringify(headers)).toEqual({ pulledBytes: 200 * 1024, cancelled: false, ended: true });
+      expect(stats, JSON.stringify(headers)).toEqual({
+        pulledBytes: 200 * 1024,
+        cancelled: false,
+        ended: true,
+      });
     }
   });
 
@@ -177,9 +219,12 @@ describe('refusals before the body is read', () => {
       pull: () => new Promise(() => {}),
     });
     const started = performance.now();
-    const response = await handle(streamingRequest(stalled, { 'Content-Length': String(200 * 1024) }), {
-      discard: { bytes: DISCARD_LIMITS.bytes, ms: 200 },
-    });
+    const response = await handle(
+      streamingRequest(stalled, { 'Content-Length': String(200 * 1024) }),
+      {
+        discard: { bytes: DISCARD_LIMITS.bytes, ms: 200 },
+      },
+    );
     expect(response.status).toBe(413);
     expect(performance.now() - started).toBeGreaterThanOrEqual(190);
     expect(performance.now() - started).toBeLessThan(2000);
@@ -198,7 +243,10 @@ describe('refusals before the body is read', () => {
     }
     expect(store.countLeads()).toBe(0);
     for (const origin of [SITE, 'http://127.0.0.1:4321']) {
-      expect((await handle(multipart(quoteFields, { ...JSON_ACCEPT, Origin: origin }))).status, origin).toBe(200);
+      expect(
+        (await handle(multipart(quoteFields, { ...JSON_ACCEPT, Origin: origin }))).status,
+        origin,
+      ).toBe(200);
     }
     expect((await handle(multipart(quoteFields))).status).toBe(200);
     expect(store.countLeads()).toBe(3);
@@ -223,7 +271,9 @@ describe('refusals before the body is read', () => {
 
 describe('validation and bad input', () => {
   it('422 with the errors JSON, storing nothing', async () => {
-    const response = await handle(multipart({ ...quoteFields, email: 'not-an-email', phone: '12' }));
+    const response = await handle(
+      multipart({ ...quoteFields, email: 'not-an-email', phone: '12' }),
+    );
     expect(response.status).toBe(422);
     expect(response.headers.get('Content-Type')).toBe('application/json');
     expect(await response.json()).toEqual({
@@ -238,13 +288,17 @@ describe('validation and bad input', () => {
   it('applies the hero rules to hero posts', async () => {
     const response = await handle(urlencoded({ ...heroFields, message: 'short' }));
     expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({ errors: [{ field: 'message', message: expect.stringContaining('at least 10') }] });
+    expect(await response.json()).toEqual({
+      errors: [{ field: 'message', message: expect.stringContaining('at least 10') }],
+    });
   });
 
   it('422 for an unknown form_source', async () => {
     const response = await handle(multipart({ ...quoteFields, form_source: 'Evil Form' }));
     expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({ errors: [{ field: 'form_source', message: expect.any(String) }] });
+    expect(await response.json()).toEqual({
+      errors: [{ field: 'form_source', message: expect.any(String) }],
+    });
   });
 
   it('400 for broken multipart and invalid UTF-8, never a 5xx', async () => {
@@ -291,16 +345,25 @@ describe('validation and bad input', () => {
   });
 
   it('422 for a field sent twice or as a file', async () => {
-    const twice = await handle(urlencoded(`${new URLSearchParams(quoteFields)}&email=other%40example.nz`));
+    const twice = await handle(
+      urlencoded(`${new URLSearchParams(quoteFields)}&email=other%40example.nz`),
+    );
     expect(twice.status).toBe(422);
-    expect(await twice.json()).toEqual({ errors: [{ field: 'email', message: 'This field was sent more than once.' }] });
+    expect(await twice.json()).toEqual({
+      errors: [{ field: 'email', message: 'This field was sent more than once.' }],
+    });
 
     const form = new FormData();
-    for (const [name, value] of Object.entries(quoteFields)) if (name !== 'message') form.append(name, value);
+    for (const [name, value] of Object.entries(quoteFields))
+      if (name !== 'message') form.append(name, value);
     form.append('message', new Blob(['a file, not text'], { type: 'text/plain' }), 'message.txt');
-    const file = await handle(new Request(ENDPOINT, { method: 'POST', body: form, headers: JSON_ACCEPT }));
+    const file = await handle(
+      new Request(ENDPOINT, { method: 'POST', body: form, headers: JSON_ACCEPT }),
+    );
     expect(file.status).toBe(422);
-    expect(await file.json()).toEqual({ errors: [{ field: 'message', message: 'This field must be text, not a file.' }] });
+    expect(await file.json()).toEqual({
+      errors: [{ field: 'message', message: 'This field must be text, not a file.' }],
+    });
     expect(store.countLeads()).toBe(0);
   });
 
@@ -318,7 +381,10 @@ describe('validation and bad input', () => {
           const sent = request({ ...fields, [field]: value });
           const lengths: number[] = [];
           const exec = RegExp.prototype.exec;
-          vi.spyOn(RegExp.prototype, 'exec').mockImplementation(function (this: RegExp, input: string) {
+          vi.spyOn(RegExp.prototype, 'exec').mockImplementation(function (
+            this: RegExp,
+            input: string,
+          ) {
             lengths.push(String(input).length);
             return exec.call(this, input);
           });
@@ -406,7 +472,12 @@ describe('storing valid requests', () => {
 
   it('multipart quote form: every field, form_source, page and user agent, before the JSON answer', async () => {
     const response = await handle(
-      multipart(quoteFields, { ...JSON_ACCEPT, Referer: `${SITE}/quote?from=nav`, 'User-Agent': browser, Origin: SITE }),
+      multipart(quoteFields, {
+        ...JSON_ACCEPT,
+        Referer: `${SITE}/quote?from=nav`,
+        'User-Agent': browser,
+        Origin: SITE,
+      }),
     );
     expect(response.status).toBe(200);
     const body = (await response.json()) as { ok: boolean; id: number };
@@ -422,8 +493,22 @@ describe('storing valid requests', () => {
       page: '/quote?from=nav',
       userAgent: browser,
       deliveries: [
-        { channel: 'email', status: 'pending', attempts: 0, deliveredAt: null, lastError: null, nextAttemptAt: expect.any(String) },
-        { channel: 'ntfy', status: 'pending', attempts: 0, deliveredAt: null, lastError: null, nextAttemptAt: expect.any(String) },
+        {
+          channel: 'email',
+          status: 'pending',
+          attempts: 0,
+          deliveredAt: null,
+          lastError: null,
+          nextAttemptAt: expect.any(String),
+        },
+        {
+          channel: 'ntfy',
+          status: 'pending',
+          attempts: 0,
+          deliveredAt: null,
+          lastError: null,
+          nextAttemptAt: expect.any(String),
+        },
       ],
     });
     expect(wakes).toBe(1);
@@ -432,7 +517,13 @@ describe('storing valid requests', () => {
   it('url-encoded hero form: trims, normalises line breaks, ignores unknown and other-form fields', async () => {
     const response = await handle(
       urlencoded(
-        { ...heroFields, name: '  Tama  ', message: 'Line one\r\nLine two ', phone: '09 555 0142', admin: 'true' },
+        {
+          ...heroFields,
+          name: '  Tama  ',
+          message: 'Line one\r\nLine two ',
+          phone: '09 555 0142',
+          admin: 'true',
+        },
         { ...JSON_ACCEPT, Referer: 'http://127.0.0.1:4321/', 'User-Agent': 'x'.repeat(800) },
       ),
     );
@@ -481,23 +572,50 @@ describe('storing valid requests', () => {
   });
 
   it('stores any mix of whitespace and line breaks in a one-line field as single spaces', async () => {
-    const SPACING = [' ', '\t', '\n', '\r', '\r\n', '\v', '\f', '\u0085', '\u00a0', '\u2028', '\u2029', '\u3000'];
-    const spacing = fc.array(fc.constantFrom(...SPACING), { minLength: 1, maxLength: 4 }).map((run) => run.join(''));
-    const word = fc.string({ unit: fc.constantFrom('a', 'Ō', '1', '-', '#', '🙂'), minLength: 1, maxLength: 6 });
+    const SPACING = [
+      ' ',
+      '\t',
+      '\n',
+      '\r',
+      '\r\n',
+      '\v',
+      '\f',
+      '\u0085',
+      '\u00a0',
+      '\u2028',
+      '\u2029',
+      '\u3000',
+    ];
+    const spacing = fc
+      .array(fc.constantFrom(...SPACING), { minLength: 1, maxLength: 4 })
+      .map((run) => run.join(''));
+    const word = fc.string({
+      unit: fc.constantFrom('a', 'Ō', '1', '-', '#', '🙂'),
+      minLength: 1,
+      maxLength: 6,
+    });
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(spacing, word), { minLength: 1, maxLength: 6 }), spacing, async (pieces, end) => {
-        const typed = `${pieces.map(([space, text]) => `${space}${text}`).join('')}${end}`;
-        expect((await handle(urlencoded({ ...quoteFields, name: typed, address: typed }))).status).toBe(200);
-        const lead = store.listLeads()[0]!;
-        const expected = pieces.map(([, text]) => text).join(' ');
-        expect([lead.name, lead.address], JSON.stringify(typed)).toEqual([expected, expected]);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.tuple(spacing, word), { minLength: 1, maxLength: 6 }),
+        spacing,
+        async (pieces, end) => {
+          const typed = `${pieces.map(([space, text]) => `${space}${text}`).join('')}${end}`;
+          expect(
+            (await handle(urlencoded({ ...quoteFields, name: typed, address: typed }))).status,
+          ).toBe(200);
+          const lead = store.listLeads()[0]!;
+          const expected = pieces.map(([, text]) => text).join(' ');
+          expect([lead.name, lead.address], JSON.stringify(typed)).toEqual([expected, expected]);
+        },
+      ),
       { numRuns: 100 },
     );
   });
 
   it('does not record a cross-site Referer as the page', async () => {
-    await handle(multipart(quoteFields, { ...JSON_ACCEPT, Referer: 'https://elsewhere.example/quote' }));
+    await handle(
+      multipart(quoteFields, { ...JSON_ACCEPT, Referer: 'https://elsewhere.example/quote' }),
+    );
     expect(store.listLeads()[0]?.page).toBeNull();
   });
 
@@ -517,7 +635,9 @@ describe('storing valid requests', () => {
 
 describe('native form posts (no JavaScript)', () => {
   it('303 to the thank-you page on success', async () => {
-    const response = await handle(multipart(quoteFields, { ...BROWSER_ACCEPT, Origin: SITE, Referer: `${SITE}/quote` }));
+    const response = await handle(
+      multipart(quoteFields, { ...BROWSER_ACCEPT, Origin: SITE, Referer: `${SITE}/quote` }),
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get('Location')).toBe('/quote/thanks');
     expect(store.countLeads()).toBe(1);
@@ -526,7 +646,12 @@ describe('native form posts (no JavaScript)', () => {
   it('422 HTML page listing the problems, repeating the input escaped, linking back, where no built page can be read', async () => {
     const response = await handle(
       urlencoded(
-        { ...heroFields, name: '<b>Bold</b>', email: '"><script>alert(1)</script>', message: 'short' },
+        {
+          ...heroFields,
+          name: '<b>Bold</b>',
+          email: '"><script>alert(1)</script>',
+          message: 'short',
+        },
         { ...BROWSER_ACCEPT, Referer: `${SITE}/services/ceiling-fans` },
       ),
     );
@@ -549,9 +674,15 @@ describe('native form posts (no JavaScript)', () => {
       '<form aria-label="Quote request" method="post"><input type="hidden" name="form_source" value="Hero Form"/>' +
       '<input id="h-name" class="field" name="name"/><input id="h-email" type="email" class="field" name="email"/>' +
       '<textarea id="h-message" class="field" name="message"></textarea></form>';
-    const pages: Record<string, string> = { '/': `<html><head><title>Home</title></head><body>${form}</body></html>` };
-    const readPage = async (path: string) => (path in pages ? { html: pages[path]!, csp: "default-src 'self'; form-action 'self'" } : null);
-    const response = await handle(urlencoded({ ...heroFields, name: 'A', message: 'short' }, BROWSER_ACCEPT), { readPage });
+    const pages: Record<string, string> = {
+      '/': `<html><head><title>Home</title></head><body>${form}</body></html>`,
+    };
+    const readPage = async (path: string) =>
+      path in pages ? { html: pages[path]!, csp: "default-src 'self'; form-action 'self'" } : null;
+    const response = await handle(
+      urlencoded({ ...heroFields, name: 'A', message: 'short' }, BROWSER_ACCEPT),
+      { readPage },
+    );
     expect(response.status).toBe(422);
     expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('Content-Security-Policy')).toContain("form-action 'self'");
@@ -559,19 +690,28 @@ describe('native form posts (no JavaScript)', () => {
     const html = await response.text();
     expect(html).toContain('<title>Error: Home</title>');
     expect(html).toContain('name="email" value="tama@example.nz"/>');
-    expect(html).toContain('<p id="h-name-error" class="field-error">Please enter your full name (at least 2 characters).</p>');
+    expect(html).toContain(
+      '<p id="h-name-error" class="field-error">Please enter your full name (at least 2 characters).</p>',
+    );
     expect(html).toContain('aria-describedby="h-message-error">short</textarea>');
     expect(store.countLeads()).toBe(0);
 
     // Scripts still get JSON, and a form with no page gets the plain problem page
     const json = await handle(urlencoded({ ...heroFields, name: 'A' }), { readPage });
-    expect(await json.json()).toEqual({ errors: [{ field: 'name', message: 'Please enter your full name (at least 2 characters).' }] });
-    const plain = await (await handle(urlencoded({ ...quoteFields, email: 'x' }, BROWSER_ACCEPT), { readPage })).text();
+    expect(await json.json()).toEqual({
+      errors: [{ field: 'name', message: 'Please enter your full name (at least 2 characters).' }],
+    });
+    const plain = await (
+      await handle(urlencoded({ ...quoteFields, email: 'x' }, BROWSER_ACCEPT), { readPage })
+    ).text();
     expect(plain).toContain('<a href="/quote">Back to the form</a>');
   });
 
   it('links back to /quote when the Referer is missing or another site', async () => {
-    for (const headers of [BROWSER_ACCEPT, { ...BROWSER_ACCEPT, Referer: 'https://elsewhere.example/form' }]) {
+    for (const headers of [
+      BROWSER_ACCEPT,
+      { ...BROWSER_ACCEPT, Referer: 'https://elsewhere.example/form' },
+    ]) {
       const html = await (await handle(urlencoded({ ...quoteFields, email: 'x' }, headers))).text();
       expect(html).toContain('<a href="/quote">Back to the form</a>');
     }
@@ -579,13 +719,20 @@ describe('native form posts (no JavaScript)', () => {
 
   it('never links to another host through a same-site Referer', async () => {
     const html = await (
-      await handle(urlencoded({ ...quoteFields, email: 'x' }, { ...BROWSER_ACCEPT, Referer: `${SITE}//evil.example/x` }))
+      await handle(
+        urlencoded(
+          { ...quoteFields, email: 'x' },
+          { ...BROWSER_ACCEPT, Referer: `${SITE}//evil.example/x` },
+        ),
+      )
     ).text();
     expect(html).toContain('<a href="/quote">Back to the form</a>');
   });
 
   it('answers other refusals with a readable page too', async () => {
-    const response = await handle(multipart(quoteFields, { ...BROWSER_ACCEPT, Origin: 'https://evil.example' }));
+    const response = await handle(
+      multipart(quoteFields, { ...BROWSER_ACCEPT, Origin: 'https://evil.example' }),
+    );
     expect(response.status).toBe(403);
     expect(await response.text()).toContain('only accepted from our own website');
   });
@@ -599,21 +746,31 @@ describe('the lead service (environment wiring)', () => {
     const blocker = join(dir, 'runtime');
     writeFileSync(blocker, '');
     const path = join(blocker, 'leads.sqlite');
-    const service = createApp({ LEADS_DB: path, LEADS_RATE_LIMIT: '2', SITE_URL: SITE }, { site: noSite, built: null, log: () => {} });
+    const service = createApp(
+      { LEADS_DB: path, LEADS_RATE_LIMIT: '2', SITE_URL: SITE },
+      { site: noSite, built: null, log: () => {} },
+    );
     try {
       const failed = await service.respond(multipart(quoteFields), CLIENT);
       expect(failed.status).toBe(503);
-      expect(await failed.json()).toEqual({ errors: [{ message: expect.stringContaining('call us') }] });
+      expect(await failed.json()).toEqual({
+        errors: [{ message: expect.stringContaining('call us') }],
+      });
 
       // The next request tries again: with the directory there, the lead is stored
       rmSync(blocker);
-      expect((await service.respond(multipart(quoteFields, { ...JSON_ACCEPT, Origin: SITE }), CLIENT)).status).toBe(200);
+      expect(
+        (await service.respond(multipart(quoteFields, { ...JSON_ACCEPT, Origin: SITE }), CLIENT))
+          .status,
+      ).toBe(200);
       expect((await service.respond(multipart(quoteFields), CLIENT)).status).toBe(429);
     } finally {
       await service.close();
     }
     const reader = openLeadStore(path);
-    expect(reader.listLeads().map((lead) => [lead.name, lead.deliveries])).toEqual([[quoteFields.name, []]]);
+    expect(reader.listLeads().map((lead) => [lead.name, lead.deliveries])).toEqual([
+      [quoteFields.name, []],
+    ]);
     reader.close();
   });
 });
@@ -621,17 +778,28 @@ describe('the lead service (environment wiring)', () => {
 describe('the rate limit behind a trusted proxy', () => {
   it('counts an IPv6 visitor rotating addresses inside one /64 as one client', async () => {
     const service = createApp(
-      { LEADS_DB: join(dir, 'proxied.sqlite'), LEADS_RATE_LIMIT: '3', TRUST_PROXY: '1', SITE_URL: SITE },
+      {
+        LEADS_DB: join(dir, 'proxied.sqlite'),
+        LEADS_RATE_LIMIT: '3',
+        TRUST_PROXY: '1',
+        SITE_URL: SITE,
+      },
       { site: noSite, built: null, log: () => {} },
     );
     try {
       const statuses: number[] = [];
       for (let host = 1; host <= 5; host++) {
-        const request = multipart(quoteFields, { ...JSON_ACCEPT, 'X-Forwarded-For': `2001:db8:1234:5678::${host.toString(16)}` });
+        const request = multipart(quoteFields, {
+          ...JSON_ACCEPT,
+          'X-Forwarded-For': `2001:db8:1234:5678::${host.toString(16)}`,
+        });
         statuses.push((await service.respond(request, '127.0.0.1')).status);
       }
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
-      const neighbour = multipart(quoteFields, { ...JSON_ACCEPT, 'X-Forwarded-For': '2001:db8:1234:5679::1' });
+      const neighbour = multipart(quoteFields, {
+        ...JSON_ACCEPT,
+        'X-Forwarded-For': '2001:db8:1234:5679::1',
+      });
       expect((await service.respond(neighbour, '127.0.0.1')).status).toBe(200);
     } finally {
       await service.close();
@@ -646,11 +814,15 @@ describe('the rate-limit address', () => {
   });
 
   it('ignores X-Forwarded-For unless the proxy is trusted', () => {
-    expect(rateLimitAddress(request.headers.get('x-forwarded-for'), '127.0.0.1', {})).toBe('127.0.0.1');
+    expect(rateLimitAddress(request.headers.get('x-forwarded-for'), '127.0.0.1', {})).toBe(
+      '127.0.0.1',
+    );
   });
 
   it('uses the address the trusted proxy added last', () => {
-    expect(rateLimitAddress(request.headers.get('x-forwarded-for'), '127.0.0.1', { TRUST_PROXY: '1' })).toBe('198.51.100.7');
+    expect(
+      rateLimitAddress(request.headers.get('x-forwarded-for'), '127.0.0.1', { TRUST_PROXY: '1' }),
+    ).toBe('198.51.100.7');
     expect(rateLimitAddress(null, '10.0.0.5', { TRUST_PROXY: '1' })).toBe('10.0.0.5');
   });
 });

@@ -2,13 +2,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createThrottledLog, describeError } from '../../src/server/support/log.ts';
 
 function diskFull(): NodeJS.ErrnoException {
-  return Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+  return Object.assign(new Error('ENOSPC: no space left on device, write'), {
+    code: 'ENOSPC',
+    errno: -28,
+    syscall: 'write',
+  });
 }
 
 function setup(options: { maxLines?: number; intervalMs?: number } = {}) {
   let clock = 1_000_000;
   const lines: string[] = [];
-  const log = createThrottledLog({ ...options, write: (line) => lines.push(line), now: () => clock });
+  const log = createThrottledLog({
+    ...options,
+    write: (line) => lines.push(line),
+    now: () => clock,
+  });
   return { log, lines, advance: (ms: number) => (clock += ms) };
 }
 
@@ -20,7 +28,10 @@ describe('createThrottledLog', () => {
   it('after the clock steps back, never arms a timer past one interval, and writes the line again', () => {
     const delays: number[] = [];
     const realSetTimeout = globalThis.setTimeout;
-    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((handler: () => void, ms: number) => {
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+      handler: () => void,
+      ms: number,
+    ) => {
       delays.push(ms);
       return realSetTimeout(handler, ms);
     }) as typeof setTimeout);
@@ -77,7 +88,10 @@ describe('createThrottledLog', () => {
     vi.advanceTimersByTime(59_000);
     expect(lines).toEqual(['Request failed: boom']);
     vi.advanceTimersByTime(1000);
-    expect(lines).toEqual(['Request failed: boom', 'Request failed: boom (repeated 1 time in the last minute)']);
+    expect(lines).toEqual([
+      'Request failed: boom',
+      'Request failed: boom (repeated 1 time in the last minute)',
+    ]);
     vi.advanceTimersByTime(600_000);
     expect(lines).toHaveLength(2);
     // The line is forgotten after its report, so the next one is written at once
@@ -110,7 +124,12 @@ describe('createThrottledLog', () => {
     log('first');
     log('first');
     for (let index = 0; index < 1000; index++) log(`distinct ${index}`);
-    expect(lines.slice(0, 4)).toEqual(['first', 'distinct 0', 'distinct 1', 'first (repeated 1 time in the last minute)']);
+    expect(lines.slice(0, 4)).toEqual([
+      'first',
+      'distinct 0',
+      'distinct 1',
+      'first (repeated 1 time in the last minute)',
+    ]);
     expect(lines).toHaveLength(1002);
   });
 
@@ -135,7 +154,9 @@ describe('createThrottledLog', () => {
 describe('describeError', () => {
   it('gives the code and message, not the stack', () => {
     expect(describeError(diskFull())).toBe('ENOSPC: no space left on device, write');
-    expect(describeError(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }))).toBe('ECONNREFUSED: refused');
+    expect(describeError(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }))).toBe(
+      'ECONNREFUSED: refused',
+    );
     expect(describeError(new TypeError(''))).toBe('TypeError');
     expect(describeError(42)).toBe('42');
     expect(describeError(Object.create(null))).toBe('a value that cannot be shown');

@@ -9,13 +9,32 @@ describe('the service-area map', () => {
   it('places every suburb page of the route table, named by its label, and leaves out the hub and pages it does not list', () => {
     const points = suburbPoints([
       { id: slug(hub!.href), data: { kind: 'hub', geo: { latitude: -36.91, longitude: 174.91 } } },
-      { id: slug(first!.href), data: { kind: 'suburb', geo: { latitude: -36.92, longitude: 174.93 } } },
-      { id: slug(second!.href), data: { kind: 'suburb', geo: { latitude: -36.95, longitude: 174.95 } } },
-      { id: 'electrician-nowhere', data: { kind: 'suburb', geo: { latitude: -36.9, longitude: 174.9 } } },
+      {
+        id: slug(first!.href),
+        data: { kind: 'suburb', geo: { latitude: -36.92, longitude: 174.93 } },
+      },
+      {
+        id: slug(second!.href),
+        data: { kind: 'suburb', geo: { latitude: -36.95, longitude: 174.95 } },
+      },
+      {
+        id: 'electrician-nowhere',
+        data: { kind: 'suburb', geo: { latitude: -36.9, longitude: 174.9 } },
+      },
     ]);
     expect(points).toEqual([
-      { name: first!.label.split(' & ')[0], href: first!.href, latitude: -36.92, longitude: 174.93 },
-      { name: second!.label.split(' & ')[0], href: second!.href, latitude: -36.95, longitude: 174.95 },
+      {
+        name: first!.label.split(' & ')[0],
+        href: first!.href,
+        latitude: -36.92,
+        longitude: 174.93,
+      },
+      {
+        name: second!.label.split(' & ')[0],
+        href: second!.href,
+        latitude: -36.95,
+        longitude: 174.95,
+      },
     ]);
   });
 
@@ -36,15 +55,24 @@ describe('the service-area map', () => {
   });
 
   /** Each name's box on the smallest map, checked inside the map and clear of the other names and markers */
-  function expectClear(labelled: ReturnType<typeof labelPoints<{ name: string; href: string; x: number; y: number }>>) {
-    const at = (point: { x: number; y: number }) => [(point.x / 100) * labelFit.width, (point.y / 100) * labelFit.height] as const;
+  function expectClear(
+    labelled: ReturnType<typeof labelPoints<{ name: string; href: string; x: number; y: number }>>,
+  ) {
+    const at = (point: { x: number; y: number }) =>
+      [(point.x / 100) * labelFit.width, (point.y / 100) * labelFit.height] as const;
     const boxes = labelled.map((point) => {
       const { name, label } = point;
       const [x, y] = at(point);
       const width = name.length * labelFit.charWidth * labelFit.fontSize;
-      const left = x + label.dx - (label.anchor === 'middle' ? width / 2 : label.anchor === 'end' ? width : 0);
+      const left =
+        x + label.dx - (label.anchor === 'middle' ? width / 2 : label.anchor === 'end' ? width : 0);
       const baseline = y + label.dy;
-      return { left, right: left + width, top: baseline - 1.2 * labelFit.fontSize, bottom: baseline + 0.5 * labelFit.fontSize };
+      return {
+        left,
+        right: left + width,
+        top: baseline - 1.2 * labelFit.fontSize,
+        bottom: baseline + 0.5 * labelFit.fontSize,
+      };
     });
     const r = labelFit.markerRadius;
     const markers = labelled.map((point) => {
@@ -60,7 +88,8 @@ describe('the service-area map', () => {
       expect(a.top, name).toBeGreaterThanOrEqual(0);
       expect(a.bottom, name).toBeLessThanOrEqual(labelFit.height);
       for (const b of boxes.slice(index + 1)) expect(apart(a, b), name).toBe(true);
-      for (const [other, marker] of markers.entries()) if (other !== index) expect(apart(a, marker), `${name} on a marker`).toBe(true);
+      for (const [other, marker] of markers.entries())
+        if (other !== index) expect(apart(a, marker), `${name} on a marker`).toBe(true);
     }
   }
 

@@ -6,7 +6,12 @@ import type { Channel } from '../../src/server/notify/channel.ts';
 import { createOutbox } from '../../src/server/notify/outbox.ts';
 import { DEFAULT_RETRY, retryDelayMs } from '../../src/server/notify/retry-policy.ts';
 import { openLeadStore } from '../../src/server/db/store.ts';
-import { type ChannelName, type LeadStore, type NewLead, type StoredLead } from '../../src/server/db/records.ts';
+import {
+  type ChannelName,
+  type LeadStore,
+  type NewLead,
+  type StoredLead,
+} from '../../src/server/db/records.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';
 
 const lead = (name: string): NewLead => sampleLead({ name });
@@ -53,8 +58,12 @@ describe('retry schedule', () => {
   });
 
   it('doubles from the first delay and is capped', () => {
-    const delays = [1, 2, 3, 4, 10, 11, 500].map((attempts) => retryDelayMs(attempts, DEFAULT_RETRY));
-    expect(delays.slice(0, 4)).toEqual([1, 2, 4, 8].map((factor) => factor * DEFAULT_RETRY.firstDelayMs));
+    const delays = [1, 2, 3, 4, 10, 11, 500].map((attempts) =>
+      retryDelayMs(attempts, DEFAULT_RETRY),
+    );
+    expect(delays.slice(0, 4)).toEqual(
+      [1, 2, 4, 8].map((factor) => factor * DEFAULT_RETRY.firstDelayMs),
+    );
     expect(delays.slice(4)).toEqual(delays.slice(4).map((delay) => Math.min(delay, maxDelayMs)));
     expect(delays.at(-1)).toBe(maxDelayMs);
   });
@@ -70,7 +79,11 @@ describe('the outbox', () => {
     await outbox.idle();
     expect(email.delivered.map((entry) => entry.id)).toEqual([id]);
     expect(ntfy.delivered.map((entry) => entry.id)).toEqual([id]);
-    expect(store.getLead(id)?.deliveries.map(({ channel, status, attempts }) => [channel, status, attempts])).toEqual([
+    expect(
+      store
+        .getLead(id)
+        ?.deliveries.map(({ channel, status, attempts }) => [channel, status, attempts]),
+    ).toEqual([
       ['email', 'sent', 1],
       ['ntfy', 'sent', 1],
     ]);
@@ -108,7 +121,11 @@ describe('the outbox', () => {
       for (const { at } of email.delivered) expect(at - returnsAt).toBeLessThanOrEqual(maxDelayMs);
       // While the channel is down the lane probes with one lead at a time, once per capped interval
       expect(email.attempts.length).toBeLessThanOrEqual(outageHours * (HOUR / maxDelayMs) + 20);
-      expect(store.listLeads().map((stored) => stored.deliveries[0]?.status)).toEqual(['sent', 'sent', 'sent']);
+      expect(store.listLeads().map((stored) => stored.deliveries[0]?.status)).toEqual([
+        'sent',
+        'sent',
+        'sent',
+      ]);
     });
   }
 
@@ -120,7 +137,11 @@ describe('the outbox', () => {
     outbox.wake();
     await vi.advanceTimersByTimeAsync(giveUpAfterMs + 2 * maxDelayMs);
     const attemptsMade = email.attempts.length;
-    expect(store.getLead(id)?.deliveries[0]).toMatchObject({ status: 'failed', attempts: attemptsMade, lastError: 'email is down' });
+    expect(store.getLead(id)?.deliveries[0]).toMatchObject({
+      status: 'failed',
+      attempts: attemptsMade,
+      lastError: 'email is down',
+    });
     await vi.advanceTimersByTimeAsync(10 * maxDelayMs);
     expect(email.attempts).toHaveLength(attemptsMade);
   });
@@ -139,7 +160,11 @@ describe('the outbox', () => {
     const email = fakeChannel('email');
     const ids = Array.from({ length: 10 }, (_, index) => storeLead(`Lead ${index}`, ['email']));
     const one = outboxFor([email.channel]);
-    const two = createOutbox({ store: inProcessStore(openLeadStore(store.path)), channels: [email.channel], log: () => {} });
+    const two = createOutbox({
+      store: inProcessStore(openLeadStore(store.path)),
+      channels: [email.channel],
+      log: () => {},
+    });
     two.start();
     cleanups.push(() => two.close());
     await Promise.all([one.idle(), two.idle()]);
@@ -186,7 +211,10 @@ describe('the outbox', () => {
     let refusals = 1;
     const flaky: AsyncLeadStore = {
       ...base,
-      markDelivered: (...args) => (refusals-- > 0 ? Promise.reject(new Error('database is locked')) : base.markDelivered(...args)),
+      markDelivered: (...args) =>
+        refusals-- > 0
+          ? Promise.reject(new Error('database is locked'))
+          : base.markDelivered(...args),
     };
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const outbox = outboxFor([email.channel], flaky);
@@ -214,7 +242,10 @@ describe('the outbox', () => {
 
   it('closes within moments even while a channel hangs', async () => {
     let calls = 0;
-    const hung: Channel = { name: 'webhook', deliver: () => (calls++, new Promise<void>(() => {})) };
+    const hung: Channel = {
+      name: 'webhook',
+      deliver: () => (calls++, new Promise<void>(() => {})),
+    };
     storeLead('Aroha', ['webhook']);
     const outbox = createOutbox({ store: inProcessStore(store), channels: [hung], log: () => {} });
     outbox.start();
@@ -238,7 +269,10 @@ describe('the outbox', () => {
 
 describe('each delivery on its own', () => {
   /** A channel whose `fate` decides each attempt: deliver, or throw the failure it returns */
-  function channelWith(name: ChannelName, fate: (stored: StoredLead, attempt: number) => Error | undefined) {
+  function channelWith(
+    name: ChannelName,
+    fate: (stored: StoredLead, attempt: number) => Error | undefined,
+  ) {
     const attempts: Array<{ id: number; at: number }> = [];
     const delivered: Array<{ id: number; at: number }> = [];
     const channel: Channel = {
@@ -257,10 +291,14 @@ describe('each delivery on its own', () => {
   it('marks a message refused for good failed at once, and later leads go out at once', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const email = channelWith('email', (stored) =>
-      poisoned(stored) ? new DeliveryFailure('refused', '550 5.7.1 Message rejected: virus found') : undefined,
+      poisoned(stored)
+        ? new DeliveryFailure('refused', '550 5.7.1 Message rejected: virus found')
+        : undefined,
     );
     const outbox = outboxFor([email.channel]);
-    const poison = Array.from({ length: 10 }, (_, index) => storeLead(`Poison ${index}`, ['email']));
+    const poison = Array.from({ length: 10 }, (_, index) =>
+      storeLead(`Poison ${index}`, ['email']),
+    );
     outbox.wake();
     await vi.advanceTimersByTimeAsync(100);
     const genuineAt = Date.now();
@@ -283,21 +321,27 @@ describe('each delivery on its own', () => {
   it('retries a message deferred on its own schedule while the others go out at once', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const webhook = channelWith('webhook', (stored, attempt) =>
-      poisoned(stored) && attempt < 4 ? new DeliveryFailure('deferred', '451 4.7.1 Try again later') : undefined,
+      poisoned(stored) && attempt < 4
+        ? new DeliveryFailure('deferred', '451 4.7.1 Try again later')
+        : undefined,
     );
     const outbox = outboxFor([webhook.channel]);
     const deferred = storeLead('Poison', ['webhook']);
     outbox.wake();
     await vi.advanceTimersByTimeAsync(10);
     const started = Date.now();
-    const genuine = Array.from({ length: 5 }, (_, index) => storeLead(`Genuine ${index}`, ['webhook']));
+    const genuine = Array.from({ length: 5 }, (_, index) =>
+      storeLead(`Genuine ${index}`, ['webhook']),
+    );
     outbox.wake();
     await vi.advanceTimersByTimeAsync(10);
     expect(webhook.delivered.map((entry) => entry.id)).toEqual(genuine);
     expect(webhook.delivered.every((entry) => entry.at === started)).toBe(true);
     // 1 s, 2 s and 4 s after each failed attempt
     await vi.advanceTimersByTimeAsync(8000);
-    const tries = webhook.attempts.filter((entry) => entry.id === deferred).map((entry) => entry.at - started);
+    const tries = webhook.attempts
+      .filter((entry) => entry.id === deferred)
+      .map((entry) => entry.at - started);
     expect(tries.slice(1)).toEqual([1000, 3000, 7000].map((ms) => ms - 10));
     expect(store.getLead(deferred)?.deliveries[0]).toMatchObject({ status: 'sent', attempts: 4 });
   });
@@ -308,12 +352,18 @@ describe('each delivery on its own', () => {
       name: 'ntfy',
       deliver: (stored, signal) =>
         poisoned(stored)
-          ? new Promise<void>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)))
+          ? new Promise<void>((_resolve, reject) =>
+              signal.addEventListener('abort', () => reject(signal.reason as Error)),
+            )
           : Promise.resolve(),
     };
     const delivered: number[] = [];
     const outbox = outboxFor([
-      { ...hangsOnPoison, deliver: (stored, signal) => hangsOnPoison.deliver(stored, signal).then(() => void delivered.push(stored.id)) },
+      {
+        ...hangsOnPoison,
+        deliver: (stored, signal) =>
+          hangsOnPoison.deliver(stored, signal).then(() => void delivered.push(stored.id)),
+      },
     ]);
     storeLead('Poison', ['ntfy']);
     outbox.wake();
@@ -339,12 +389,18 @@ describe('each delivery on its own', () => {
     expect(signals.map((signal) => signal.aborted)).toEqual([false]);
     await vi.advanceTimersByTimeAsync(1);
     expect(signals[0]!.aborted).toBe(true);
-    expect(store.getLead(id)?.deliveries[0]).toMatchObject({ status: 'pending', lastError: 'No answer within 60 s' });
+    expect(store.getLead(id)?.deliveries[0]).toMatchObject({
+      status: 'pending',
+      lastError: 'No answer within 60 s',
+    });
   });
 
   it('stops a send in flight when its lead is deleted, and records nothing for it', async () => {
     const signals: AbortSignal[] = [];
-    const stalls: Channel = { name: 'webhook', deliver: (_stored, signal) => (signals.push(signal), new Promise<void>(() => {})) };
+    const stalls: Channel = {
+      name: 'webhook',
+      deliver: (_stored, signal) => (signals.push(signal), new Promise<void>(() => {})),
+    };
     const outbox = outboxFor([stalls]);
     const id = storeLead('Sam', ['webhook']);
     outbox.wake();
@@ -352,7 +408,9 @@ describe('each delivery on its own', () => {
     expect(store.deleteLead(id)).toBe(true);
     await vi.waitFor(() => expect(signals[0]!.aborted).toBe(true), { timeout: 3000 });
     await outbox.idle();
-    expect(new DatabaseSync(store.path).prepare('SELECT COUNT(*) AS rows FROM deliveries').get()).toEqual({ rows: 0 });
+    expect(
+      new DatabaseSync(store.path).prepare('SELECT COUNT(*) AS rows FROM deliveries').get(),
+    ).toEqual({ rows: 0 });
   });
 
   it('releases every claimed delivery when the store fails in the middle of a round', async () => {
@@ -364,7 +422,8 @@ describe('each delivery on its own', () => {
     const flaky: AsyncLeadStore = {
       ...base,
       getLead: (...args) => (full && args[0] === 2 ? diskFull() : base.getLead(...args)),
-      markDelivered: (...args) => (full && args[0] === 1 ? diskFull() : base.markDelivered(...args)),
+      markDelivered: (...args) =>
+        full && args[0] === 1 ? diskFull() : base.markDelivered(...args),
     };
     const ids = ['Aroha', 'Tama', 'Mere'].map((name) => storeLead(name, ['email']));
     outboxFor([email.channel], flaky).wake();
@@ -372,14 +431,22 @@ describe('each delivery on its own', () => {
     full = false;
     // Well within one retry interval, not after the stale period
     await vi.advanceTimersByTimeAsync(5000);
-    expect(store.listLeads().map((lead) => lead.deliveries[0]?.status)).toEqual(['sent', 'sent', 'sent']);
+    expect(store.listLeads().map((lead) => lead.deliveries[0]?.status)).toEqual([
+      'sent',
+      'sent',
+      'sent',
+    ]);
     expect(email.delivered.map((entry) => entry.id).sort()).toEqual(ids);
   });
 
   it('claims nothing before it is started', async () => {
     const email = channelWith('email', () => undefined);
     const id = storeLead('Aroha', ['email']);
-    const outbox = createOutbox({ store: inProcessStore(store), channels: [email.channel], log: () => {} });
+    const outbox = createOutbox({
+      store: inProcessStore(store),
+      channels: [email.channel],
+      log: () => {},
+    });
     cleanups.push(() => outbox.close());
     outbox.wake();
     await outbox.idle();
@@ -393,7 +460,11 @@ describe('each delivery on its own', () => {
     const email = channelWith('email', () => undefined);
     const id = storeLead('Aroha', ['email']);
     const yearAhead = new Date(Date.now() + 365 * 24 * HOUR);
-    store.markAttemptFailed(id, 'email', { error: 'connect ECONNREFUSED', retryAt: yearAhead, now: yearAhead });
+    store.markAttemptFailed(id, 'email', {
+      error: 'connect ECONNREFUSED',
+      retryAt: yearAhead,
+      now: yearAhead,
+    });
     const outbox = outboxFor([email.channel]);
     await outbox.idle();
     expect(email.delivered.map((entry) => entry.id)).toEqual([id]);

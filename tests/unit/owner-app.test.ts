@@ -73,7 +73,9 @@ describe('an invite link', () => {
 describe('the inbox address', () => {
   it('carries only the filters in use, and marks a background poll', () => {
     expect(inboxUrl()).toBe('/api/owner/leads');
-    expect(inboxUrl({ status: 'won', q: '  Howick ', background: true })).toBe('/api/owner/leads?status=won&q=Howick&background=1');
+    expect(inboxUrl({ status: 'won', q: '  Howick ', background: true })).toBe(
+      '/api/owner/leads?status=won&q=Howick&background=1',
+    );
     expect(inboxUrl({ q: '   ' })).toBe('/api/owner/leads');
   });
 });
@@ -106,13 +108,18 @@ describe('the one-tap links', () => {
     expect(contactLinks(lead, 'Harbour East')).toEqual({
       call: 'tel:+64215550101',
       text: 'sms:+64215550101',
-      email: 'mailto:aroha%2Bquotes@example.net?subject=Your%20quote%20request%20to%20Harbour%20East',
+      email:
+        'mailto:aroha%2Bquotes@example.net?subject=Your%20quote%20request%20to%20Harbour%20East',
       map: 'https://www.google.com/maps/search/?api=1&query=5%20Pigeon%20Mountain%20Road%2C%20Half%20Moon%20Bay',
     });
   });
 
   it('offer no call, text or map without a phone or an address', () => {
-    expect(contactLinks({ ...lead, phone: null, address: ' ' }, 'Harbour East')).toMatchObject({ call: null, text: null, map: null });
+    expect(contactLinks({ ...lead, phone: null, address: ' ' }, 'Harbour East')).toMatchObject({
+      call: null,
+      text: null,
+      map: null,
+    });
   });
 });
 
@@ -131,13 +138,17 @@ describe('the figures in words', () => {
   });
 
   it('tops a chart’s scale with a round number at or above the highest value', () => {
-    expect([0, 3, 7, 18, 51, 100, 101, 2400].map(niceCeiling)).toEqual([5, 5, 10, 20, 100, 100, 200, 2500]);
+    expect([0, 3, 7, 18, 51, 100, 101, 2400].map(niceCeiling)).toEqual([
+      5, 5, 10, 20, 100, 100, 200, 2500,
+    ]);
   });
 });
 
 describe('the manifest of the owner’s page', () => {
   it('installs the page from /owner, standalone, named for the business', () => {
-    expect(ownerManifest({ name: 'Kauri Electrical Ltd', shortName: 'Kauri Electrical' })).toMatchObject({
+    expect(
+      ownerManifest({ name: 'Kauri Electrical Ltd', shortName: 'Kauri Electrical' }),
+    ).toMatchObject({
       name: 'Kauri Electrical Ltd: owner',
       short_name: 'Kauri Electrical',
       start_url: '/owner',

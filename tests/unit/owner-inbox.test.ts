@@ -27,7 +27,11 @@ function stored(fields: Partial<StoredLead>): StoredLead {
 describe('a request in the owner’s inbox', () => {
   it('shows no bidi override or control character from the visitor', () => {
     const lead = ownerLead(
-      stored({ name: `Photo ${RLO}gnp.exe`, message: `See ${RLO}gnp.exe\nthen call\u0007 me`, address: `1 ${RLO}teertS Main` }),
+      stored({
+        name: `Photo ${RLO}gnp.exe`,
+        message: `See ${RLO}gnp.exe\nthen call\u0007 me`,
+        address: `1 ${RLO}teertS Main`,
+      }),
       new Date(),
     );
     expect(lead.name).toBe('Photo gnp.exe');

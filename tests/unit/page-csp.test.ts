@@ -19,7 +19,9 @@ const directive = (html: string, name: string) =>
 
 describe('narrowCsp', () => {
   it('allows exactly the inline scripts and styles the page has of those Astro listed, keeping every other source', () => {
-    const { html, unlisted } = narrowCsp(page('<script type="module">run()</script><style>p{}</style><script>run()</script>'));
+    const { html, unlisted } = narrowCsp(
+      page('<script type="module">run()</script><style>p{}</style><script>run()</script>'),
+    );
     expect(directive(html, 'script-src')).toEqual(["'self'", 'https://gc.zgo.at', hash('run()')]);
     expect(directive(html, 'style-src')).toEqual(["'self'", hash('p{}')]);
     expect(directive(html, 'img-src')).toEqual(["'self'", 'data:']);
@@ -28,7 +30,9 @@ describe('narrowCsp', () => {
 
   it('leaves out data blocks and external scripts, and a page with neither inline kind allows none', () => {
     const { html, unlisted } = narrowCsp(
-      page('<script type="application/ld+json">{"@type":"Thing"}</script><script type="module" src="/_astro/a.js"></script>'),
+      page(
+        '<script type="application/ld+json">{"@type":"Thing"}</script><script type="module" src="/_astro/a.js"></script>',
+      ),
     );
     expect(directive(html, 'script-src')).toEqual(["'self'", 'https://gc.zgo.at']);
     expect(directive(html, 'style-src')).toEqual(["'self'"]);
@@ -37,9 +41,17 @@ describe('narrowCsp', () => {
 
   it('hashes what the browser hashes: a data-src script inline, a quoted ">", a spaced end tag, CRLF as LF', () => {
     const { html, unlisted } = narrowCsp(
-      page(`<script data-src="x">a()</script><script data-x="a>b">b()</script ><script>c()\r\nd()</script>`),
+      page(
+        `<script data-src="x">a()</script><script data-x="a>b">b()</script ><script>c()\r\nd()</script>`,
+      ),
     );
-    expect(directive(html, 'script-src')).toEqual(["'self'", 'https://gc.zgo.at', hash('a()'), hash('b()'), hash('c()\nd()')]);
+    expect(directive(html, 'script-src')).toEqual([
+      "'self'",
+      'https://gc.zgo.at',
+      hash('a()'),
+      hash('b()'),
+      hash('c()\nd()'),
+    ]);
     expect(unlisted).toEqual([]);
   });
 
@@ -47,7 +59,9 @@ describe('narrowCsp', () => {
     const injected = "fetch('/api/owner/leads')";
     const overlay = 'html::after{content:"Site moved"}';
     const { html, unlisted } = narrowCsp(
-      page(`<script>run()</script><div data-markdown><script>${injected}</script><style>${overlay}</style></div><style>p{}</style>`),
+      page(
+        `<script>run()</script><div data-markdown><script>${injected}</script><style>${overlay}</style></div><style>p{}</style>`,
+      ),
     );
     expect(directive(html, 'script-src')).toEqual(["'self'", 'https://gc.zgo.at', hash('run()')]);
     expect(directive(html, 'style-src')).toEqual(["'self'", hash('p{}')]);
@@ -58,7 +72,9 @@ describe('narrowCsp', () => {
   });
 
   it('reports an inline script on a page whose policy lists no script hashes at all', () => {
-    const { html, unlisted } = narrowCsp(page('<script>run()</script>', "default-src 'self'; style-src 'self'"));
+    const { html, unlisted } = narrowCsp(
+      page('<script>run()</script>', "default-src 'self'; style-src 'self'"),
+    );
     expect(directive(html, 'default-src')).toEqual(["'self'"]);
     expect(unlisted).toHaveLength(1);
   });

@@ -7,7 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { inProcessStore } from '../../src/server/db/async-store.ts';
 import type { LeadStore } from '../../src/server/db/records.ts';
-import { CHALLENGE_LIFETIME_MS, createPasskeyCeremonies } from '../../src/server/owner/passkey-ceremonies.ts';
+import {
+  CHALLENGE_LIFETIME_MS,
+  createPasskeyCeremonies,
+} from '../../src/server/owner/passkey-ceremonies.ts';
 import { leadStorePerTest } from '../support/leads.ts';
 import { createSoftAuthenticator, type CeremonyOptions } from '../support/soft-authenticator.ts';
 
@@ -17,14 +20,21 @@ leadStorePerTest('ceremonies-', (opened) => (store = opened.store));
 
 function setUp() {
   let clock = 1_000;
-  const ceremonies = createPasskeyCeremonies({ store: inProcessStore(store), siteUrl: SITE_URL, monotonicNow: () => clock });
+  const ceremonies = createPasskeyCeremonies({
+    store: inProcessStore(store),
+    siteUrl: SITE_URL,
+    monotonicNow: () => clock,
+  });
   const authenticator = createSoftAuthenticator(SITE_URL);
   return { ceremonies, authenticator, advance: (ms: number) => (clock += ms) };
 }
 
 async function enrolled(setup: ReturnType<typeof setUp>) {
   const options = (await setup.ceremonies.enrolOptions('invite:a')) as unknown as CeremonyOptions;
-  const passkey = await setup.ceremonies.verifyEnrolment(setup.authenticator.register(options) as never, 'invite:a');
+  const passkey = await setup.ceremonies.verifyEnrolment(
+    setup.authenticator.register(options) as never,
+    'invite:a',
+  );
   expect(passkey).not.toBeNull();
   store.addPasskey({ ...passkey!, name: 'Phone' }, { now: new Date() });
   return passkey!;
@@ -46,30 +56,58 @@ describe('a challenge', () => {
     const late = (await setup.ceremonies.signInOptions()) as unknown as CeremonyOptions;
     const onTime = (await setup.ceremonies.signInOptions()) as unknown as CeremonyOptions;
     setup.advance(CHALLENGE_LIFETIME_MS - 1);
-    expect(await setup.ceremonies.verifySignIn(setup.authenticator.authenticate(onTime) as never)).not.toBeNull();
+    expect(
+      await setup.ceremonies.verifySignIn(setup.authenticator.authenticate(onTime) as never),
+    ).not.toBeNull();
     setup.advance(1);
-    expect(await setup.ceremonies.verifySignIn(setup.authenticator.authenticate(late) as never)).toBeNull();
+    expect(
+      await setup.ceremonies.verifySignIn(setup.authenticator.authenticate(late) as never),
+    ).toBeNull();
   });
 
   it('made to enrol is not a sign-in, and one invite’s enrolment cannot finish another’s', async () => {
     const setup = setUp();
     await enrolled(setup);
     const enrol = (await setup.ceremonies.enrolOptions('invite:b')) as unknown as CeremonyOptions;
-    expect(await setup.ceremonies.verifySignIn(setup.authenticator.authenticate(enrol) as never)).toBeNull();
+    expect(
+      await setup.ceremonies.verifySignIn(setup.authenticator.authenticate(enrol) as never),
+    ).toBeNull();
     const other = (await setup.ceremonies.enrolOptions('invite:c')) as unknown as CeremonyOptions;
-    expect(await setup.ceremonies.verifyEnrolment(setup.authenticator.register(other) as never, 'invite:d')).toBeNull();
+    expect(
+      await setup.ceremonies.verifyEnrolment(
+        setup.authenticator.register(other) as never,
+        'invite:d',
+      ),
+    ).toBeNull();
   });
 
   it('made for a step-up confirms once inside its own session, and neither signs in nor is a sign-in’s', async () => {
     const setup = setUp();
     const passkey = await enrolled(setup);
-    const answer = async (options: Promise<unknown>) => setup.authenticator.authenticate((await options) as CeremonyOptions) as never;
+    const answer = async (options: Promise<unknown>) =>
+      setup.authenticator.authenticate((await options) as CeremonyOptions) as never;
 
-    expect(await setup.ceremonies.verifyStepUp(await answer(setup.ceremonies.stepUpOptions('session:b')), 'session:a')).toBeNull();
-    expect(await setup.ceremonies.verifySignIn(await answer(setup.ceremonies.stepUpOptions('session:a')))).toBeNull();
-    expect(await setup.ceremonies.verifyStepUp(await answer(setup.ceremonies.signInOptions()), 'session:a')).toBeNull();
+    expect(
+      await setup.ceremonies.verifyStepUp(
+        await answer(setup.ceremonies.stepUpOptions('session:b')),
+        'session:a',
+      ),
+    ).toBeNull();
+    expect(
+      await setup.ceremonies.verifySignIn(
+        await answer(setup.ceremonies.stepUpOptions('session:a')),
+      ),
+    ).toBeNull();
+    expect(
+      await setup.ceremonies.verifyStepUp(
+        await answer(setup.ceremonies.signInOptions()),
+        'session:a',
+      ),
+    ).toBeNull();
     const response = await answer(setup.ceremonies.stepUpOptions('session:a'));
-    expect(await setup.ceremonies.verifyStepUp(response, 'session:a')).toEqual({ passkeyId: passkey.id });
+    expect(await setup.ceremonies.verifyStepUp(response, 'session:a')).toEqual({
+      passkeyId: passkey.id,
+    });
     expect(await setup.ceremonies.verifyStepUp(response, 'session:a')).toBeNull();
   });
 
@@ -77,7 +115,10 @@ describe('a challenge', () => {
     const setup = setUp();
     const options = (await setup.ceremonies.enrolOptions('invite:a')) as unknown as CeremonyOptions;
     expect(
-      await setup.ceremonies.verifyEnrolment(setup.authenticator.register(options, { unverified: true }) as never, 'invite:a'),
+      await setup.ceremonies.verifyEnrolment(
+        setup.authenticator.register(options, { unverified: true }) as never,
+        'invite:a',
+      ),
     ).toBeNull();
   });
 });

@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { leadTextForOwner } from '../../src/server/notify/lead-text.ts';
-import { literalHeaderText, oneLine, withoutControls } from '../../src/server/support/plain-text.ts';
+import {
+  literalHeaderText,
+  oneLine,
+  withoutControls,
+} from '../../src/server/support/plain-text.ts';
 import { sampleLead } from '../support/leads.ts';
 import { decodeEncodedWords, renderedHeaders } from '../support/mail.ts';
 
-const BIDI = ['\u061C', '\u200E', '\u200F', '\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+const BIDI = [
+  '\u061C',
+  '\u200E',
+  '\u200F',
+  '\u202A',
+  '\u202B',
+  '\u202C',
+  '\u202D',
+  '\u202E',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+];
 const C1 = Array.from({ length: 0x20 }, (_, index) => String.fromCharCode(0x80 + index));
 const C0 = Array.from({ length: 0x20 }, (_, index) => String.fromCharCode(index));
 /** Every character a terminal or a bidi algorithm would act on */
@@ -19,10 +36,12 @@ describe('withoutControls', () => {
   });
 
   it('keeps line breaks as \\n and tabs only when asked', () => {
-    expect(withoutControls('one\r\ntwo\rthree\nfour\u2028five\u0085six')).toBe('onetwothreefour\u2028fivesix');
-    expect(withoutControls('one\r\ntwo\rthree\nfour\u2028five\u0085six', { keepLineBreaks: true })).toBe(
-      'one\ntwo\nthree\nfour\nfive\nsix',
+    expect(withoutControls('one\r\ntwo\rthree\nfour\u2028five\u0085six')).toBe(
+      'onetwothreefour\u2028fivesix',
     );
+    expect(
+      withoutControls('one\r\ntwo\rthree\nfour\u2028five\u0085six', { keepLineBreaks: true }),
+    ).toBe('one\ntwo\nthree\nfour\nfive\nsix');
     expect(withoutControls('a\tb')).toBe('ab');
     expect(withoutControls('a\tb', { keepTabs: true })).toBe('a\tb');
   });
@@ -35,7 +54,9 @@ describe('withoutControls', () => {
 
 describe('oneLine', () => {
   it('makes one line without controls, whitespace runs collapsed and no space at the ends', () => {
-    expect(oneLine('  Aroha\r\n\t Smith\u001b[0m \u202E\u2066 here\u2028 ')).toBe('Aroha Smith[0m here');
+    expect(oneLine('  Aroha\r\n\t Smith\u001b[0m \u202E\u2066 here\u2028 ')).toBe(
+      'Aroha Smith[0m here',
+    );
   });
 
   it('cuts at the maximum with an ellipsis, counting characters rather than UTF-16 units', () => {
@@ -82,7 +103,14 @@ describe('leadTextForOwner', () => {
 
 /** The Subject header of a message as nodemailer writes it, unfolded and decoded once */
 async function sentSubject(subject: string): Promise<{ raw: string; shown: string }> {
-  const raw = (await renderedHeaders({ from: 'site@example.com', to: 'owner@example.com', subject, text: 'Hello' })).get('subject');
+  const raw = (
+    await renderedHeaders({
+      from: 'site@example.com',
+      to: 'owner@example.com',
+      subject,
+      text: 'Hello',
+    })
+  ).get('subject');
   expect(raw).toBeDefined();
   return { raw: raw!, shown: decodeEncodedWords(raw!) };
 }
@@ -107,15 +135,21 @@ describe('literalHeaderText', () => {
   });
 
   it('leaves text without encoded-words for nodemailer to encode', async () => {
-    expect(literalHeaderText('New quote request from Aroha (Hero Form)')).toBe('New quote request from Aroha (Hero Form)');
-    expect((await sentSubject(literalHeaderText('Request from Ōtāhuhu, 50% = fine?'))).shown).toBe('Request from Ōtāhuhu, 50% = fine?');
+    expect(literalHeaderText('New quote request from Aroha (Hero Form)')).toBe(
+      'New quote request from Aroha (Hero Form)',
+    );
+    expect((await sentSubject(literalHeaderText('Request from Ōtāhuhu, 50% = fine?'))).shown).toBe(
+      'Request from Ōtāhuhu, 50% = fine?',
+    );
   });
 
   it('drops control and bidi characters from a name on the way into the subject', async () => {
     const name = `Aroha\u202E\u2066 Smith\r\nBcc: victim@example.com\u001b[31m\u009b0m\u0000${BIDI.join('')}`;
     const subject = literalHeaderText(`New quote request from ${oneLine(name, 80)} (Quote Form)`);
     const { raw, shown } = await sentSubject(subject);
-    expect(shown).toBe('New quote request from Aroha Smith Bcc: victim@example.com[31m0m (Quote Form)');
+    expect(shown).toBe(
+      'New quote request from Aroha Smith Bcc: victim@example.com[31m0m (Quote Form)',
+    );
     expect(shown).not.toMatch(CONTROL_OR_BIDI);
     expect(raw).not.toMatch(CONTROL_OR_BIDI);
   });

@@ -2,7 +2,12 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { PrivacyStatement } from '../../src/pages/_components/privacy/PrivacyStatement.tsx';
-import { collectedFields, listInWords, privacySetup, type PrivacySetup } from '../../src/lib/privacy.ts';
+import {
+  collectedFields,
+  listInWords,
+  privacySetup,
+  type PrivacySetup,
+} from '../../src/lib/privacy.ts';
 import { HERO_FIELDS, QUOTE_FIELDS } from '../../src/lib/validation.ts';
 
 /** The statement's text as a reader gets it: tags dropped, entities and whitespace as the browser shows them */
@@ -44,12 +49,17 @@ describe('privacySetup', () => {
       PUBLIC_FORM_ENDPOINT: 'https://formspree.io/f/abcd1234',
       PUBLIC_GOATCOUNTER_URL: 'https://harbour.goatcounter.com/count',
     };
-    expect(privacySetup(env)).toEqual({ formService: 'formspree.io', serverCounts: false, goatCounter: 'harbour.goatcounter.com' });
+    expect(privacySetup(env)).toEqual({
+      formService: 'formspree.io',
+      serverCounts: false,
+      goatCounter: 'harbour.goatcounter.com',
+    });
   });
 });
 
 describe('PrivacyStatement', () => {
-  const render = (setup: PrivacySetup) => textOf(renderToStaticMarkup(createElement(PrivacyStatement, { setup })));
+  const render = (setup: PrivacySetup) =>
+    textOf(renderToStaticMarkup(createElement(PrivacyStatement, { setup })));
 
   it('built for the Node server: stored on our own server, counted there without cookies, DNT respected', () => {
     const text = render({ formService: null, serverCounts: true, goatCounter: null });
@@ -60,7 +70,11 @@ describe('PrivacyStatement', () => {
   });
 
   it('with a hosted form service and GoatCounter: names both, and claims no server-side counting', () => {
-    const text = render({ formService: 'formspree.io', serverCounts: false, goatCounter: 'harbour.goatcounter.com' });
+    const text = render({
+      formService: 'formspree.io',
+      serverCounts: false,
+      goatCounter: 'harbour.goatcounter.com',
+    });
     expect(text).toContain('sent to formspree.io, an online form service');
     expect(text).not.toContain('our own web server');
     expect(text).toContain('counted with GoatCounter (harbour.goatcounter.com)');

@@ -10,7 +10,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startingBuild } from '../../src/server/app.ts';
 import { createLiveSite, missingPages, REQUIRED_PAGES } from '../../src/server/http/live-site.ts';
 import type { Site, SiteFile } from '../../src/server/http/site-files.ts';
-import { freshBuildFolder, markComplete, newestBuild, publishedBuilds } from '../../src/server/publish/builds.ts';
+import {
+  freshBuildFolder,
+  markComplete,
+  newestBuild,
+  publishedBuilds,
+} from '../../src/server/publish/builds.ts';
 import { createPublisher } from '../../src/server/publish/publisher.ts';
 
 const dirs: string[] = [];
@@ -85,7 +90,12 @@ describe('the build served at start', () => {
     const chosen = startingBuild({ SITE_DIR: site, DIST_DIR: join(site, 'dist') });
     expect(chosen?.dir).toBe(latest);
     expect(publishedBuilds(site).map((build) => build.dir)).toEqual([latest, before]);
-    expect([oldest, unfinished, before, latest].map((dir) => existsSync(dir))).toEqual([false, false, true, true]);
+    expect([oldest, unfinished, before, latest].map((dir) => existsSync(dir))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 });
 
@@ -100,7 +110,11 @@ function fakeSite(build: string, paths: readonly string[]): Site {
     status: 200,
     cacheControl: 'no-cache',
   });
-  return { files: new Map(paths.map((path) => [path, file(path)])), isPage: () => true, readPage: async () => null };
+  return {
+    files: new Map(paths.map((path) => [path, file(path)])),
+    isPage: () => true,
+    readPage: async () => null,
+  };
 }
 
 describe('the live site', () => {
@@ -123,7 +137,9 @@ describe('the live site', () => {
   });
 
   it('names the pages a build lacks that the server needs', () => {
-    expect(missingPages(fakeSite('bad', ['/', '/_astro/x.js']))).toEqual(REQUIRED_PAGES.filter((path) => path !== '/'));
+    expect(missingPages(fakeSite('bad', ['/', '/_astro/x.js']))).toEqual(
+      REQUIRED_PAGES.filter((path) => path !== '/'),
+    );
     expect(missingPages(fakeSite('good', REQUIRED_PAGES))).toEqual([]);
   });
 });

@@ -6,7 +6,17 @@
  * whole reason in the log
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -38,12 +48,26 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let minutes = 0;
 function run(cwd: string, ...args: string[]): string {
   const at = new Date(Date.UTC(2026, 10, 1, 9, minutes++)).toISOString();
-  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_DATE: at, GIT_COMMITTER_DATE: at } }).trim();
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_AUTHOR_DATE: at, GIT_COMMITTER_DATE: at },
+  }).trim();
 }
-const as = (name: string) => ['-c', `user.name=${name}`, '-c', `user.email=${name.toLowerCase().replace(/\W/g, '')}@example.com`];
+const as = (name: string) => [
+  '-c',
+  `user.name=${name}`,
+  '-c',
+  `user.email=${name.toLowerCase().replace(/\W/g, '')}@example.com`,
+];
 
 /** The file a required page is built as: `/` → index.html, `/gone` → gone/index.html */
-const pageFile = (path: string) => (path === '/' ? 'index.html' : path.endsWith('.html') ? path.slice(1) : `${path.slice(1)}/index.html`);
+const pageFile = (path: string) =>
+  path === '/'
+    ? 'index.html'
+    : path.endsWith('.html')
+      ? path.slice(1)
+      : `${path.slice(1)}/index.html`;
 
 function writeFile(root: string, path: string, text: string) {
   mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -52,7 +76,8 @@ function writeFile(root: string, path: string, text: string) {
 
 /** Writes the pages the server needs into `clientDir` */
 function writePages(clientDir: string) {
-  for (const path of REQUIRED_PAGES) writeFile(clientDir, pageFile(path), '<!doctype html><title>Built</title>');
+  for (const path of REQUIRED_PAGES)
+    writeFile(clientDir, pageFile(path), '<!doctype html><title>Built</title>');
 }
 
 const STAND_IN = `#!/bin/sh
@@ -74,7 +99,11 @@ function makeSite(): string {
   writeFile(site, PROJECT, 'title: "Switchboard upgrade in Howick"\n');
   writeFile(site, REVIEW, 'author: Margaret\n');
   writeFile(site, CODE, '// the editor schema\n');
-  writeFile(site, '.gitignore', `${BUILDS_DIR}/\nnode_modules/\n${STARTED}\n${RELEASE}\n${FAILS}\n`);
+  writeFile(
+    site,
+    '.gitignore',
+    `${BUILDS_DIR}/\nnode_modules/\n${STARTED}\n${RELEASE}\n${FAILS}\n`,
+  );
   writeFile(site, 'node_modules/.bin/astro', STAND_IN);
   chmodSync(join(site, 'node_modules/.bin/astro'), 0o755);
   run(site, 'init', '--quiet', '--initial-branch=main');
@@ -88,11 +117,19 @@ async function publisherOf(site: string, options: Partial<PublisherOptions> = {}
   const servedDir = join(site, BUILDS_DIR, 'served');
   writePages(join(servedDir, 'client'));
   const live = createLiveSite(await openSite(join(servedDir, 'client')));
-  const publisher = createPublisher({ siteDir: site, live, servedDir, authorEmail: 'owner@example.com', log: () => {}, ...options });
+  const publisher = createPublisher({
+    siteDir: site,
+    live,
+    servedDir,
+    authorEmail: 'owner@example.com',
+    log: () => {},
+    ...options,
+  });
   return { publisher, live, servedDir };
 }
 
-const append = (site: string, path: string, text: string) => writeFile(site, path, `${readFileSync(join(site, path), 'utf8')}${text}`);
+const append = (site: string, path: string, text: string) =>
+  writeFile(site, path, `${readFileSync(join(site, path), 'utf8')}${text}`);
 
 describe('the history', () => {
   it('offers Undo only for the owner’s own changes of content, and refuses to undo any other in words', async () => {
@@ -101,7 +138,14 @@ describe('the history', () => {
     // The developer's change of content and code together, and another's of content alone
     append(site, REVIEW, 'location: Howick\n');
     append(site, CODE, '// a second test\n');
-    run(site, ...as('Developer'), 'commit', '--quiet', '-am', 'The editor schema test checks reviews');
+    run(
+      site,
+      ...as('Developer'),
+      'commit',
+      '--quiet',
+      '-am',
+      'The editor schema test checks reviews',
+    );
     append(site, REVIEW, '# checked\n');
     run(site, ...as('Someone Else'), 'commit', '--quiet', '-am', 'Reviews say where');
     // Two of the owner's changes on two branches, and their merge
@@ -114,24 +158,41 @@ describe('the history', () => {
     run(site, ...as(AUTHOR_NAME), 'merge', '--quiet', '--no-ff', '-m', 'Merged the branch', 'side');
     // The owner's own, as the publisher makes it
     append(site, PROJECT, 'category: Residential\n');
-    run(site, ...as(AUTHOR_NAME), 'commit', '--quiet', '-m', "Changed project 'Switchboard upgrade in Howick'", '--', PROJECT);
+    run(
+      site,
+      ...as(AUTHOR_NAME),
+      'commit',
+      '--quiet',
+      '-m',
+      "Changed project 'Switchboard upgrade in Howick'",
+      '--',
+      PROJECT,
+    );
 
     const history = await publisher.history(30);
-    expect(history.map(({ message, byOwner, canUndo }) => ({ message, byOwner, canUndo }))).toEqual([
-      { message: "Changed project 'Switchboard upgrade in Howick'", byOwner: true, canUndo: true },
-      { message: 'Merged the branch', byOwner: false, canUndo: false },
-      { message: 'Changed review by Margaret', byOwner: true, canUndo: true },
-      { message: 'Changed project on a branch', byOwner: true, canUndo: true },
-      { message: 'Reviews say where', byOwner: false, canUndo: false },
-      { message: 'The editor schema test checks reviews', byOwner: false, canUndo: false },
-      { message: 'The site as the developer left it', byOwner: false, canUndo: false },
-    ]);
+    expect(history.map(({ message, byOwner, canUndo }) => ({ message, byOwner, canUndo }))).toEqual(
+      [
+        {
+          message: "Changed project 'Switchboard upgrade in Howick'",
+          byOwner: true,
+          canUndo: true,
+        },
+        { message: 'Merged the branch', byOwner: false, canUndo: false },
+        { message: 'Changed review by Margaret', byOwner: true, canUndo: true },
+        { message: 'Changed project on a branch', byOwner: true, canUndo: true },
+        { message: 'Reviews say where', byOwner: false, canUndo: false },
+        { message: 'The editor schema test checks reviews', byOwner: false, canUndo: false },
+        { message: 'The site as the developer left it', byOwner: false, canUndo: false },
+      ],
+    );
 
     const head = run(site, 'rev-parse', 'HEAD');
     for (const change of history.filter((each) => !each.byOwner)) {
       const refused = await publisher.undo(change.commit);
       expect(refused, change.message).toMatchObject({ started: false, status: 409 });
-      expect(refused.started || refused.error).toMatch(/^Only changes made from this page can be undone here\./);
+      expect(refused.started || refused.error).toMatch(
+        /^Only changes made from this page can be undone here\./,
+      );
     }
     expect(publisher.isBusy()).toBe(false);
     expect(run(site, 'rev-parse', 'HEAD')).toBe(head);
@@ -149,7 +210,9 @@ function countGitRuns(): () => string[] {
   dirs.push(bin);
   const runs = join(bin, 'runs.txt');
   writeFileSync(runs, '');
-  writeFileSync(join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${runs}'\nexec '${realGit}' "$@"\n`, { mode: 0o755 });
+  writeFileSync(join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${runs}'\nexec '${realGit}' "$@"\n`, {
+    mode: 0o755,
+  });
   vi.stubEnv('PATH', `${bin}:${process.env['PATH']}`);
   return () => readFileSync(runs, 'utf8').split('\n').filter(Boolean);
 }
@@ -159,7 +222,10 @@ describe('the changes waiting and the history, as the owner’s page asks each s
     const site = makeSite();
     const calls = countGitRuns();
     const { publisher } = await publisherOf(site);
-    const ask = async () => ({ pending: await publisher.pending(), history: await publisher.history(30) });
+    const ask = async () => ({
+      pending: await publisher.pending(),
+      history: await publisher.history(30),
+    });
 
     writeFile(site, PROJECT, 'title: "Switchboard upgrade in Howick, rewired"\n');
     const first = await ask();
@@ -174,7 +240,10 @@ describe('the changes waiting and the history, as the owner’s page asks each s
     // The editor tells of its save: the next ask reads again, once
     publisher.contentChanged();
     const saved = await ask();
-    expect(saved.pending).toEqual(["Changed project 'Switchboard upgrade in Howick, rewired'", 'Changed review by Margaret']);
+    expect(saved.pending).toEqual([
+      "Changed project 'Switchboard upgrade in Howick, rewired'",
+      'Changed review by Margaret',
+    ]);
     const readTwice = calls().length;
     expect(readTwice).toBeGreaterThan(readOnce);
     expect(await ask()).toEqual(saved);
@@ -193,7 +262,10 @@ describe('the changes waiting and the history, as the owner’s page asks each s
     expect(published.ok).toBe(true);
     const after = await ask();
     expect(after.pending).toEqual([]);
-    expect(after.history[0]).toMatchObject({ message: published.message.replace(/^Live: /, ''), byOwner: true });
+    expect(after.history[0]).toMatchObject({
+      message: published.message.replace(/^Live: /, ''),
+      byOwner: true,
+    });
   });
 });
 
@@ -211,7 +283,10 @@ describe('publishing', () => {
     const site = makeSite();
     const graceMs = 1500;
     let wentLive = 0;
-    const { publisher, live, servedDir } = await publisherOf(site, { removeAfterMs: graceMs, onLive: () => (wentLive = Date.now()) });
+    const { publisher, live, servedDir } = await publisherOf(site, {
+      removeAfterMs: graceMs,
+      onLive: () => (wentLive = Date.now()),
+    });
     // A build left from long ago, which the cleanup removes
     const stale = join(site, BUILDS_DIR, 'stale');
     writePages(join(stale, 'client'));
@@ -220,7 +295,10 @@ describe('publishing', () => {
     writeFileSync(join(site, RELEASE), '');
     expect(publisher.publish().started).toBe(true);
     await publisher.idle();
-    expect(publisher.status().last).toMatchObject({ ok: true, message: "Live: Changed project 'Switchboard upgrade in Howick, first'" });
+    expect(publisher.status().last).toMatchObject({
+      ok: true,
+      message: "Live: Changed project 'Switchboard upgrade in Howick, first'",
+    });
     const first = live.current.files.get('/')!.absolutePath;
 
     // Published again at once; its build is held until the cleanup of the first has run
@@ -232,7 +310,10 @@ describe('publishing', () => {
     writeFileSync(join(site, RELEASE), '');
     await publisher.idle();
 
-    expect(publisher.status().last).toMatchObject({ ok: true, message: "Live: Changed project 'Switchboard upgrade in Howick, second'" });
+    expect(publisher.status().last).toMatchObject({
+      ok: true,
+      message: "Live: Changed project 'Switchboard upgrade in Howick, second'",
+    });
     const second = live.current.files.get('/')!.absolutePath;
     expect(second).not.toBe(first);
     expect(existsSync(second)).toBe(true);
@@ -249,9 +330,14 @@ describe('publishing', () => {
     const site = makeSite();
     const written: string[] = [];
     vi.spyOn(console, 'error').mockImplementation((text: string) => written.push(text));
-    const { publisher, live, servedDir } = await publisherOf(site, { log: createThrottledLog({ write: (line) => written.push(line) }) });
+    const { publisher, live, servedDir } = await publisherOf(site, {
+      log: createThrottledLog({ write: (line) => written.push(line) }),
+    });
     const served = live.current;
-    const progress = Array.from({ length: 20 }, (_, index) => `04:00:${String(index).padStart(2, '0')} [build] Building page ${index}`);
+    const progress = Array.from(
+      { length: 20 },
+      (_, index) => `04:00:${String(index).padStart(2, '0')} [build] Building page ${index}`,
+    );
     const photo = `${site}/src/assets/projects/switchboard-howick/photos/0/src.jpg`;
     const reason = `[NoImageMetadata] Could not process image metadata for \`${photo}\`.`;
     writeFileSync(

@@ -3,7 +3,13 @@
  * from `git status` of the content paths and the files' own names for themselves
  */
 import { describe, expect, it } from 'vitest';
-import { changeSentence, commitMessage, describeChanges, parsePorcelain, type ContentReader } from '../../src/server/publish/changes.ts';
+import {
+  changeSentence,
+  commitMessage,
+  describeChanges,
+  parsePorcelain,
+  type ContentReader,
+} from '../../src/server/publish/changes.ts';
 import { BUSINESS_FILE } from '../../src/server/publish/content-paths.ts';
 import { entryLabel, topLevelField } from '../../src/server/publish/entry-labels.ts';
 
@@ -38,19 +44,34 @@ describe('git status of the content paths', () => {
 
 describe('an entry as the owner knows it', () => {
   it('is named by its own title, author or area name, quoted as YAML allows', () => {
-    expect(entryLabel('projects/switchboard-howick.yaml', project('Switchboard upgrade in Howick'))).toBe(
-      "project 'Switchboard upgrade in Howick'",
+    expect(
+      entryLabel('projects/switchboard-howick.yaml', project('Switchboard upgrade in Howick')),
+    ).toBe("project 'Switchboard upgrade in Howick'");
+    expect(
+      entryLabel('testimonials/01-margaret.yaml', 'quote: >-\n  Lovely.\nauthor: Margaret\n'),
+    ).toBe('review by Margaret');
+    expect(
+      entryLabel(
+        'areas/electrician-howick.md',
+        "---\nkind: suburb\nareaName: 'Ōtāhuhu'\n---\nBody",
+      ),
+    ).toBe("area page 'Ōtāhuhu'");
+    expect(entryLabel('services/ceiling-fans.yaml', "title: 'Fans, lights ''n'' more'\n")).toBe(
+      "service 'Fans, lights 'n' more'",
     );
-    expect(entryLabel('testimonials/01-margaret.yaml', 'quote: >-\n  Lovely.\nauthor: Margaret\n')).toBe('review by Margaret');
-    expect(entryLabel('areas/electrician-howick.md', "---\nkind: suburb\nareaName: 'Ōtāhuhu'\n---\nBody")).toBe("area page 'Ōtāhuhu'");
-    expect(entryLabel('services/ceiling-fans.yaml', "title: 'Fans, lights ''n'' more'\n")).toBe("service 'Fans, lights 'n' more'");
     expect(entryLabel('pages/home.yaml', 'page: home\n')).toBe('the home page');
   });
 
   it('falls back to the file name when the naming field is empty, folded or missing', () => {
-    expect(entryLabel('projects/switchboard-howick.yaml', 'title: ""\n')).toBe('project switchboard-howick');
-    expect(entryLabel('projects/switchboard-howick.yaml', 'title: >-\n  Long title\n')).toBe('project switchboard-howick');
-    expect(entryLabel('projects/switchboard-howick.yaml', undefined)).toBe('project switchboard-howick');
+    expect(entryLabel('projects/switchboard-howick.yaml', 'title: ""\n')).toBe(
+      'project switchboard-howick',
+    );
+    expect(entryLabel('projects/switchboard-howick.yaml', 'title: >-\n  Long title\n')).toBe(
+      'project switchboard-howick',
+    );
+    expect(entryLabel('projects/switchboard-howick.yaml', undefined)).toBe(
+      'project switchboard-howick',
+    );
     expect(topLevelField('  title: nested\n', 'title')).toBeUndefined();
   });
 });
@@ -82,17 +103,39 @@ describe('the changes in words', () => {
   });
 
   it('names the business facts that changed, by their top-level keys', async () => {
-    const before = { name: 'Harbour East', hours: { weekdays: '7–5' }, notice: '', phone: { display: '09 555 0100' } };
-    const now = { ...before, hours: { weekdays: '7–6' }, notice: 'Away 24 Dec – 6 Jan', shortName: 'Harbour' };
-    const read = reader({ [BUSINESS_FILE]: JSON.stringify(now) }, { [BUSINESS_FILE]: JSON.stringify(before) });
+    const before = {
+      name: 'Harbour East',
+      hours: { weekdays: '7–5' },
+      notice: '',
+      phone: { display: '09 555 0100' },
+    };
+    const now = {
+      ...before,
+      hours: { weekdays: '7–6' },
+      notice: 'Away 24 Dec – 6 Jan',
+      shortName: 'Harbour',
+    };
+    const read = reader(
+      { [BUSINESS_FILE]: JSON.stringify(now) },
+      { [BUSINESS_FILE]: JSON.stringify(before) },
+    );
     const [change] = await describeChanges([{ kind: 'changed', path: BUSINESS_FILE }], read);
-    expect(changeSentence(change!)).toBe('Changed the business details (hours, notice, short name)');
+    expect(changeSentence(change!)).toBe(
+      'Changed the business details (hours, notice, short name)',
+    );
   });
 
   it('names only the facts whose values changed when the editor rewrote the file in its own order, leaving out a blank notice', async () => {
-    const before = { notice: '', claims: { years: 30, emergency: true }, hours: { weekdays: '7–5' } };
+    const before = {
+      notice: '',
+      claims: { years: 30, emergency: true },
+      hours: { weekdays: '7–5' },
+    };
     const now = { hours: { weekdays: '7–6' }, claims: { emergency: true, years: 30 } };
-    const read = reader({ [BUSINESS_FILE]: JSON.stringify(now) }, { [BUSINESS_FILE]: JSON.stringify(before) });
+    const read = reader(
+      { [BUSINESS_FILE]: JSON.stringify(now) },
+      { [BUSINESS_FILE]: JSON.stringify(before) },
+    );
     const [change] = await describeChanges([{ kind: 'changed', path: BUSINESS_FILE }], read);
     expect(changeSentence(change!)).toBe('Changed the business details (hours)');
   });
@@ -118,7 +161,10 @@ describe('the changes in words', () => {
 });
 
 describe('a commit message', () => {
-  const change = (what: string, kind: 'added' | 'changed' | 'removed' = 'changed') => ({ kind, what });
+  const change = (what: string, kind: 'added' | 'changed' | 'removed' = 'changed') => ({
+    kind,
+    what,
+  });
 
   it('is the change itself when there is one', () => {
     expect(commitMessage([change("project 'Switchboard upgrade in Howick'", 'added')])).toBe(
@@ -127,7 +173,9 @@ describe('a commit message', () => {
   });
 
   it('joins several in its first line and lists each below', () => {
-    expect(commitMessage([change('review by Margaret'), change('the business details (hours, notice)')])).toBe(
+    expect(
+      commitMessage([change('review by Margaret'), change('the business details (hours, notice)')]),
+    ).toBe(
       'Changed review by Margaret and changed the business details (hours, notice)\n\n' +
         '- Changed review by Margaret\n- Changed the business details (hours, notice)',
     );
@@ -136,7 +184,9 @@ describe('a commit message', () => {
   it('counts what does not fit in its first line', () => {
     const many = ['a', 'b', 'c', 'd', 'e'].map((name) => change(`review by ${name.toUpperCase()}`));
     const [subject, , ...list] = commitMessage(many).split('\n');
-    expect(subject).toBe('Changed review by A, changed review by B, changed review by C and 2 more changes');
+    expect(subject).toBe(
+      'Changed review by A, changed review by B, changed review by C and 2 more changes',
+    );
     expect(list).toHaveLength(5);
   });
 

@@ -7,7 +7,9 @@ describe('rateLimitKey', () => {
     expect(rateLimitKey('2001:0db8:0:0:ffff::2')).toBe('2001:db8:0:0::/64');
     expect(rateLimitKey('2001:DB8:0000:0000:1234:5678:9abc:def0')).toBe('2001:db8:0:0::/64');
     expect(rateLimitKey('2001:db8:0:1::1')).toBe('2001:db8:0:1::/64');
-    expect(rateLimitKey('2406:e000:1234:5678:aaaa:bbbb:cccc:dddd')).toBe('2406:e000:1234:5678::/64');
+    expect(rateLimitKey('2406:e000:1234:5678:aaaa:bbbb:cccc:dddd')).toBe(
+      '2406:e000:1234:5678::/64',
+    );
     expect(rateLimitKey('2406:e000:1234:5678::')).toBe('2406:e000:1234:5678::/64');
     expect(rateLimitKey('::1')).toBe('0:0:0:0::/64');
     expect(rateLimitKey('::')).toBe('0:0:0:0::/64');

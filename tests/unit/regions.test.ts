@@ -31,9 +31,15 @@ describe('areas by region', () => {
 
   it('names the regions as a list', () => {
     expect(listOfRegions([{ region: 'East Auckland' }])).toBe('East Auckland');
-    expect(listOfRegions([{ region: 'East Auckland' }, { region: 'South Auckland' }])).toBe('East Auckland and South Auckland');
-    expect(listOfRegions([{ region: 'East Auckland' }, { region: 'South Auckland' }, { region: 'Auckland Central' }])).toBe(
-      'East Auckland, South Auckland and Auckland Central',
+    expect(listOfRegions([{ region: 'East Auckland' }, { region: 'South Auckland' }])).toBe(
+      'East Auckland and South Auckland',
     );
+    expect(
+      listOfRegions([
+        { region: 'East Auckland' },
+        { region: 'South Auckland' },
+        { region: 'Auckland Central' },
+      ]),
+    ).toBe('East Auckland, South Auckland and Auckland Central');
   });
 });

@@ -37,11 +37,23 @@ describe('route rules', () => {
 describe('parseTarget', () => {
   it('decodes ordinary paths and keeps the query', () => {
     expect(parseTarget('/services?x=1')).toEqual({ path: '/services', search: '?x=1' });
-    expect(parseTarget('/areas/electrician-%C5%8Dt%C4%81huhu')).toEqual({ path: '/areas/electrician-ōtāhuhu', search: '' });
+    expect(parseTarget('/areas/electrician-%C5%8Dt%C4%81huhu')).toEqual({
+      path: '/areas/electrician-ōtāhuhu',
+      search: '',
+    });
   });
 
   it('refuses traversal, NUL bytes, broken encoding and over-long targets', () => {
-    for (const bad of ['/..%2f..%2fetc/passwd', '/a/../b', '/a%00', '/%E0%A4%A', '/%', 'http://evil/', '/a\\..\\b', '//etc/passwd']) {
+    for (const bad of [
+      '/..%2f..%2fetc/passwd',
+      '/a/../b',
+      '/a%00',
+      '/%E0%A4%A',
+      '/%',
+      'http://evil/',
+      '/a\\..\\b',
+      '//etc/passwd',
+    ]) {
       expect(parseTarget(bad), bad).toHaveProperty('error', 400);
     }
     expect(parseTarget(`/${'a'.repeat(3000)}`)).toEqual({ error: 414 });
@@ -49,15 +61,25 @@ describe('parseTarget', () => {
 });
 
 describe('sitemapEntries', () => {
-  const page = (path: string, head: string, status = 200) => ({ path, status, html: `<head>${head}</head>` });
+  const page = (path: string, head: string, status = 200) => ({
+    path,
+    status,
+    html: `<head>${head}</head>`,
+  });
   it('lists only 200 pages whose canonical is their own address', () => {
     const urls = sitemapEntries(
       [
         page('/', '<link rel="canonical" href="https://x.nz/">'),
         page('/quote', '<link rel="canonical" href="https://x.nz/quote">'),
-        page('/electrician-east-auckland', '<link rel="canonical" href="https://x.nz/areas/electrician-east-auckland">'),
+        page(
+          '/electrician-east-auckland',
+          '<link rel="canonical" href="https://x.nz/areas/electrician-east-auckland">',
+        ),
         page('/gone', '<meta name="robots" content="noindex">', 410),
-        page('/thanks', '<meta name="robots" content="noindex"><link rel="canonical" href="https://x.nz/thanks">'),
+        page(
+          '/thanks',
+          '<meta name="robots" content="noindex"><link rel="canonical" href="https://x.nz/thanks">',
+        ),
       ],
       'https://x.nz',
     );
@@ -69,7 +91,9 @@ describe('fillTokens', () => {
   it('replaces fact tokens from business.ts and rejects unknown ones', () => {
     const years = `${business.claims.yearsExperience}+ years`;
     expect(yearsClaim).toBe(years);
-    expect(fillTokens('{owner} has {years} behind him')).toBe(`${business.owner} has ${years} behind him`);
+    expect(fillTokens('{owner} has {years} behind him')).toBe(
+      `${business.owner} has ${years} behind him`,
+    );
     expect(fillTokens('{validity}, {satisfaction}')).toBe(
       `${business.claims.quoteValidDays} days, ${business.claims.satisfactionPercent}%`,
     );
@@ -79,8 +103,12 @@ describe('fillTokens', () => {
 
 describe('pageCsp', () => {
   it('adds frame-ancestors and base-uri once, keeping the page hashes', () => {
-    const csp = pageCsp("default-src 'self';base-uri 'self'; script-src 'self' 'sha256-abc='; style-src 'self';");
-    expect(csp).toBe("default-src 'self'; base-uri 'self'; script-src 'self' 'sha256-abc='; style-src 'self'; frame-ancestors 'none'");
+    const csp = pageCsp(
+      "default-src 'self';base-uri 'self'; script-src 'self' 'sha256-abc='; style-src 'self';",
+    );
+    expect(csp).toBe(
+      "default-src 'self'; base-uri 'self'; script-src 'self' 'sha256-abc='; style-src 'self'; frame-ancestors 'none'",
+    );
     expect(csp.match(/base-uri/g)).toHaveLength(1);
   });
 });

@@ -12,7 +12,12 @@ import {
   serializeJsonLd,
   serviceLd,
 } from '../../src/lib/seo/json-ld.ts';
-import { defaultOgImagePath, defaultOgScene, ogImagePath, ogImageSource } from '../../src/lib/seo/og-image.ts';
+import {
+  defaultOgImagePath,
+  defaultOgScene,
+  ogImagePath,
+  ogImageSource,
+} from '../../src/lib/seo/og-image.ts';
 import { business, type Business } from '../../src/config/business.ts';
 
 /** Any origin: the builders take it as an argument */
@@ -26,7 +31,11 @@ const facts: Business = {
   email: 'jobs@fixture-sparks.co.nz',
   address: { locality: 'Beachlands, Auckland', region: 'Auckland', country: 'NZ' },
   geo: { latitude: -36.88412, longitude: 175.00231 },
-  serviceArea: { priority: 'Beachlands', covered: 'the eastern bays', summary: 'Beachlands and the eastern bays' },
+  serviceArea: {
+    priority: 'Beachlands',
+    covered: 'the eastern bays',
+    summary: 'Beachlands and the eastern bays',
+  },
   hours: [
     { days: ['Tuesday', 'Thursday'], opens: '06:30', closes: '15:00', label: 'Tue and Thu' },
     { days: ['Sunday'], opens: '10:00', closes: '12:00', label: 'Sun mornings' },
@@ -41,8 +50,12 @@ const facts: Business = {
   ],
 };
 const metaOf = (entries: HeadEntry[], key: string) =>
-  entries.find((entry) => entry.tag === 'meta' && (entry.attrs['name'] === key || entry.attrs['property'] === key));
-const linkOf = (entries: HeadEntry[], rel: string) => entries.find((entry) => entry.tag === 'link' && entry.attrs['rel'] === rel);
+  entries.find(
+    (entry) =>
+      entry.tag === 'meta' && (entry.attrs['name'] === key || entry.attrs['property'] === key),
+  );
+const linkOf = (entries: HeadEntry[], rel: string) =>
+  entries.find((entry) => entry.tag === 'link' && entry.attrs['rel'] === rel);
 
 describe('absoluteUrl', () => {
   it('keeps the root slash and drops trailing slashes elsewhere', () => {
@@ -66,7 +79,10 @@ describe('buildHead', () => {
 
   it('has the title, description and an absolute canonical', () => {
     expect(head[0]).toEqual({ tag: 'title', text: 'Ceiling Fans | Example' });
-    expect(metaOf(head, 'description')).toEqual({ tag: 'meta', attrs: { name: 'description', content: 'Fans fitted.' } });
+    expect(metaOf(head, 'description')).toEqual({
+      tag: 'meta',
+      attrs: { name: 'description', content: 'Fans fitted.' },
+    });
     expect(linkOf(head, 'canonical')).toEqual({
       tag: 'link',
       attrs: { rel: 'canonical', href: 'https://sparky.test/services/ceiling-fans' },
@@ -74,9 +90,13 @@ describe('buildHead', () => {
   });
 
   it('has Open Graph and Twitter tags with absolute URLs', () => {
-    expect(metaOf(head, 'og:url')).toMatchObject({ attrs: { content: 'https://sparky.test/services/ceiling-fans' } });
+    expect(metaOf(head, 'og:url')).toMatchObject({
+      attrs: { content: 'https://sparky.test/services/ceiling-fans' },
+    });
     expect(metaOf(head, 'og:locale')).toMatchObject({ attrs: { content: 'en_NZ' } });
-    expect(metaOf(head, 'twitter:card')).toMatchObject({ attrs: { content: 'summary_large_image' } });
+    expect(metaOf(head, 'twitter:card')).toMatchObject({
+      attrs: { content: 'summary_large_image' },
+    });
   });
 
   it("shares the card made from the page's picture, with its size and a text alternative", () => {
@@ -92,22 +112,41 @@ describe('buildHead', () => {
 
   it('shares the default card from a page without a picture, and names only the business where the picture is not described', () => {
     const plain = buildHead({ title: 't', description: 'd', path: '/quote' }, origin);
-    expect(metaOf(plain, 'og:image')).toMatchObject({ attrs: { content: `https://sparky.test${defaultOgImagePath}` } });
-    expect(metaOf(plain, 'og:image:alt')).toMatchObject({ attrs: { content: `${business.name}: ${defaultOgScene.alt}` } });
-    const undescribed = buildHead({ title: 't', description: 'd', path: '/x', image: '/_astro/x.svg' }, origin);
-    expect(metaOf(undescribed, 'og:image:alt')).toMatchObject({ attrs: { content: business.name } });
+    expect(metaOf(plain, 'og:image')).toMatchObject({
+      attrs: { content: `https://sparky.test${defaultOgImagePath}` },
+    });
+    expect(metaOf(plain, 'og:image:alt')).toMatchObject({
+      attrs: { content: `${business.name}: ${defaultOgScene.alt}` },
+    });
+    const undescribed = buildHead(
+      { title: 't', description: 'd', path: '/x', image: '/_astro/x.svg' },
+      origin,
+    );
+    expect(metaOf(undescribed, 'og:image:alt')).toMatchObject({
+      attrs: { content: business.name },
+    });
   });
 
   it('points an alias at its main address', () => {
     const alias = buildHead(
-      { title: 't', description: 'd', path: '/electrician-east-auckland', canonicalPath: '/areas/electrician-east-auckland' },
+      {
+        title: 't',
+        description: 'd',
+        path: '/electrician-east-auckland',
+        canonicalPath: '/areas/electrician-east-auckland',
+      },
       origin,
     );
-    expect(linkOf(alias, 'canonical')).toMatchObject({ attrs: { href: 'https://sparky.test/areas/electrician-east-auckland' } });
+    expect(linkOf(alias, 'canonical')).toMatchObject({
+      attrs: { href: 'https://sparky.test/areas/electrician-east-auckland' },
+    });
   });
 
   it('marks error pages noindex, without a canonical, with their status', () => {
-    const gone = buildHead({ title: 't', description: 'd', path: '/gone', noindex: true, statusCode: 410 }, origin);
+    const gone = buildHead(
+      { title: 't', description: 'd', path: '/gone', noindex: true, statusCode: 410 },
+      origin,
+    );
     expect(metaOf(gone, 'robots')).toMatchObject({ attrs: { content: 'noindex' } });
     expect(metaOf(gone, 'prerender-status-code')).toMatchObject({ attrs: { content: '410' } });
     expect(linkOf(gone, 'canonical')).toBeUndefined();
@@ -117,7 +156,10 @@ describe('buildHead', () => {
 describe('sharing card addresses', () => {
   it("puts each picture's card below /og and reads the picture back from it", () => {
     expect(ogImagePath('/_astro/hero-5-wide.Cq.svg')).toBe('/og/_astro/hero-5-wide.Cq.svg.jpg');
-    expect(ogImageSource('/og/_astro/hero-5-wide.Cq.svg.jpg')).toEqual({ kind: 'file', path: '/_astro/hero-5-wide.Cq.svg' });
+    expect(ogImageSource('/og/_astro/hero-5-wide.Cq.svg.jpg')).toEqual({
+      kind: 'file',
+      path: '/_astro/hero-5-wide.Cq.svg',
+    });
     expect(ogImagePath()).toBe(defaultOgImagePath);
     expect(ogImageSource(defaultOgImagePath)).toEqual({ kind: 'default' });
     expect(ogImageSource('/_astro/x.jpg')).toBeUndefined();
@@ -144,24 +186,47 @@ describe('JSON-LD', () => {
       telephone: '+64215550142',
       email: 'jobs@fixture-sparks.co.nz',
       priceRange: '$$$',
-      address: { '@type': 'PostalAddress', addressLocality: 'Beachlands, Auckland', addressRegion: 'Auckland', addressCountry: 'NZ' },
+      address: {
+        '@type': 'PostalAddress',
+        addressLocality: 'Beachlands, Auckland',
+        addressRegion: 'Auckland',
+        addressCountry: 'NZ',
+      },
       geo: { '@type': 'GeoCoordinates', latitude: -36.88412, longitude: 175.00231 },
       areaServed: [
         { '@type': 'Place', name: 'Beachlands' },
         { '@type': 'Place', name: 'Auckland' },
       ],
       openingHoursSpecification: [
-        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Tuesday', 'Thursday'], opens: '06:30', closes: '15:00' },
-        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Sunday'], opens: '10:00', closes: '12:00' },
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['Tuesday', 'Thursday'],
+          opens: '06:30',
+          closes: '15:00',
+        },
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: ['Sunday'],
+          opens: '10:00',
+          closes: '12:00',
+        },
       ],
       sameAs: ['https://www.facebook.com/fixturesparks'],
-      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.7, bestRating: 5, worstRating: 1, reviewCount: 23 },
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: 4.7,
+        bestRating: 5,
+        worstRating: 1,
+        reviewCount: 23,
+      },
     });
   });
 
   it('describes the business identically from every page, and the page as a WebPage about it', () => {
     const [home, homePage] = graphOf(electricianLd({ origin, path: '/' }, facts));
-    const [area, areaPage] = graphOf(electricianLd({ origin, path: '/areas/electrician-botany' }, facts));
+    const [area, areaPage] = graphOf(
+      electricianLd({ origin, path: '/areas/electrician-botany' }, facts),
+    );
     expect(area).toEqual(home);
     expect(homePage).toEqual({
       '@type': 'WebPage',
@@ -169,7 +234,10 @@ describe('JSON-LD', () => {
       url: 'https://sparky.test/',
       about: { '@id': businessId(origin) },
     });
-    expect(areaPage).toMatchObject({ url: 'https://sparky.test/areas/electrician-botany', about: { '@id': businessId(origin) } });
+    expect(areaPage).toMatchObject({
+      url: 'https://sparky.test/areas/electrician-botany',
+      about: { '@id': businessId(origin) },
+    });
   });
 
   it('reads the facts of business.ts by default', () => {
@@ -179,7 +247,11 @@ describe('JSON-LD', () => {
       telephone: business.phone.e164,
       email: business.email,
       priceRange: business.priceRange,
-      openingHoursSpecification: business.hours.map((hours) => ({ dayOfWeek: hours.days, opens: hours.opens, closes: hours.closes })),
+      openingHoursSpecification: business.hours.map((hours) => ({
+        dayOfWeek: hours.days,
+        opens: hours.opens,
+        closes: hours.closes,
+      })),
     });
   });
 
@@ -187,7 +259,12 @@ describe('JSON-LD', () => {
     expect(hasGeoPrecision({ latitude: -36.88412, longitude: 175.00231 })).toBe(true);
     expect(hasGeoPrecision({ latitude: -36.91, longitude: 174.91 })).toBe(false);
     expect(hasGeoPrecision({ latitude: -36.88412, longitude: 174.9 })).toBe(false);
-    const [node] = graphOf(electricianLd({ origin, path: '/' }, { ...facts, geo: { latitude: -36.91, longitude: 174.91 } }));
+    const [node] = graphOf(
+      electricianLd(
+        { origin, path: '/' },
+        { ...facts, geo: { latitude: -36.91, longitude: 174.91 } },
+      ),
+    );
     expect(node).not.toHaveProperty('geo');
   });
 
@@ -196,7 +273,10 @@ describe('JSON-LD', () => {
     expect(isProfileUrl('https://www.facebook.com/')).toBe(false);
     expect(isProfileUrl('https://www.instagram.com')).toBe(false);
     const [node] = graphOf(
-      electricianLd({ origin, path: '/' }, { ...facts, social: [{ name: 'Facebook', url: 'https://www.facebook.com/' }] }),
+      electricianLd(
+        { origin, path: '/' },
+        { ...facts, social: [{ name: 'Facebook', url: 'https://www.facebook.com/' }] },
+      ),
     );
     expect(node).not.toHaveProperty('sameAs');
   });
@@ -217,7 +297,13 @@ describe('JSON-LD', () => {
 
   it('builds FAQPage questions word for word', () => {
     const ld = faqLd([{ question: 'Are quotes free?', answer: 'Yes.' }]);
-    expect(ld.mainEntity).toEqual([{ '@type': 'Question', name: 'Are quotes free?', acceptedAnswer: { '@type': 'Answer', text: 'Yes.' } }]);
+    expect(ld.mainEntity).toEqual([
+      {
+        '@type': 'Question',
+        name: 'Are quotes free?',
+        acceptedAnswer: { '@type': 'Answer', text: 'Yes.' },
+      },
+    ]);
   });
 
   it("builds the one aggregate rating from the business's rating and its listing's review count", () => {
@@ -228,25 +314,43 @@ describe('JSON-LD', () => {
       worstRating: 1,
       reviewCount: 23,
     });
-    expect(aggregateRating()).toMatchObject({ ratingValue: business.claims.rating.value, reviewCount: business.reviewSite.reviewCount });
+    expect(aggregateRating()).toMatchObject({
+      ratingValue: business.claims.rating.value,
+      reviewCount: business.reviewSite.reviewCount,
+    });
   });
 
   it('builds an image gallery provided by the business', () => {
     const ld = imageGalleryLd(
       'Projects',
-      [{ url: '/p.jpg', alt: 'A switchboard', caption: 'New board', about: 'Residential', width: 800 }],
+      [
+        {
+          url: '/p.jpg',
+          alt: 'A switchboard',
+          caption: 'New board',
+          about: 'Residential',
+          width: 800,
+        },
+      ],
       origin,
     );
     expect(ld).toMatchObject({
       '@type': 'ImageGallery',
       provider: { '@id': 'https://sparky.test/#business' },
-      image: [{ contentUrl: 'https://sparky.test/p.jpg', caption: 'New board', width: { value: 800 } }],
+      image: [
+        { contentUrl: 'https://sparky.test/p.jpg', caption: 'New board', width: { value: 800 } },
+      ],
     });
   });
 
   it('builds a Service that points at the business, in its priority area and Auckland', () => {
     const ld = serviceLd(
-      { name: 'Ceiling Fans', description: 'd', path: '/services/ceiling-fans', serviceType: 'Residential electrical' },
+      {
+        name: 'Ceiling Fans',
+        description: 'd',
+        path: '/services/ceiling-fans',
+        serviceType: 'Residential electrical',
+      },
       origin,
       facts,
     );
@@ -266,14 +370,21 @@ describe('JSON-LD', () => {
         description: 'd',
         path: '/areas/electrician-botany',
         serviceType: 'Electrical services',
-        areaServed: [{ name: 'Botany', latitude: -36.934, longitude: 174.913 }, { name: 'Dannemora' }],
+        areaServed: [
+          { name: 'Botany', latitude: -36.934, longitude: 174.913 },
+          { name: 'Dannemora' },
+        ],
       },
       origin,
       facts,
     );
     expect(ld).toMatchObject({
       areaServed: [
-        { '@type': 'Place', name: 'Botany', geo: { '@type': 'GeoCoordinates', latitude: -36.934, longitude: 174.913 } },
+        {
+          '@type': 'Place',
+          name: 'Botany',
+          geo: { '@type': 'GeoCoordinates', latitude: -36.934, longitude: 174.913 },
+        },
         { '@type': 'Place', name: 'Dannemora' },
       ],
       provider: { '@id': 'https://sparky.test/#business' },

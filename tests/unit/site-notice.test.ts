@@ -11,10 +11,19 @@ import { HeaderSpacer, SiteHeader } from '../../src/components/layout/SiteHeader
 const notice = 'Away 24 Dec – 6 Jan: for emergencies call 0800 555 0142';
 const header = (text?: string) =>
   renderToStaticMarkup(
-    createElement(SiteHeader, { currentPath: '/', compactFromStart: false, ...(text === undefined ? {} : { notice: text }) }),
+    createElement(SiteHeader, {
+      currentPath: '/',
+      compactFromStart: false,
+      ...(text === undefined ? {} : { notice: text }),
+    }),
   );
 const spacer = (text?: string) =>
-  renderToStaticMarkup(createElement(HeaderSpacer, { compact: false, ...(text === undefined ? {} : { notice: text }) }));
+  renderToStaticMarkup(
+    createElement(HeaderSpacer, {
+      compact: false,
+      ...(text === undefined ? {} : { notice: text }),
+    }),
+  );
 
 describe('the notice', () => {
   it('shows once, first in the header, as plain text rather than a live region', () => {
@@ -28,7 +37,11 @@ describe('the notice', () => {
 
   it('keeps its room under the fixed header with a copy hidden from everyone', () => {
     const html = spacer(notice);
-    expect(html).toMatch(new RegExp(`^<div aria-hidden="true" class="invisible[^"]*"><p class="[^"]*">${notice}</p></div>`));
+    expect(html).toMatch(
+      new RegExp(
+        `^<div aria-hidden="true" class="invisible[^"]*"><p class="[^"]*">${notice}</p></div>`,
+      ),
+    );
     // Both wrap alike: the same classes on the text
     const classOf = (markup: string) => /<p[^>]*class="([^"]*)"[^>]*>Away/.exec(markup)?.[1];
     expect(classOf(html)).toBe(classOf(header(notice)));

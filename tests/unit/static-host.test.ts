@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { redirects } from '../../src/config/routes.ts';
 import { pageCsp, securityHeaders } from '../../src/server/http/security-headers.ts';
-import { pageFileOf, renderNginxConfig, renderRedirectsFile, type BuiltPage } from '../../src/integrations/static-host.ts';
+import {
+  pageFileOf,
+  renderNginxConfig,
+  renderRedirectsFile,
+  type BuiltPage,
+} from '../../src/integrations/static-host.ts';
 
 const cspA = "default-src 'self'; script-src 'self' 'sha256-AAA='";
 const cspB = "default-src 'self'; script-src 'self' 'sha256-BBB='";
@@ -22,7 +27,11 @@ const pages: BuiltPage[] = [
   { path: '/services/not-found', status: 404, html: html(cspA, 404) },
 ];
 
-const config = renderNginxConfig({ root: '/srv/site/dist/client', origin: 'https://www.example.com', pages });
+const config = renderNginxConfig({
+  root: '/srv/site/dist/client',
+  origin: 'https://www.example.com',
+  pages,
+});
 
 /** The body of `location <match> { … }`, one directive a line */
 function locationBody(match: string): string[] {
@@ -45,8 +54,12 @@ describe('the nginx config generated from routes.ts and the built pages', () => 
 
   it('answers every redirect of routes.ts with its status and target, query string kept', () => {
     for (const redirect of redirects) {
-      const match = redirect.from.endsWith('/*') ? `^~ ${redirect.from.slice(0, -1)}` : `= ${redirect.from}`;
-      expect(locationBody(match)).toEqual([`return ${redirect.status} ${redirect.to}$is_args$args;`]);
+      const match = redirect.from.endsWith('/*')
+        ? `^~ ${redirect.from.slice(0, -1)}`
+        : `= ${redirect.from}`;
+      expect(locationBody(match)).toEqual([
+        `return ${redirect.status} ${redirect.to}$is_args$args;`,
+      ]);
     }
     // The page the build wrote for a redirected path is never served as a page
     expect(config.match(/location = \/who-we-are \{/g)).toHaveLength(1);
@@ -56,7 +69,9 @@ describe('the nginx config generated from routes.ts and the built pages', () => 
     const oneHop = 'if ($uri ~ "^/who-we-are/$") {\n  return 301 /about$is_args$args;\n}';
     expect(config).toContain(oneHop);
     expect(config.indexOf(oneHop)).toBeLessThan(config.indexOf('# Any other trailing slash'));
-    expect(config).toContain('if ($uri ~ "^/testimonial/.+/$") {\n  return 301 /testimonials$is_args$args;\n}');
+    expect(config).toContain(
+      'if ($uri ~ "^/testimonial/.+/$") {\n  return 301 /testimonials$is_args$args;\n}',
+    );
     expect(config).toContain('if ($uri ~ "^/services/residential-electrician/$") {');
   });
 
@@ -87,7 +102,9 @@ describe('the nginx config generated from routes.ts and the built pages', () => 
     expect(aboutVariable).not.toBe(homeVariable);
     expect(config).toContain(`set $${aboutVariable} "${pageCsp(cspB)}";`);
     expect(config).toContain(`set $${homeVariable} "${pageCsp(cspA)}";`);
-    expect(locationBody('= /emergency-electrician-auckland')).toContain('try_files /emergency-electrician-auckland/index.html =404;');
+    expect(locationBody('= /emergency-electrician-auckland')).toContain(
+      'try_files /emergency-electrician-auckland/index.html =404;',
+    );
     expect(locationBody('= /')).toContain('try_files /index.html =404;');
   });
 
@@ -98,9 +115,15 @@ describe('the nginx config generated from routes.ts and the built pages', () => 
     expect(config).toContain('\nadd_header Content-Security-Policy $page_csp always;\n');
     expect(config).toContain('\nadd_header Cache-Control $cache_control always;\n');
     // A location with its own add_header would drop the inherited ones
-    expect(config.match(/^[ \t]*add_header /gm)).toHaveLength(Object.keys(securityHeaders('https://www.example.com')).length + 2);
-    expect(locationBody('/_astro/')).toContain('set $cache_control "public, max-age=31536000, immutable";');
-    expect(renderNginxConfig({ root: '/r', origin: 'http://localhost:4321', pages })).not.toContain('Strict-Transport-Security');
+    expect(config.match(/^[ \t]*add_header /gm)).toHaveLength(
+      Object.keys(securityHeaders('https://www.example.com')).length + 2,
+    );
+    expect(locationBody('/_astro/')).toContain(
+      'set $cache_control "public, max-age=31536000, immutable";',
+    );
+    expect(renderNginxConfig({ root: '/r', origin: 'http://localhost:4321', pages })).not.toContain(
+      'Strict-Transport-Security',
+    );
   });
 
   it('sets a CSP longer than nginx accepts in one parameter in pieces', () => {
@@ -115,14 +138,20 @@ describe('the nginx config generated from routes.ts and the built pages', () => 
     expect(pieces.length).toBeGreaterThan(2);
     expect(Math.max(...pieces.map((line) => line.length))).toBeLessThan(4000);
     const joined = pieces
-      .map((line, i) => line.slice(`set $${name} "`.length + (i === 0 ? 0 : `\${${name}}`.length), -'";'.length))
+      .map((line, i) =>
+        line.slice(`set $${name} "`.length + (i === 0 ? 0 : `\${${name}}`.length), -'";'.length),
+      )
       .join('');
     expect(joined).toBe(pageCsp(long));
   });
 
   it('refuses a build without the error pages', () => {
     expect(() =>
-      renderNginxConfig({ root: '/r', origin: 'https://www.example.com', pages: pages.filter((p) => p.path !== '/gone') }),
+      renderNginxConfig({
+        root: '/r',
+        origin: 'https://www.example.com',
+        pages: pages.filter((p) => p.path !== '/gone'),
+      }),
     ).toThrow(/no \/gone page/);
   });
 
@@ -158,13 +187,20 @@ describe('_redirects with the built pages', () => {
 
   it("answers the Node server's own pages 404, forced over their built file, before the fallbacks", () => {
     const withOwner = renderRedirectsFile(pages, ['/owner']).trim().split('\n');
-    expect(withOwner.slice(-4)).toEqual(['/owner  /404.html  404!', '/owner/*  /404.html  404!', ...lines.slice(-2)]);
+    expect(withOwner.slice(-4)).toEqual([
+      '/owner  /404.html  404!',
+      '/owner/*  /404.html  404!',
+      ...lines.slice(-2),
+    ]);
   });
 
   it('leaves rules with no page below them unforced', () => {
     expect(lines[0]).toBe('/testimonial/*  /testimonials  301');
     expect(lines).toContain('/category/*  /gone  410');
     expect(lines).toContain('/hot-water-repairs  /services/hot-water-repairs  301');
-    expect(lines.slice(-2)).toEqual(['/services/*  /services/not-found  404', '/*  /404.html  404']);
+    expect(lines.slice(-2)).toEqual([
+      '/services/*  /services/not-found  404',
+      '/*  /404.html  404',
+    ]);
   });
 });

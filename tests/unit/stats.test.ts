@@ -13,11 +13,16 @@ import { createCounter } from '../../src/server/stats/counter.ts';
 import { addDays, mondayOf, nzDay, nzDayStart } from '../../src/server/stats/days.ts';
 import { reportCsv, reportHtml, reportTable } from '../../src/server/stats/format.ts';
 import { buildReport, collectReport } from '../../src/server/stats/report.ts';
-import { createRepeatViewFilter, isCountedVisit, REPEAT_VIEW_WINDOW_MS } from '../../src/server/stats/visits.ts';
+import {
+  createRepeatViewFilter,
+  isCountedVisit,
+  REPEAT_VIEW_WINDOW_MS,
+} from '../../src/server/stats/visits.ts';
 import { dueWeek, startWeeklySummaries, SUMMARY_HOUR } from '../../src/server/stats/weekly.ts';
 import { sampleLead } from '../support/leads.ts';
 
-const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+const BROWSER =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 
 describe('New Zealand days', () => {
   it('dates an instant in New Zealand time, summer and winter', () => {
@@ -31,12 +36,19 @@ describe('New Zealand days', () => {
 
   it("makes last week's summary due from Monday's hour", () => {
     // Monday 23 November 2026, 07:59 and 08:00 in Auckland (UTC+13)
-    expect(dueWeek(new Date(`2026-11-22T${String(SUMMARY_HOUR - 13 + 24 - 1).padStart(2, '0')}:59:00Z`))).toBeNull();
-    expect(dueWeek(new Date(`2026-11-22T${String(SUMMARY_HOUR - 13 + 24).padStart(2, '0')}:00:00Z`))).toEqual({
+    expect(
+      dueWeek(new Date(`2026-11-22T${String(SUMMARY_HOUR - 13 + 24 - 1).padStart(2, '0')}:59:00Z`)),
+    ).toBeNull();
+    expect(
+      dueWeek(new Date(`2026-11-22T${String(SUMMARY_HOUR - 13 + 24).padStart(2, '0')}:00:00Z`)),
+    ).toEqual({
       from: '2026-11-16',
       to: '2026-11-22',
     });
-    expect(dueWeek(new Date('2026-11-25T00:00:00Z'))).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    expect(dueWeek(new Date('2026-11-25T00:00:00Z'))).toEqual({
+      from: '2026-11-16',
+      to: '2026-11-22',
+    });
   });
 });
 
@@ -45,7 +57,8 @@ describe('which requests are visits', () => {
     expect(isCountedVisit({ 'user-agent': BROWSER })).toBe(true);
     expect(isCountedVisit({ 'user-agent': BROWSER, 'sec-fetch-dest': 'document' })).toBe(true);
     // A phone whose maker's name ends in "bot"
-    const cubot = 'Mozilla/5.0 (Linux; Android 11; CUBOT P50) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
+    const cubot =
+      'Mozilla/5.0 (Linux; Android 11; CUBOT P50) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
     expect(isCountedVisit({ 'user-agent': cubot })).toBe(true);
     for (const agent of [
       'Googlebot/2.1',
@@ -60,7 +73,9 @@ describe('which requests are visits', () => {
     }
     expect(isCountedVisit({ 'user-agent': BROWSER, dnt: '1' })).toBe(false);
     expect(isCountedVisit({ 'user-agent': BROWSER, 'sec-gpc': '1' })).toBe(false);
-    expect(isCountedVisit({ 'user-agent': BROWSER, 'sec-purpose': 'prefetch;prerender' })).toBe(false);
+    expect(isCountedVisit({ 'user-agent': BROWSER, 'sec-purpose': 'prefetch;prerender' })).toBe(
+      false,
+    );
     expect(isCountedVisit({ 'user-agent': BROWSER, purpose: 'prefetch' })).toBe(false);
     expect(isCountedVisit({ 'user-agent': BROWSER, 'sec-fetch-dest': 'iframe' })).toBe(false);
   });
@@ -68,14 +83,17 @@ describe('which requests are visits', () => {
 
 describe('a page read again by the same visitor', () => {
   /** A request from `address`, as the server hands it on */
-  const from = (address: string) => ({ socket: { remoteAddress: address }, headers: {} }) as unknown as IncomingMessage;
+  const from = (address: string) =>
+    ({ socket: { remoteAddress: address }, headers: {} }) as unknown as IncomingMessage;
 
   it('is one view for as long as the window lasts, then a view again', () => {
     let now = 1_000_000;
     const views = createRepeatViewFilter({ now: () => now });
     const counted = (address: string, path: string) => views.isFirstView(from(address), path);
     expect(counted('203.0.113.7', '/about')).toBe(true);
-    expect(Array.from({ length: 500 }, () => counted('203.0.113.7', '/about')).filter(Boolean)).toEqual([]);
+    expect(
+      Array.from({ length: 500 }, () => counted('203.0.113.7', '/about')).filter(Boolean),
+    ).toEqual([]);
     // Another page, or another visitor, is a view of its own
     expect(counted('203.0.113.7', '/services')).toBe(true);
     expect(counted('198.51.100.4', '/about')).toBe(true);
@@ -106,27 +124,36 @@ describe('a page read again by the same visitor', () => {
     const maxEntries = 1000;
     const views = createRepeatViewFilter({ now: () => now, maxEntries });
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.ipV4(), fc.webPath()), { minLength: 1, maxLength: 200 }), (requests) => {
-        for (const [address, path] of requests) {
-          views.isFirstView(from(address), path);
-          now += 1;
-          expect(views.size).toBeLessThanOrEqual(maxEntries);
-        }
-        // The latest visitor is still remembered
-        const [address, path] = requests.at(-1)!;
-        expect(views.isFirstView(from(address), path)).toBe(false);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.ipV4(), fc.webPath()), { minLength: 1, maxLength: 200 }),
+        (requests) => {
+          for (const [address, path] of requests) {
+            views.isFirstView(from(address), path);
+            now += 1;
+            expect(views.size).toBeLessThanOrEqual(maxEntries);
+          }
+          // The latest visitor is still remembered
+          const [address, path] = requests.at(-1)!;
+          expect(views.isFirstView(from(address), path)).toBe(false);
+        },
+      ),
       { numRuns: 100 },
     );
     // A flood within one window fills the map to its limit and no further
-    for (let index = 0; index < 50 * maxEntries; index++) views.isFirstView(from(`10.0.${index >> 8}.${index & 255}`), `/x${index}`);
+    for (let index = 0; index < 50 * maxEntries; index++)
+      views.isFirstView(from(`10.0.${index >> 8}.${index & 255}`), `/x${index}`);
     expect(views.size).toBe(maxEntries);
   });
 
   it('tells visitors apart by the address it is given, such as the one a proxy forwards', () => {
-    const views = createRepeatViewFilter({ clientAddress: (req) => String(req.headers['x-forwarded-for']) });
+    const views = createRepeatViewFilter({
+      clientAddress: (req) => String(req.headers['x-forwarded-for']),
+    });
     const proxied = (address: string) =>
-      ({ socket: { remoteAddress: '127.0.0.1' }, headers: { 'x-forwarded-for': address } }) as unknown as IncomingMessage;
+      ({
+        socket: { remoteAddress: '127.0.0.1' },
+        headers: { 'x-forwarded-for': address },
+      }) as unknown as IncomingMessage;
     expect(views.isFirstView(proxied('203.0.113.7'), '/')).toBe(true);
     expect(views.isFirstView(proxied('198.51.100.4'), '/')).toBe(true);
     expect(views.isFirstView(proxied('203.0.113.7'), '/')).toBe(false);
@@ -147,7 +174,11 @@ const counts: DailyCount[] = [
 const leads: LeadSource[] = [
   { createdAt: '2026-11-17T01:00:00.000Z', formSource: 'Hero Form', page: '/' },
   { createdAt: '2026-11-18T01:00:00.000Z', formSource: 'Quote Form', page: '/quote?from=howick' },
-  { createdAt: '2026-11-19T01:00:00.000Z', formSource: 'Quote Form', page: '/areas/electrician-howick' },
+  {
+    createdAt: '2026-11-19T01:00:00.000Z',
+    formSource: 'Quote Form',
+    page: '/areas/electrician-howick',
+  },
 ];
 const previous = {
   counts: [{ day: '2026-11-10', path: '/', kind: 'view' as const, count: 100 }],
@@ -158,7 +189,16 @@ describe('the report', () => {
   const report = buildReport(period, { counts, leads }, previous);
 
   it('adds up each page and the whole site, sorted by contact, with the trend', () => {
-    expect(report.pages.map(({ path, views, calls, emails, quotes, contacts }) => [path, views, calls, emails, quotes, contacts])).toEqual([
+    expect(
+      report.pages.map(({ path, views, calls, emails, quotes, contacts }) => [
+        path,
+        views,
+        calls,
+        emails,
+        quotes,
+        contacts,
+      ]),
+    ).toEqual([
       // The same contact: the page with more views first
       ['/', 100, 3, 0, 1, 4],
       ['/areas/electrician-howick', 20, 2, 1, 1, 4],
@@ -167,7 +207,14 @@ describe('the report', () => {
     ]);
     expect(report.pages[1]!.contactShare).toBeCloseTo(0.2);
     expect(report.pages[2]!.contactShare).toBeNull();
-    expect(report.totals).toEqual({ views: 130, calls: 5, emails: 1, quotes: 3, contacts: 9, contactShare: 9 / 130 });
+    expect(report.totals).toEqual({
+      views: 130,
+      calls: 5,
+      emails: 1,
+      quotes: 3,
+      contacts: 9,
+      contactShare: 9 / 130,
+    });
     expect(report.trend).toEqual({ views: 30, contacts: 800 });
     expect(report.quotesByForm).toEqual({ 'Hero Form': 1, 'Quote Form': 2 });
     expect(report.daily.map((day) => [day.day, day.views, day.contacts])).toEqual([
@@ -195,7 +242,9 @@ describe('the report', () => {
     expect(html).toMatch(/Against the period before: views \+30%, contacts [+−]\d+%\./);
     // Charts keep their drawn size on a wide screen and shrink to fit a phone
     expect(html.match(/<svg width="340" /g)).toHaveLength(2);
-    expect(reportHtml({ ...report, trend: { views: null, contacts: null } })).toContain('No figures for the period before.');
+    expect(reportHtml({ ...report, trend: { views: null, contacts: null } })).toContain(
+      'No figures for the period before.',
+    );
   });
 
   it('is read from the store the same way', async () => {
@@ -205,7 +254,9 @@ describe('the report', () => {
       store.addCounts(counts);
       store.addCounts([{ day: '2026-11-16', path: '/', kind: 'view', count: 0 }]);
       for (const lead of leads)
-        store.insertLead(sampleLead({ formSource: lead.formSource, page: lead.page }), { now: new Date(lead.createdAt) });
+        store.insertLead(sampleLead({ formSource: lead.formSource, page: lead.page }), {
+          now: new Date(lead.createdAt),
+        });
       const fromStore = await collectReport(store, period);
       expect(fromStore.totals).toEqual(report.totals);
       expect(fromStore.pages).toEqual(report.pages);
@@ -229,23 +280,38 @@ describe('npm run stats', () => {
     ]);
     store.close();
     const run = (...args: string[]) =>
-      spawnSync(process.execPath, ['scripts/stats.ts', ...args], { env: { ...process.env, LEADS_DB: path }, encoding: 'utf8' });
+      spawnSync(process.execPath, ['scripts/stats.ts', ...args], {
+        env: { ...process.env, LEADS_DB: path },
+        encoding: 'utf8',
+      });
     try {
       const table = run('--days', '7');
       expect(table.status).toBe(0);
       expect(table.stdout).toMatch(/^\/ +12 +2 +0 +0 +16\.7%$/m);
-      expect(run('--days', '7', '--format', 'csv').stdout.split('\r\n')[1]).toBe('/,12,2,0,0,2,0.1667');
-      expect((JSON.parse(run('--days', '60', '--format', 'json').stdout) as { totals: { views: number } }).totals.views).toBe(512);
+      expect(run('--days', '7', '--format', 'csv').stdout.split('\r\n')[1]).toBe(
+        '/,12,2,0,0,2,0.1667',
+      );
+      expect(
+        (
+          JSON.parse(run('--days', '60', '--format', 'json').stdout) as {
+            totals: { views: number };
+          }
+        ).totals.views,
+      ).toBe(512);
       const html = join(dir, 'report.html');
       expect(run('--html', html).status).toBe(0);
       const page = readFileSync(html, 'utf8');
       expect(page).toContain('<svg ');
       // Opened on a phone, as the README says, and nothing in it runs
-      expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+      expect(page).toContain(
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+      );
       expect(page).not.toMatch(/<script/i);
       expect(run('--days', 'lots').status).toBe(2);
       expect(
-        spawnSync(process.execPath, ['scripts/stats.ts'], { env: { ...process.env, LEADS_DB: join(dir, 'none.sqlite') } }).status,
+        spawnSync(process.execPath, ['scripts/stats.ts'], {
+          env: { ...process.env, LEADS_DB: join(dir, 'none.sqlite') },
+        }).status,
       ).toBe(2);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -296,7 +362,12 @@ describe('the counter and the weekly summary', () => {
     store.addCounts(counts);
     let down = true;
     const email = summaryChannel(() => down);
-    const options = { store: inProcessStore(store), channels: [email.channel], log: () => {}, now: () => monday };
+    const options = {
+      store: inProcessStore(store),
+      channels: [email.channel],
+      log: () => {},
+      now: () => monday,
+    };
     const first = startWeeklySummaries(options);
     await first.check(); // the check it starts with, while the mail server is down
     expect(email.sent).toEqual([]);

@@ -24,7 +24,12 @@ function noticeChannel(name: ChannelName, down = () => false) {
 }
 
 function alertsFor(channels: Channel[], isWorking: (name: ChannelName) => boolean = () => true) {
-  const alerts = startUndeliveredAlerts({ store: inProcessStore(store), channels, isWorking, log: () => {} });
+  const alerts = startUndeliveredAlerts({
+    store: inProcessStore(store),
+    channels,
+    isWorking,
+    log: () => {},
+  });
   cleanups.push(() => alerts.close());
   return alerts;
 }
@@ -35,7 +40,10 @@ describe('notices of undelivered leads', () => {
     const ntfy = noticeChannel('ntfy');
     const lead = sampleLead({ name: 'Sam Tupou' });
     const id = store.insertLead(lead, { channels: ['email', 'ntfy'] });
-    store.markAttemptFailed(id, 'email', { error: '550 5.7.1 Message rejected: content', retryAt: null });
+    store.markAttemptFailed(id, 'email', {
+      error: '550 5.7.1 Message rejected: content',
+      retryAt: null,
+    });
     store.markDelivered(id, 'ntfy');
     const alerts = alertsFor([email.channel, ntfy.channel]);
     await alerts.check();
@@ -57,7 +65,10 @@ describe('notices of undelivered leads', () => {
     const email = noticeChannel('email');
     const ntfy = noticeChannel('ntfy');
     const id = store.insertLead(sampleLead({ name: 'Sam' }), { channels: ['email', 'ntfy'] });
-    store.markAttemptFailed(id, 'email', { error: '550 5.7.1 Message rejected: content', retryAt: null });
+    store.markAttemptFailed(id, 'email', {
+      error: '550 5.7.1 Message rejected: content',
+      retryAt: null,
+    });
     store.markAttemptFailed(id, 'ntfy', { error: 'HTTP 400 from ntfy.sh', retryAt: null });
     await alertsFor([email.channel, ntfy.channel]).check();
     for (const { notices } of [email, ntfy]) {
@@ -97,7 +108,10 @@ describe('notices of undelivered leads', () => {
     const id = store.insertLead(sampleLead(), { channels: ['email', 'ntfy'] });
     store.markAttemptFailed(id, 'email', { error: '550 rejected', retryAt: null });
     let ntfyWorking = false;
-    const alerts = alertsFor([email.channel, ntfy.channel], (name) => name !== 'ntfy' || ntfyWorking);
+    const alerts = alertsFor(
+      [email.channel, ntfy.channel],
+      (name) => name !== 'ntfy' || ntfyWorking,
+    );
     await alerts.check();
     ntfyWorking = true;
     await alerts.check();

@@ -19,7 +19,11 @@ import {
   type QuoteField,
 } from '../../src/lib/validation.ts';
 
-const validHero = { name: 'Aroha Smith', email: 'aroha@example.co.nz', message: 'Please quote for six downlights.' };
+const validHero = {
+  name: 'Aroha Smith',
+  email: 'aroha@example.co.nz',
+  message: 'Please quote for six downlights.',
+};
 const validQuote = {
   name: 'Aroha Smith',
   email: 'aroha@example.co.nz',
@@ -69,7 +73,14 @@ afterEach(() => {
 
 describe('the field table', () => {
   it('gives the inputs and the server the same limits and names, unchanged', () => {
-    expect(FIELD_MAX_LENGTHS).toEqual({ name: 100, email: 254, phone: 40, address: 200, service: 60, message: 5000 });
+    expect(FIELD_MAX_LENGTHS).toEqual({
+      name: 100,
+      email: 254,
+      phone: 40,
+      address: 200,
+      service: 60,
+      message: 5000,
+    });
     expect(FIELD_LABELS).toEqual({
       name: 'Name',
       email: 'Email',
@@ -78,11 +89,14 @@ describe('the field table', () => {
       service: 'Service',
       message: 'Message',
     });
-    for (const field of QUOTE_FIELDS) expect(FIELDS[field].maxLength, field).toBe(FIELD_MAX_LENGTHS[field]);
+    for (const field of QUOTE_FIELDS)
+      expect(FIELDS[field].maxLength, field).toBe(FIELD_MAX_LENGTHS[field]);
   });
 
   it('labels every field for the quote form and exactly the hero fields for the hero form', () => {
-    expect(QUOTE_FIELDS.filter((field) => 'hero' in FIELDS[field].labels)).toEqual([...HERO_FIELDS]);
+    expect(QUOTE_FIELDS.filter((field) => 'hero' in FIELDS[field].labels)).toEqual([
+      ...HERO_FIELDS,
+    ]);
     expect(QUOTE_FIELDS.map((field) => FIELDS[field].labels.quote)).toEqual([
       'Full name',
       'Email',
@@ -91,7 +105,11 @@ describe('the field table', () => {
       'Service',
       'Tell us about the job',
     ]);
-    expect(HERO_FIELDS.map((field) => FIELDS[field].labels.hero)).toEqual(['Your name', 'Email', 'What do you need done?']);
+    expect(HERO_FIELDS.map((field) => FIELDS[field].labels.hero)).toEqual([
+      'Your name',
+      'Email',
+      'What do you need done?',
+    ]);
   });
 
   it('marks every field required, as both forms ask', () => {
@@ -111,7 +129,9 @@ describe('hero form rules, in order, first failure wins', () => {
       message: 'Please fill in your name, email, and message before submitting.',
     });
     expect(validateHeroForm({ ...validHero, name: undefined })?.field).toBe('name');
-    expect(validateHeroForm({ name: 'A', email: 'bad', message: '   ' })?.title).toBe('Please Complete All Fields');
+    expect(validateHeroForm({ name: 'A', email: 'bad', message: '   ' })?.title).toBe(
+      'Please Complete All Fields',
+    );
   });
 
   it('2. email not x@y.z without spaces, checked before the name length', () => {
@@ -142,26 +162,45 @@ describe('hero form rules, in order, first failure wins', () => {
   });
 
   it('checks trimmed values', () => {
-    expect(validateHeroForm({ name: '  Jo  ', email: ' jo@example.nz ', message: '  0123456789  ' })).toBeNull();
-    expect(validateHeroForm({ ...validHero, message: '    123456789     ' })?.title).toBe('Message Too Short');
-    expect(validateHeroForm({ ...validHero, name: '\t\n ' })?.title).toBe('Please Complete All Fields');
+    expect(
+      validateHeroForm({ name: '  Jo  ', email: ' jo@example.nz ', message: '  0123456789  ' }),
+    ).toBeNull();
+    expect(validateHeroForm({ ...validHero, message: '    123456789     ' })?.title).toBe(
+      'Message Too Short',
+    );
+    expect(validateHeroForm({ ...validHero, name: '\t\n ' })?.title).toBe(
+      'Please Complete All Fields',
+    );
   });
 
   it('counts characters, not UTF-16 units', () => {
     expect(validateHeroForm({ ...validHero, name: 'Ō' })?.title).toBe('Name Too Short');
-    expect(validateHeroForm({ ...validHero, message: '⚡'.repeat(MESSAGE_MIN_LENGTH - 1) })?.title).toBe('Message Too Short');
-    expect(validateHeroForm({ ...validHero, name: '😀'.repeat(FIELD_MAX_LENGTHS.name) })).toBeNull();
-    expect(validateHeroForm({ ...validHero, name: '😀'.repeat(FIELD_MAX_LENGTHS.name + 1) })?.title).toBe('Name Too Long');
-    expect(validateHeroForm({ ...validHero, message: `${'😀'.repeat(FIELD_MAX_LENGTHS.message - 1)}ab` })?.title).toBe('Message Too Long');
+    expect(
+      validateHeroForm({ ...validHero, message: '⚡'.repeat(MESSAGE_MIN_LENGTH - 1) })?.title,
+    ).toBe('Message Too Short');
+    expect(
+      validateHeroForm({ ...validHero, name: '😀'.repeat(FIELD_MAX_LENGTHS.name) }),
+    ).toBeNull();
+    expect(
+      validateHeroForm({ ...validHero, name: '😀'.repeat(FIELD_MAX_LENGTHS.name + 1) })?.title,
+    ).toBe('Name Too Long');
+    expect(
+      validateHeroForm({ ...validHero, message: `${'😀'.repeat(FIELD_MAX_LENGTHS.message - 1)}ab` })
+        ?.title,
+    ).toBe('Message Too Long');
   });
 
   it('then the maximum lengths, with clear texts', () => {
-    expect(validateHeroForm({ ...validHero, message: 'x'.repeat(FIELD_MAX_LENGTHS.message + 1) })).toEqual({
+    expect(
+      validateHeroForm({ ...validHero, message: 'x'.repeat(FIELD_MAX_LENGTHS.message + 1) }),
+    ).toEqual({
       field: 'message',
       title: 'Message Too Long',
       message: `Please keep your message to ${FIELD_MAX_LENGTHS.message} characters or fewer.`,
     });
-    expect(validateHeroForm({ ...validHero, name: 'x'.repeat(FIELD_MAX_LENGTHS.name + 1) })?.title).toBe('Name Too Long');
+    expect(
+      validateHeroForm({ ...validHero, name: 'x'.repeat(FIELD_MAX_LENGTHS.name + 1) })?.title,
+    ).toBe('Name Too Long');
     const longEmail = `${'x'.repeat(FIELD_MAX_LENGTHS.email - '@example.nz'.length + 1)}@example.nz`;
     expect(validateHeroForm({ ...validHero, email: longEmail })).toEqual({
       field: 'email',
@@ -173,44 +212,75 @@ describe('hero form rules, in order, first failure wins', () => {
   it('an email over its maximum gets "Email Too Long" in place of the format check, before the name length', () => {
     const email = dotsAttack(FIELD_MAX_LENGTHS.email + 1);
     expect(validateHeroForm({ ...validHero, name: 'A', email })).toEqual(tooLong('email'));
-    expect(validateLead({ form_source: FORM_SOURCES.hero, name: 'A', email, message: 'short' })).toEqual([
-      { field: 'email', message: `Please keep your email address to ${FIELD_MAX_LENGTHS.email} characters or fewer.` },
+    expect(
+      validateLead({ form_source: FORM_SOURCES.hero, name: 'A', email, message: 'short' }),
+    ).toEqual([
+      {
+        field: 'email',
+        message: `Please keep your email address to ${FIELD_MAX_LENGTHS.email} characters or fewer.`,
+      },
       { field: 'name', message: 'Please enter your full name (at least 2 characters).' },
-      { field: 'message', message: expect.stringContaining(`at least ${MESSAGE_MIN_LENGTH} characters`) },
+      {
+        field: 'message',
+        message: expect.stringContaining(`at least ${MESSAGE_MIN_LENGTH} characters`),
+      },
     ]);
     // Within the limit the same kind of value is still a format problem
-    expect(validateHeroForm({ ...validHero, email: dotsAttack(FIELD_MAX_LENGTHS.email) })?.title).toBe('Invalid Email Address');
+    expect(
+      validateHeroForm({ ...validHero, email: dotsAttack(FIELD_MAX_LENGTHS.email) })?.title,
+    ).toBe('Invalid Email Address');
   });
 
   it('reports at most one problem per field, empty fields first', () => {
-    expect(validateLead({ form_source: FORM_SOURCES.hero, name: '', email: '', message: '' }).map((found) => found.field)).toEqual([
-      ...HERO_FIELDS,
-    ]);
+    expect(
+      validateLead({ form_source: FORM_SOURCES.hero, name: '', email: '', message: '' }).map(
+        (found) => found.field,
+      ),
+    ).toEqual([...HERO_FIELDS]);
   });
 });
 
 describe('quote form rules', () => {
   it('accepts a complete request with every listed service', () => {
-    for (const service of QUOTE_SERVICE_OPTIONS) expect(validateQuoteForm({ ...validQuote, service })).toEqual([]);
+    for (const service of QUOTE_SERVICE_OPTIONS)
+      expect(validateQuoteForm({ ...validQuote, service })).toEqual([]);
   });
 
   it('requires every field and reports each one, in form order', () => {
     const problems = validateQuoteForm({});
     expect(problems.map((problem) => problem.field)).toEqual([...QUOTE_FIELDS]);
-    expect(problems[0]).toEqual({ field: 'name', title: 'Name Required', message: 'Please enter your name.' });
+    expect(problems[0]).toEqual({
+      field: 'name',
+      title: 'Name Required',
+      message: 'Please enter your name.',
+    });
     expect(validateQuoteForm({ ...validQuote, address: '   ' })).toEqual([
-      { field: 'address', title: 'Address Required', message: 'Please enter the address where the work is needed.' },
+      {
+        field: 'address',
+        title: 'Address Required',
+        message: 'Please enter the address where the work is needed.',
+      },
     ]);
   });
 
   it('checks the email format', () => {
     expect(validateQuoteForm({ ...validQuote, email: 'aroha@@example' })).toEqual([
-      { field: 'email', title: 'Invalid Email Address', message: 'Please enter a valid email address.' },
+      {
+        field: 'email',
+        title: 'Invalid Email Address',
+        message: 'Please enter a valid email address.',
+      },
     ]);
   });
 
   it('accepts NZ and international phone numbers and refuses others', () => {
-    for (const phone of ['09 555 0142', '021-555-0199', '+64 9 555 0142', '(09) 555 0199', '+1 (555) 010-9999']) {
+    for (const phone of [
+      '09 555 0142',
+      '021-555-0199',
+      '+64 9 555 0142',
+      '(09) 555 0199',
+      '+1 (555) 010-9999',
+    ]) {
       expect(isPlausiblePhone(phone), phone).toBe(true);
     }
     for (const phone of ['555 019', 'call me', '09 555 0142 ext 2', '+64-9-000-000a', '++--()']) {
@@ -218,32 +288,48 @@ describe('quote form rules', () => {
     }
     expect(isPlausiblePhone('1'.repeat(PHONE_MIN_DIGITS))).toBe(true);
     expect(isPlausiblePhone(`${'1 '.repeat(PHONE_MIN_DIGITS - 1)}`)).toBe(false);
-    expect(validateQuoteForm({ ...validQuote, phone: '12345' })[0]).toMatchObject({ field: 'phone', title: 'Invalid Phone Number' });
+    expect(validateQuoteForm({ ...validQuote, phone: '12345' })[0]).toMatchObject({
+      field: 'phone',
+      title: 'Invalid Phone Number',
+    });
   });
 
   it('takes the service only from the listed options', () => {
     expect(validateQuoteForm({ ...validQuote, service: 'Plumbing' })).toEqual([
-      { field: 'service', title: 'Invalid Service', message: 'Please select one of the listed services.' },
+      {
+        field: 'service',
+        title: 'Invalid Service',
+        message: 'Please select one of the listed services.',
+      },
     ]);
-    expect(validateQuoteForm({ ...validQuote, service: 'lighting design' })[0]?.field).toBe('service');
+    expect(validateQuoteForm({ ...validQuote, service: 'lighting design' })[0]?.field).toBe(
+      'service',
+    );
   });
 
   it('caps every field', () => {
     for (const [field, max] of Object.entries(FIELD_MAX_LENGTHS)) {
       if (field === 'service') continue;
-      const longEmail = () => `${'a'.repeat(EMAIL_LOCAL_PART_MAX_OCTETS)}@${'b'.repeat(max - EMAIL_LOCAL_PART_MAX_OCTETS - 4)}.nz`;
-      const atLimit = field === 'email' ? longEmail() : field === 'phone' ? '1'.repeat(max) : 'a'.repeat(max);
+      const longEmail = () =>
+        `${'a'.repeat(EMAIL_LOCAL_PART_MAX_OCTETS)}@${'b'.repeat(max - EMAIL_LOCAL_PART_MAX_OCTETS - 4)}.nz`;
+      const atLimit =
+        field === 'email' ? longEmail() : field === 'phone' ? '1'.repeat(max) : 'a'.repeat(max);
       const overLimit = field === 'email' ? `a${atLimit}` : `${atLimit}1`;
       expect(validateQuoteForm({ ...validQuote, [field]: atLimit }), field).toEqual([]);
       expect(validateQuoteForm({ ...validQuote, [field]: overLimit }), field).toEqual([
-        expect.objectContaining({ field, message: expect.stringContaining(`${max} characters or fewer`) }),
+        expect.objectContaining({
+          field,
+          message: expect.stringContaining(`${max} characters or fewer`),
+        }),
       ]);
     }
   });
 
   it('a value over its maximum is "too long", not a format problem', () => {
     for (const field of QUOTE_FIELDS) {
-      expect(validateQuoteForm({ ...validQuote, [field]: overLimit(field) }), field).toEqual([tooLong(field)]);
+      expect(validateQuoteForm({ ...validQuote, [field]: overLimit(field) }), field).toEqual([
+        tooLong(field),
+      ]);
     }
   });
 
@@ -262,16 +348,26 @@ describe('addresses that would mislead the owner or bounce', () => {
     ['a right-to-left override', '\u202Emoc.evil@example.com'],
     ['a bidi isolate in the domain', 'aroha@example\u2066.co.nz'],
     ['a zero-width space', 'aro\u200Bha@example.co.nz'],
-    ['a part before the @ over 64 octets', `${'a'.repeat(EMAIL_LOCAL_PART_MAX_OCTETS + 1)}@example.co.nz`],
-    ['a part before the @ of 33 two-octet characters', `${'ā'.repeat(EMAIL_LOCAL_PART_MAX_OCTETS / 2 + 1)}@example.co.nz`],
+    [
+      'a part before the @ over 64 octets',
+      `${'a'.repeat(EMAIL_LOCAL_PART_MAX_OCTETS + 1)}@example.co.nz`,
+    ],
+    [
+      'a part before the @ of 33 two-octet characters',
+      `${'ā'.repeat(EMAIL_LOCAL_PART_MAX_OCTETS / 2 + 1)}@example.co.nz`,
+    ],
     ['an encoded-word before the @', '=?utf-8?B?QWRtaW4=?=@example.com'],
     ['an encoded-word in the domain', 'aroha@=?utf-8?Q?evil?=.example.com'],
   ];
 
   it.each(misleading)('refuses %s with the e-mail message, in both forms', (_, email) => {
     expect(isValidEmail(email)).toBe(false);
-    expect(validateLead({ form_source: FORM_SOURCES.hero, ...validHero, email })).toEqual([INVALID_EMAIL]);
-    expect(validateLead({ form_source: FORM_SOURCES.quote, ...validQuote, email })).toEqual([INVALID_EMAIL]);
+    expect(validateLead({ form_source: FORM_SOURCES.hero, ...validHero, email })).toEqual([
+      INVALID_EMAIL,
+    ]);
+    expect(validateLead({ form_source: FORM_SOURCES.quote, ...validQuote, email })).toEqual([
+      INVALID_EMAIL,
+    ]);
   });
 
   it('accepts a part before the @ of exactly 64 octets, and = or ? that make no encoded-word', () => {
@@ -287,8 +383,24 @@ describe('addresses that would mislead the owner or bounce', () => {
   });
 
   it('refuses a control or format character anywhere in a valid address', () => {
-    const C0_DEL_C1 = fc.oneof(fc.integer({ min: 0, max: 0x1f }), fc.integer({ min: 0x7f, max: 0x9f }));
-    const FORMAT = fc.constantFrom(0xad, 0x061c, 0x200b, 0x200e, 0x200f, 0x202a, 0x202e, 0x2060, 0x2066, 0x2069, 0xfeff, 0xe0041);
+    const C0_DEL_C1 = fc.oneof(
+      fc.integer({ min: 0, max: 0x1f }),
+      fc.integer({ min: 0x7f, max: 0x9f }),
+    );
+    const FORMAT = fc.constantFrom(
+      0xad,
+      0x061c,
+      0x200b,
+      0x200e,
+      0x200f,
+      0x202a,
+      0x202e,
+      0x2060,
+      0x2066,
+      0x2069,
+      0xfeff,
+      0xe0041,
+    );
     fc.assert(
       fc.property(
         fc.constantFrom(validHero.email, 'a@b.c', 'mere.tane+quote@mail.example.nz'),
@@ -318,15 +430,25 @@ describe('length before patterns', () => {
         const runs = patternRuns(() => {
           problems = validateLead({ form_source: source, ...valid, [field]: value });
         });
-        expect(problems, `${source} ${field}`).toEqual([{ field, message: tooLong(field).message }]);
+        expect(problems, `${source} ${field}`).toEqual([
+          { field, message: tooLong(field).message },
+        ]);
         const onLongValue = runs.filter(([, length]) => length > FIELD_MAX_LENGTHS[field]);
-        expect(onLongValue, `${source} ${field}: patterns run on the ${value.length}-character value`).toEqual([]);
+        expect(
+          onLongValue,
+          `${source} ${field}: patterns run on the ${value.length}-character value`,
+        ).toEqual([]);
       }
     }
   });
 
   it('the email pattern is linear: a 65,000-character run of dots is answered at once', () => {
-    for (const value of [`a@${'.'.repeat(65_000)}`, dotsAttack(65_000), `a@b${'.'.repeat(65_000)}`, `${'a'.repeat(65_000)}@`]) {
+    for (const value of [
+      `a@${'.'.repeat(65_000)}`,
+      dotsAttack(65_000),
+      `a@b${'.'.repeat(65_000)}`,
+      `${'a'.repeat(65_000)}@`,
+    ]) {
       const started = performance.now();
       isValidEmail(value);
       expect(performance.now() - started, value.slice(0, 8)).toBeLessThan(50);
@@ -351,11 +473,13 @@ const CONTROL_OR_FORMAT = new Set(['\u0000', '\u001b', '\u009b', '\u200b', '\u20
  * the @, and no encoded-word ('=?' and a later '?=').
  */
 function emailOracle(value: string): boolean {
-  if ([...value].some((character) => isSpace(character) || CONTROL_OR_FORMAT.has(character))) return false;
+  if ([...value].some((character) => isSpace(character) || CONTROL_OR_FORMAT.has(character)))
+    return false;
   const parts = value.split('@');
   if (parts.length !== 2) return false;
   const [local = '', domain = ''] = parts;
-  if (local.length === 0 || Buffer.byteLength(local, 'utf8') > EMAIL_LOCAL_PART_MAX_OCTETS) return false;
+  if (local.length === 0 || Buffer.byteLength(local, 'utf8') > EMAIL_LOCAL_PART_MAX_OCTETS)
+    return false;
   const encodedWordStart = value.indexOf('=?');
   if (encodedWordStart !== -1 && value.indexOf('?=', encodedWordStart + 2) !== -1) return false;
   const dot = domain.indexOf('.', 1);
@@ -390,13 +514,16 @@ const shortAddress = fc.oneof(
   fc.tuple(emailPart, emailPart).map(([local, domain]) => `${local}@${domain}`),
   fc.tuple(emailPart, emailPart, emailPart).map(([local, host, top]) => `${local}@${host}.${top}`),
   // Around the 64-octet limit before the @
-  fc.string({ unit: fc.constantFrom('a', 'ā', '😀'), minLength: 14, maxLength: 70 }).map((local) => `${local}@example.nz`),
+  fc
+    .string({ unit: fc.constantFrom('a', 'ā', '😀'), minLength: 14, maxLength: 70 })
+    .map((local) => `${local}@example.nz`),
 );
 
 const MAX_ADVERSARIAL = 60_000;
 /** Run lengths spread evenly (fast-check otherwise favours short ones) */
 const runLength = (min: number) => fc.noBias(fc.integer({ min, max: MAX_ADVERSARIAL }));
-const repeatTo = (unit: string, length: number) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+const repeatTo = (unit: string, length: number) =>
+  unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
 const cap = (value: string) => value.slice(0, MAX_ADVERSARIAL);
 
 /** Long runs of dots, @s, spaces, digits and mixtures of them, between short heads and tails */
@@ -405,14 +532,34 @@ const anyRuns = fc
     fc.constantFrom('', 'a', 'a@', 'a@b', '@', ' ', '1', '+64 ', 'x.y'),
     fc.array(
       fc.tuple(
-        fc.constantFrom('.', '@', ' ', '1', '1 ', 'a.', '.@', '@.', ' .', '\t', '\r\n', '\u00a0', '9-', '(', 'ā', '😀', 'a@b.'),
+        fc.constantFrom(
+          '.',
+          '@',
+          ' ',
+          '1',
+          '1 ',
+          'a.',
+          '.@',
+          '@.',
+          ' .',
+          '\t',
+          '\r\n',
+          '\u00a0',
+          '9-',
+          '(',
+          'ā',
+          '😀',
+          'a@b.',
+        ),
         runLength(1),
       ),
       { minLength: 1, maxLength: 3 },
     ),
     fc.constantFrom('', '@', 'x', ' ', '.', '!', 'a.b', '\u0000', '@@'),
   )
-  .map(([head, runs, tail]) => cap(`${head}${runs.map(([unit, length]) => repeatTo(unit, length)).join('')}${tail}`));
+  .map(([head, runs, tail]) =>
+    cap(`${head}${runs.map(([unit, length]) => repeatTo(unit, length)).join('')}${tail}`),
+  );
 /** The shape that stalled the old email pattern: an @, a long run with many dots, then a character it refuses */
 const emailShaped = fc
   .tuple(
@@ -424,7 +571,12 @@ const emailShaped = fc
   .map(([head, unit, length, tail]) => cap(`${head}${repeatTo(unit, length)}${tail}`));
 /** Long runs of what a phone number may hold, spoiled at the end */
 const phoneShaped = fc
-  .tuple(fc.constantFrom('', '+', '('), fc.constantFrom(' ', '1', '1 ', '- ', '()', '+'), runLength(1_000), fc.constantFrom('', 'x', ' a'))
+  .tuple(
+    fc.constantFrom('', '+', '('),
+    fc.constantFrom(' ', '1', '1 ', '- ', '()', '+'),
+    runLength(1_000),
+    fc.constantFrom('', 'x', ' a'),
+  )
   .map(([head, unit, length, tail]) => cap(`${head}${repeatTo(unit, length)}${tail}`));
 const adversarial = fc.oneof(
   { arbitrary: anyRuns, weight: 2 },
@@ -458,7 +610,8 @@ describe('properties', () => {
       const ms = performance.now() - started;
       if (ms > slowest.ms) slowest = { ms, where };
       expect(Array.isArray(problems), where).toBe(true);
-      for (const found of problems) expect([...form.fields, 'form_source'], where).toContain(found.field);
+      for (const found of problems)
+        expect([...form.fields, 'form_source'], where).toContain(found.field);
       expect(ms, `${where}: validateLead took ${ms.toFixed(1)} ms`).toBeLessThan(PROMPT_MS);
     };
     fc.assert(
@@ -466,7 +619,11 @@ describe('properties', () => {
         for (const form of forms) {
           // The value in each field in turn, the others valid; then in every field at once
           for (const field of form.fields)
-            timed(`${form.source} ${field}`, { form_source: form.source, ...form.valid, [field]: value }, form);
+            timed(
+              `${form.source} ${field}`,
+              { form_source: form.source, ...form.valid, [field]: value },
+              form,
+            );
           const everywhere = Object.fromEntries(form.fields.map((field) => [field, value]));
           timed(`${form.source} every field`, { form_source: form.source, ...everywhere }, form);
         }
@@ -500,19 +657,33 @@ describe('validateLead (the server)', () => {
   it('picks the rules by form_source and returns every problem', () => {
     expect(validateLead({ form_source: FORM_SOURCES.hero, ...validHero })).toEqual([]);
     expect(validateLead({ form_source: FORM_SOURCES.quote, ...validQuote })).toEqual([]);
-    expect(validateLead({ form_source: FORM_SOURCES.quote, ...validQuote, email: 'nope', service: 'Plumbing' })).toEqual([
+    expect(
+      validateLead({
+        form_source: FORM_SOURCES.quote,
+        ...validQuote,
+        email: 'nope',
+        service: 'Plumbing',
+      }),
+    ).toEqual([
       { field: 'email', message: 'Please enter a valid email address.' },
       { field: 'service', message: 'Please select one of the listed services.' },
     ]);
-    expect(validateLead({ form_source: FORM_SOURCES.hero, name: 'A', email: 'x', message: 'short' })).toEqual([
+    expect(
+      validateLead({ form_source: FORM_SOURCES.hero, name: 'A', email: 'x', message: 'short' }),
+    ).toEqual([
       { field: 'email', message: 'Please enter a valid email address.' },
       { field: 'name', message: 'Please enter your full name (at least 2 characters).' },
-      { field: 'message', message: expect.stringContaining(`at least ${MESSAGE_MIN_LENGTH} characters`) },
+      {
+        field: 'message',
+        message: expect.stringContaining(`at least ${MESSAGE_MIN_LENGTH} characters`),
+      },
     ]);
   });
 
   it('holds the hero form to its own fields only', () => {
-    expect(validateLead({ form_source: FORM_SOURCES.hero, ...validHero, phone: 'not a phone' })).toEqual([]);
+    expect(
+      validateLead({ form_source: FORM_SOURCES.hero, ...validHero, phone: 'not a phone' }),
+    ).toEqual([]);
   });
 
   it('refuses a missing or unknown form_source', () => {

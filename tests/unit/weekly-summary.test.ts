@@ -56,7 +56,12 @@ function storeTheWeek() {
 
 /** Sends the summary now due through `channels`, as the server does, and waits for it */
 async function sendWeek(channels: Channel[]) {
-  const summaries = startWeeklySummaries({ store: inProcessStore(store), channels, log: () => {}, now: () => monday });
+  const summaries = startWeeklySummaries({
+    store: inProcessStore(store),
+    channels,
+    log: () => {},
+    now: () => monday,
+  });
   await summaries.check();
   summaries.close();
 }
@@ -67,7 +72,11 @@ function readMessage(raw: string): { headers: string; text: string } {
   const headers = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   let text = raw.slice(split + 4);
   if (/^Content-Transfer-Encoding: quoted-printable$/im.test(headers)) {
-    text = text.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    text = text
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+        String.fromCharCode(Number.parseInt(hex, 16)),
+      );
   }
   return { headers, text: text.replace(/\r\n/g, '\n') };
 }
@@ -77,7 +86,11 @@ describe('the weekly summary', () => {
     storeTheWeek();
     const smtp = await startSmtp();
     cleanups.push(smtp.close);
-    const email = smtpChannel({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'website@example.com' });
+    const email = smtpChannel({
+      smtpUrl: smtp.url,
+      to: 'owner@example.com',
+      from: 'website@example.com',
+    });
     cleanups.push(() => email.close?.());
     await sendWeek([email]);
 
@@ -98,7 +111,9 @@ describe('the weekly summary', () => {
       '4. /areas/electrician-howick: 4 (of 100 views)',
       '5. /emergency-electrician-auckland: 3 (of 100 views)',
     ]);
-    expect(lines).toContain('2 quote request(s) have not reached you yet: run npm run leads on the server.');
+    expect(lines).toContain(
+      '2 quote request(s) have not reached you yet: run npm run leads on the server.',
+    );
   });
 
   it('posts the figures to the webhook as signed JSON, with the top five pages and the requests not yet delivered', async () => {
@@ -113,18 +128,37 @@ describe('the weekly summary', () => {
     expect(hit!.path).toBe('/hooks/summary');
     expect(hit!.headers['content-type']).toBe('application/json');
     expect(hit!.headers['idempotency-key']).toBe(`weekly-summary-${week.from}`);
-    expect(hit!.headers[SIGNATURE_HEADER.toLowerCase()]).toBe(`sha256=${createHmac('sha256', secret).update(hit!.body).digest('hex')}`);
-    const body = JSON.parse(hit!.body) as { topPages: Array<{ path: string }> } & Record<string, unknown>;
-    expect(body).toMatchObject({ type: 'weekly-summary', week, totals: { views: 700, calls: 28, quotes: 3 }, undelivered: 2 });
+    expect(hit!.headers[SIGNATURE_HEADER.toLowerCase()]).toBe(
+      `sha256=${createHmac('sha256', secret).update(hit!.body).digest('hex')}`,
+    );
+    const body = JSON.parse(hit!.body) as { topPages: Array<{ path: string }> } & Record<
+      string,
+      unknown
+    >;
+    expect(body).toMatchObject({
+      type: 'weekly-summary',
+      week,
+      totals: { views: 700, calls: 28, quotes: 3 },
+      undelivered: 2,
+    });
     expect(body.topPages.map((page) => page.path)).toEqual(pagesByContact.slice(0, 5));
   });
 
   it('says every request has reached the owner when none waits or was given up', async () => {
     store.addCounts(counts);
-    const id = store.insertLead(sampleLead(), { now: new Date('2026-11-19T01:00:00Z'), channels: ['email'] });
+    const id = store.insertLead(sampleLead(), {
+      now: new Date('2026-11-19T01:00:00Z'),
+      channels: ['email'],
+    });
     store.markDelivered(id, 'email');
     const sent: OwnerReport[] = [];
-    await sendWeek([{ name: 'email', deliver: async () => {}, sendReport: async (summary) => void sent.push(summary) }]);
+    await sendWeek([
+      {
+        name: 'email',
+        deliver: async () => {},
+        sendReport: async (summary) => void sent.push(summary),
+      },
+    ]);
     expect(sent.map((summary) => summary.json['undelivered'])).toEqual([0]);
     expect(sent[0]!.text).toContain('Every quote request has reached you.');
   });
@@ -144,7 +178,11 @@ describe('STATS_WEEKLY', () => {
     // Each service opens the database on its own, as the server does
     const path = join(dir, 'leads.sqlite');
     const sent: OwnerReport[] = [];
-    const channel: Channel = { name: 'email', deliver: async () => {}, sendReport: async (summary) => void sent.push(summary) };
+    const channel: Channel = {
+      name: 'email',
+      deliver: async () => {},
+      sendReport: async (summary) => void sent.push(summary),
+    };
     const serviceWith = (env: Record<string, string>) =>
       createApp(env, {
         site: { isPage: () => false, readPage: () => Promise.resolve(null) },

@@ -22,15 +22,20 @@ export interface HeldScripts {
 export async function startHeldScripts(upstream: string): Promise<HeldScripts> {
   let held: (() => void)[] | undefined;
   const forward = (incoming: IncomingMessage, outgoing: ServerResponse) => {
-    const proxied = request(new URL(incoming.url ?? '/', upstream), { method: incoming.method, headers: incoming.headers }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-    });
+    const proxied = request(
+      new URL(incoming.url ?? '/', upstream),
+      { method: incoming.method, headers: incoming.headers },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
     proxied.on('error', () => outgoing.destroy());
     incoming.pipe(proxied);
   };
   const server = createServer((incoming, outgoing) => {
-    if (held && /^\/_astro\/[^?]+\.js(?:\?|$)/.test(incoming.url ?? '')) held.push(() => forward(incoming, outgoing));
+    if (held && /^\/_astro\/[^?]+\.js(?:\?|$)/.test(incoming.url ?? ''))
+      held.push(() => forward(incoming, outgoing));
     else forward(incoming, outgoing);
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));

@@ -44,7 +44,10 @@ afterAll(async () => {
  * A page, loaded, whose islands' code is then held back until `firstTap` is done (held-scripts.ts),
  * and whose next click records whether it reached an island that had not hydrated yet
  */
-async function openRecordingFirstClick(path: string, viewport?: { width: number; height: number }): Promise<Page> {
+async function openRecordingFirstClick(
+  path: string,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
   heldScripts.release();
   const page = await webkit.openPage(path, viewport, heldScripts.origin);
   heldScripts.hold();
@@ -69,8 +72,11 @@ async function firstTap(page: Page, element: WebElement | string): Promise<void>
 }
 
 const clickBeforeHydration = (page: Page) =>
-  page.executeScript<boolean | null>(() => (window as unknown as { clickBeforeHydration?: boolean }).clickBeforeHydration ?? null);
-const islandsLoading = (page: Page) => page.executeScript<number>(() => document.querySelectorAll('astro-island[ssr]').length);
+  page.executeScript<boolean | null>(
+    () => (window as unknown as { clickBeforeHydration?: boolean }).clickBeforeHydration ?? null,
+  );
+const islandsLoading = (page: Page) =>
+  page.executeScript<number>(() => document.querySelectorAll('astro-island[ssr]').length);
 
 const tabLabels = 'fieldset label';
 const projectCards = 'ul[aria-label="Projects"] article';
@@ -96,7 +102,8 @@ describe('the project gallery', () => {
       await expect.poll(() => islandsLoading(page)).toBe(0);
       expect(
         await page.executeScript<boolean[]>(
-          (css: string) => [...document.querySelectorAll<HTMLInputElement>(css)].map((input) => input.checked),
+          (css: string) =>
+            [...document.querySelectorAll<HTMLInputElement>(css)].map((input) => input.checked),
           `${tabLabels} input`,
         ),
       ).toEqual(counts.map((_, index) => index === tab));
@@ -110,7 +117,9 @@ describe('the project gallery', () => {
     const title = await (await nth(page, `${projectCards} h3 a`, 0)).getText();
     await firstTap(page, `${projectCards} h3 a`);
     expect(await clickBeforeHydration(page)).toBe(true);
-    await expect.poll(() => shownText(page, 'dialog[open] h2, dialog[open] figcaption')).toContain(title);
+    await expect
+      .poll(() => shownText(page, 'dialog[open] h2, dialog[open] figcaption'))
+      .toContain(title);
     expect(await pathOf(page)).toBe(projectsPath);
     await page.quit();
   });
@@ -133,7 +142,9 @@ describe('the forms', () => {
       heldScripts.release();
       await expect.poll(() => islandsLoading(page)).toBeLessThan(path === '/' ? 2 : 1);
       expect(await focusedId(page)).toBe(field);
-      expect(await (await nth(page, `[id="${field}"]`, 0)).getProperty('value')).toBe('Mere Tipene');
+      expect(await (await nth(page, `[id="${field}"]`, 0)).getProperty('value')).toBe(
+        'Mere Tipene',
+      );
       await page.quit();
     });
   }
@@ -145,7 +156,10 @@ describe('the forms', () => {
       const label = await byText(page, `${form} label`, FIELDS[field].labels.quote);
       await tap(page, label);
       const id = await label.getDomAttribute('for');
-      await page.executeScript((css: string) => (document.querySelector<HTMLInputElement>(css)!.value = ''), `[id="${id}"]`);
+      await page.executeScript(
+        (css: string) => (document.querySelector<HTMLInputElement>(css)!.value = ''),
+        `[id="${id}"]`,
+      );
       await type(page, text);
       return id;
     };
@@ -158,14 +172,19 @@ describe('the forms', () => {
     await fill('message', 'Outdoor light by the garage has stopped working.');
     await tap(page, await byText(page, `${form} button`, 'Request My Free Quote'));
 
-    await expect.poll(async () => (await nth(page, `[id="${email}"]`, 0)).getDomAttribute('aria-invalid')).toBe('true');
+    await expect
+      .poll(async () => (await nth(page, `[id="${email}"]`, 0)).getDomAttribute('aria-invalid'))
+      .toBe('true');
     expect(await shownText(page, `[id="${email}-error"]`)).toBe(FIELDS.email.format.message);
     expect(storedLead(address, inject('leadsDb'))).toBeUndefined();
 
     await fill('email', address);
     await tap(page, await byText(page, `${form} button`, 'Request My Free Quote'));
     await expect.poll(() => shownText(page, '.toast')).toContain(SEND_OUTCOMES.quote.success.title);
-    expect(storedLead(address, inject('leadsDb'))).toMatchObject({ name: 'Mere Tipene', service: 'Electrical Repairs' });
+    expect(storedLead(address, inject('leadsDb'))).toMatchObject({
+      name: 'Mere Tipene',
+      service: 'Electrical Repairs',
+    });
     expect(await pathOf(page)).toBe(quotePath);
     await page.quit();
   });
@@ -180,7 +199,9 @@ describe('the review filter', () => {
     await expect.poll(() => shownCount(page, reviews)).toBeLessThan(all);
     const commercial = await shownCount(page, reviews);
     expect(commercial).toBeGreaterThan(0);
-    expect(await shownText(page, '[role="status"] span')).toBe(`Showing ${commercial} of ${all} reviews`);
+    expect(await shownText(page, '[role="status"] span')).toBe(
+      `Showing ${commercial} of ${all} reviews`,
+    );
     const clear = await byText(page, 'main button', 'Clear Filters');
     const scrolled = await page.executeScript<number>((button: Element) => {
       button.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
@@ -202,7 +223,10 @@ describe('the page shell', () => {
     const page = await webkit.openPage('/', { width: 360, height: 740 });
     const lines = await Promise.all(
       (await all(page, FLOATING_LINKS)).map(async (link) => [
-        await page.executeScript<string>((element: Element) => element.textContent?.trim() ?? '', link),
+        await page.executeScript<string>(
+          (element: Element) => element.textContent?.trim() ?? '',
+          link,
+        ),
         await page.executeScript<number>(linesOfText, link),
       ]),
     );
@@ -218,11 +242,19 @@ describe('the page shell', () => {
     await screenshot(page, 'about-390');
     await tap(page, 'button[aria-label="Menu"]');
     await expect.poll(() => shownCount(page, '#nav-drawer a[href]')).toBeGreaterThan(5);
-    expect(await page.executeScript<boolean>(() => document.querySelector('main')!.inert)).toBe(true);
+    expect(await page.executeScript<boolean>(() => document.querySelector('main')!.inert)).toBe(
+      true,
+    );
     await tap(page, 'button[aria-label="Close menu"]');
     await expect.poll(() => shownCount(page, '#nav-drawer a[href]')).toBe(0);
-    expect(await page.executeScript<string | null>(() => document.activeElement?.getAttribute('aria-label') ?? null)).toBe('Menu');
-    expect(await page.executeScript<boolean>(() => document.querySelector('main')!.inert)).toBe(false);
+    expect(
+      await page.executeScript<string | null>(
+        () => document.activeElement?.getAttribute('aria-label') ?? null,
+      ),
+    ).toBe('Menu');
+    expect(await page.executeScript<boolean>(() => document.querySelector('main')!.inert)).toBe(
+      false,
+    );
     await page.quit();
   });
 
@@ -232,11 +264,16 @@ describe('the page shell', () => {
     expect(summaries.length).toBeGreaterThan(2);
     const openSummaries = () =>
       page.executeScript<string[]>(() =>
-        [...document.querySelectorAll('details[open]')].map((details) => details.querySelector('summary')!.textContent ?? ''),
+        [...document.querySelectorAll('details[open]')].map(
+          (details) => details.querySelector('summary')!.textContent ?? '',
+        ),
       );
     await tap(page, summaries[0]!);
     await tap(page, summaries[2]!);
-    const third = await page.executeScript<string>((summary: Element) => summary.textContent ?? '', summaries[2]!);
+    const third = await page.executeScript<string>(
+      (summary: Element) => summary.textContent ?? '',
+      summaries[2]!,
+    );
     await expect.poll(openSummaries).toEqual([third]);
     await tap(page, summaries[2]!);
     await expect.poll(openSummaries).toEqual([]);

@@ -38,7 +38,11 @@ async function navigatingBy(page: Page, act: () => Promise<void>): Promise<void>
   await act();
   const loaded = () =>
     page
-      .executeScript<boolean>(() => !(window as unknown as { leaving?: boolean }).leaving && document.readyState === 'complete')
+      .executeScript<boolean>(
+        () =>
+          !(window as unknown as { leaving?: boolean }).leaving &&
+          document.readyState === 'complete',
+      )
       // While the next page replaces it, the old one may no longer answer
       .catch(() => false);
   await expect.poll(loaded).toBe(true);
@@ -66,9 +70,13 @@ describe('without JavaScript', () => {
     await expect.poll(() => shownCount(page, reviews)).toBeLessThan(all);
     const residential = await shownCount(page, reviews);
     expect(residential).toBeGreaterThan(0);
-    expect(await shownText(page, '[role="status"] span')).toBe(`Showing ${residential} of ${all} reviews`);
+    expect(await shownText(page, '[role="status"] span')).toBe(
+      `Showing ${residential} of ${all} reviews`,
+    );
     // Without JavaScript Clear Filters loads the page again, unfiltered
-    await navigatingBy(page, async () => tap(page, await byText(page, 'main button', 'Clear Filters')));
+    await navigatingBy(page, async () =>
+      tap(page, await byText(page, 'main button', 'Clear Filters')),
+    );
     expect(await shownCount(page, reviews)).toBe(all);
     expect(await shownText(page, '[role="status"] span')).toBe(`Showing ${all} of ${all} reviews`);
     expect(await pathOf(page)).toBe(testimonialsPath);
@@ -93,19 +101,30 @@ describe('without JavaScript', () => {
     await fill('address', '3 Example Street, Botany');
     await choose(page, `${form} select`, 'Lighting Design');
     await fill('message', 'Two new downlights in the hallway.');
-    await navigatingBy(page, async () => tap(page, await byText(page, `${form} button`, 'Request My Free Quote')));
+    await navigatingBy(page, async () =>
+      tap(page, await byText(page, `${form} button`, 'Request My Free Quote')),
+    );
 
     const email = await nth(page, `${form} input[name="email"]`, 0);
     expect(await email.getDomAttribute('aria-invalid')).toBe('true');
-    expect(await shownText(page, `[id="${await email.getDomAttribute('id')}-error"]`)).toBe(FIELDS.email.format.message);
-    expect(await (await nth(page, `${form} input[name="name"]`, 0)).getProperty('value')).toBe('Tane Test');
+    expect(await shownText(page, `[id="${await email.getDomAttribute('id')}-error"]`)).toBe(
+      FIELDS.email.format.message,
+    );
+    expect(await (await nth(page, `${form} input[name="name"]`, 0)).getProperty('value')).toBe(
+      'Tane Test',
+    );
     expect(storedLead(address, inject('leadsDb'))).toBeUndefined();
 
     await fill('email', address);
-    await navigatingBy(page, async () => tap(page, await byText(page, `${form} button`, 'Request My Free Quote')));
+    await navigatingBy(page, async () =>
+      tap(page, await byText(page, `${form} button`, 'Request My Free Quote')),
+    );
     expect(await pathOf(page)).toBe(`${quotePath}/thanks`);
     expect(await shownText(page, 'h1')).toBe('Thank you');
-    expect(storedLead(address, inject('leadsDb'))).toMatchObject({ name: 'Tane Test', service: 'Lighting Design' });
+    expect(storedLead(address, inject('leadsDb'))).toMatchObject({
+      name: 'Tane Test',
+      service: 'Lighting Design',
+    });
     await page.quit();
   });
 
@@ -120,11 +139,16 @@ describe('without JavaScript', () => {
 
   test('the FAQ opens one answer at a time', async () => {
     const page = await webkit.openPage(quotePath);
-    const summaries = [await nth(page, 'details summary', 0), await nth(page, 'details summary', 1)];
+    const summaries = [
+      await nth(page, 'details summary', 0),
+      await nth(page, 'details summary', 1),
+    ];
     await tap(page, summaries[0]!);
     await tap(page, summaries[1]!);
     await expect.poll(() => countOf(page, 'details[open]')).toBe(1);
-    expect(await (await nth(page, 'details[open] summary', 0)).getText()).toBe(await summaries[1]!.getText());
+    expect(await (await nth(page, 'details[open] summary', 0)).getText()).toBe(
+      await summaries[1]!.getText(),
+    );
     await page.quit();
   });
 });

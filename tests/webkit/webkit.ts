@@ -26,7 +26,11 @@ export interface WebKit {
    * `page.quit()` closes it. It replaces the window open before, if any: the driver drives one
    * at a time.
    */
-  openPage(path: string, viewport?: { width: number; height: number }, origin?: string): Promise<Page>;
+  openPage(
+    path: string,
+    viewport?: { width: number; height: number },
+    origin?: string,
+  ): Promise<Page>;
   /** Closes the window still open, and stops the driver and the display */
   close(): Promise<void>;
 }
@@ -60,13 +64,20 @@ function stop(child: ChildProcess): Promise<void> {
 
 /** Xvfb on a display number it picks itself (`-displayfd`), so runs side by side never collide */
 async function startXvfb(): Promise<{ display: string; process: ChildProcess }> {
-  const xvfb = spawn(xvfbPath, ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
-    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
-  });
+  const xvfb = spawn(
+    xvfbPath,
+    ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+    },
+  );
   const output = tail(xvfb.stderr);
   const number = await new Promise<string>((resolve, reject) => {
     let text = '';
-    const timer = setTimeout(() => reject(new Error(`Xvfb named no display in ${START_TIMEOUT_MS} ms: ${output()}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`Xvfb named no display in ${START_TIMEOUT_MS} ms: ${output()}`)),
+      START_TIMEOUT_MS,
+    );
     (xvfb.stdio[3] as Readable).on('data', (chunk: Buffer) => {
       text += chunk.toString();
       if (!text.includes('\n')) return;
@@ -83,21 +94,33 @@ async function startXvfb(): Promise<{ display: string; process: ChildProcess }> 
 }
 
 /** WebKitWebDriver on a free loopback port, answering its status */
-async function startDriver(env: NodeJS.ProcessEnv): Promise<{ url: string; process: ChildProcess }> {
+async function startDriver(
+  env: NodeJS.ProcessEnv,
+): Promise<{ url: string; process: ChildProcess }> {
   const port = await freePort();
   // One session at a time is all it allows: a new page replaces the last, even one a failed test left open
-  const driver = spawn(webKitWebDriverPath, [`--port=${port}`, '--host=127.0.0.1', '--replace-on-new-session'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const driver = spawn(
+    webKitWebDriverPath,
+    [`--port=${port}`, '--host=127.0.0.1', '--replace-on-new-session'],
+    {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const output = [tail(driver.stdout), tail(driver.stderr)];
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (driver.exitCode !== null)
-      throw new Error(`WebKitWebDriver exited (${driver.exitCode}): ${output.map((text) => text()).join('\n')}`);
+      throw new Error(
+        `WebKitWebDriver exited (${driver.exitCode}): ${output.map((text) => text()).join('\n')}`,
+      );
     const ready = await fetch(`${url}/status`)
-      .then(async (response) => response.ok && ((await response.json()) as { value?: { ready?: boolean } }).value?.ready === true)
+      .then(
+        async (response) =>
+          response.ok &&
+          ((await response.json()) as { value?: { ready?: boolean } }).value?.ready === true,
+      )
       .catch(() => false);
     if (ready) return { url, process: driver };
     if (Date.now() > deadline) {
@@ -119,7 +142,9 @@ export async function launchWebKit({ javaScript = true } = {}): Promise<WebKit> 
     [xvfbPath, 'xvfb'],
   ] as const) {
     if (!existsSync(path)) {
-      throw new Error(`No ${path}: install Debian's ${packageName} (apt-get install webkit2gtk-driver xvfb)`);
+      throw new Error(
+        `No ${path}: install Debian's ${packageName} (apt-get install webkit2gtk-driver xvfb)`,
+      );
     }
   }
   // Settings, cache and data of this run's own: the toolbar's style sheet, nothing shared with other runs
@@ -178,7 +203,9 @@ async function fitViewport(page: Page, viewport: { width: number; height: number
   await window.setRect(asked);
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
-    const [width, height] = await page.executeScript<[number, number]>('return [window.innerWidth, window.innerHeight]');
+    const [width, height] = await page.executeScript<[number, number]>(
+      'return [window.innerWidth, window.innerHeight]',
+    );
     if (width === viewport.width && height === viewport.height) return;
     const rect = await window.getRect();
     if (Date.now() > deadline) {
@@ -208,18 +235,25 @@ export async function nth(page: Page, selector: string, index: number): Promise<
     selector,
     index,
   );
-  if (!element) throw new Error(`No ${selector} number ${index + 1} on ${await page.getCurrentUrl()}`);
+  if (!element)
+    throw new Error(`No ${selector} number ${index + 1} on ${await page.getCurrentUrl()}`);
   return element;
 }
 
 /** Every element `selector` matches */
 export function all(page: Page, selector: string): Promise<WebElement[]> {
-  return page.executeScript<WebElement[]>((css: string) => [...document.querySelectorAll(css)], selector);
+  return page.executeScript<WebElement[]>(
+    (css: string) => [...document.querySelectorAll(css)],
+    selector,
+  );
 }
 
 /** How many elements `selector` matches */
 export function countOf(page: Page, selector: string): Promise<number> {
-  return page.executeScript<number>((css: string) => document.querySelectorAll(css).length, selector);
+  return page.executeScript<number>(
+    (css: string) => document.querySelectorAll(css).length,
+    selector,
+  );
 }
 
 /** The first element `selector` matches whose text, trimmed and with spaces collapsed, starts with `text` */
@@ -245,9 +279,14 @@ export async function tap(page: Page, element: WebElement | string): Promise<voi
   const box = await page.executeScript<{ x: number; y: number } | null>((shown: Element) => {
     shown.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
     const rect = shown.getBoundingClientRect();
-    return rect.width > 0 && rect.height > 0 ? { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 } : null;
+    return rect.width > 0 && rect.height > 0
+      ? { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 }
+      : null;
   }, target);
-  if (!box) throw new Error(`${typeof element === 'string' ? element : 'The element'} is not shown on ${await page.getCurrentUrl()}`);
+  if (!box)
+    throw new Error(
+      `${typeof element === 'string' ? element : 'The element'} is not shown on ${await page.getCurrentUrl()}`,
+    );
   await page
     .actions({ async: true })
     .move({ x: Math.round(box.x), y: Math.round(box.y), origin: Origin.VIEWPORT })
@@ -263,25 +302,34 @@ export function type(page: Page, text: string): Promise<void> {
 
 /** Selects all the text of the focused field, as Ctrl+A does */
 export function selectAllText(page: Page): Promise<void> {
-  return page.actions({ async: true }).keyDown(Key.CONTROL).sendKeys('a').keyUp(Key.CONTROL).perform();
+  return page
+    .actions({ async: true })
+    .keyDown(Key.CONTROL)
+    .sendKeys('a')
+    .keyUp(Key.CONTROL)
+    .perform();
 }
 
 /** Chooses the option of value `value` in the select `selector` with WebDriver's click, which picks an option as the visitor's choice in the list does */
 export async function choose(page: Page, selector: string, value: string): Promise<void> {
   const option = await page.executeScript<WebElement | null>(
     (css: string, wanted: string) =>
-      [...(document.querySelector<HTMLSelectElement>(css)?.options ?? [])].find((candidate) => candidate.value === wanted) ?? null,
+      [...(document.querySelector<HTMLSelectElement>(css)?.options ?? [])].find(
+        (candidate) => candidate.value === wanted,
+      ) ?? null,
     selector,
     value,
   );
-  if (!option) throw new Error(`No option "${value}" in ${selector} on ${await page.getCurrentUrl()}`);
+  if (!option)
+    throw new Error(`No option "${value}" in ${selector} on ${await page.getCurrentUrl()}`);
   await option.click();
 }
 
 /** How many elements `selector` matches that are shown (not hidden by CSS or `hidden`) */
 export function shownCount(page: Page, selector: string): Promise<number> {
   return page.executeScript<number>(
-    (css: string) => [...document.querySelectorAll(css)].filter((element) => element.checkVisibility()).length,
+    (css: string) =>
+      [...document.querySelectorAll(css)].filter((element) => element.checkVisibility()).length,
     selector,
   );
 }
@@ -289,7 +337,9 @@ export function shownCount(page: Page, selector: string): Promise<number> {
 /** The shown text of the first element `selector` matches that is shown, or null */
 export function shownText(page: Page, selector: string): Promise<string | null> {
   return page.executeScript<string | null>((css: string) => {
-    const shown = [...document.querySelectorAll<HTMLElement>(css)].find((element) => element.checkVisibility());
+    const shown = [...document.querySelectorAll<HTMLElement>(css)].find((element) =>
+      element.checkVisibility(),
+    );
     return shown ? shown.innerText.replace(/\s+/g, ' ').trim() : null;
   }, selector);
 }

@@ -5,7 +5,11 @@ interface Props {
   label: string;
   /** The message shown under the field when it fails validation */
   error?: string | undefined;
-  children: (controlProps: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+  children: (controlProps: {
+    id: string;
+    'aria-invalid'?: true;
+    'aria-describedby'?: string;
+  }) => ReactNode;
 }
 
 /** A label, a control and its error message, linked for assistive technology */

@@ -1,6 +1,12 @@
 import { useId } from 'react';
 import { buttonClass } from '../../lib/button.ts';
-import { FIELDS, FORM_SOURCES, HERO_FIELDS, heroFormProblems, type HeroFormValues } from '../../lib/validation.ts';
+import {
+  FIELDS,
+  FORM_SOURCES,
+  HERO_FIELDS,
+  heroFormProblems,
+  type HeroFormValues,
+} from '../../lib/validation.ts';
 import { Honeypot } from './FormField.tsx';
 import { PrivacyNote } from './PrivacyNote.tsx';
 import { TextField } from './TextField.tsx';
@@ -13,16 +19,37 @@ const firstProblem = (values: HeroFormValues) => heroFormProblems(values).slice(
 /** The home page's short quote form. Without JavaScript it posts natively to the same endpoint. */
 export function HeroQuoteForm({ endpoint }: { endpoint: string }) {
   const id = useId();
-  const { formProps, sending, errors, toast, dismissToast } = useFormSubmission({ formName: 'hero', endpoint, validate: firstProblem });
+  const { formProps, sending, errors, toast, dismissToast } = useFormSubmission({
+    formName: 'hero',
+    endpoint,
+    validate: firstProblem,
+  });
 
   return (
-    <form {...formProps} method="post" action={endpoint} className="relative space-y-4" aria-label="Request a free quote">
+    <form
+      {...formProps}
+      method="post"
+      action={endpoint}
+      className="relative space-y-4"
+      aria-label="Request a free quote"
+    >
       <input type="hidden" name="form_source" value={FORM_SOURCES.hero} />
       <Honeypot />
       {HERO_FIELDS.map((name) => (
-        <TextField key={name} id={`${id}-${name}`} name={name} label={FIELDS[name].labels.hero} error={errors[name]} rows={3} />
+        <TextField
+          key={name}
+          id={`${id}-${name}`}
+          name={name}
+          label={FIELDS[name].labels.hero}
+          error={errors[name]}
+          rows={3}
+        />
       ))}
-      <button type="submit" disabled={sending} className={buttonClass({ variant: 'accent', block: true })}>
+      <button
+        type="submit"
+        disabled={sending}
+        className={buttonClass({ variant: 'accent', block: true })}
+      >
         {sending ? 'Sending...' : 'Get My Free Quote'}
       </button>
       <PrivacyNote />

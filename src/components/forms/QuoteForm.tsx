@@ -1,7 +1,12 @@
 import { useId } from 'react';
 import { QUOTE_SERVICE_OPTIONS } from '../../config/quote.ts';
 import { buttonClass } from '../../lib/button.ts';
-import { FIELDS, FORM_SOURCES, validateQuoteForm, type TextFieldName } from '../../lib/validation.ts';
+import {
+  FIELDS,
+  FORM_SOURCES,
+  validateQuoteForm,
+  type TextFieldName,
+} from '../../lib/validation.ts';
 import { FormField, Honeypot } from './FormField.tsx';
 import { PrivacyNote } from './PrivacyNote.tsx';
 import { TextField } from './TextField.tsx';
@@ -9,7 +14,12 @@ import { Toast } from './Toast.tsx';
 import { useFormSubmission } from './use-form-submission.ts';
 
 /** The fields laid out two to a row on wider screens; service and the message take a full row each */
-const PAIRED_FIELDS = ['name', 'email', 'phone', 'address'] as const satisfies readonly TextFieldName[];
+const PAIRED_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'address',
+] as const satisfies readonly TextFieldName[];
 
 /** The full quote request form. Without JavaScript it posts natively to the same endpoint. */
 export function QuoteForm({ endpoint }: { endpoint: string }) {
@@ -20,18 +30,36 @@ export function QuoteForm({ endpoint }: { endpoint: string }) {
     validate: validateQuoteForm,
   });
   const textField = (name: TextFieldName, rows?: number) => (
-    <TextField key={name} id={`${id}-${name}`} name={name} label={FIELDS[name].labels.quote} error={errors[name]} rows={rows} />
+    <TextField
+      key={name}
+      id={`${id}-${name}`}
+      name={name}
+      label={FIELDS[name].labels.quote}
+      error={errors[name]}
+      rows={rows}
+    />
   );
 
   return (
-    <form {...formProps} method="post" action={endpoint} className="relative grid gap-5 sm:grid-cols-2" aria-label="Quote request">
+    <form
+      {...formProps}
+      method="post"
+      action={endpoint}
+      className="relative grid gap-5 sm:grid-cols-2"
+      aria-label="Quote request"
+    >
       <input type="hidden" name="form_source" value={FORM_SOURCES.quote} />
       <Honeypot />
       {PAIRED_FIELDS.map((name) => textField(name))}
       <div className="sm:col-span-2">
         <FormField id={`${id}-service`} label={FIELDS.service.labels.quote} error={errors.service}>
           {(control) => (
-            <select {...control} name="service" required={FIELDS.service.required} className="field">
+            <select
+              {...control}
+              name="service"
+              required={FIELDS.service.required}
+              className="field"
+            >
               <option value="">Select a Service</option>
               {QUOTE_SERVICE_OPTIONS.map((option) => (
                 <option key={option} value={option}>
@@ -43,7 +71,11 @@ export function QuoteForm({ endpoint }: { endpoint: string }) {
         </FormField>
       </div>
       <div className="sm:col-span-2">{textField('message', 5)}</div>
-      <button type="submit" disabled={sending} className={buttonClass({ variant: 'accent' }, 'sm:col-span-2')}>
+      <button
+        type="submit"
+        disabled={sending}
+        className={buttonClass({ variant: 'accent' }, 'sm:col-span-2')}
+      >
         {sending ? 'Submitting...' : 'Request My Free Quote'}
       </button>
       <PrivacyNote className="sm:col-span-2" />

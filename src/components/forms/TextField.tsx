@@ -21,7 +21,14 @@ export function TextField({ id, name, label, error, rows }: Props) {
     <FormField id={id} label={label} error={error}>
       {(control) =>
         spec.control === 'textarea' ? (
-          <textarea {...control} name={name} required={spec.required} maxLength={spec.maxLength} rows={rows} className="field" />
+          <textarea
+            {...control}
+            name={name}
+            required={spec.required}
+            maxLength={spec.maxLength}
+            rows={rows}
+            className="field"
+          />
         ) : (
           <input
             {...control}

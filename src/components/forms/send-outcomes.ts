@@ -28,7 +28,11 @@ export const SEND_OUTCOMES: Readonly<Record<FormName, SendOutcomes>> = {
     clearAfterMs: 0,
   },
   quote: {
-    success: { kind: 'success', title: 'Quote Request Submitted', text: "We've received your request and will get back to you shortly." },
+    success: {
+      kind: 'success',
+      title: 'Quote Request Submitted',
+      text: "We've received your request and will get back to you shortly.",
+    },
     failure: {
       kind: 'error',
       title: 'Submission Error',

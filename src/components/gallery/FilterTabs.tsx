@@ -21,7 +21,14 @@ export function FilterTabs({ name, tabs }: Props) {
           key={label}
           className="cursor-pointer rounded-full border-2 border-brand-100 bg-white px-5 py-2 font-semibold text-brand-800 transition-colors hover:border-brand-700 has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent-500"
         >
-          <input type="radio" name={name} value={label} defaultChecked={index === 0} className="sr-only" {...filterChoice(index)} />
+          <input
+            type="radio"
+            name={name}
+            value={label}
+            defaultChecked={index === 0}
+            className="sr-only"
+            {...filterChoice(index)}
+          />
           {label} <span className="ml-1 rounded-full bg-black/10 px-2 text-sm">{count}</span>
         </label>
       ))}

@@ -29,7 +29,8 @@ export function Gallery({ items, categories = [], label, wideColumns = 4 }: Prop
   const trigger = useRef<HTMLElement | null>(null);
   const tabs = [ALL, ...categories].map((category) => ({
     label: category,
-    count: category === ALL ? items.length : items.filter((item) => item.category === category).length,
+    count:
+      category === ALL ? items.length : items.filter((item) => item.category === category).length,
   }));
   const hasTabs = categories.length > 0;
 
@@ -41,9 +42,18 @@ export function Gallery({ items, categories = [], label, wideColumns = 4 }: Prop
   return (
     <div data-filter={hasTabs ? '' : undefined}>
       {hasTabs && <FilterTabs name={filterName} tabs={tabs} />}
-      <ul aria-label={label} className={cn('grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3', wideColumns === 4 && 'xl:grid-cols-4')}>
+      <ul
+        aria-label={label}
+        className={cn(
+          'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3',
+          wideColumns === 4 && 'xl:grid-cols-4',
+        )}
+      >
         {items.map((item) => (
-          <li key={item.id} {...(hasTabs ? filterMatch([0, categories.indexOf(item.category) + 1]) : {})}>
+          <li
+            key={item.id}
+            {...(hasTabs ? filterMatch([0, categories.indexOf(item.category) + 1]) : {})}
+          >
             <GalleryCard
               item={item}
               onOpen={(chosen, element) => {

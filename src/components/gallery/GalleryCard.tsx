@@ -11,7 +11,11 @@ interface Props {
 export function GalleryCard({ item, onOpen }: Props) {
   const titleId = `gallery-card-${item.id}`;
   return (
-    <article aria-labelledby={titleId} data-reveal="" className="card group relative flex h-full flex-col overflow-hidden p-0">
+    <article
+      aria-labelledby={titleId}
+      data-reveal=""
+      className="card group relative flex h-full flex-col overflow-hidden p-0"
+    >
       <ResponsivePicture
         data={item.thumb}
         alt={item.alt}
@@ -34,8 +38,12 @@ export function GalleryCard({ item, onOpen }: Props) {
           </a>
         </h3>
         <p className="mt-2 line-clamp-3 text-sm text-muted">{item.description}</p>
-        <span className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700" aria-hidden="true">
-          <ZoomIn className="size-4" /> {item.more.length > 0 ? `View ${item.more.length + 1} photos` : 'View larger'}
+        <span
+          className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700"
+          aria-hidden="true"
+        >
+          <ZoomIn className="size-4" />{' '}
+          {item.more.length > 0 ? `View ${item.more.length + 1} photos` : 'View larger'}
         </span>
       </div>
     </article>

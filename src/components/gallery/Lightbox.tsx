@@ -53,7 +53,8 @@ function LightboxContent({ item, onClose }: { item: GalleryItem; onClose: () => 
   const [index, setIndex] = useState(0);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const photo = photos[index]!;
-  const step = (by: number) => setIndex((current) => (current + by + photos.length) % photos.length);
+  const step = (by: number) =>
+    setIndex((current) => (current + by + photos.length) % photos.length);
 
   return (
     <div
@@ -87,10 +88,20 @@ function LightboxContent({ item, onClose }: { item: GalleryItem; onClose: () => 
         )}
         {photos.length > 1 && (
           <>
-            <button type="button" onClick={() => step(-1)} className={`${stepButton} left-3`} aria-label="Previous photo">
+            <button
+              type="button"
+              onClick={() => step(-1)}
+              className={`${stepButton} left-3`}
+              aria-label="Previous photo"
+            >
               <ChevronLeft className="size-6" aria-hidden="true" />
             </button>
-            <button type="button" onClick={() => step(1)} className={`${stepButton} right-3`} aria-label="Next photo">
+            <button
+              type="button"
+              onClick={() => step(1)}
+              className={`${stepButton} right-3`}
+              aria-label="Next photo"
+            >
               <ChevronRight className="size-6" aria-hidden="true" />
             </button>
           </>

@@ -9,7 +9,8 @@ import { CallButton } from '../ui/ContactButtons.tsx';
  * the icon above a two-line label
  */
 const barButton = 'px-3';
-const railTile = 'xl:w-14 xl:flex-col xl:gap-1 xl:px-1 xl:py-2.5 xl:text-center xl:text-xs xl:leading-tight';
+const railTile =
+  'xl:w-14 xl:flex-col xl:gap-1 xl:px-1 xl:py-2.5 xl:text-center xl:text-xs xl:leading-tight';
 const actionClass = `${barButton} ${railTile}`;
 
 /**

@@ -3,7 +3,11 @@ import { faviconMarkup } from '../../lib/favicon.ts';
 
 /** The header's wordmark: the short name on phones, the whole name on one line from 768 px. The footer's may wrap. */
 const looks = {
-  header: { mark: 'size-9', name: 'text-lg tracking-tight text-brand-900 md:whitespace-nowrap xl:text-base', shortOnPhones: true },
+  header: {
+    mark: 'size-9',
+    name: 'text-lg tracking-tight text-brand-900 md:whitespace-nowrap xl:text-base',
+    shortOnPhones: true,
+  },
   footer: { mark: 'size-10', name: 'text-lg text-white', shortOnPhones: false },
 } as const;
 

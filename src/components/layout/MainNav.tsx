@@ -18,14 +18,24 @@ const looks = {
 } as const;
 
 /** The main navigation; the link to the page at `currentPath` (or to a section above it) is marked current */
-export function MainNav({ place, currentPath }: { place: keyof typeof looks; currentPath: string }) {
+export function MainNav({
+  place,
+  currentPath,
+}: {
+  place: keyof typeof looks;
+  currentPath: string;
+}) {
   const look = looks[place];
   return (
     <nav aria-label={look.label} className={look.nav}>
       <ul className={look.list}>
         {mainNav.map((link) => (
           <li key={link.href + link.label}>
-            <a href={link.href} aria-current={isCurrent(link.href, currentPath) ? 'page' : undefined} className={look.link}>
+            <a
+              href={link.href}
+              aria-current={isCurrent(link.href, currentPath) ? 'page' : undefined}
+              className={look.link}
+            >
               {link.label}
             </a>
           </li>

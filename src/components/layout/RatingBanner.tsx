@@ -2,7 +2,8 @@ import { Phone } from 'lucide-react';
 import { business, emergencyClaim, phoneText, telHref, yearsClaim } from '../../config/business.ts';
 import { Stars } from '../ui/Stars.tsx';
 
-const linkClass = 'inline-flex min-h-7 items-center gap-2 font-semibold no-underline hover:underline';
+const linkClass =
+  'inline-flex min-h-7 items-center gap-2 font-semibold no-underline hover:underline';
 
 /** A dot between two claims, where they share a line */
 function Separator({ className }: { className: string }) {
@@ -28,7 +29,8 @@ export function RatingBanner() {
             <Stars rating={rating.value} outOf={rating.best} />
           </span>
           <span>
-            {rating.value.toFixed(1)} <span className="hidden sm:inline">average </span>from {reviewSite.reviewCount} {reviewSite.name}
+            {rating.value.toFixed(1)} <span className="hidden sm:inline">average </span>from{' '}
+            {reviewSite.reviewCount} {reviewSite.name}
           </span>
         </a>
         <Separator className="hidden xl:inline" />

@@ -8,7 +8,15 @@ const headingClass = 'mb-3 text-base font-bold text-white';
 const linkClass = 'text-brand-100 no-underline hover:text-white hover:underline';
 
 /** A titled column of footer links; `children` adds items after the list's own */
-function FooterNav({ title, links, children }: { title: string; links: readonly NavLink[]; children?: ReactNode }) {
+function FooterNav({
+  title,
+  links,
+  children,
+}: {
+  title: string;
+  links: readonly NavLink[];
+  children?: ReactNode;
+}) {
   return (
     <nav aria-label={title}>
       <h2 className={headingClass}>{title}</h2>
@@ -35,7 +43,9 @@ function FooterAreas({ areas }: { areas: readonly RegionLinks[] }) {
       </h2>
       {areas.map(({ region, links }) => (
         <div key={region} className="mt-4 first-of-type:mt-0">
-          <h3 className="mb-2 text-sm font-semibold tracking-wide text-brand-100 uppercase">{region}</h3>
+          <h3 className="mb-2 text-sm font-semibold tracking-wide text-brand-100 uppercase">
+            {region}
+          </h3>
           <ul className="space-y-2">
             {links.map((link) => (
               <li key={link.href}>
@@ -58,7 +68,10 @@ export function SiteFooter({ year, areas }: { year: number; areas: readonly Regi
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[1.25fr_1fr_1fr_1fr]">
         <div>
           <Logo place="footer" />
-          <p className="mt-4 text-sm">Licensed electrician and handyman, owner-operated, serving {business.serviceArea.summary}.</p>
+          <p className="mt-4 text-sm">
+            Licensed electrician and handyman, owner-operated, serving{' '}
+            {business.serviceArea.summary}.
+          </p>
           <p className="mt-3 text-sm">
             {business.registration.body} registration {business.registration.number}.{' '}
             <a href={business.registration.registerUrl} className={linkClass} rel="noopener">
@@ -68,7 +81,10 @@ export function SiteFooter({ year, areas }: { year: number; areas: readonly Regi
         </div>
         <FooterNav title="Quick links" links={mainNav}>
           <li>
-            <a href={emergencyAliasPath} className="font-semibold text-accent-400 no-underline hover:underline">
+            <a
+              href={emergencyAliasPath}
+              className="font-semibold text-accent-400 no-underline hover:underline"
+            >
               {emergencyClaim('emergency electrician')}
             </a>
           </li>

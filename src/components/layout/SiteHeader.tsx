@@ -30,17 +30,26 @@ export function SiteHeader({ currentPath, compactFromStart, notice = '' }: Props
       className="group/header fixed inset-x-0 top-0 z-40 border-b border-line bg-white/95 backdrop-blur transition-shadow duration-200 data-[compact=true]:shadow-(--shadow-header)"
     >
       <SiteNotice text={notice} />
-      <div className="mx-auto flex h-18 w-full max-w-7xl px-4 sm:px-6 lg:px-8 items-center justify-between gap-4 transition-[height] duration-200 group-data-[compact=true]/header:h-14 md:h-20 md:group-data-[compact=true]/header:h-16">
+      <div className="mx-auto flex h-18 w-full max-w-7xl items-center justify-between gap-4 px-4 transition-[height] duration-200 group-data-[compact=true]/header:h-14 sm:px-6 md:h-20 md:group-data-[compact=true]/header:h-16 lg:px-8">
         <a href={homePath} className="no-underline">
           <Logo place="header" />
         </a>
         <MainNav place="header" currentPath={currentPath} />
         <div className="flex items-center gap-2">
-          <a href={telHref} className="hidden items-center gap-2 font-bold whitespace-nowrap text-brand-900 no-underline lg:flex">
+          <a
+            href={telHref}
+            className="hidden items-center gap-2 font-bold whitespace-nowrap text-brand-900 no-underline lg:flex"
+          >
             <Phone className="size-5 text-brand-700" aria-hidden="true" />
             {phoneText}
           </a>
-          <a href={quotePath} className={buttonClass({ variant: 'accent' }, 'hidden min-h-11 whitespace-nowrap sm:inline-flex')}>
+          <a
+            href={quotePath}
+            className={buttonClass(
+              { variant: 'accent' },
+              'hidden min-h-11 whitespace-nowrap sm:inline-flex',
+            )}
+          >
             Get a Quote
           </a>
           <button

@@ -1,5 +1,6 @@
 /** One look for the notice and its stand-in, so both wrap to the same height at every width */
-const stripClass = 'container-page py-1.5 text-center text-sm leading-snug font-semibold text-balance';
+const stripClass =
+  'container-page py-1.5 text-center text-sm leading-snug font-semibold text-balance';
 
 /**
  * The owner's notice (business.json `notice`, e.g. when he is away), a slim strip at the very top

@@ -2,7 +2,13 @@ import { MapPin } from 'lucide-react';
 import { areaPages } from '../../config/routes.ts';
 
 /** Links to the East Auckland hub and the nine suburb pages */
-export function AreaLinks({ headingId = 'areas-heading', title = 'Areas we serve' }: { headingId?: string; title?: string }) {
+export function AreaLinks({
+  headingId = 'areas-heading',
+  title = 'Areas we serve',
+}: {
+  headingId?: string;
+  title?: string;
+}) {
   return (
     <nav aria-labelledby={headingId}>
       <h2 id={headingId} className="text-h3">

@@ -19,7 +19,11 @@ export function CallToAction({
   urgent = false,
 }: Props) {
   return (
-    <section aria-labelledby={headingId} data-shared="" className={`${urgent ? 'bg-danger-800' : 'bg-brand-900'} text-white`}>
+    <section
+      aria-labelledby={headingId}
+      data-shared=""
+      className={`${urgent ? 'bg-danger-800' : 'bg-brand-900'} text-white`}
+    >
       <div className="container-page flex flex-col items-start gap-6 py-14 md:flex-row md:items-center md:justify-between">
         <div className="max-w-2xl">
           <h2 id={headingId} className="text-h2 text-white">

@@ -3,7 +3,11 @@ import { emergencyClaim, phoneText } from '../../config/business.ts';
 import { CallButton } from '../ui/ContactButtons.tsx';
 
 /** The red emergency banner: one job, getting an emergency on the phone */
-export function EmergencyBanner({ text = 'Sparks, burning smells or no power? We answer day and night.' }: { text?: string }) {
+export function EmergencyBanner({
+  text = 'Sparks, burning smells or no power? We answer day and night.',
+}: {
+  text?: string;
+}) {
   const claim = emergencyClaim('emergency electrician');
   return (
     <aside aria-label={claim} data-shared="" className="bg-danger-800 text-white">

@@ -8,8 +8,18 @@ export interface IconCardData {
 }
 
 /** Titled cards with an icon: why-choose blocks, handyman jobs, values, benefit cards */
-export function IconCards({ items, columns = 4 }: { items: readonly IconCardData[]; columns?: 2 | 3 | 4 }) {
-  const grid = { 2: 'sm:grid-cols-2', 3: 'sm:grid-cols-2 lg:grid-cols-3', 4: 'sm:grid-cols-2 lg:grid-cols-4' }[columns];
+export function IconCards({
+  items,
+  columns = 4,
+}: {
+  items: readonly IconCardData[];
+  columns?: 2 | 3 | 4;
+}) {
+  const grid = {
+    2: 'sm:grid-cols-2',
+    3: 'sm:grid-cols-2 lg:grid-cols-3',
+    4: 'sm:grid-cols-2 lg:grid-cols-4',
+  }[columns];
   return (
     <ul className={`grid gap-5 ${grid}`}>
       {items.map((item) => (

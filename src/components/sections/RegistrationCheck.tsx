@@ -3,7 +3,8 @@ import { business } from '../../config/business.ts';
 import { cn } from '../../lib/cn.ts';
 
 /** 'EWRB' of 'Electrical Workers Registration Board (EWRB)' */
-const registerName = /\(([A-Z]+)\)$/.exec(business.registration.body)?.[1] ?? business.registration.body;
+const registerName =
+  /\(([A-Z]+)\)$/.exec(business.registration.body)?.[1] ?? business.registration.body;
 
 /** The registration number beside the licensed-and-insured claim, with the public register to check it on */
 export function RegistrationCheck({ className }: { className?: string }) {

@@ -6,7 +6,14 @@ import { ResponsivePicture } from '../ui/ResponsivePicture.tsx';
  * A service as a card that links to its page; the whole card is the link's target area. The card's
  * title names it, so a list of cards reads as distinct articles rather than a run of unnamed ones.
  */
-export function ServiceCard({ title, description, icon, href, picture, imageAlt }: ServiceCardData) {
+export function ServiceCard({
+  title,
+  description,
+  icon,
+  href,
+  picture,
+  imageAlt,
+}: ServiceCardData) {
   const titleId = `service-card-${href.split('/').pop()}`;
   return (
     <article
@@ -27,7 +34,10 @@ export function ServiceCard({ title, description, icon, href, picture, imageAlt 
           <Icon name={icon} className="size-6" />
         </span>
         <h3 id={titleId} className="mt-4 text-h3">
-          <a href={href} className="text-brand-900 no-underline after:absolute after:inset-0 hover:underline">
+          <a
+            href={href}
+            className="text-brand-900 no-underline after:absolute after:inset-0 hover:underline"
+          >
             {title}
           </a>
         </h3>

@@ -9,7 +9,10 @@ interface Props {
 /** Visible breadcrumbs; the page passes the same list to breadcrumbLd */
 export function Breadcrumbs({ crumbs, position = 'below-hero' }: Props) {
   return (
-    <nav aria-label="Breadcrumb" className={`container-page text-sm ${position === 'page-top' ? 'py-3' : 'pt-5'}`}>
+    <nav
+      aria-label="Breadcrumb"
+      className={`container-page text-sm ${position === 'page-top' ? 'py-3' : 'pt-5'}`}
+    >
       <ol className="flex flex-wrap items-center gap-1.5 text-muted">
         {crumbs.map((crumb, index) => (
           <li key={crumb.path} className="flex items-center gap-1.5">

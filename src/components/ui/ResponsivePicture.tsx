@@ -17,13 +17,20 @@ interface Props {
 function InlineScene({ data, alt }: { data: PictureData; alt: string }) {
   const portrait = data.portrait?.inline;
   return (
-    <span role={alt ? 'img' : undefined} aria-label={alt || undefined} className="absolute inset-0 block">
+    <span
+      role={alt ? 'img' : undefined}
+      aria-label={alt || undefined}
+      className="absolute inset-0 block"
+    >
       <span
         className={cn('inline-scene absolute inset-0 block', portrait && 'portrait:max-md:hidden')}
         dangerouslySetInnerHTML={{ __html: data.inline! }}
       />
       {portrait && (
-        <span className="inline-scene absolute inset-0 hidden portrait:max-md:block" dangerouslySetInnerHTML={{ __html: portrait }} />
+        <span
+          className="inline-scene absolute inset-0 hidden portrait:max-md:block"
+          dangerouslySetInnerHTML={{ __html: portrait }}
+        />
       )}
     </span>
   );
@@ -35,7 +42,14 @@ function InlineScene({ data, alt }: { data: PictureData; alt: string }) {
  * sets data-state="failed" when it cannot load. The states' words are kept out of the page's text
  * (src/lib/picture-states.ts).
  */
-export function ResponsivePicture({ data, alt, sizes, priority = false, className, imgClassName }: Props) {
+export function ResponsivePicture({
+  data,
+  alt,
+  sizes,
+  priority = false,
+  className,
+  imgClassName,
+}: Props) {
   const frameClass = cn('picture-frame relative block overflow-hidden bg-brand-100', className);
   if (data.inline) {
     return (

@@ -10,7 +10,8 @@
 export const MAX_FILTER_CHOICES = 6;
 
 export function filterChoice(index: number): { 'data-filter-choice': string } {
-  if (index < 0 || index >= MAX_FILTER_CHOICES) throw new Error(`A filter has at most ${MAX_FILTER_CHOICES} choices`);
+  if (index < 0 || index >= MAX_FILTER_CHOICES)
+    throw new Error(`A filter has at most ${MAX_FILTER_CHOICES} choices`);
   return { 'data-filter-choice': String(index) };
 }
 

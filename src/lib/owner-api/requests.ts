@@ -43,7 +43,11 @@ export const ownerRequests = {
   rename: z.strictObject({ name: passkeyName }),
   /** PATCH leads/ID: any of these */
   leadChange: z
-    .strictObject({ status: z.enum(LEAD_STATUSES).optional(), followUp: followUpDate.optional(), read: z.literal(true).optional() })
+    .strictObject({
+      status: z.enum(LEAD_STATUSES).optional(),
+      followUp: followUpDate.optional(),
+      read: z.literal(true).optional(),
+    })
     .refine((change) => Object.keys(change).length > 0, 'Say what to change'),
   /** POST leads/ID/notes */
   note: z.strictObject({
@@ -53,7 +57,9 @@ export const ownerRequests = {
       .pipe(z.string().min(1, 'Write the note first').max(NOTE_MAX_LENGTH)),
   }),
   /** POST site/undo: one change of the history the owner's page lists */
-  undo: z.strictObject({ commit: z.string().regex(/^[0-9a-f]{40}$/, 'not a change of the site’s history') }),
+  undo: z.strictObject({
+    commit: z.string().regex(/^[0-9a-f]{40}$/, 'not a change of the site’s history'),
+  }),
   /** POST site/publish, sign-in/options and the like: an empty object */
   nothing: z.strictObject({}),
 };

@@ -25,7 +25,9 @@ export interface HeadInput {
 }
 
 export type HeadEntry =
-  { tag: 'title'; text: string } | { tag: 'meta'; attrs: Record<string, string> } | { tag: 'link'; attrs: Record<string, string> };
+  | { tag: 'title'; text: string }
+  | { tag: 'meta'; attrs: Record<string, string> }
+  | { tag: 'link'; attrs: Record<string, string> };
 
 export function absoluteUrl(pathOrUrl: string, origin: string): string {
   const url = new URL(pathOrUrl, `${origin}/`);
@@ -41,7 +43,10 @@ export function buildHead(input: HeadInput, origin: string): HeadEntry[] {
     { tag: 'meta', attrs: { name: 'description', content: input.description } },
   ];
   if (input.statusCode) {
-    entries.push({ tag: 'meta', attrs: { name: 'prerender-status-code', content: String(input.statusCode) } });
+    entries.push({
+      tag: 'meta',
+      attrs: { name: 'prerender-status-code', content: String(input.statusCode) },
+    });
   }
   if (input.noindex) {
     entries.push({ tag: 'meta', attrs: { name: 'robots', content: 'noindex' } });
@@ -62,7 +67,8 @@ export function buildHead(input: HeadInput, origin: string): HeadEntry[] {
     'og:image:height': String(ogImageSize.height),
     'og:image:alt': image.alt,
   };
-  for (const [property, content] of Object.entries(og)) entries.push({ tag: 'meta', attrs: { property, content } });
+  for (const [property, content] of Object.entries(og))
+    entries.push({ tag: 'meta', attrs: { property, content } });
   const twitter: Record<string, string> = {
     'twitter:card': 'summary_large_image',
     'twitter:title': input.title,
@@ -70,7 +76,8 @@ export function buildHead(input: HeadInput, origin: string): HeadEntry[] {
     'twitter:image': image.url,
     'twitter:image:alt': image.alt,
   };
-  for (const [name, content] of Object.entries(twitter)) entries.push({ tag: 'meta', attrs: { name, content } });
+  for (const [name, content] of Object.entries(twitter))
+    entries.push({ tag: 'meta', attrs: { name, content } });
   return entries;
 }
 
@@ -78,7 +85,10 @@ export function buildHead(input: HeadInput, origin: string): HeadEntry[] {
  * The page's sharing card and its text alternative: the business name the card carries, and the
  * scene behind it where the page says what its picture shows (or the default scene is used).
  */
-function sharingImage(input: Pick<HeadInput, 'image' | 'imageAlt'>, origin: string): { url: string; alt: string } {
+function sharingImage(
+  input: Pick<HeadInput, 'image' | 'imageAlt'>,
+  origin: string,
+): { url: string; alt: string } {
   const url = absoluteUrl(ogImagePath(input.image), origin);
   const sceneAlt = input.image === undefined ? defaultOgScene.alt : input.imageAlt;
   return { url, alt: sceneAlt ? `${business.name}: ${sceneAlt}` : business.name };

@@ -2,7 +2,17 @@
  * JSON-LD builders, typed with schema-dts. Pages pass content in; these return plain objects,
  * and `serializeJsonLd` turns them into text that is safe inside a <script> element.
  */
-import type { AggregateRating, BreadcrumbList, Electrician, FAQPage, Graph, ImageGallery, Place, Service, WithContext } from 'schema-dts';
+import type {
+  AggregateRating,
+  BreadcrumbList,
+  Electrician,
+  FAQPage,
+  Graph,
+  ImageGallery,
+  Place,
+  Service,
+  WithContext,
+} from 'schema-dts';
 import { business, type Business } from '../../config/business.ts';
 import { absoluteUrl } from './head.ts';
 import { defaultOgImagePath } from './og-image.ts';
@@ -38,7 +48,10 @@ export function aggregateRating(facts: Business = business): AggregateRating {
 function place(entry: AreaServedEntry): Place {
   const result: Place = { '@type': 'Place', name: entry.name };
   if (entry.latitude !== undefined && entry.longitude !== undefined) {
-    return { ...result, geo: { '@type': 'GeoCoordinates', latitude: entry.latitude, longitude: entry.longitude } };
+    return {
+      ...result,
+      geo: { '@type': 'GeoCoordinates', latitude: entry.latitude, longitude: entry.longitude },
+    };
   }
   return result;
 }
@@ -48,7 +61,13 @@ function place(entry: AreaServedEntry): Place {
  * centre) would put the business somewhere it is not, so it is left out until the facts hold one.
  * Write both numbers with five decimals whose last is not 0 (174.93201, not 174.932).
  */
-export function hasGeoPrecision({ latitude, longitude }: { latitude: number; longitude: number }): boolean {
+export function hasGeoPrecision({
+  latitude,
+  longitude,
+}: {
+  latitude: number;
+  longitude: number;
+}): boolean {
   const decimals = (value: number) => String(value).split('.')[1]?.length ?? 0;
   return decimals(latitude) >= 5 && decimals(longitude) >= 5;
 }
@@ -81,7 +100,13 @@ function businessNode(origin: string, facts: Business): Electrician {
       addressCountry: facts.address.country,
     },
     ...(hasGeoPrecision(facts.geo)
-      ? { geo: { '@type': 'GeoCoordinates', latitude: facts.geo.latitude, longitude: facts.geo.longitude } }
+      ? {
+          geo: {
+            '@type': 'GeoCoordinates',
+            latitude: facts.geo.latitude,
+            longitude: facts.geo.longitude,
+          },
+        }
       : {}),
     areaServed: [place({ name: facts.serviceArea.priority }), place({ name: 'Auckland' })],
     openingHoursSpecification: facts.hours.map((hours) => ({
@@ -96,11 +121,17 @@ function businessNode(origin: string, facts: Business): Electrician {
 }
 
 /** The business, and the page at `path` as a WebPage about it */
-export function electricianLd({ origin, path }: { origin: string; path: string }, facts: Business = business): Graph {
+export function electricianLd(
+  { origin, path }: { origin: string; path: string },
+  facts: Business = business,
+): Graph {
   const url = absoluteUrl(path, origin);
   return {
     '@context': 'https://schema.org',
-    '@graph': [businessNode(origin, facts), { '@type': 'WebPage', '@id': url, url, about: businessRef(origin) }],
+    '@graph': [
+      businessNode(origin, facts),
+      { '@type': 'WebPage', '@id': url, url, about: businessRef(origin) },
+    ],
   };
 }
 
@@ -109,7 +140,10 @@ export interface Crumb {
   path: string;
 }
 
-export function breadcrumbLd(crumbs: readonly Crumb[], origin: string): WithContext<BreadcrumbList> {
+export function breadcrumbLd(
+  crumbs: readonly Crumb[],
+  origin: string,
+): WithContext<BreadcrumbList> {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -123,7 +157,9 @@ export function breadcrumbLd(crumbs: readonly Crumb[], origin: string): WithCont
   };
 }
 
-export function faqLd(items: readonly { question: string; answer: string }[]): WithContext<FAQPage> {
+export function faqLd(
+  items: readonly { question: string; answer: string }[],
+): WithContext<FAQPage> {
   return {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',
@@ -144,7 +180,11 @@ export interface GalleryImage {
   height?: number;
 }
 
-export function imageGalleryLd(name: string, images: readonly GalleryImage[], origin: string): WithContext<ImageGallery> {
+export function imageGalleryLd(
+  name: string,
+  images: readonly GalleryImage[],
+  origin: string,
+): WithContext<ImageGallery> {
   return {
     '@context': 'https://schema.org',
     '@type': 'ImageGallery',
@@ -156,8 +196,12 @@ export function imageGalleryLd(name: string, images: readonly GalleryImage[], or
       description: image.alt,
       caption: image.caption,
       about: image.about,
-      ...(image.width ? { width: { '@type': 'QuantitativeValue', value: image.width, unitCode: 'E37' } } : {}),
-      ...(image.height ? { height: { '@type': 'QuantitativeValue', value: image.height, unitCode: 'E37' } } : {}),
+      ...(image.width
+        ? { width: { '@type': 'QuantitativeValue', value: image.width, unitCode: 'E37' } }
+        : {}),
+      ...(image.height
+        ? { height: { '@type': 'QuantitativeValue', value: image.height, unitCode: 'E37' } }
+        : {}),
     })),
   };
 }
@@ -172,8 +216,15 @@ export interface ServiceInput {
 }
 
 /** A service the business provides, for the page that offers it */
-export function serviceLd(service: ServiceInput, origin: string, facts: Business = business): WithContext<Service> {
-  const areaServed = service.areaServed ?? [{ name: facts.serviceArea.priority }, { name: 'Auckland' }];
+export function serviceLd(
+  service: ServiceInput,
+  origin: string,
+  facts: Business = business,
+): WithContext<Service> {
+  const areaServed = service.areaServed ?? [
+    { name: facts.serviceArea.priority },
+    { name: 'Auckland' },
+  ];
   return {
     '@context': 'https://schema.org',
     '@type': 'Service',

@@ -26,7 +26,8 @@ export const defaultOgImagePath = `${cardDir}/default${cardExtension}`;
  */
 export function ogImagePath(source?: string): string {
   if (source === undefined) return defaultOgImagePath;
-  if (!source.startsWith('/') || source.startsWith('//')) throw new Error(`A sharing image is made from a file of the site, not ${source}`);
+  if (!source.startsWith('/') || source.startsWith('//'))
+    throw new Error(`A sharing image is made from a file of the site, not ${source}`);
   return `${cardDir}${source}${cardExtension}`;
 }
 

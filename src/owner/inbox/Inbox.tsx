@@ -14,7 +14,10 @@ export function Inbox({ inbox, now }: { inbox: InboxState; now: Date }) {
   const searchId = useId();
   const { body, overview, filter } = inbox;
   const filtered = filter.status !== null || filter.q.trim() !== '';
-  const shownFor = [filter.status && LEAD_STATUS_LABELS[filter.status], filter.q.trim() && `“${filter.q.trim()}”`]
+  const shownFor = [
+    filter.status && LEAD_STATUS_LABELS[filter.status],
+    filter.q.trim() && `“${filter.q.trim()}”`,
+  ]
     .filter(Boolean)
     .join(', ');
 
@@ -25,9 +28,17 @@ export function Inbox({ inbox, now }: { inbox: InboxState; now: Date }) {
           <h1 className="text-h2" tabIndex={-1} data-view-heading>
             Inbox
           </h1>
-          {overview && <p className="text-muted">{overview.unread === 0 ? 'All read' : `${overview.unread} unread`}</p>}
+          {overview && (
+            <p className="text-muted">
+              {overview.unread === 0 ? 'All read' : `${overview.unread} unread`}
+            </p>
+          )}
         </div>
-        <a href={ownerPaths.leadsCsv} download className={buttonClass({ variant: 'outline', size: 'sm' })}>
+        <a
+          href={ownerPaths.leadsCsv}
+          download
+          className={buttonClass({ variant: 'outline', size: 'sm' })}
+        >
           <Download className="size-5" aria-hidden="true" />
           Export CSV
         </a>
@@ -41,7 +52,10 @@ export function Inbox({ inbox, now }: { inbox: InboxState; now: Date }) {
             Search requests
           </label>
           <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted" aria-hidden="true" />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted"
+              aria-hidden="true"
+            />
             <input
               id={searchId}
               type="search"
@@ -54,10 +68,16 @@ export function Inbox({ inbox, now }: { inbox: InboxState; now: Date }) {
             />
           </div>
         </div>
-        <StatusFilter counts={overview?.counts ?? null} selected={filter.status} onSelect={inbox.setStatus} />
+        <StatusFilter
+          counts={overview?.counts ?? null}
+          selected={filter.status}
+          onSelect={inbox.setStatus}
+        />
       </div>
 
-      {inbox.problem !== null && <Alert>{errorMessage(inbox.problem)} The inbox will try again in a few seconds.</Alert>}
+      {inbox.problem !== null && (
+        <Alert>{errorMessage(inbox.problem)} The inbox will try again in a few seconds.</Alert>
+      )}
 
       <section
         aria-labelledby="requests-heading"
@@ -71,7 +91,9 @@ export function Inbox({ inbox, now }: { inbox: InboxState; now: Date }) {
           <p className="px-4 py-6 text-muted">Loading your requests…</p>
         ) : body.leads.length === 0 ? (
           <p className="px-4 py-6 text-muted">
-            {filtered ? 'No request matches. Try another status or search.' : 'No quote requests yet. New ones appear here within seconds.'}
+            {filtered
+              ? 'No request matches. Try another status or search.'
+              : 'No quote requests yet. New ones appear here within seconds.'}
           </p>
         ) : (
           <ul className="divide-y divide-line">
@@ -81,7 +103,9 @@ export function Inbox({ inbox, now }: { inbox: InboxState; now: Date }) {
           </ul>
         )}
       </section>
-      <p className="text-center text-sm text-muted">New requests appear here by themselves; the list is checked every 15 seconds.</p>
+      <p className="text-center text-sm text-muted">
+        New requests appear here by themselves; the list is checked every 15 seconds.
+      </p>
     </div>
   );
 }

@@ -20,7 +20,13 @@ export function LeadRow({ lead, now }: { lead: OwnerLead; now: Date }) {
         </span>
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-3">
-            <span className={unread ? 'truncate font-bold text-brand-900' : 'truncate font-semibold text-brand-900'}>
+            <span
+              className={
+                unread
+                  ? 'truncate font-bold text-brand-900'
+                  : 'truncate font-semibold text-brand-900'
+              }
+            >
               {unread && <span className="sr-only">Unread: </span>}
               {lead.name}
             </span>
@@ -29,7 +35,9 @@ export function LeadRow({ lead, now }: { lead: OwnerLead; now: Date }) {
             </time>
           </span>
           <span className="mt-0.5 flex items-center justify-between gap-3">
-            <span className="min-w-0 truncate text-sm text-ink">{lead.service || lead.message.slice(0, 80) || 'No service named'}</span>
+            <span className="min-w-0 truncate text-sm text-ink">
+              {lead.service || lead.message.slice(0, 80) || 'No service named'}
+            </span>
             <StatusBadge status={lead.status} className="shrink-0" />
           </span>
           {place && <span className="block truncate text-sm text-muted">{place}</span>}

@@ -8,15 +8,22 @@ import { timeAgo } from '../time.ts';
 export function UndeliveredPanel({ leads, now }: { leads: OwnerLead[]; now: Date }) {
   if (leads.length === 0) return null;
   return (
-    <section aria-labelledby="undelivered-heading" className="rounded-(--radius-card) border-2 border-danger-700 bg-danger-50 p-4">
+    <section
+      aria-labelledby="undelivered-heading"
+      className="rounded-(--radius-card) border-2 border-danger-700 bg-danger-50 p-4"
+    >
       <h2 id="undelivered-heading" className="flex items-center gap-2 text-lg text-danger-800">
         <TriangleAlert className="size-5 shrink-0" aria-hidden="true" />
         These requests did not reach you on every channel
       </h2>
-      <p className="mt-1 text-sm text-ink">Open each one so none is missed. The server keeps trying the channels that failed.</p>
+      <p className="mt-1 text-sm text-ink">
+        Open each one so none is missed. The server keeps trying the channels that failed.
+      </p>
       <ul className="mt-3 space-y-2">
         {leads.map((lead) => {
-          const missed = lead.deliveries.filter((delivery) => delivery.state === 'failed' || delivery.overdue);
+          const missed = lead.deliveries.filter(
+            (delivery) => delivery.state === 'failed' || delivery.overdue,
+          );
           return (
             <li key={lead.id}>
               <a
@@ -26,7 +33,8 @@ export function UndeliveredPanel({ leads, now }: { leads: OwnerLead[]; now: Date
                 <span className="font-semibold text-brand-900">{lead.name}</span>
                 <span className="text-sm text-muted">{timeAgo(lead.createdAt, now)}</span>
                 <span className="w-full text-sm text-danger-800">
-                  Not delivered by {missed.map((delivery) => channelLabels[delivery.channel]).join(', ')}
+                  Not delivered by{' '}
+                  {missed.map((delivery) => channelLabels[delivery.channel]).join(', ')}
                 </span>
               </a>
             </li>

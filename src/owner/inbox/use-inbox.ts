@@ -62,13 +62,19 @@ export function useInbox(onNewLeads: (leads: OwnerLead[]) => void): Inbox {
   // The search applies once typing pauses
   useEffect(() => {
     const timer = setTimeout(
-      () => setFilter((current) => (current.q === searchText ? current : { ...current, q: searchText })),
+      () =>
+        setFilter((current) =>
+          current.q === searchText ? current : { ...current, q: searchText },
+        ),
       SEARCH_DELAY_MS,
     );
     return () => clearTimeout(timer);
   }, [searchText]);
 
-  const setStatus = useCallback((status: LeadStatus | null) => setFilter((current) => ({ ...current, status })), []);
+  const setStatus = useCallback(
+    (status: LeadStatus | null) => setFilter((current) => ({ ...current, status })),
+    [],
+  );
 
   return { body, overview, filter, searchText, setSearchText, setStatus, problem: error ?? null };
 }

@@ -10,7 +10,9 @@ interface Props {
 /** Deleting a request (a privacy request) takes a second, deliberate tap that says what it does */
 export function DeleteLead({ name, onDelete }: Props) {
   // A deleted request's page goes away, so the confirmation is never closed after it
-  const { confirming, busy, startRef, confirmRef, open, close, run } = useSecondTap({ closeAfterAction: false });
+  const { confirming, busy, startRef, confirmRef, open, close, run } = useSecondTap({
+    closeAfterAction: false,
+  });
 
   if (!confirming) {
     return (
@@ -26,13 +28,17 @@ export function DeleteLead({ name, onDelete }: Props) {
     );
   }
   return (
-    <div role="group" aria-labelledby="delete-warning" className="rounded-lg border-2 border-danger-700 bg-danger-50 p-4">
+    <div
+      role="group"
+      aria-labelledby="delete-warning"
+      className="rounded-lg border-2 border-danger-700 bg-danger-50 p-4"
+    >
       <p id="delete-warning" className="font-semibold text-danger-800">
         Delete the request from {name} for good?
       </p>
       <p className="mt-1 text-ink">
-        This removes it, its notes and its delivery record from the server, and it cannot be undone. Use it when someone asks you to delete
-        their details.
+        This removes it, its notes and its delivery record from the server, and it cannot be undone.
+        Use it when someone asks you to delete their details.
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         <button
@@ -44,7 +50,12 @@ export function DeleteLead({ name, onDelete }: Props) {
         >
           {busy ? 'Deleting…' : 'Delete for good'}
         </button>
-        <button type="button" className={buttonClass({ variant: 'outline' })} disabled={busy} onClick={close}>
+        <button
+          type="button"
+          className={buttonClass({ variant: 'outline' })}
+          disabled={busy}
+          onClick={close}
+        >
           Keep it
         </button>
       </div>

@@ -8,13 +8,22 @@ export const channelLabels: Readonly<Record<OwnerDelivery['channel'], string>> =
   ntfy: 'Phone notification (ntfy)',
 };
 
-function deliveryState(delivery: OwnerDelivery, now: Date): { tone: 'ok' | 'waiting' | 'bad'; text: string } {
+function deliveryState(
+  delivery: OwnerDelivery,
+  now: Date,
+): { tone: 'ok' | 'waiting' | 'bad'; text: string } {
   if (delivery.state === 'sent') {
-    return { tone: 'ok', text: delivery.deliveredAt ? `Sent ${timeAgo(delivery.deliveredAt, now)}` : 'Sent' };
+    return {
+      tone: 'ok',
+      text: delivery.deliveredAt ? `Sent ${timeAgo(delivery.deliveredAt, now)}` : 'Sent',
+    };
   }
   if (delivery.state === 'failed') return { tone: 'bad', text: 'Failed' };
   const tries = delivery.attempts === 1 ? '1 try so far' : `${delivery.attempts} tries so far`;
-  return { tone: delivery.overdue ? 'bad' : 'waiting', text: `${delivery.overdue ? 'Overdue, still trying' : 'Waiting'} (${tries})` };
+  return {
+    tone: delivery.overdue ? 'bad' : 'waiting',
+    text: `${delivery.overdue ? 'Overdue, still trying' : 'Waiting'} (${tries})`,
+  };
 }
 
 const icons = { ok: Check, waiting: Clock, bad: TriangleAlert };
@@ -23,7 +32,9 @@ const tones = { ok: 'text-success-700', waiting: 'text-brand-700', bad: 'text-da
 /** How each of the owner's channels delivered this request to him */
 export function Deliveries({ deliveries, now }: { deliveries: OwnerDelivery[]; now: Date }) {
   if (deliveries.length === 0) {
-    return <p className="text-muted">No notification channel was set up when this request came in.</p>;
+    return (
+      <p className="text-muted">No notification channel was set up when this request came in.</p>
+    );
   }
   return (
     <ul className="divide-y divide-line">
@@ -35,12 +46,18 @@ export function Deliveries({ deliveries, now }: { deliveries: OwnerDelivery[]; n
             <Icon className={`mt-0.5 size-5 shrink-0 ${tones[state.tone]}`} aria-hidden="true" />
             <div className="min-w-0">
               <p>
-                <span className="font-semibold text-brand-900">{channelLabels[delivery.channel]}:</span>{' '}
-                <span className={state.tone === 'bad' ? 'font-semibold text-danger-800' : ''}>{state.text}</span>
+                <span className="font-semibold text-brand-900">
+                  {channelLabels[delivery.channel]}:
+                </span>{' '}
+                <span className={state.tone === 'bad' ? 'font-semibold text-danger-800' : ''}>
+                  {state.text}
+                </span>
               </p>
               {delivery.state === 'sent' && delivery.deliveredAt && (
                 <p className="text-sm text-muted">
-                  <time dateTime={delivery.deliveredAt}>{formatDateTime(delivery.deliveredAt)}</time>
+                  <time dateTime={delivery.deliveredAt}>
+                    {formatDateTime(delivery.deliveredAt)}
+                  </time>
                 </p>
               )}
               {delivery.lastError && delivery.state !== 'sent' && (

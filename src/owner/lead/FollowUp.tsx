@@ -32,13 +32,20 @@ export function FollowUp({ followUp, busy, onChange }: Props) {
           }}
         />
         {followUp && (
-          <button type="button" className={buttonClass({ variant: 'outline', size: 'sm' })} disabled={busy} onClick={() => onChange(null)}>
+          <button
+            type="button"
+            className={buttonClass({ variant: 'outline', size: 'sm' })}
+            disabled={busy}
+            onClick={() => onChange(null)}
+          >
             Clear
           </button>
         )}
       </div>
       <p className={due ? 'mt-1 text-sm font-semibold text-danger-800' : 'mt-1 text-sm text-muted'}>
-        {followUp ? `${due ? 'Due: ' : ''}${formatCalendarDay(followUp)}` : 'No follow-up date set.'}
+        {followUp
+          ? `${due ? 'Due: ' : ''}${formatCalendarDay(followUp)}`
+          : 'No follow-up date set.'}
       </p>
     </div>
   );

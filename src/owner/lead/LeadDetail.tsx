@@ -38,7 +38,9 @@ export function LeadDetail({ lead, businessName, now, onChanged, onDeleted }: Pr
   async function change(next: LeadChange, options: { quiet?: boolean; keepalive?: boolean } = {}) {
     setBusy(true);
     try {
-      onChanged(await ownerApi.changeLead(lead.id, next, { keepalive: options.keepalive ?? false }));
+      onChanged(
+        await ownerApi.changeLead(lead.id, next, { keepalive: options.keepalive ?? false }),
+      );
       if (!options.quiet) notify({ kind: 'success', text: changeMessage(next) });
     } catch (error) {
       notifyError(error);
@@ -97,12 +99,12 @@ export function LeadDetail({ lead, businessName, now, onChanged, onDeleted }: Pr
           <StatusBadge status={lead.status} />
         </div>
         <p className="mt-1 text-muted">
-          <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time> ({timeAgo(lead.createdAt, now)})
-          {lead.service && ` · ${lead.service}`}
+          <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time> (
+          {timeAgo(lead.createdAt, now)}){lead.service && ` · ${lead.service}`}
         </p>
       </header>
       {lead.message && (
-        <blockquote className="rounded-(--radius-card) border-l-4 border-accent-500 bg-white p-4 whitespace-pre-wrap break-words shadow-(--shadow-card)">
+        <blockquote className="rounded-(--radius-card) border-l-4 border-accent-500 bg-white p-4 break-words whitespace-pre-wrap shadow-(--shadow-card)">
           {lead.message}
         </blockquote>
       )}
@@ -112,9 +114,17 @@ export function LeadDetail({ lead, businessName, now, onChanged, onDeleted }: Pr
       <div className="grid gap-4 lg:grid-cols-[3fr_2fr] lg:items-start">
         <div className="space-y-4">
           <Panel title="Status">
-            <StatusButtons status={lead.status} busy={busy} onChange={(status) => void change({ status })} />
+            <StatusButtons
+              status={lead.status}
+              busy={busy}
+              onChange={(status) => void change({ status })}
+            />
             <div className="mt-4">
-              <FollowUp followUp={lead.followUp} busy={busy} onChange={(followUp) => void change({ followUp })} />
+              <FollowUp
+                followUp={lead.followUp}
+                busy={busy}
+                onChange={(followUp) => void change({ followUp })}
+              />
             </div>
           </Panel>
           <Panel title="The request">

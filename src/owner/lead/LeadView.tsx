@@ -41,7 +41,11 @@ export function LeadView({ id, shown, businessName, now, onDeleted }: Props) {
       <h1 className="mt-2 text-h2" tabIndex={-1} data-view-heading>
         {error ? 'Request not found' : 'Opening the request…'}
       </h1>
-      {error !== undefined && <p className="mt-2 text-muted">{missing ? 'It may have been deleted.' : errorMessage(error)}</p>}
+      {error !== undefined && (
+        <p className="mt-2 text-muted">
+          {missing ? 'It may have been deleted.' : errorMessage(error)}
+        </p>
+      )}
     </div>
   );
 }

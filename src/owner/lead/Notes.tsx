@@ -33,7 +33,7 @@ export function Notes({ notes, onAdd }: Props) {
               <p className="text-sm font-semibold text-brand-800">
                 <time dateTime={note.at}>{formatDateTime(note.at)}</time>
               </p>
-              <p className="mt-1 whitespace-pre-wrap break-words">{note.text}</p>
+              <p className="mt-1 break-words whitespace-pre-wrap">{note.text}</p>
             </li>
           ))}
         </ol>
@@ -54,7 +54,11 @@ export function Notes({ notes, onAdd }: Props) {
           <p id={`${id}-count`} className="text-sm text-muted">
             {text.length} of {NOTE_MAX_LENGTH} characters
           </p>
-          <button type="submit" className={buttonClass({ variant: 'brand', size: 'sm' })} disabled={busy || !text.trim()}>
+          <button
+            type="submit"
+            className={buttonClass({ variant: 'brand', size: 'sm' })}
+            disabled={busy || !text.trim()}
+          >
             {busy ? 'Adding…' : 'Add note'}
           </button>
         </div>

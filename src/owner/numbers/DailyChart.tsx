@@ -10,10 +10,23 @@ const BAR_WIDTH = 10;
 const HEIGHT = 100;
 
 /** One figure per day as bars, with its scale and its busiest day said in words */
-function Bars({ daily, figure, label, colour }: { daily: Day[]; figure: 'views' | 'contacts'; label: string; colour: string }) {
+function Bars({
+  daily,
+  figure,
+  label,
+  colour,
+}: {
+  daily: Day[];
+  figure: 'views' | 'contacts';
+  label: string;
+  colour: string;
+}) {
   const titleId = useId();
   const top = niceCeiling(Math.max(0, ...daily.map((day) => day[figure])));
-  const busiest = daily.reduce<Day | undefined>((best, day) => (!best || day[figure] > best[figure] ? day : best), undefined);
+  const busiest = daily.reduce<Day | undefined>(
+    (best, day) => (!best || day[figure] > best[figure] ? day : best),
+    undefined,
+  );
   const total = daily.reduce((sum, day) => sum + day[figure], 0);
   const summary =
     busiest && busiest[figure] > 0
@@ -23,7 +36,8 @@ function Bars({ daily, figure, label, colour }: { daily: Day[]; figure: 'views' 
   return (
     <figure>
       <figcaption id={titleId} className="text-sm font-semibold text-brand-900">
-        {label} per day <span className="font-normal text-muted">(scale 0 to {formatCount(top)})</span>
+        {label} per day{' '}
+        <span className="font-normal text-muted">(scale 0 to {formatCount(top)})</span>
       </figcaption>
       <div className="relative mt-1 border-b border-l border-gray-400">
         <svg
@@ -75,7 +89,12 @@ export function DailyChart({ daily }: { daily: Day[] }) {
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-700 underline underline-offset-2">
           The figures for each day, as a table
         </summary>
-        <div className="mt-2 max-h-96 overflow-y-auto" tabIndex={0} role="region" aria-label="Figures for each day">
+        <div
+          className="mt-2 max-h-96 overflow-y-auto"
+          tabIndex={0}
+          role="region"
+          aria-label="Figures for each day"
+        >
           <table className="w-full text-left text-sm tabular-nums">
             <thead className="sticky top-0 bg-white">
               <tr className="border-b border-line">

@@ -42,7 +42,8 @@ export function Numbers({ days }: { days: NumbersPeriod }) {
       {report && (
         <div className="space-y-4">
           <p className="text-muted">
-            {formatCalendarDay(report.period.from)} to {formatCalendarDay(report.period.to)}, compared with the {days} days before.
+            {formatCalendarDay(report.period.from)} to {formatCalendarDay(report.period.to)},
+            compared with the {days} days before.
           </p>
           <TotalsGrid report={report} days={days} />
           <Panel title="Each day">

@@ -22,9 +22,15 @@ const cell = 'py-2 pl-2 text-right sm:pl-5';
  * goes under the page's path instead of a column of its own, so the table fits 390 px.
  */
 export function PagesTable({ pages }: { pages: NumbersBody['pages'] }) {
-  if (pages.length === 0) return <p className="text-muted">No page had a visitor in this period.</p>;
+  if (pages.length === 0)
+    return <p className="text-muted">No page had a visitor in this period.</p>;
   return (
-    <div className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0" tabIndex={0} role="region" aria-label="Figures for each page">
+    <div
+      className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0"
+      tabIndex={0}
+      role="region"
+      aria-label="Figures for each page"
+    >
       <table className="w-full text-left text-sm tabular-nums">
         <thead>
           <tr className="border-b-2 border-line">
@@ -32,7 +38,15 @@ export function PagesTable({ pages }: { pages: NumbersBody['pages'] }) {
               Page
             </th>
             {columns.map((column) => (
-              <th key={column} scope="col" className={cn(cell, 'whitespace-nowrap', column === 'Share' && 'hidden sm:table-cell')}>
+              <th
+                key={column}
+                scope="col"
+                className={cn(
+                  cell,
+                  'whitespace-nowrap',
+                  column === 'Share' && 'hidden sm:table-cell',
+                )}
+              >
                 {column}
               </th>
             ))}
@@ -43,7 +57,9 @@ export function PagesTable({ pages }: { pages: NumbersBody['pages'] }) {
             <tr key={page.path} className="border-b border-line">
               <th scope="row" className="py-2 pr-2 font-medium break-words text-brand-900 sm:pr-3">
                 <BreakablePath path={page.path} />
-                <span className="block font-normal text-muted sm:hidden">{formatShare(page.contactShare)} share</span>
+                <span className="block font-normal text-muted sm:hidden">
+                  {formatShare(page.contactShare)} share
+                </span>
               </th>
               <td className={cell}>{formatCount(page.views)}</td>
               <td className={cell}>{formatCount(page.calls)}</td>

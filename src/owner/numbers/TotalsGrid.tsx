@@ -41,13 +41,16 @@ export function TotalsGrid({ report, days }: { report: NumbersBody; days: number
             <li key={label} className="flex items-center gap-2">
               <Icon className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
               <span>
-                <span className="font-semibold text-brand-900">{label}:</span> {trendText(change, days)}
+                <span className="font-semibold text-brand-900">{label}:</span>{' '}
+                {trendText(change, days)}
               </span>
             </li>
           );
         })}
       </ul>
-      <p className="text-sm text-muted">Contact share: calls, e-mails and quote requests as a share of views.</p>
+      <p className="text-sm text-muted">
+        Contact share: calls, e-mails and quote requests as a share of views.
+      </p>
     </div>
   );
 }

@@ -5,7 +5,13 @@ import { defaultPasskeyName, PASSKEY_NAME_MAX_LENGTH } from '../../lib/owner-api
 import { addPasskey } from '../passkey-ceremonies.ts';
 
 /** A passkey on this device (or a security key) besides the ones he has: a laptop, a backup */
-export function AddPasskey({ onAdded, onProblem }: { onAdded: (name: string) => void; onProblem: (error: unknown) => void }) {
+export function AddPasskey({
+  onAdded,
+  onProblem,
+}: {
+  onAdded: (name: string) => void;
+  onProblem: (error: unknown) => void;
+}) {
   const id = useId();
   const [name, setName] = useState(() => defaultPasskeyName(navigator.userAgent));
   const [busy, setBusy] = useState(false);
@@ -38,10 +44,16 @@ export function AddPasskey({ onAdded, onProblem }: { onAdded: (name: string) => 
         onChange={(event) => setName(event.target.value)}
       />
       <p className="mt-1 text-sm text-muted">
-        Made on this device, or on a security key you hold to it. You may be asked to confirm with a passkey you have first. Your
-        notification channels are told whenever a passkey is added or removed.
+        Made on this device, or on a security key you hold to it. You may be asked to confirm with a
+        passkey you have first. Your notification channels are told whenever a passkey is added or
+        removed.
       </p>
-      <button type="submit" className={buttonClass({ variant: 'brand' }, 'mt-3')} disabled={busy} aria-busy={busy}>
+      <button
+        type="submit"
+        className={buttonClass({ variant: 'brand' }, 'mt-3')}
+        disabled={busy}
+        aria-busy={busy}
+      >
         <Plus className="size-5" aria-hidden="true" />
         {busy ? 'Waiting for your device…' : 'Add a passkey'}
       </button>

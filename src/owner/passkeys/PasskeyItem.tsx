@@ -87,17 +87,29 @@ export function PasskeyItem({ passkey, now, onRename, onRemove }: Props) {
             onChange={(event) => setName(event.target.value)}
           />
           <div className="mt-2 flex gap-2">
-            <button type="submit" className={buttonClass({ variant: 'brand', size: 'sm' })} disabled={busy || !name.trim()}>
+            <button
+              type="submit"
+              className={buttonClass({ variant: 'brand', size: 'sm' })}
+              disabled={busy || !name.trim()}
+            >
               Save name
             </button>
-            <button type="button" className={buttonClass({ variant: 'outline', size: 'sm' })} onClick={() => setMode('show')}>
+            <button
+              type="button"
+              className={buttonClass({ variant: 'outline', size: 'sm' })}
+              onClick={() => setMode('show')}
+            >
               Cancel
             </button>
           </div>
         </form>
       )}
       {mode === 'remove' && (
-        <div role="group" aria-label={`Remove ${passkey.name}`} className="mt-3 rounded-lg border-2 border-danger-700 bg-danger-50 p-3">
+        <div
+          role="group"
+          aria-label={`Remove ${passkey.name}`}
+          className="mt-3 rounded-lg border-2 border-danger-700 bg-danger-50 p-3"
+        >
           <p className="text-ink">
             Remove <strong>{passkey.name}</strong>? It will no longer sign you in
             {passkey.current ? ', and this device will need another passkey next time' : ''}.

@@ -23,7 +23,8 @@ export function Passkeys({ now }: { now: Date }) {
         Passkeys
       </h1>
       <p className="text-muted">
-        Each passkey signs you in from one device or security key. Keep at least two, so losing a phone does not lock you out.
+        Each passkey signs you in from one device or security key. Keep at least two, so losing a
+        phone does not lock you out.
       </p>
       {problem !== undefined && <Alert>{errorMessage(problem)}</Alert>}
       <Panel title="Your passkeys">
@@ -99,7 +100,11 @@ export function Passkeys({ now }: { now: Date }) {
         )}
       </Panel>
       <Panel title="Recent sign-ins">
-        {body === undefined ? <p className="text-muted">Loading…</p> : <SignIns signIns={body.signIns} now={now} />}
+        {body === undefined ? (
+          <p className="text-muted">Loading…</p>
+        ) : (
+          <SignIns signIns={body.signIns} now={now} />
+        )}
       </Panel>
     </div>
   );

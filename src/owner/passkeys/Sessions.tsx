@@ -29,19 +29,24 @@ export function Sessions({ sessions, now, onSignOut, onSignOutOthers }: Props) {
   return (
     <div>
       <p className="text-muted">
-        Each device signed in to this page now. The device is how its browser describes itself, so take it as a hint. If one is not you,
-        sign it out and remove the passkey it used.
+        Each device signed in to this page now. The device is how its browser describes itself, so
+        take it as a hint. If one is not you, sign it out and remove the passkey it used.
       </p>
       <ul className="mt-3 divide-y divide-line">
         {ordered.map((session) => (
-          <li key={session.id} className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2 py-2.5">
+          <li
+            key={session.id}
+            className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2 py-2.5"
+          >
             <div className="min-w-0">
               <p className="font-semibold break-words text-brand-900">
-                {session.device} <span className="text-sm font-normal text-muted">(as its browser says)</span>
+                {session.device}{' '}
+                <span className="text-sm font-normal text-muted">(as its browser says)</span>
                 {session.current && <ThisDevice />}
               </p>
               <p className="text-sm text-muted">
-                Signed in {formatDateTime(session.startedAt)} with {session.passkeyName} · last used {timeAgo(session.lastUsedAt, now)}
+                Signed in {formatDateTime(session.startedAt)} with {session.passkeyName} · last used{' '}
+                {timeAgo(session.lastUsedAt, now)}
               </p>
             </div>
             {!session.current && (

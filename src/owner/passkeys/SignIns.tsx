@@ -5,7 +5,9 @@ import { formatDateTime, timeAgo } from '../time.ts';
 export function SignIns({ signIns, now }: { signIns: SignInRecord[]; now: Date }) {
   return (
     <div>
-      <p className="text-muted">If you see a sign-in that was not you, remove the passkey it used, here, at once.</p>
+      <p className="text-muted">
+        If you see a sign-in that was not you, remove the passkey it used, here, at once.
+      </p>
       {signIns.length === 0 ? (
         <p className="mt-3 text-muted">No sign-ins yet.</p>
       ) : (

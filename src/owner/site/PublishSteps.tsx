@@ -30,16 +30,31 @@ export function PublishSteps({ steps }: { steps: readonly PublishStep[] }) {
       {steps.map((step) => {
         const elapsed = step.ms ?? (step.startedAt ? now - Date.parse(step.startedAt) : null);
         return (
-          <li key={step.name} data-state={step.state} className="flex items-center gap-3 data-[state=waiting]:text-muted">
-            {step.state === 'done' && <Check className="size-5 shrink-0 text-success-700" aria-hidden="true" />}
-            {step.state === 'running' && <LoaderCircle className="size-5 shrink-0 animate-spin text-brand-700" aria-hidden="true" />}
-            {step.state === 'failed' && <X className="size-5 shrink-0 text-danger-700" aria-hidden="true" />}
+          <li
+            key={step.name}
+            data-state={step.state}
+            className="flex items-center gap-3 data-[state=waiting]:text-muted"
+          >
+            {step.state === 'done' && (
+              <Check className="size-5 shrink-0 text-success-700" aria-hidden="true" />
+            )}
+            {step.state === 'running' && (
+              <LoaderCircle
+                className="size-5 shrink-0 animate-spin text-brand-700"
+                aria-hidden="true"
+              />
+            )}
+            {step.state === 'failed' && (
+              <X className="size-5 shrink-0 text-danger-700" aria-hidden="true" />
+            )}
             {step.state === 'waiting' && <Circle className="size-5 shrink-0" aria-hidden="true" />}
             <span className="flex-1 font-medium">
               {PUBLISH_STEP_LABELS[step.name]}
               <span className="sr-only">: {STATE_WORDS[step.state]}</span>
             </span>
-            {elapsed !== null && <span className="text-muted tabular-nums">{seconds(elapsed)}</span>}
+            {elapsed !== null && (
+              <span className="text-muted tabular-nums">{seconds(elapsed)}</span>
+            )}
           </li>
         );
       })}

@@ -24,7 +24,10 @@ const BACKUP_WORDS: Readonly<Record<PublishResult['backup'], string | null>> = {
 function LastResult({ last, now }: { last: PublishResult; now: Date }) {
   if (!last.ok) {
     return (
-      <div role="alert" className="rounded-lg border-l-4 border-danger-700 bg-danger-50 p-4 text-danger-800">
+      <div
+        role="alert"
+        className="rounded-lg border-l-4 border-danger-700 bg-danger-50 p-4 text-danger-800"
+      >
         <p className="font-semibold">{last.message}</p>
         {last.problems.length > 0 && (
           <ul className="mt-2 list-disc space-y-1 pl-5 text-ink">
@@ -34,7 +37,9 @@ function LastResult({ last, now }: { last: PublishResult; now: Date }) {
           </ul>
         )}
         {last.problems.length > 0 && (
-          <p className="mt-2 text-ink">Fix {last.problems.length === 1 ? 'it' : 'them'} in the editor, then publish again.</p>
+          <p className="mt-2 text-ink">
+            Fix {last.problems.length === 1 ? 'it' : 'them'} in the editor, then publish again.
+          </p>
         )}
       </div>
     );
@@ -48,7 +53,9 @@ function LastResult({ last, now }: { last: PublishResult; now: Date }) {
         </time>
       </p>
       {BACKUP_WORDS[last.backup] && <p className="mt-1 text-muted">{BACKUP_WORDS[last.backup]}</p>}
-      {last.backup === 'failed' && <p className="mt-1 font-medium text-danger-800">{last.backupProblem}</p>}
+      {last.backup === 'failed' && (
+        <p className="mt-1 font-medium text-danger-800">{last.backupProblem}</p>
+      )}
     </div>
   );
 }
@@ -80,7 +87,9 @@ export function SiteView({ now }: { now: Date }) {
       <h1 className="text-h2" tabIndex={-1} data-view-heading>
         Your site
       </h1>
-      <p className="text-muted">Change your pages in the editor, then publish them here. They are live about a minute later.</p>
+      <p className="text-muted">
+        Change your pages in the editor, then publish them here. They are live about a minute later.
+      </p>
       <a href={editorPaths.page} className={buttonClass({ variant: 'brand', block: true })}>
         <Pencil className="size-5" aria-hidden="true" />
         Edit your site
@@ -130,9 +139,14 @@ export function SiteView({ now }: { now: Date }) {
         ) : (
           <ul className="divide-y divide-line">
             {body.history.map((change) => (
-              <li key={change.commit} className="flex flex-col items-start gap-2 py-3 md:flex-row md:items-center md:gap-4">
+              <li
+                key={change.commit}
+                className="flex flex-col items-start gap-2 py-3 md:flex-row md:items-center md:gap-4"
+              >
                 <div className="w-full min-w-0 md:flex-1">
-                  <p className="font-medium break-words">{change.byOwner ? change.message : 'Site update'}</p>
+                  <p className="font-medium break-words">
+                    {change.byOwner ? change.message : 'Site update'}
+                  </p>
                   <p className="text-sm text-muted">
                     <time dateTime={change.at} title={formatDateTime(change.at)}>
                       {timeAgo(change.at, now)}
@@ -141,7 +155,11 @@ export function SiteView({ now }: { now: Date }) {
                   </p>
                 </div>
                 {change.canUndo && (
-                  <UndoChange message={change.message} disabled={busy} onUndo={() => start(() => ownerApi.undo(change.commit))} />
+                  <UndoChange
+                    message={change.message}
+                    disabled={busy}
+                    onUndo={() => start(() => ownerApi.undo(change.commit))}
+                  />
                 )}
                 {change.undone && <p className="text-sm font-medium text-muted">Undone</p>}
               </li>

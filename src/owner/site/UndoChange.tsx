@@ -10,20 +10,34 @@ interface Props {
 
 /** Undoing a change takes a second tap that says what it does */
 export function UndoChange({ message, disabled, onUndo }: Props) {
-  const { confirming, busy, startRef, confirmRef, open, close, run } = useSecondTap({ closeAfterAction: true });
+  const { confirming, busy, startRef, confirmRef, open, close, run } = useSecondTap({
+    closeAfterAction: true,
+  });
 
   if (!confirming) {
     return (
-      <button ref={startRef} type="button" className={buttonClass({ variant: 'outline', size: 'sm' })} disabled={disabled} onClick={open}>
+      <button
+        ref={startRef}
+        type="button"
+        className={buttonClass({ variant: 'outline', size: 'sm' })}
+        disabled={disabled}
+        onClick={open}
+      >
         <Undo2 className="size-5" aria-hidden="true" />
         Undo this change
       </button>
     );
   }
   return (
-    <div role="group" aria-label="Undo this change?" className="w-full rounded-lg border-2 border-brand-700 bg-brand-50 p-4">
+    <div
+      role="group"
+      aria-label="Undo this change?"
+      className="w-full rounded-lg border-2 border-brand-700 bg-brand-50 p-4"
+    >
       <p className="font-semibold text-brand-900">Undo “{message}”?</p>
-      <p className="mt-1 text-ink">This takes the change back out and publishes the site again. Your later changes stay.</p>
+      <p className="mt-1 text-ink">
+        This takes the change back out and publishes the site again. Your later changes stay.
+      </p>
       <div className="mt-4 flex flex-wrap gap-2">
         <button
           ref={confirmRef}
@@ -34,7 +48,12 @@ export function UndoChange({ message, disabled, onUndo }: Props) {
         >
           {busy ? 'Undoing…' : 'Yes, undo it'}
         </button>
-        <button type="button" className={buttonClass({ variant: 'outline', size: 'sm' })} disabled={busy} onClick={close}>
+        <button
+          type="button"
+          className={buttonClass({ variant: 'outline', size: 'sm' })}
+          disabled={busy}
+          onClick={close}
+        >
           Keep it
         </button>
       </div>

@@ -10,7 +10,10 @@ const POLL_MS = 1000;
 
 export function useSite() {
   const [publishing, setPublishing] = useState(false);
-  const site = useRead(readKeys.site, publishing ? { refreshInterval: POLL_MS, ...retryingEvery(POLL_MS) } : {});
+  const site = useRead(
+    readKeys.site,
+    publishing ? { refreshInterval: POLL_MS, ...retryingEvery(POLL_MS) } : {},
+  );
   const running = (site.data?.running ?? null) !== null;
   if (running !== publishing) setPublishing(running);
   return site;

@@ -11,7 +11,9 @@ type StoreMethods = Omit<LeadStore, 'path' | 'close'>;
 export type StoreMethod = keyof StoreMethods;
 
 export type AsyncLeadStore = {
-  readonly [Method in StoreMethod]: (...args: Parameters<StoreMethods[Method]>) => Promise<ReturnType<StoreMethods[Method]>>;
+  readonly [Method in StoreMethod]: (
+    ...args: Parameters<StoreMethods[Method]>
+  ) => Promise<ReturnType<StoreMethods[Method]>>;
 } & {
   readonly path: string;
   /** Closes the store (checkpointing its WAL) and, for a thread, ends it */
@@ -74,7 +76,9 @@ export interface StoreRequest {
  * invite used up, a passkey stored already) is its return value, not a failure.
  */
 export type StoreFailure = 'busy' | 'failed';
-export type StoreResponse = { id: number; ok: true; value: unknown } | { id: number; ok: false; failure: StoreFailure; message: string };
+export type StoreResponse =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; failure: StoreFailure; message: string };
 
 /** The error a caller of the thread sees for a failed answer: StoreBusyError for busy, as the store itself throws */
 function errorOf(failure: StoreFailure, message: string): Error {
@@ -82,14 +86,17 @@ function errorOf(failure: StoreFailure, message: string): Error {
 }
 
 function asyncMethods(call: (method: StoreMethod, args: unknown[]) => Promise<unknown>) {
-  return Object.fromEntries(STORE_METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)])) as {
+  return Object.fromEntries(
+    STORE_METHODS.map((method) => [method, (...args: unknown[]) => call(method, args)]),
+  ) as {
     [Method in StoreMethod]: AsyncLeadStore[Method];
   };
 }
 
 /** The store in this thread, behind the same promise-returning interface */
 export function inProcessStore(store: LeadStore): AsyncLeadStore {
-  const call = async (method: StoreMethod, args: unknown[]) => (store[method] as (...a: unknown[]) => unknown)(...args);
+  const call = async (method: StoreMethod, args: unknown[]) =>
+    (store[method] as (...a: unknown[]) => unknown)(...args);
   return {
     ...asyncMethods(call),
     path: store.path,
@@ -107,7 +114,10 @@ const workerUrl = new URL('./store-worker.ts', import.meta.url);
 export function openStoreThread(path: string): AsyncLeadStore {
   let worker: Worker | undefined;
   let nextId = 1;
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void }
+  >();
 
   function failAll(error: Error) {
     for (const { reject } of pending.values()) reject(error);

@@ -74,8 +74,10 @@ function fileState(connection: Connection): FileState {
 
 /** Copies every committed page from the WAL into the database file; throws if any is left behind */
 function checkpoint(db: DatabaseSync) {
-  const result = db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get() as { busy: number } | undefined;
-  if (result?.busy) throw new Error('The WAL could not be checkpointed: another connection is reading');
+  const result = db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get() as
+    { busy: number } | undefined;
+  if (result?.busy)
+    throw new Error('The WAL could not be checkpointed: another connection is reading');
 }
 
 function closeConnection(connection: Connection, withCheckpoint: boolean) {
@@ -118,7 +120,8 @@ export function openDatabaseFile(absolutePath: string): DatabaseFile {
   function reopen(state: Exclude<FileState, 'same'>) {
     closeConnection(current, state === 'wal-lost');
     if (state === 'replaced') {
-      for (const companion of [current.wal, current.shm]) if (companion && isSameFile(companion)) rmSync(companion.path, { force: true });
+      for (const companion of [current.wal, current.shm])
+        if (companion && isSameFile(companion)) rmSync(companion.path, { force: true });
     }
     current = connect(absolutePath);
   }

@@ -15,7 +15,10 @@ export interface StoredPasskey {
   lastUsedAt: string | null;
 }
 
-export type NewPasskey = Pick<StoredPasskey, 'id' | 'publicKey' | 'counter' | 'transports' | 'name'>;
+export type NewPasskey = Pick<
+  StoredPasskey,
+  'id' | 'publicKey' | 'counter' | 'transports' | 'name'
+>;
 
 export interface StoredSession {
   /** Names the session to the owner's page; random, not derived from its token */

@@ -167,7 +167,11 @@ export interface LeadStore extends OwnerRecords {
   releaseClaim(leadId: number, channel: ChannelName): void;
   markDelivered(leadId: number, channel: ChannelName, now?: Date): void;
   /** Records a failed attempt: due again at `retryAt`, or given up (failed) when it is null */
-  markAttemptFailed(leadId: number, channel: ChannelName, options: { error: string; retryAt: Date | null; now?: Date }): void;
+  markAttemptFailed(
+    leadId: number,
+    channel: ChannelName,
+    options: { error: string; retryAt: Date | null; now?: Date },
+  ): void;
   /**
    * When the next delivery on `channel` is due (ISO 8601), or null when none is: a pending one's
    * retry, or the moment one in flight becomes stale (`staleAfterMs` after it was claimed)

@@ -99,11 +99,16 @@ CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (channel, status, next_a
 `;
 
 function hasTable(db: DatabaseSync, name: string): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+  return (
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !==
+    undefined
+  );
 }
 
 function columnsOf(db: DatabaseSync, table: string): string[] {
-  return (db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((column) => column.name);
+  return (db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map(
+    (column) => column.name,
+  );
 }
 
 /** Creates the tables, and brings a database from an earlier version up to date, in one transaction */
@@ -111,7 +116,8 @@ export function prepareSchema(db: DatabaseSync): void {
   inTransaction(db, () => {
     const hadOutbox = hasTable(db, 'deliveries');
     // Sessions from before they had an id and a device end: the owner signs in again once
-    if (hasTable(db, 'owner_sessions') && !columnsOf(db, 'owner_sessions').includes('verified_at')) db.exec('DROP TABLE owner_sessions');
+    if (hasTable(db, 'owner_sessions') && !columnsOf(db, 'owner_sessions').includes('verified_at'))
+      db.exec('DROP TABLE owner_sessions');
     db.exec(TABLES);
     if (!columnsOf(db, 'deliveries').includes('announced_at')) {
       // Failures from before the upgrade are old news, not announced now

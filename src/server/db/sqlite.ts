@@ -4,7 +4,11 @@ import type { DatabaseSync } from 'node:sqlite';
  * Runs `work` in one write transaction: committed when it returns, rolled back when it throws.
  * `begin` starts it (BEGIN IMMEDIATE, taking the write lock up front, unless given another way).
  */
-export function inTransaction<T>(db: DatabaseSync, work: () => T, begin: () => void = () => db.exec('BEGIN IMMEDIATE')): T {
+export function inTransaction<T>(
+  db: DatabaseSync,
+  work: () => T,
+  begin: () => void = () => db.exec('BEGIN IMMEDIATE'),
+): T {
   begin();
   try {
     const result = work();

@@ -3,7 +3,13 @@
  * method runs, for one connection.
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { CHANNELS, type ChannelName, type DeliveryStatus, type LeadStatus, type StoredLead } from './records.ts';
+import {
+  CHANNELS,
+  type ChannelName,
+  type DeliveryStatus,
+  type LeadStatus,
+  type StoredLead,
+} from './records.ts';
 
 export interface LeadRow {
   id: number;
@@ -39,7 +45,11 @@ export interface DeliveryRow {
   last_error: string | null;
 }
 
-export function fromRows(row: LeadRow, deliveries: readonly DeliveryRow[], notes: readonly NoteRow[]): StoredLead {
+export function fromRows(
+  row: LeadRow,
+  deliveries: readonly DeliveryRow[],
+  notes: readonly NoteRow[],
+): StoredLead {
   return {
     id: row.id,
     uid: row.uid,
@@ -72,12 +82,14 @@ export function fromRows(row: LeadRow, deliveries: readonly DeliveryRow[], notes
 
 export const LEAD_COLUMNS =
   'id, uid, created_at, form_source, name, email, phone, address, service, message, page, user_agent, status, follow_up, read_at';
-const DELIVERY_COLUMNS = 'lead_id, channel, status, attempts, next_attempt_at, delivered_at, last_error';
+const DELIVERY_COLUMNS =
+  'lead_id, channel, status, attempts, next_attempt_at, delivered_at, last_error';
 
 export function prepareStatements(db: DatabaseSync) {
   const prepare = (sql: string): StatementSync => db.prepare(sql);
   return {
-    insert: prepare(`INSERT INTO leads (uid, created_at, form_source, name, email, phone, address, service, message, page,
+    insert:
+      prepare(`INSERT INTO leads (uid, created_at, form_source, name, email, phone, address, service, message, page,
       user_agent) VALUES (:uid, :createdAt, :formSource, :name, :email, :phone, :address, :service, :message, :page, :userAgent)`),
     // Rows left by a lead deleted with foreign keys off (the sqlite3 shell) must not block a new one
     clearDeliveries: prepare('DELETE FROM deliveries WHERE lead_id = ?'),
@@ -96,7 +108,8 @@ export function prepareStatements(db: DatabaseSync) {
     deleteLead: prepare('DELETE FROM leads WHERE id = ?'),
     hasLead: prepare('SELECT 1 AS found FROM leads WHERE id = ?'),
     // The least tried first: a fresh lead is the best test of whether the channel works
-    claim: prepare(`UPDATE deliveries SET status = 'sending', attempts = attempts + 1, updated_at = :now
+    claim:
+      prepare(`UPDATE deliveries SET status = 'sending', attempts = attempts + 1, updated_at = :now
       WHERE channel = :channel AND lead_id IN (
         SELECT lead_id FROM deliveries
         WHERE channel = :channel
@@ -106,19 +119,26 @@ export function prepareStatements(db: DatabaseSync) {
       RETURNING lead_id, channel, attempts`),
     release: prepare(`UPDATE deliveries SET status = 'pending', attempts = attempts - 1
       WHERE lead_id = :leadId AND channel = :channel AND status = 'sending'`),
-    markSent: prepare(`UPDATE deliveries SET status = 'sent', delivered_at = :now, last_error = NULL, updated_at = :now
+    markSent:
+      prepare(`UPDATE deliveries SET status = 'sent', delivered_at = :now, last_error = NULL, updated_at = :now
       WHERE lead_id = :leadId AND channel = :channel`),
-    markFailed: prepare(`UPDATE deliveries SET status = :status, last_error = :error, next_attempt_at = :retryAt,
+    markFailed:
+      prepare(`UPDATE deliveries SET status = :status, last_error = :error, next_attempt_at = :retryAt,
       updated_at = :now WHERE lead_id = :leadId AND channel = :channel`),
     nextDue: prepare(`SELECT MIN(CASE status WHEN 'pending' THEN next_attempt_at
         ELSE strftime('%Y-%m-%dT%H:%M:%fZ', updated_at, '+' || :staleSeconds || ' seconds') END) AS due
       FROM deliveries WHERE channel = :channel AND status IN ('pending', 'sending')`),
-    addCount: prepare(`INSERT INTO daily_counts (day, path, kind, count) VALUES (:day, :path, :kind, :count)
+    addCount:
+      prepare(`INSERT INTO daily_counts (day, path, kind, count) VALUES (:day, :path, :kind, :count)
       ON CONFLICT (day, path, kind) DO UPDATE SET count = count + excluded.count`),
-    countsBetween: prepare('SELECT day, path, kind, count FROM daily_counts WHERE day BETWEEN ? AND ? ORDER BY day, path, kind'),
+    countsBetween: prepare(
+      'SELECT day, path, kind, count FROM daily_counts WHERE day BETWEEN ? AND ? ORDER BY day, path, kind',
+    ),
     leadSources: prepare(`SELECT created_at AS createdAt, form_source AS formSource, page FROM leads
       WHERE created_at >= ? AND created_at < ? ORDER BY id`),
-    claimWeek: prepare('INSERT INTO weekly_summaries (week, sent_at) VALUES (?, ?) ON CONFLICT (week) DO NOTHING'),
+    claimWeek: prepare(
+      'INSERT INTO weekly_summaries (week, sent_at) VALUES (?, ?) ON CONFLICT (week) DO NOTHING',
+    ),
     releaseWeek: prepare('DELETE FROM weekly_summaries WHERE week = ?'),
     touch: prepare(
       `INSERT INTO health_checks (id, checked_at) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at`,
@@ -137,13 +157,16 @@ export function prepareStatements(db: DatabaseSync) {
         AND EXISTS (SELECT 1 FROM deliveries WHERE lead_id = leads.id)
         AND NOT EXISTS (SELECT 1 FROM deliveries WHERE lead_id = leads.id AND status = 'sent')
         AND (created_at < :overdueBefore OR NOT EXISTS (SELECT 1 FROM deliveries WHERE lead_id = leads.id AND status <> 'failed'))`),
-    toAnnounce: prepare(`SELECT deliveries.lead_id AS leadId, deliveries.channel AS channel, deliveries.status AS status,
+    toAnnounce:
+      prepare(`SELECT deliveries.lead_id AS leadId, deliveries.channel AS channel, deliveries.status AS status,
         deliveries.last_error AS lastError
       FROM deliveries JOIN leads ON leads.id = deliveries.lead_id
       WHERE deliveries.announced_at IS NULL
         AND (deliveries.status = 'failed' OR (deliveries.status IN ('pending', 'sending') AND leads.created_at < :overdueBefore))
       ORDER BY deliveries.lead_id LIMIT :limit`),
-    markAnnounced: prepare('UPDATE deliveries SET announced_at = :now WHERE lead_id = :leadId AND channel = :channel'),
+    markAnnounced: prepare(
+      'UPDATE deliveries SET announced_at = :now WHERE lead_id = :leadId AND channel = :channel',
+    ),
   };
 }
 

@@ -47,18 +47,25 @@ export function openLeadStore(path: string): LeadStore {
   const file = openDatabaseFile(absolutePath);
   const connection = () => file.connection();
 
-  function insertOnce(lead: NewLead, { channels = [], now = new Date(), deadline }: InsertOptions): number {
+  function insertOnce(
+    lead: NewLead,
+    { channels = [], now = new Date(), deadline }: InsertOptions,
+  ): number {
     const { db, statements } = connection();
     if (deadline !== undefined) {
       const waitMs = Math.floor(deadline - Date.now());
-      if (waitMs <= 0) throw new StoreBusyError('The lead store was busy past the request deadline');
+      if (waitMs <= 0)
+        throw new StoreBusyError('The lead store was busy past the request deadline');
       db.exec(`PRAGMA busy_timeout = ${waitMs}`);
     }
     const begin = () => {
       try {
         db.exec('BEGIN IMMEDIATE');
       } catch (error) {
-        if (isBusy(error)) throw new StoreBusyError('The lead store was locked by another process', { cause: error });
+        if (isBusy(error))
+          throw new StoreBusyError('The lead store was locked by another process', {
+            cause: error,
+          });
         throw error;
       } finally {
         if (deadline !== undefined) db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -84,17 +91,24 @@ export function openLeadStore(path: string): LeadStore {
         const id = Number(result.lastInsertRowid);
         statements.clearDeliveries.run(id);
         statements.clearNotes.run(id);
-        for (const channel of channels) statements.insertDelivery.run({ leadId: id, channel, now: createdAt });
+        for (const channel of channels)
+          statements.insertDelivery.run({ leadId: id, channel, now: createdAt });
         return id;
       },
       begin,
     );
   }
 
-  function leadsWithDeliveries(rows: readonly LeadRow[], deliveries: readonly DeliveryRow[], notes: readonly NoteRow[]): StoredLead[] {
+  function leadsWithDeliveries(
+    rows: readonly LeadRow[],
+    deliveries: readonly DeliveryRow[],
+    notes: readonly NoteRow[],
+  ): StoredLead[] {
     const deliveriesByLead = Map.groupBy(deliveries, (delivery) => delivery.lead_id);
     const notesByLead = Map.groupBy(notes, (note) => note.lead_id);
-    return rows.map((row) => fromRows(row, deliveriesByLead.get(row.id) ?? [], notesByLead.get(row.id) ?? []));
+    return rows.map((row) =>
+      fromRows(row, deliveriesByLead.get(row.id) ?? [], notesByLead.get(row.id) ?? []),
+    );
   }
 
   return {
@@ -152,7 +166,11 @@ export function openLeadStore(path: string): LeadStore {
         implausibleAfter: implausibleAfter?.toISOString() ?? FAR_FUTURE,
         limit,
       }) as Array<{ lead_id: number; channel: ChannelName; attempts: number }>;
-      return rows.map((row) => ({ leadId: row.lead_id, channel: row.channel, attempts: row.attempts }));
+      return rows.map((row) => ({
+        leadId: row.lead_id,
+        channel: row.channel,
+        attempts: row.attempts,
+      }));
     },
     releaseClaim(leadId, channel) {
       connection().statements.release.run({ leadId, channel });
@@ -172,19 +190,25 @@ export function openLeadStore(path: string): LeadStore {
     },
     nextDueAt(channel, staleAfterMs) {
       const staleSeconds = (staleAfterMs / 1000).toFixed(3);
-      return (connection().statements.nextDue.get({ channel, staleSeconds }) as { due: string | null }).due;
+      return (
+        connection().statements.nextDue.get({ channel, staleSeconds }) as { due: string | null }
+      ).due;
     },
     addCounts(counts) {
       const { db, statements } = connection();
       inTransaction(db, () => {
-        for (const { day, path, kind, count } of counts) statements.addCount.run({ day, path, kind, count });
+        for (const { day, path, kind, count } of counts)
+          statements.addCount.run({ day, path, kind, count });
       });
     },
     countsBetween(fromDay, toDay) {
       return connection().statements.countsBetween.all(fromDay, toDay) as unknown as DailyCount[];
     },
     leadSourcesBetween(from, to) {
-      return connection().statements.leadSources.all(from.toISOString(), to.toISOString()) as unknown as LeadSource[];
+      return connection().statements.leadSources.all(
+        from.toISOString(),
+        to.toISOString(),
+      ) as unknown as LeadSource[];
     },
     claimWeeklySummary(week, now = new Date()) {
       return Number(connection().statements.claimWeek.run(week, now.toISOString()).changes) === 1;
@@ -213,12 +237,18 @@ export function openLeadStore(path: string): LeadStore {
       }));
     },
     countUnreachedLeads({ since, overdueBefore }) {
-      const row = connection().statements.unreached.get({ since: since.toISOString(), overdueBefore: overdueBefore.toISOString() });
+      const row = connection().statements.unreached.get({
+        since: since.toISOString(),
+        overdueBefore: overdueBefore.toISOString(),
+      });
       return Number((row as { count: number }).count);
     },
     undeliveredToAnnounce({ overdueBefore, limit }) {
       const { statements } = connection();
-      const rows = statements.toAnnounce.all({ overdueBefore: overdueBefore.toISOString(), limit }) as Array<{
+      const rows = statements.toAnnounce.all({
+        overdueBefore: overdueBefore.toISOString(),
+        limit,
+      }) as Array<{
         leadId: number;
         channel: ChannelName;
         status: DeliveryStatus;

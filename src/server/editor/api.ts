@@ -62,23 +62,36 @@ type KeystaticAnswer = Awaited<ReturnType<KeystaticHandler>>;
 
 /** A refusal in words: Keystatic shows the owner a refusal's body as it is, so it is plain text, not JSON */
 function textAnswer(status: number, text: string): Response {
-  return new Response(text, { status, headers: { ...OWNER_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' } });
+  return new Response(text, {
+    status,
+    headers: { ...OWNER_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' },
+  });
 }
 
 function keystaticAnswer(answer: KeystaticAnswer): Response {
   const headers = new Headers(answer.headers);
   if (!headers.has('content-type')) {
-    headers.set('content-type', typeof answer.body === 'string' ? 'text/plain; charset=utf-8' : 'application/octet-stream');
+    headers.set(
+      'content-type',
+      typeof answer.body === 'string' ? 'text/plain; charset=utf-8' : 'application/octet-stream',
+    );
   }
   for (const [name, value] of Object.entries(OWNER_HEADERS)) headers.set(name, value);
-  const body = answer.body === null || typeof answer.body === 'string' ? answer.body : new Uint8Array(answer.body);
+  const body =
+    answer.body === null || typeof answer.body === 'string'
+      ? answer.body
+      : new Uint8Array(answer.body);
   return new Response(body, { status: answer.status ?? 200, headers });
 }
 
 export function createEditorApi(options: EditorApiOptions): EditorApi {
   const siteOrigin = new URL(options.siteUrl).origin;
-  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
-  const keystatic = makeGenericAPIRouteHandler({ config: editorConfig, localBaseDirectory: options.siteDir });
+  const log =
+    options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  const keystatic = makeGenericAPIRouteHandler({
+    config: editorConfig,
+    localBaseDirectory: options.siteDir,
+  });
   const thread = openEditorThread(options.siteDir);
   const quota = createDailyQuota(options.bytesPerDay ?? SAVED_BYTES_PER_DAY);
   let savesUnderWay = 0;
@@ -93,7 +106,11 @@ export function createEditorApi(options: EditorApiOptions): EditorApi {
         'The editor could not read the site’s files. Reload the page; if it fails again, the server’s log has the details.',
       );
     }
-    return keystaticAnswer({ status: listed.status, headers: { 'content-type': 'application/json' }, body: listed.body });
+    return keystaticAnswer({
+      status: listed.status,
+      headers: { 'content-type': 'application/json' },
+      body: listed.body,
+    });
   }
 
   /** Reads the save within its limits and has the save thread check and write it */
@@ -101,10 +118,13 @@ export function createEditorApi(options: EditorApiOptions): EditorApi {
     if (options.isPublishing()) return textAnswer(409, PUBLISHING_MESSAGE);
     // Keystatic's own guard against a form posted from elsewhere, kept
     if (request.headers.get('no-cors') !== '1') return textAnswer(400, UNREADABLE_MESSAGE);
-    if (mediaTypeOf(request.headers.get('content-type')) !== 'application/json') return textAnswer(415, UNREADABLE_MESSAGE);
+    if (mediaTypeOf(request.headers.get('content-type')) !== 'application/json')
+      return textAnswer(415, UNREADABLE_MESSAGE);
     const body = await readLimitedBody(request, UPDATE_MAX_BYTES);
     if (!body.ok) {
-      return body.reason === 'too-large' ? textAnswer(413, SAVE_TOO_LARGE_MESSAGE) : textAnswer(400, 'The save broke off. Try again.');
+      return body.reason === 'too-large'
+        ? textAnswer(413, SAVE_TOO_LARGE_MESSAGE)
+        : textAnswer(400, 'The save broke off. Try again.');
     }
     if (options.isPublishing()) return textAnswer(409, PUBLISHING_MESSAGE);
     if (quota.remaining() === 0) return textAnswer(429, OVER_QUOTA_MESSAGE);
@@ -123,7 +143,10 @@ export function createEditorApi(options: EditorApiOptions): EditorApi {
         return textAnswer(429, OVER_QUOTA_MESSAGE);
       case 'failed':
         log('An editor save could not be written', outcome.error);
-        return textAnswer(500, 'The save could not be written. Try again; if it fails again, the server’s log has the details.');
+        return textAnswer(
+          500,
+          'The save could not be written. Try again; if it fails again, the server’s log has the details.',
+        );
       case 'saved':
         quota.spend(outcome.bytes);
         options.onSaved?.();
@@ -148,7 +171,11 @@ export function createEditorApi(options: EditorApiOptions): EditorApi {
         if (request.headers.get('no-cors') !== '1') return textAnswer(400, UNREADABLE_MESSAGE);
         return tree();
       case 'blob':
-        return keystaticAnswer(await keystatic(new Request(new URL(blobPath(route), siteOrigin), { headers: request.headers })));
+        return keystaticAnswer(
+          await keystatic(
+            new Request(new URL(blobPath(route), siteOrigin), { headers: request.headers }),
+          ),
+        );
       case 'unknown':
         return route.reason === 'unreadable'
           ? textAnswer(400, UNREADABLE_MESSAGE)

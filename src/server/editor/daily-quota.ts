@@ -11,7 +11,10 @@ export interface DailyQuota {
   spend(bytes: number): void;
 }
 
-export function createDailyQuota(bytesPerDay: number, now: () => number = () => performance.now()): DailyQuota {
+export function createDailyQuota(
+  bytesPerDay: number,
+  now: () => number = () => performance.now(),
+): DailyQuota {
   const spent: Array<{ at: number; bytes: number }> = [];
   const forget = () => {
     while (spent.length > 0 && now() - spent[0]!.at >= DAY_MS) spent.shift();

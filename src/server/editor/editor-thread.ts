@@ -14,7 +14,8 @@ export type SaveOutcome =
   | { kind: 'over-quota' }
   | { kind: 'failed'; error: string };
 
-export type TreeOutcome = { kind: 'tree'; status: number; body: string } | { kind: 'failed'; error: string };
+export type TreeOutcome =
+  { kind: 'tree'; status: number; body: string } | { kind: 'failed'; error: string };
 
 export type EditorJob =
   /** `body` is the save's JSON as it arrived; `maxBytes` the most it may write */
@@ -76,7 +77,10 @@ export function openEditorThread(siteDir: string): EditorThread {
           pending.set(id, resolve);
           const target = thread();
           target.ref();
-          target.postMessage({ id, job } satisfies EditorRequest, job.kind === 'save' ? [job.body.buffer as ArrayBuffer] : []);
+          target.postMessage(
+            { id, job } satisfies EditorRequest,
+            job.kind === 'save' ? [job.body.buffer as ArrayBuffer] : [],
+          );
         }),
     );
     queue = result;

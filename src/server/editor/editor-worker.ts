@@ -9,7 +9,13 @@ import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
 import { editorConfig } from '../../editor/config.ts';
 import { editorPaths } from '../../lib/editor-paths.ts';
 import { decodeUtf8 } from '../http/request-body.ts';
-import type { EditorJob, EditorRequest, EditorResponse, SaveOutcome, TreeOutcome } from './editor-thread.ts';
+import type {
+  EditorJob,
+  EditorRequest,
+  EditorResponse,
+  SaveOutcome,
+  TreeOutcome,
+} from './editor-thread.ts';
 import { checkUpdate, editableFiles, UNREADABLE_MESSAGE } from './updates.ts';
 import { writeUpdate } from './write-update.ts';
 
@@ -27,18 +33,27 @@ async function save(body: Uint8Array, maxBytes: number): Promise<SaveOutcome> {
   const readEntry = (path: string) => readFile(join(siteDir, path), 'utf8').catch(() => undefined);
   const checked = await checkUpdate(json, files, { readEntry });
   if (!checked.ok) return { kind: 'refused', status: checked.status, message: checked.message };
-  const bytes = checked.update.additions.reduce((sum, addition) => sum + addition.bytes.byteLength, 0);
+  const bytes = checked.update.additions.reduce(
+    (sum, addition) => sum + addition.bytes.byteLength,
+    0,
+  );
   if (bytes > maxBytes) return { kind: 'over-quota' };
   const written = await writeUpdate(siteDir, checked.update);
   if (!written.ok) {
-    return { kind: 'refused', status: 400, message: `The editor may not change ${written.path}: it is a link on the server.` };
+    return {
+      kind: 'refused',
+      status: 400,
+      message: `The editor may not change ${written.path}: it is a link on the server.`,
+    };
   }
   return { kind: 'saved', bytes };
 }
 
 /** Keystatic's own answer to its tree route */
 async function tree(): Promise<TreeOutcome> {
-  const answer = await keystatic(new Request(`http://localhost${editorPaths.api}tree`, { headers: { 'no-cors': '1' } }));
+  const answer = await keystatic(
+    new Request(`http://localhost${editorPaths.api}tree`, { headers: { 'no-cors': '1' } }),
+  );
   return { kind: 'tree', status: answer.status ?? 200, body: String(answer.body) };
 }
 

@@ -15,9 +15,15 @@ const PHOTO_MAX_PIXELS = 100_000_000;
 /** The formats a photo may arrive in, by what sharp reads from its content */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 /** The format each file extension names */
-const FORMAT_OF_EXTENSION: Readonly<Record<string, 'jpeg' | 'png' | 'webp'>> = { jpg: 'jpeg', jpeg: 'jpeg', png: 'png', webp: 'webp' };
+const FORMAT_OF_EXTENSION: Readonly<Record<string, 'jpeg' | 'png' | 'webp'>> = {
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  png: 'png',
+  webp: 'webp',
+};
 
-export type PhotoOutcome = { ok: true; bytes: Buffer } | { ok: false; status: 400 | 413 | 500; message: string };
+export type PhotoOutcome =
+  { ok: true; bytes: Buffer } | { ok: false; status: 400 | 413 | 500; message: string };
 
 /** The file's extension, lower-cased, without the dot ('' when it has none) */
 export function extensionOf(path: string): string {
@@ -30,10 +36,22 @@ export function extensionOf(path: string): string {
  * The photo at `path` (its extension decides the format written) made safe; `field` names it in
  * a refusal, such as "Photo 2"
  */
-export async function makePhotoSafe(input: Uint8Array, path: string, field = 'Photo'): Promise<PhotoOutcome> {
-  const notAPicture: PhotoOutcome = { ok: false, status: 400, message: `${field}: that file is not a JPEG, PNG or WebP picture.` };
+export async function makePhotoSafe(
+  input: Uint8Array,
+  path: string,
+  field = 'Photo',
+): Promise<PhotoOutcome> {
+  const notAPicture: PhotoOutcome = {
+    ok: false,
+    status: 400,
+    message: `${field}: that file is not a JPEG, PNG or WebP picture.`,
+  };
   if (input.byteLength > PHOTO_MAX_BYTES) {
-    return { ok: false, status: 413, message: `${field}: that file is over ${PHOTO_MAX_BYTES / 1024 / 1024} MB. Choose a smaller photo.` };
+    return {
+      ok: false,
+      status: 413,
+      message: `${field}: that file is over ${PHOTO_MAX_BYTES / 1024 / 1024} MB. Choose a smaller photo.`,
+    };
   }
   const format = FORMAT_OF_EXTENSION[extensionOf(path)];
   if (!format) return notAPicture;
@@ -55,7 +73,12 @@ export async function makePhotoSafe(input: Uint8Array, path: string, field = 'Ph
     if (!actual || !ACCEPTED_FORMATS.has(actual) || pages > 1) return notAPicture;
     const image = sharp(input, options)
       .rotate()
-      .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .resize({
+        width: PHOTO_MAX_SIDE,
+        height: PHOTO_MAX_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
       .toColourspace('srgb');
     const bytes =
       format === 'jpeg'

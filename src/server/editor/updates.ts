@@ -23,7 +23,8 @@ export interface CheckedUpdate {
   deletions: string[];
 }
 
-export type UpdateOutcome = { ok: true; update: CheckedUpdate } | { ok: false; status: number; message: string };
+export type UpdateOutcome =
+  { ok: true; update: CheckedUpdate } | { ok: false; status: number; message: string };
 
 /** The files the editor may write, as plain data so a worker thread can be given them */
 export interface EditableFiles {
@@ -38,17 +39,24 @@ const ENTRY_NAME = '[a-z0-9]+(?:-[a-z0-9]+)*';
 /** A path under the photos directory: plain names (so no '.' or '..'), an extension any case */
 const PHOTO_PATH = new RegExp(`^${PHOTOS_DIRECTORY}/(?:[\\w-]+/)*[\\w-]+\\.[A-Za-z0-9]+$`);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const refused = (status: number, message: string): UpdateOutcome => ({ ok: false, status, message });
+const refused = (status: number, message: string): UpdateOutcome => ({
+  ok: false,
+  status,
+  message,
+});
 /** What the owner is told of a request the editor's page would never send */
-export const UNREADABLE_MESSAGE = 'The editor sent something the server cannot read. Reload the page and try again.';
+export const UNREADABLE_MESSAGE =
+  'The editor sent something the server cannot read. Reload the page and try again.';
 
 /** The file extension of a collection's entries, from its format (a content field's own, or the data format's) */
 function entryExtension(collection: NonNullable<Config['collections']>[string]): string {
   const format = collection.format ?? 'yaml';
   if (typeof format === 'string') return `.${format}`;
   if (format.contentField) {
-    const field = collection.schema[String(format.contentField)] as { contentExtension?: string } | undefined;
-    if (!field?.contentExtension) throw new Error(`The content field ${String(format.contentField)} has no file extension`);
+    const field = collection.schema[String(format.contentField)] as
+      { contentExtension?: string } | undefined;
+    if (!field?.contentExtension)
+      throw new Error(`The content field ${String(format.contentField)} has no file extension`);
     return field.contentExtension;
   }
   return `.${format.data ?? 'yaml'}`;
@@ -57,11 +65,18 @@ function entryExtension(collection: NonNullable<Config['collections']>[string]):
 /** Whether a schema has, at any depth, an image field that stores its files in the photos directory */
 function holdsPhotos(field: unknown): boolean {
   if (typeof field !== 'object' || field === null) return false;
-  const { formKind, directory, fields, element } = field as { formKind?: string; directory?: string; fields?: unknown; element?: unknown };
+  const { formKind, directory, fields, element } = field as {
+    formKind?: string;
+    directory?: string;
+    fields?: unknown;
+    element?: unknown;
+  };
   if (formKind === 'asset' && directory === PHOTOS_DIRECTORY) return true;
   if (element !== undefined) return holdsPhotos(element);
   const children = fields ?? (formKind === undefined && !('kind' in field) ? field : undefined);
-  return typeof children === 'object' && children !== null && Object.values(children).some(holdsPhotos);
+  return (
+    typeof children === 'object' && children !== null && Object.values(children).some(holdsPhotos)
+  );
 }
 
 /** Whether an entry's text gives `reference` as a whole field's value (`src: ../../assets/…`), not in a comment or prose */
@@ -74,8 +89,13 @@ function namesAsField(text: string, reference: string): boolean {
 export function editableFiles(config: Config): EditableFiles {
   const collections = Object.values(config.collections ?? {}).map((collection) => {
     const directory = (collection.path ?? '').replace(/\/\*$/, '');
-    if (!directory || directory.includes('*')) throw new Error(`Unexpected collection path ${collection.path}`);
-    return { directory, extension: entryExtension(collection), holdsPhotos: holdsPhotos(collection.schema) };
+    if (!directory || directory.includes('*'))
+      throw new Error(`Unexpected collection path ${collection.path}`);
+    return {
+      directory,
+      extension: entryExtension(collection),
+      holdsPhotos: holdsPhotos(collection.schema),
+    };
   });
   const singletons = Object.values(config.singletons ?? {}).map((single) => {
     const format = single.format ?? 'yaml';
@@ -104,7 +124,10 @@ function isUpdate(value: unknown): value is Update {
         typeof (item as Update['additions'][number]).contents === 'string',
     ) &&
     deletions.every(
-      (item: unknown) => typeof item === 'object' && item !== null && typeof (item as Update['deletions'][number]).path === 'string',
+      (item: unknown) =>
+        typeof item === 'object' &&
+        item !== null &&
+        typeof (item as Update['deletions'][number]).path === 'string',
     )
   );
 }
@@ -126,10 +149,15 @@ export interface CheckOptions {
  * The update ready to write, every photo made safe, or why it is refused. A photo is kept only
  * when its project's entry, as saved with it or as it is on disk, holds the photo's path.
  */
-export async function checkUpdate(body: unknown, files: EditableFiles, { readEntry }: CheckOptions): Promise<UpdateOutcome> {
+export async function checkUpdate(
+  body: unknown,
+  files: EditableFiles,
+  { readEntry }: CheckOptions,
+): Promise<UpdateOutcome> {
   if (!isUpdate(body)) return refused(400, UNREADABLE_MESSAGE);
   const entryPatterns = files.collections.map(
-    ({ directory, extension }) => new RegExp(`^${escape(directory)}/${ENTRY_NAME}${escape(extension)}$`),
+    ({ directory, extension }) =>
+      new RegExp(`^${escape(directory)}/${ENTRY_NAME}${escape(extension)}$`),
   );
   const singletons = new Set(files.singletons);
   const isEntry = (path: string) => entryPatterns.some((pattern) => pattern.test(path));
@@ -137,7 +165,10 @@ export async function checkUpdate(body: unknown, files: EditableFiles, { readEnt
   const notAllowed = (path: string) =>
     path.startsWith('src/assets/') && !isPhoto(path)
       ? refused(400, `Only project photos may be added under src/assets (not ${path}).`)
-      : refused(400, `The editor may not change ${path}. Use small letters, digits and dashes in a file name.`);
+      : refused(
+          400,
+          `The editor may not change ${path}. Use small letters, digits and dashes in a file name.`,
+        );
 
   for (const { path } of body.deletions) {
     if (!isEntry(path) && !isPhoto(path)) return notAllowed(path);
@@ -149,7 +180,8 @@ export async function checkUpdate(body: unknown, files: EditableFiles, { readEnt
   const usesPhoto = async (photoPath: string) => {
     for (const entry of entriesNamedFor(photoPath, files).filter(isEntry)) {
       const text = savedEntries.get(entry) ?? (await readEntry(entry));
-      if (text !== undefined && namesAsField(text, posix.relative(posix.dirname(entry), photoPath))) return true;
+      if (text !== undefined && namesAsField(text, posix.relative(posix.dirname(entry), photoPath)))
+        return true;
     }
     return false;
   };
@@ -159,9 +191,16 @@ export async function checkUpdate(body: unknown, files: EditableFiles, { readEnt
     const { path } = addition;
     if (isPhoto(path)) {
       if (!(await usesPhoto(path))) {
-        return refused(400, `${photoField(path)} belongs to no job. Add photos from a job's own page in the editor.`);
+        return refused(
+          400,
+          `${photoField(path)} belongs to no job. Add photos from a job's own page in the editor.`,
+        );
       }
-      const photo = await makePhotoSafe(Buffer.from(addition.contents, 'base64'), path, photoField(path));
+      const photo = await makePhotoSafe(
+        Buffer.from(addition.contents, 'base64'),
+        path,
+        photoField(path),
+      );
       if (!photo.ok) return refused(photo.status, photo.message);
       additions.push({ path, bytes: photo.bytes });
     } else if (isEntry(path) || singletons.has(path)) {

@@ -25,7 +25,10 @@ export interface ApiContext {
   allowLongUpload(): void;
 }
 
-export type ApiHandler<Context extends ApiContext = ApiContext> = (request: Request, context: Context) => Response | Promise<Response>;
+export type ApiHandler<Context extends ApiContext = ApiContext> = (
+  request: Request,
+  context: Context,
+) => Response | Promise<Response>;
 
 export interface ApiRoute {
   /** GET routes answer HEAD too (the body is left off); ALL: every method, for a handler that answers each itself */
@@ -45,7 +48,14 @@ export interface ApiRouterOptions {
 }
 
 /** The methods a 405's Allow may name */
-const ANSWERED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const satisfies readonly HTTPMethod[];
+const ANSWERED_METHODS = [
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+] as const satisfies readonly HTTPMethod[];
 
 interface RouteStore {
   handler: ApiHandler;
@@ -71,7 +81,8 @@ export function apiRouter(routes: readonly ApiRoute[], options: ApiRouterOptions
     const found = router.find(method as HTTPMethod, path);
     return found && { store: found.store as RouteStore, params: found.params };
   };
-  const allowedMethods = (path: string) => ANSWERED_METHODS.filter((method) => routeOf(method, path)?.store.fallback === false);
+  const allowedMethods = (path: string) =>
+    ANSWERED_METHODS.filter((method) => routeOf(method, path)?.store.fallback === false);
 
   return async (req, res) => {
     const request = toWebRequest(req);
@@ -92,6 +103,7 @@ export function apiRouter(routes: readonly ApiRoute[], options: ApiRouterOptions
 /** A path no route takes: 405 when other methods have one, else 404 */
 function answerUnrouted(_request: Request, context: ApiContext): Response {
   const allowed = context.allowedMethods();
-  if (allowed.length > 0) return errorAnswer(405, 'Method not allowed', { Allow: allowed.join(', ') });
+  if (allowed.length > 0)
+    return errorAnswer(405, 'Method not allowed', { Allow: allowed.join(', ') });
   return errorAnswer(404, 'Not found');
 }

@@ -16,9 +16,14 @@ export function acceptsEncoding(header: string, coding: string): boolean {
 }
 
 /** What to send for an Accept-Encoding header: the brotli copy, the gzip copy, or the file as it is */
-export function chooseBody(file: SiteFile, acceptEncoding: string): { coding: PrecompressedCoding | null; path: string } {
-  if (file.brotliPath && acceptsEncoding(acceptEncoding, 'br')) return { coding: 'br', path: file.brotliPath };
-  if (file.gzipPath && acceptsEncoding(acceptEncoding, 'gzip')) return { coding: 'gzip', path: file.gzipPath };
+export function chooseBody(
+  file: SiteFile,
+  acceptEncoding: string,
+): { coding: PrecompressedCoding | null; path: string } {
+  if (file.brotliPath && acceptsEncoding(acceptEncoding, 'br'))
+    return { coding: 'br', path: file.brotliPath };
+  if (file.gzipPath && acceptsEncoding(acceptEncoding, 'gzip'))
+    return { coding: 'gzip', path: file.gzipPath };
   return { coding: null, path: file.absolutePath };
 }
 
@@ -30,7 +35,10 @@ export function isNotModified(req: IncomingMessage, etag: string, mtime: Date): 
   const ifNoneMatch = req.headers['if-none-match'];
   if (ifNoneMatch !== undefined) {
     const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-    return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
+    return (
+      ifNoneMatch.trim() === '*' ||
+      ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag))
+    );
   }
   const since = Date.parse(req.headers['if-modified-since'] ?? '');
   return !Number.isNaN(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;

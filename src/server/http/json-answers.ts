@@ -4,7 +4,11 @@
  */
 import type { ErrorBody } from '../../lib/api-errors.ts';
 
-export function jsonAnswer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+export function jsonAnswer(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers },
@@ -16,6 +20,11 @@ export function errorBody(message: string): ErrorBody {
 }
 
 /** A refusal in the one error shape; `extra` fields beside `errors` */
-export function errorAnswer(status: number, message: string, headers: Record<string, string> = {}, extra: object = {}): Response {
+export function errorAnswer(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  extra: object = {},
+): Response {
   return jsonAnswer(status, { ...errorBody(message), ...extra }, headers);
 }

@@ -3,9 +3,13 @@
  * site's own pages, and an answer is never kept by a cache or listed by a search engine.
  */
 /** Headers on every private answer: no cache keeps it, no search engine lists it */
-export const OWNER_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' } as const;
+export const OWNER_HEADERS = {
+  'Cache-Control': 'no-store',
+  'X-Robots-Tag': 'noindex, nofollow',
+} as const;
 
-export const isChange = (method: string | undefined) => method === 'POST' || method === 'PATCH' || method === 'DELETE' || method === 'PUT';
+export const isChange = (method: string | undefined) =>
+  method === 'POST' || method === 'PATCH' || method === 'DELETE' || method === 'PUT';
 
 /**
  * Whether a change comes from the site's own pages: its Origin is exactly the site's, and a
@@ -14,5 +18,8 @@ export const isChange = (method: string | undefined) => method === 'POST' || met
  */
 export function isFromOwnOrigin(request: Request, siteOrigin: string): boolean {
   const fetchSite = request.headers.get('sec-fetch-site');
-  return request.headers.get('origin') === siteOrigin && (fetchSite === null || fetchSite === 'same-origin');
+  return (
+    request.headers.get('origin') === siteOrigin &&
+    (fetchSite === null || fetchSite === 'same-origin')
+  );
 }

@@ -4,7 +4,8 @@
  * repaired). Every feature that reads a body reads it here.
  */
 
-export type BodyResult = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; reason: 'too-large' | 'unreadable' };
+export type BodyResult =
+  { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; reason: 'too-large' | 'unreadable' };
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -30,7 +31,9 @@ export const DISCARD_LIMITS: DiscardLimits = { bytes: 1024 * 1024, ms: 2000 };
 /** The reader's next chunk, or null when none has come by `deadline` (epoch milliseconds) */
 async function readBy(reader: ReadableStreamDefaultReader<Uint8Array>, deadline: number) {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()), null)));
+  const late = new Promise<null>(
+    (resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()), null)),
+  );
   try {
     return await Promise.race([reader.read(), late]);
   } finally {
@@ -44,7 +47,10 @@ async function readBy(reader: ReadableStreamDefaultReader<Uint8Array>, deadline:
  * (a browser on a slow link, Node's fetch) loses the answer it was sent; this is what nginx's
  * lingering close avoids. A body beyond the limits is cut off all the same.
  */
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, limits: DiscardLimits): Promise<void> {
+async function discardRest(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  limits: DiscardLimits,
+): Promise<void> {
   const deadline = Date.now() + limits.ms;
   let dropped = 0;
   try {
@@ -61,7 +67,10 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, limi
 }
 
 /** Drops a body the answer did not read (a refusal made on the headers alone); see discardRest */
-export async function discardUnreadBody(request: Request, limits: DiscardLimits = DISCARD_LIMITS): Promise<void> {
+export async function discardUnreadBody(
+  request: Request,
+  limits: DiscardLimits = DISCARD_LIMITS,
+): Promise<void> {
   if (request.body && !request.bodyUsed) await discardRest(request.body.getReader(), limits);
 }
 
@@ -69,7 +78,11 @@ export async function discardUnreadBody(request: Request, limits: DiscardLimits 
  * Reads at most `maxBytes`, counting as the chunks arrive (a chunked body has no length up
  * front); past the limit, the rest is read and dropped within `discard`, not kept.
  */
-export async function readLimitedBody(request: Request, maxBytes: number, discard: DiscardLimits = DISCARD_LIMITS): Promise<BodyResult> {
+export async function readLimitedBody(
+  request: Request,
+  maxBytes: number,
+  discard: DiscardLimits = DISCARD_LIMITS,
+): Promise<BodyResult> {
   if (!request.body) return { ok: true, bytes: new Uint8Array() };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

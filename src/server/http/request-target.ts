@@ -40,7 +40,11 @@ function isRegNameCharacter(code: number): boolean {
 }
 
 function isHexDigit(character: string | undefined): boolean {
-  return character !== undefined && character.length === 1 && '0123456789abcdefABCDEF'.includes(character);
+  return (
+    character !== undefined &&
+    character.length === 1 &&
+    '0123456789abcdefABCDEF'.includes(character)
+  );
 }
 
 /**

@@ -11,7 +11,8 @@ export const resourceCsp = "default-src 'none'; frame-ancestors 'none'; base-uri
 const pageOnlyDirectives = ["frame-ancestors 'none'", "base-uri 'self'"];
 
 export function pageCsp(metaCsp: string | undefined): string {
-  const base = metaCsp ?? "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:";
+  const base =
+    metaCsp ?? "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:";
   const directives = base
     .split(';')
     .map((directive) => directive.trim())
@@ -26,10 +27,12 @@ export function securityHeaders(siteUrl: string): Record<string, string> {
   const headers: Record<string, string> = {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
+    'Permissions-Policy':
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Opener-Policy': 'same-origin',
   };
-  if (siteUrl.startsWith('https://')) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
+  if (siteUrl.startsWith('https://'))
+    headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
   return headers;
 }

@@ -45,7 +45,9 @@ export type PrecompressedCoding = 'br' | 'gzip';
  * confirmed as the brotli ones.
  */
 export function etagFor(file: SiteFile, coding: PrecompressedCoding | null): string {
-  return coding === null ? file.etag : `${file.etag.slice(0, -1)}-${coding === 'br' ? 'br' : 'gz'}"`;
+  return coding === null
+    ? file.etag
+    : `${file.etag.slice(0, -1)}-${coding === 'br' ? 'br' : 'gz'}"`;
 }
 
 /** The Content-Type of each file extension the build writes */
@@ -75,7 +77,9 @@ export function contentTypeOf(file: string): string {
 /** Every file under `dir`, by its absolute path */
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
 }
 
 /** The URL path a built file answers at: `services/index.html` → `/services` */
@@ -108,7 +112,9 @@ export async function loadSiteFiles(clientDir: string): Promise<Map<string, Site
   const all = new Set(await filesUnder(clientDir));
   const served = [...all].filter(
     (absolutePath) =>
-      !absolutePath.endsWith('.br') && !absolutePath.endsWith('.gz') && !hostConfigFiles.has(relative(clientDir, absolutePath)),
+      !absolutePath.endsWith('.br') &&
+      !absolutePath.endsWith('.gz') &&
+      !hostConfigFiles.has(relative(clientDir, absolutePath)),
   );
   const files = await Promise.all(
     served.map(async (absolutePath): Promise<[string, SiteFile]> => {
@@ -174,7 +180,9 @@ export async function openSite(clientDir: string): Promise<Site> {
     isPage,
     readPage: async (path) => {
       const file = files.get(path);
-      return file && isPage(path) ? { html: await readFile(file.absolutePath, 'utf8'), csp: file.csp } : null;
+      return file && isPage(path)
+        ? { html: await readFile(file.absolutePath, 'utf8'), csp: file.csp }
+        : null;
     },
   };
 }

@@ -4,9 +4,21 @@
  * and every request under /api/ handed to the handler it is given.
  */
 import { createReadStream } from 'node:fs';
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { Duplex } from 'node:stream';
-import { findRedirect, gonePagePath, isRetired, servicePrefix, serviceNotFoundPath } from '../../config/routes.ts';
+import {
+  findRedirect,
+  gonePagePath,
+  isRetired,
+  servicePrefix,
+  serviceNotFoundPath,
+} from '../../config/routes.ts';
 import { createThrottledLog } from '../support/log.ts';
 import { pageCsp, resourceCsp, securityHeaders } from './security-headers.ts';
 import type { NodeApiHandler } from './api.ts';
@@ -32,7 +44,8 @@ export interface SiteServerOptions {
    * the request may see it; otherwise the area's signed-out page answers 401. The first area
    * whose prefix covers a path decides. Never cached, never indexed, never counted as a visit.
    */
-  privatePages?: { areas: readonly PrivateArea[]; allows(req: IncomingMessage): Promise<boolean> } | undefined;
+  privatePages?:
+    { areas: readonly PrivateArea[]; allows(req: IncomingMessage): Promise<boolean> } | undefined;
   /** How long a body may take to arrive, and how long one allowed longer may (body-deadline.ts) */
   bodyDeadlines?: { ms: number; uploadMs: number } | undefined;
 }
@@ -47,17 +60,24 @@ export interface PrivateArea {
 }
 
 /** What a private page's answer carries instead of the public caching headers */
-const PRIVATE_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' } as const;
+const PRIVATE_HEADERS = {
+  'Cache-Control': 'no-store',
+  'X-Robots-Tag': 'noindex, nofollow',
+} as const;
 
 export function createSiteServer(options: SiteServerOptions): Server {
   const { site } = options;
   const currentSite = 'current' in site ? () => site.current : () => site;
-  const privatePagePaths = (options.privatePages?.areas ?? []).flatMap((area) => [area.page, area.signedOut ?? area.prefix]);
+  const privatePagePaths = (options.privatePages?.areas ?? []).flatMap((area) => [
+    area.page,
+    area.signedOut ?? area.prefix,
+  ]);
   const missing = [
     ...missingPages(currentSite()),
     ...privatePagePaths.filter((path) => path !== undefined && !currentSite().files.has(path)),
   ];
-  if (missing.length > 0) throw new Error(`The build has no ${missing.join(', ')}; run npm run build`);
+  if (missing.length > 0)
+    throw new Error(`The build has no ${missing.join(', ')}; run npm run build`);
   const baseHeaders = securityHeaders(options.siteUrl);
   const page = (files: Site['files'], path: string): SiteFile => {
     const file = files.get(path);
@@ -71,14 +91,34 @@ export function createSiteServer(options: SiteServerOptions): Server {
     covers: (path: string) => path === area.prefix || path.startsWith(`${area.prefix}/`),
   }));
 
-  const resourceHeaders = { ...baseHeaders, 'Content-Security-Policy': resourceCsp, 'Cache-Control': CACHE_CONTROL.answer };
+  const resourceHeaders = {
+    ...baseHeaders,
+    'Content-Security-Policy': resourceCsp,
+    'Cache-Control': CACHE_CONTROL.answer,
+  };
 
-  function sendPlain(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}) {
-    res.writeHead(status, { ...resourceHeaders, 'Content-Type': 'text/plain; charset=utf-8', ...extra });
+  function sendPlain(
+    res: ServerResponse,
+    status: number,
+    text: string,
+    extra: Record<string, string> = {},
+  ) {
+    res.writeHead(status, {
+      ...resourceHeaders,
+      'Content-Type': 'text/plain; charset=utf-8',
+      ...extra,
+    });
     res.end(res.req.method === 'HEAD' ? undefined : text);
   }
 
-  function sendFile(req: IncomingMessage, res: ServerResponse, file: SiteFile, path: string, status = file.status, isPrivate = false) {
+  function sendFile(
+    req: IncomingMessage,
+    res: ServerResponse,
+    file: SiteFile,
+    path: string,
+    status = file.status,
+    isPrivate = false,
+  ) {
     const isHtml = file.contentType.startsWith('text/html');
     const body = chooseBody(file, String(req.headers['accept-encoding'] ?? ''));
     const etag = etagFor(file, body.coding);
@@ -117,12 +157,14 @@ export function createSiteServer(options: SiteServerOptions): Server {
     const { files } = currentSite();
     const notFoundPage = page(files, '/404.html');
     const target = parseTarget(req.url);
-    if ('error' in target) return sendPlain(res, target.error, target.error === 414 ? 'URI Too Long' : 'Bad Request');
+    if ('error' in target)
+      return sendPlain(res, target.error, target.error === 414 ? 'URI Too Long' : 'Bad Request');
     const { path, search } = target;
 
     if (path.startsWith('/api/')) {
       // The Fetch API cannot represent TRACE, so Astro's handler would answer it with a 500
-      if (req.method === 'TRACE') return sendPlain(res, 405, 'Method Not Allowed', { Allow: 'POST' });
+      if (req.method === 'TRACE')
+        return sendPlain(res, 405, 'Method Not Allowed', { Allow: 'POST' });
       if (!options.api) return sendPlain(res, 404, 'Not Found');
       // The handler builds the request's URL from Host: 'a@b' would give it credentials, and it would fail
       if (!isValidHostHeader(req.headers.host)) return sendPlain(res, 400, 'Bad Request');
@@ -137,23 +179,33 @@ export function createSiteServer(options: SiteServerOptions): Server {
       const slashless = withoutTrailingSlashes(path);
       // An old address goes straight to its new one, not by way of its slashless form
       const redirect = findRedirect(slashless);
-      if (redirect) return sendPlain(res, redirect.status, 'Moved', { Location: redirect.to + search });
+      if (redirect)
+        return sendPlain(res, redirect.status, 'Moved', { Location: redirect.to + search });
       return sendPlain(res, 301, 'Moved Permanently', { Location: encodeURI(slashless) + search });
     }
     const redirect = findRedirect(path);
-    if (redirect) return sendPlain(res, redirect.status, 'Moved', { Location: redirect.to + search });
+    if (redirect)
+      return sendPlain(res, redirect.status, 'Moved', { Location: redirect.to + search });
     if (isRetired(path)) return sendFile(req, res, page(files, gonePagePath), path, 410);
     const privateArea = privateAreas.find((area) => area.covers(path));
     if (privateArea) {
       if (!(await maySeePrivatePages(req)))
-        return sendFile(req, res, page(files, privateArea.signedOut ?? privateArea.prefix), path, 401, true);
+        return sendFile(
+          req,
+          res,
+          page(files, privateArea.signedOut ?? privateArea.prefix),
+          path,
+          401,
+          true,
+        );
       const file = privateArea.page === undefined ? files.get(path) : page(files, privateArea.page);
       return sendFile(req, res, file ?? notFoundPage, path, file ? 200 : 404, true);
     }
 
     const file = files.get(path);
     if (file) return sendFile(req, res, file, path);
-    if (path.startsWith(servicePrefix)) return sendFile(req, res, page(files, serviceNotFoundPath), path, 404);
+    if (path.startsWith(servicePrefix))
+      return sendFile(req, res, page(files, serviceNotFoundPath), path, 404);
     return sendFile(req, res, notFoundPage, path, 404);
   }
 
@@ -165,7 +217,10 @@ export function createSiteServer(options: SiteServerOptions): Server {
     // Once shutting down (the server no longer listens), every answer ends its connection, and
     // so does one sent before the request's body was read to its end (a refusal, a body over
     // the limit), as what is left of the body would be read as the next request
-    closeConnectionWhen(res, () => !server.listening || (!req.complete && (req.readableDidRead || declaresBody(req))));
+    closeConnectionWhen(
+      res,
+      () => !server.listening || (!req.complete && (req.readableDidRead || declaresBody(req))),
+    );
     // A connection whose answer was already under way at shutdown is closed once it is done
     res.once('finish', () => {
       if (!server.listening) setImmediate(() => server.closeIdleConnections());

@@ -28,7 +28,9 @@ export const EXPORT_COLUMNS = [
   'status',
   'follow_up',
   'notes',
-  ...CHANNELS.flatMap((channel) => [`${channel}_status`, `${channel}_attempts`, `${channel}_error`] as const),
+  ...CHANNELS.flatMap(
+    (channel) => [`${channel}_status`, `${channel}_attempts`, `${channel}_error`] as const,
+  ),
 ] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
@@ -36,7 +38,11 @@ export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
  * A delivery as the owner should read it: a lead still undelivered 72 hours after it arrived
  * is failed, even when the server was not running to give up on it.
  */
-export function deliveryState(delivery: Delivery, lead: StoredLead, now = new Date()): Delivery['status'] {
+export function deliveryState(
+  delivery: Delivery,
+  lead: StoredLead,
+  now = new Date(),
+): Delivery['status'] {
   const overdue = now.getTime() - Date.parse(lead.createdAt) >= DEFAULT_RETRY.giveUpAfterMs;
   return delivery.status !== 'sent' && overdue ? 'failed' : delivery.status;
 }
@@ -47,7 +53,10 @@ export function deliveryState(delivery: Delivery, lead: StoredLead, now = new Da
  */
 export function isUndelivered(delivery: Delivery, lead: StoredLead, now = new Date()): boolean {
   const state = deliveryState(delivery, lead, now);
-  return state === 'failed' || (state !== 'sent' && now.getTime() - Date.parse(lead.createdAt) > OVERDUE_AFTER_MS);
+  return (
+    state === 'failed' ||
+    (state !== 'sent' && now.getTime() - Date.parse(lead.createdAt) > OVERDUE_AFTER_MS)
+  );
 }
 
 /** "2025-03-01 14:02 Called, quoting Monday" (the time in UTC, as the table shows times) */
@@ -105,7 +114,9 @@ export function neutraliseFormula(text: string): string {
 export function csvField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   const text =
-    typeof value === 'number' ? String(value) : neutraliseFormula(withoutControls(value, { keepLineBreaks: true, keepTabs: true }));
+    typeof value === 'number'
+      ? String(value)
+      : neutraliseFormula(withoutControls(value, { keepLineBreaks: true, keepTabs: true }));
   return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
@@ -129,7 +140,10 @@ const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029\p{Cf}]/gu;
 
 /** \u escapes of each UTF-16 unit (a character outside the BMP takes two) */
 function jsonEscape(character: string): string {
-  return Array.from({ length: character.length }, (_, index) => `\\u${character.charCodeAt(index).toString(16).padStart(4, '0')}`).join('');
+  return Array.from(
+    { length: character.length },
+    (_, index) => `\\u${character.charCodeAt(index).toString(16).padStart(4, '0')}`,
+  ).join('');
 }
 
 /** Every value exactly as stored; the characters above written as \u escapes, which parse back to the same text */
@@ -142,9 +156,17 @@ export function leadsToJson(leads: readonly StoredLead[]): string {
   return `${json}\n`;
 }
 
-const TABLE_COLUMNS: ReadonlyArray<{ heading: string; width: number; cell: (lead: StoredLead) => string }> = [
+const TABLE_COLUMNS: ReadonlyArray<{
+  heading: string;
+  width: number;
+  cell: (lead: StoredLead) => string;
+}> = [
   { heading: 'id', width: 6, cell: (lead) => String(lead.id) },
-  { heading: 'received (UTC)', width: 16, cell: (lead) => lead.createdAt.slice(0, 16).replace('T', ' ') },
+  {
+    heading: 'received (UTC)',
+    width: 16,
+    cell: (lead) => lead.createdAt.slice(0, 16).replace('T', ' '),
+  },
   { heading: 'form', width: 10, cell: (lead) => lead.formSource },
   { heading: 'name', width: 20, cell: (lead) => lead.name },
   { heading: 'email', width: 28, cell: (lead) => lead.email },
@@ -173,7 +195,10 @@ function deliverySummary(lead: StoredLead, now = new Date()): string {
  * two): line breaks shown as ⏎, tabs as spaces, control and bidi characters dropped
  */
 function tableCell(text: string, width: number): string {
-  const marked = withoutControls(text, { keepLineBreaks: true, keepTabs: true }).replaceAll('\n', ' \u23CE ');
+  const marked = withoutControls(text, { keepLineBreaks: true, keepTabs: true }).replaceAll(
+    '\n',
+    ' \u23CE ',
+  );
   const fitted = fitToWidth(oneLine(marked), width);
   return fitted + ' '.repeat(width - displayWidth(fitted));
 }
@@ -188,13 +213,18 @@ function undeliveredLines(leads: readonly StoredLead[], now: Date): string[] {
     if (missed.length === 0) return [];
     const reach = [lead.phone, lead.email].filter(Boolean).join(', ');
     const what = missed.map(
-      (delivery) => `${delivery.channel} ${deliveryState(delivery, lead, now)}${delivery.lastError ? ` (${delivery.lastError})` : ''}`,
+      (delivery) =>
+        `${delivery.channel} ${deliveryState(delivery, lead, now)}${delivery.lastError ? ` (${delivery.lastError})` : ''}`,
     );
     return [oneLine(`#${lead.id} ${lead.name}, ${reach}: ${what.join('; ')}`, 200)];
   });
   if (lines.length === 0) return [];
   const count = `${lines.length} request${lines.length === 1 ? '' : 's'}`;
-  return ['', `${count} did not reach you on every channel; call or e-mail the client:`, ...lines.map((line) => `  ${line}`)];
+  return [
+    '',
+    `${count} did not reach you on every channel; call or e-mail the client:`,
+    ...lines.map((line) => `  ${line}`),
+  ];
 }
 
 /** The owner's follow-up dates and notes, as the owner's page shows them, under the table */
@@ -215,9 +245,15 @@ export function leadsToTable(leads: readonly StoredLead[], now = new Date()): st
   const line = (cells: string[]) => cells.join('  ').trimEnd();
   const header = line(TABLE_COLUMNS.map(({ heading, width }) => tableCell(heading, width)));
   const rule = line(TABLE_COLUMNS.map(({ width }) => '-'.repeat(width)));
-  const rows = leads.map((lead) => line(TABLE_COLUMNS.map(({ cell, width }) => tableCell(cell(lead), width))));
+  const rows = leads.map((lead) =>
+    line(TABLE_COLUMNS.map(({ cell, width }) => tableCell(cell(lead), width))),
+  );
   const total = `${leads.length} quote request${leads.length === 1 ? '' : 's'}, newest first.`;
-  return [header, rule, ...rows, '', total, ...noteLines(leads), ...undeliveredLines(leads, now)].join('\n') + '\n';
+  return (
+    [header, rule, ...rows, '', total, ...noteLines(leads), ...undeliveredLines(leads, now)].join(
+      '\n',
+    ) + '\n'
+  );
 }
 
 export function formatLeads(leads: readonly StoredLead[], format: ExportFormat): string {

@@ -6,7 +6,10 @@ import { decodeUtf8 } from '../http/request-body.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export const FORM_MEDIA_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'] as const;
+export const FORM_MEDIA_TYPES = [
+  'multipart/form-data',
+  'application/x-www-form-urlencoded',
+] as const;
 export type FormMediaType = (typeof FORM_MEDIA_TYPES)[number];
 
 /** One submitted entry; a Blob stands for an uploaded file */
@@ -36,24 +39,36 @@ function parseUrlEncoded(bytes: Uint8Array): ParseResult {
     const separator = pair.indexOf('=');
     const name = decodeFormComponent(separator === -1 ? pair : pair.slice(0, separator));
     const value = decodeFormComponent(separator === -1 ? '' : pair.slice(separator + 1));
-    if (name === null || value === null) return { ok: false, reason: 'The form data is not correctly encoded.' };
+    if (name === null || value === null)
+      return { ok: false, reason: 'The form data is not correctly encoded.' };
     entries.push([name, value]);
   }
   return { ok: true, entries };
 }
 
-async function parseMultipart(bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<ParseResult> {
+async function parseMultipart(
+  bytes: Uint8Array<ArrayBuffer>,
+  contentType: string,
+): Promise<ParseResult> {
   // The parser below would replace invalid UTF-8 with U+FFFD; our forms upload no binary files
-  if (decodeUtf8(bytes) === null) return { ok: false, reason: 'The form data is not valid UTF-8 text.' };
+  if (decodeUtf8(bytes) === null)
+    return { ok: false, reason: 'The form data is not valid UTF-8 text.' };
   try {
-    const formData = await new Response(bytes, { headers: { 'Content-Type': contentType } }).formData();
+    const formData = await new Response(bytes, {
+      headers: { 'Content-Type': contentType },
+    }).formData();
     return { ok: true, entries: [...formData.entries()] };
   } catch {
     return { ok: false, reason: 'The form data is not well-formed multipart.' };
   }
 }
 
-export function parseFormBody(bytes: Uint8Array<ArrayBuffer>, mediaType: FormMediaType, contentType: string): Promise<ParseResult> {
-  if (mediaType === 'application/x-www-form-urlencoded') return Promise.resolve(parseUrlEncoded(bytes));
+export function parseFormBody(
+  bytes: Uint8Array<ArrayBuffer>,
+  mediaType: FormMediaType,
+  contentType: string,
+): Promise<ParseResult> {
+  if (mediaType === 'application/x-www-form-urlencoded')
+    return Promise.resolve(parseUrlEncoded(bytes));
   return parseMultipart(bytes, contentType);
 }

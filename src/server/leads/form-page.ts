@@ -47,7 +47,8 @@ function filledControl(markup: string, tag: string, value: string): string {
   const openingEnd = markup.indexOf('>') + 1;
   const opening = markup.slice(0, openingEnd);
   const rest = markup.slice(openingEnd);
-  if (tag === 'input') return withAttributes(opening.replace(/\svalue="[^"]*"/, ''), ` value="${escapeHtml(value)}"`);
+  if (tag === 'input')
+    return withAttributes(opening.replace(/\svalue="[^"]*"/, ''), ` value="${escapeHtml(value)}"`);
   if (tag === 'textarea') return `${opening}${escapeHtml(value)}${rest}`;
   const option = `<option value="${escapeHtml(value)}"`;
   return opening + rest.replace(/\sselected=""/g, '').replace(option, `${option} selected=""`);
@@ -73,7 +74,9 @@ export function fillForm(
   values: Readonly<Record<string, string>>,
   problems: readonly LeadProblem[],
 ): string | null {
-  const marker = html.indexOf(`<input type="hidden" name="form_source" value="${escapeHtml(formSource)}"/>`);
+  const marker = html.indexOf(
+    `<input type="hidden" name="form_source" value="${escapeHtml(formSource)}"/>`,
+  );
   const formStart = html.lastIndexOf('<form', marker);
   const formEnd = html.indexOf('</form>', marker);
   if (marker === -1 || formStart === -1 || formEnd === -1) return null;
@@ -84,7 +87,11 @@ export function fillForm(
   for (const field of [...QUOTE_FIELDS].reverse()) {
     const control = findControl(form, field);
     if (!control) continue;
-    let markup = filledControl(form.slice(control.start, control.end), control.tag, values[field] ?? '');
+    let markup = filledControl(
+      form.slice(control.start, control.end),
+      control.tag,
+      values[field] ?? '',
+    );
     const problem = problems.find((found) => found.field === field);
     const id = controlId(markup);
     if (problem && id) {

@@ -5,12 +5,23 @@
  * committed to SQLite (with its deliveries queued) before the answer, and the outbox then
  * tells the owner.
  */
-import { FORM_SOURCES, QUOTE_FIELDS, validateLead, type LeadProblem } from '../../lib/validation.ts';
+import {
+  FORM_SOURCES,
+  QUOTE_FIELDS,
+  validateLead,
+  type LeadProblem,
+} from '../../lib/validation.ts';
 import { answersFor } from './responses.ts';
 import type { PageReader } from '../http/site-files.ts';
 import { formPageWithProblems } from './form-page.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
-import { declaresTooLarge, discardUnreadBody, mediaTypeOf, readLimitedBody, type DiscardLimits } from '../http/request-body.ts';
+import {
+  declaresTooLarge,
+  discardUnreadBody,
+  mediaTypeOf,
+  readLimitedBody,
+  type DiscardLimits,
+} from '../http/request-body.ts';
 import { isFormMediaType, MAX_BODY_BYTES, parseFormBody, type FormEntry } from './form-body.ts';
 import type { Outbox } from '../notify/outbox.ts';
 import type { RateLimiter } from '../support/rate-limit.ts';
@@ -39,7 +50,8 @@ export interface LeadHandlerOptions {
 const LEAD_FIELDS = ['form_source', ...QUOTE_FIELDS] as const;
 const DEFAULT_BACK_PATH = '/quote';
 const HONEYPOT_FIELD = '_gotcha';
-const notSaved = () => `Sorry, we could not save your request. Please try again, or call us on ${liveFacts().phone.display}.`;
+const notSaved = () =>
+  `Sorry, we could not save your request. Please try again, or call us on ${liveFacts().phone.display}.`;
 
 /** Path (and query) of a same-site Referer: the page the form was on */
 function refererPath(request: Request, siteUrl: string): string | null {
@@ -51,7 +63,10 @@ function refererPath(request: Request, siteUrl: string): string | null {
 }
 
 function isSpam(entries: readonly FormEntry[]): boolean {
-  return entries.some(([name, value]) => name === HONEYPOT_FIELD && (typeof value !== 'string' || value.trim() !== ''));
+  return entries.some(
+    ([name, value]) =>
+      name === HONEYPOT_FIELD && (typeof value !== 'string' || value.trim() !== ''),
+  );
 }
 
 /** Whitespace as `\s` means it (what trim removes), and NEL, the line break of C1 */
@@ -85,20 +100,28 @@ function normaliseText(field: string, value: string): string {
  * The lead's fields as text, once each. Unknown fields are dropped; a field sent twice or as a
  * file is a problem with that field rather than a guess at which value was meant.
  */
-function collectFields(entries: readonly FormEntry[]): { fields: Record<string, string>; problems: LeadProblem[] } {
+function collectFields(entries: readonly FormEntry[]): {
+  fields: Record<string, string>;
+  problems: LeadProblem[];
+} {
   const fields: Record<string, string> = {};
   const problems: LeadProblem[] = [];
   for (const field of LEAD_FIELDS) {
     const values = entries.filter(([name]) => name === field).map(([, value]) => value);
     const [value] = values;
     if (values.length > 1) problems.push({ field, message: 'This field was sent more than once.' });
-    else if (value instanceof Blob) problems.push({ field, message: 'This field must be text, not a file.' });
+    else if (value instanceof Blob)
+      problems.push({ field, message: 'This field must be text, not a file.' });
     else if (value !== undefined) fields[field] = normaliseText(field, value);
   }
   return { fields, problems };
 }
 
-function toNewLead(fields: Readonly<Record<string, string>>, request: Request, siteUrl: string): NewLead {
+function toNewLead(
+  fields: Readonly<Record<string, string>>,
+  request: Request,
+  siteUrl: string,
+): NewLead {
   const isQuoteForm = fields['form_source'] === FORM_SOURCES.quote;
   const quoteOnly = (field: string) => (isQuoteForm ? (fields[field] ?? null) : null);
   return {
@@ -119,19 +142,37 @@ function visibleFields(fields: Readonly<Record<string, string>>): Record<string,
   return Object.fromEntries(Object.entries(fields).filter(([field]) => field !== 'form_source'));
 }
 
-export async function handleLeadRequest(request: Request, clientAddress: string, options: LeadHandlerOptions): Promise<Response> {
+export async function handleLeadRequest(
+  request: Request,
+  clientAddress: string,
+  options: LeadHandlerOptions,
+): Promise<Response> {
   const response = await leadResponse(request, clientAddress, options);
   // A refusal made on the headers alone reaches the client only if the body is read first
   await discardUnreadBody(request, options.discard);
   return response;
 }
 
-async function leadResponse(request: Request, clientAddress: string, options: LeadHandlerOptions): Promise<Response> {
-  const { siteUrl, store, outbox, rateLimiter, maxBodyBytes = MAX_BODY_BYTES, discard, log = console.error, readPage } = options;
+async function leadResponse(
+  request: Request,
+  clientAddress: string,
+  options: LeadHandlerOptions,
+): Promise<Response> {
+  const {
+    siteUrl,
+    store,
+    outbox,
+    rateLimiter,
+    maxBodyBytes = MAX_BODY_BYTES,
+    discard,
+    log = console.error,
+    readPage,
+  } = options;
   const backPath = refererPath(request, siteUrl) ?? DEFAULT_BACK_PATH;
   const answer = answersFor(request, siteUrl, backPath);
 
-  if (request.method !== 'POST') return answer.error(405, 'Quote requests must be sent with POST.', { Allow: 'POST' });
+  if (request.method !== 'POST')
+    return answer.error(405, 'Quote requests must be sent with POST.', { Allow: 'POST' });
 
   const origin = request.headers.get('origin');
   if (origin !== null && !isSameSite(origin, request, siteUrl)) {
@@ -140,21 +181,32 @@ async function leadResponse(request: Request, clientAddress: string, options: Le
 
   const decision = rateLimiter?.check(clientAddress);
   if (decision && !decision.allowed) {
-    return answer.error(429, `Too many requests in a short time. Please wait ${decision.retryAfterSeconds} seconds and try again.`, {
-      'Retry-After': String(decision.retryAfterSeconds),
-    });
+    return answer.error(
+      429,
+      `Too many requests in a short time. Please wait ${decision.retryAfterSeconds} seconds and try again.`,
+      {
+        'Retry-After': String(decision.retryAfterSeconds),
+      },
+    );
   }
 
   const contentType = request.headers.get('content-type') ?? '';
   const mediaType = mediaTypeOf(contentType);
   if (!isFormMediaType(mediaType)) {
-    return answer.error(415, 'Send the form as multipart/form-data or application/x-www-form-urlencoded.');
+    return answer.error(
+      415,
+      'Send the form as multipart/form-data or application/x-www-form-urlencoded.',
+    );
   }
 
-  const tooLarge = () => answer.error(413, `The request is too large (the limit is ${maxBodyBytes / 1024} KB).`);
+  const tooLarge = () =>
+    answer.error(413, `The request is too large (the limit is ${maxBodyBytes / 1024} KB).`);
   if (declaresTooLarge(request, maxBodyBytes)) return tooLarge();
   const body = await readLimitedBody(request, maxBodyBytes, discard);
-  if (!body.ok) return body.reason === 'too-large' ? tooLarge() : answer.error(400, 'The request body could not be read.');
+  if (!body.ok)
+    return body.reason === 'too-large'
+      ? tooLarge()
+      : answer.error(400, 'The request body could not be read.');
 
   const parsed = await parseFormBody(body.bytes, mediaType, contentType);
   if (!parsed.ok) return answer.error(400, parsed.reason);

@@ -39,13 +39,24 @@ interface PageContent {
   backHref: string;
 }
 
-function renderPage({ title, intro, problems = [], submitted = {}, backHref }: PageContent): string {
+function renderPage({
+  title,
+  intro,
+  problems = [],
+  submitted = {},
+  backHref,
+}: PageContent): string {
   const problemItems = problems
-    .map(({ field, message }) => `<li><strong>${escapeHtml(fieldLabel(field))}:</strong> ${escapeHtml(message)}</li>`)
+    .map(
+      ({ field, message }) =>
+        `<li><strong>${escapeHtml(fieldLabel(field))}:</strong> ${escapeHtml(message)}</li>`,
+    )
     .join('');
   const submittedItems = Object.entries(submitted)
     .filter(([, value]) => value !== '')
-    .map(([field, value]) => `<dt>${escapeHtml(fieldLabel(field))}</dt><dd>${escapeHtml(value)}</dd>`)
+    .map(
+      ([field, value]) => `<dt>${escapeHtml(fieldLabel(field))}</dt><dd>${escapeHtml(value)}</dd>`,
+    )
     .join('');
   const facts = liveFacts();
   return [
@@ -66,17 +77,35 @@ export function answersFor(request: Request, siteUrl: string, backHref: string) 
   const json = wantsJson(request);
   const baseHeaders = { ...securityHeaders(siteUrl), 'Cache-Control': 'no-store' };
 
-  function jsonResponse(status: number, body: unknown, extra: Record<string, string> = {}): Response {
+  function jsonResponse(
+    status: number,
+    body: unknown,
+    extra: Record<string, string> = {},
+  ): Response {
     return new Response(JSON.stringify(body), {
       status,
-      headers: { ...baseHeaders, 'Content-Security-Policy': resourceCsp, 'Content-Type': 'application/json', ...extra },
+      headers: {
+        ...baseHeaders,
+        'Content-Security-Policy': resourceCsp,
+        'Content-Type': 'application/json',
+        ...extra,
+      },
     });
   }
 
-  function htmlResponse(status: number, page: PageContent, extra: Record<string, string> = {}): Response {
+  function htmlResponse(
+    status: number,
+    page: PageContent,
+    extra: Record<string, string> = {},
+  ): Response {
     return new Response(renderPage(page), {
       status,
-      headers: { ...baseHeaders, 'Content-Security-Policy': PAGE_CSP, 'Content-Type': 'text/html; charset=utf-8', ...extra },
+      headers: {
+        ...baseHeaders,
+        'Content-Security-Policy': PAGE_CSP,
+        'Content-Type': 'text/html; charset=utf-8',
+        ...extra,
+      },
     });
   }
 
@@ -85,20 +114,32 @@ export function answersFor(request: Request, siteUrl: string, backHref: string) 
     json,
     success(id: number): Response {
       if (json) return jsonResponse(200, { ok: true, id });
-      return new Response(null, { status: 303, headers: { ...baseHeaders, Location: THANKS_PATH } });
+      return new Response(null, {
+        status: 303,
+        headers: { ...baseHeaders, Location: THANKS_PATH },
+      });
     },
     /** `formPage`: the form's page filled in and marked, for a native post */
-    problems(problems: readonly LeadProblem[], submitted: Readonly<Record<string, string>>, formPage?: PageFile | null): Response {
+    problems(
+      problems: readonly LeadProblem[],
+      submitted: Readonly<Record<string, string>>,
+      formPage?: PageFile | null,
+    ): Response {
       if (json) return jsonResponse(422, { errors: problems });
       if (formPage) {
         return new Response(formPage.html, {
           status: 422,
-          headers: { ...baseHeaders, 'Content-Security-Policy': pageCsp(formPage.csp), 'Content-Type': 'text/html; charset=utf-8' },
+          headers: {
+            ...baseHeaders,
+            'Content-Security-Policy': pageCsp(formPage.csp),
+            'Content-Type': 'text/html; charset=utf-8',
+          },
         });
       }
       return htmlResponse(422, {
         title: 'Please check your request',
-        intro: 'Your request has not been sent yet. Please go back, correct the following, and send it again:',
+        intro:
+          'Your request has not been sent yet. Please go back, correct the following, and send it again:',
         problems,
         submitted,
         backHref,
@@ -106,7 +147,11 @@ export function answersFor(request: Request, siteUrl: string, backHref: string) 
     },
     error(status: number, message: string, extra: Record<string, string> = {}): Response {
       if (json) return jsonResponse(status, errorBody(message), extra);
-      return htmlResponse(status, { title: 'Your request was not sent', intro: message, backHref }, extra);
+      return htmlResponse(
+        status,
+        { title: 'Your request was not sent', intro: message, backHref },
+        extra,
+      );
     },
   };
 }

@@ -14,8 +14,10 @@ type Log = (message: string, error?: unknown) => void;
 /** An http(s) URL without credentials (they would end up in logs; secrets have their own settings) */
 function httpUrl(name: string, value: string): string {
   const url = new URL(value);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an https:// address`);
-  if (url.username || url.password) throw new Error(`${name} must not hold a user name or password`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`${name} must be an https:// address`);
+  if (url.username || url.password)
+    throw new Error(`${name} must not hold a user name or password`);
   return url.href;
 }
 
@@ -40,14 +42,21 @@ export function channelsFromEnv(env: Env, log: Log = console.error): Channel[] {
       'LEADS_WEBHOOK_URL',
       () => {
         const url = setting('LEADS_WEBHOOK_URL');
-        return url ? webhookChannel({ url: httpUrl('LEADS_WEBHOOK_URL', url), secret: setting('LEADS_WEBHOOK_SECRET') }) : undefined;
+        return url
+          ? webhookChannel({
+              url: httpUrl('LEADS_WEBHOOK_URL', url),
+              secret: setting('LEADS_WEBHOOK_SECRET'),
+            })
+          : undefined;
       },
     ],
     [
       'LEADS_NTFY_URL',
       () => {
         const url = setting('LEADS_NTFY_URL');
-        return url ? ntfyChannel({ url: httpUrl('LEADS_NTFY_URL', url), token: setting('LEADS_NTFY_TOKEN') }) : undefined;
+        return url
+          ? ntfyChannel({ url: httpUrl('LEADS_NTFY_URL', url), token: setting('LEADS_NTFY_TOKEN') })
+          : undefined;
       },
     ],
   ];

@@ -37,9 +37,21 @@ interface SmtpError {
  */
 export function smtpFailure(error: unknown): DeliveryFailure {
   const { code, responseCode, response } = (error ?? {}) as SmtpError;
-  const message = typeof response === 'string' && response ? response : error instanceof Error ? error.message : String(error);
-  const aboutMessage = (code === 'EENVELOPE' || code === 'EMESSAGE') && typeof responseCode === 'number' && responseCode !== 421;
-  const kind: FailureKind = !aboutMessage ? 'unavailable' : responseCode >= 500 ? 'refused' : 'deferred';
+  const message =
+    typeof response === 'string' && response
+      ? response
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  const aboutMessage =
+    (code === 'EENVELOPE' || code === 'EMESSAGE') &&
+    typeof responseCode === 'number' &&
+    responseCode !== 421;
+  const kind: FailureKind = !aboutMessage
+    ? 'unavailable'
+    : responseCode >= 500
+      ? 'refused'
+      : 'deferred';
   return new DeliveryFailure(kind, message, { cause: error });
 }
 

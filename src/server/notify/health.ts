@@ -46,13 +46,29 @@ export async function checkHealth(
 ): Promise<HealthReport> {
   const deliveries: Partial<Record<ChannelName, ChannelHealth>> = {};
   for (const channel of channels) {
-    deliveries[channel] = { waiting: 0, oldestWaitingSeconds: null, failed: 0, oldestFailedSeconds: null, futureDated: 0 };
+    deliveries[channel] = {
+      waiting: 0,
+      oldestWaitingSeconds: null,
+      failed: 0,
+      oldestFailedSeconds: null,
+      futureDated: 0,
+    };
   }
   let writable = true;
   let unreachedLeads = 0;
   try {
-    const rows = await store.health({ now: new Date(now), latest: new Date(latestPlausibleMs(now, DEFAULT_RETRY)) });
-    for (const { channel, waiting, oldestCreatedAt, failed, oldestFailedCreatedAt, futureDated } of rows) {
+    const rows = await store.health({
+      now: new Date(now),
+      latest: new Date(latestPlausibleMs(now, DEFAULT_RETRY)),
+    });
+    for (const {
+      channel,
+      waiting,
+      oldestCreatedAt,
+      failed,
+      oldestFailedCreatedAt,
+      futureDated,
+    } of rows) {
       deliveries[channel] = {
         waiting,
         oldestWaitingSeconds: ageSeconds(oldestCreatedAt, now),
@@ -69,7 +85,16 @@ export async function checkHealth(
     writable = false;
   }
   const troubled = Object.values(deliveries).some(
-    (health) => health.futureDated > 0 || (health.oldestWaitingSeconds !== null && health.oldestWaitingSeconds * 1000 > OVERDUE_AFTER_MS),
+    (health) =>
+      health.futureDated > 0 ||
+      (health.oldestWaitingSeconds !== null &&
+        health.oldestWaitingSeconds * 1000 > OVERDUE_AFTER_MS),
   );
-  return { ok: writable && !troubled && unreachedLeads === 0, built, store: { writable }, unreachedLeads, deliveries };
+  return {
+    ok: writable && !troubled && unreachedLeads === 0,
+    built,
+    store: { writable },
+    unreachedLeads,
+    deliveries,
+  };
 }

@@ -34,7 +34,9 @@ const LEAD_DELETED = 'The lead was deleted';
 
 /** What the owner reads: a refusal's own words, or the whole chain of causes of an outage */
 function failureReason(error: unknown): string {
-  return error instanceof DeliveryFailure && error.kind !== 'unavailable' ? describeError(error.message) : describeError(error);
+  return error instanceof DeliveryFailure && error.kind !== 'unavailable'
+    ? describeError(error.message)
+    : describeError(error);
 }
 
 export interface Lane {
@@ -54,7 +56,10 @@ export interface LaneOptions {
   log: Log;
 }
 
-export function createLane(channel: Channel, { store, retry, staleAfterMs, concurrency, onGivenUp, log }: LaneOptions): Lane {
+export function createLane(
+  channel: Channel,
+  { store, retry, staleAfterMs, concurrency, onGivenUp, log }: LaneOptions,
+): Lane {
   const { name } = channel;
   const inFlight = new Map<number, Promise<void>>();
   /** Outcomes the store could not record yet: written before anything else is claimed */
@@ -124,17 +129,33 @@ export function createLane(channel: Channel, { store, retry, staleAfterMs, concu
       return { kind: 'sent', at: new Date() };
     } catch (error) {
       const at = new Date();
-      if (deletion.signal.aborted) return { kind: 'failed', at, reason: LEAD_DELETED, retryAt: null };
+      if (deletion.signal.aborted)
+        return { kind: 'failed', at, reason: LEAD_DELETED, retryAt: null };
       if (closing.signal.aborted) return { kind: 'released' };
       const kind = failureKind(error);
       noteAttempt(leadId, kind);
       const reason = failureReason(error);
-      const giveUp = kind === 'refused' || at.getTime() - Date.parse(lead.createdAt) >= retry.giveUpAfterMs;
+      const giveUp =
+        kind === 'refused' || at.getTime() - Date.parse(lead.createdAt) >= retry.giveUpAfterMs;
       // The same line for every lead while a channel is down, so the log counts them once a minute
-      if (kind === 'refused') log(`Lead ${leadId}: the ${name} delivery was refused for good: ${reason}`);
-      else if (giveUp) log(`Lead ${leadId}: ${name} delivery still failing ${retry.giveUpAfterMs / 3_600_000} hours on; giving up`, error);
-      else log(`A ${name} delivery failed; retrying with backoff (npm run leads shows each request)`, error);
-      return { kind: 'failed', at, reason, retryAt: giveUp ? null : new Date(at.getTime() + retryDelayMs(attempts, retry)) };
+      if (kind === 'refused')
+        log(`Lead ${leadId}: the ${name} delivery was refused for good: ${reason}`);
+      else if (giveUp)
+        log(
+          `Lead ${leadId}: ${name} delivery still failing ${retry.giveUpAfterMs / 3_600_000} hours on; giving up`,
+          error,
+        );
+      else
+        log(
+          `A ${name} delivery failed; retrying with backoff (npm run leads shows each request)`,
+          error,
+        );
+      return {
+        kind: 'failed',
+        at,
+        reason,
+        retryAt: giveUp ? null : new Date(at.getTime() + retryDelayMs(attempts, retry)),
+      };
     } finally {
       stopWatching();
     }
@@ -143,7 +164,12 @@ export function createLane(channel: Channel, { store, retry, staleAfterMs, concu
   async function record(leadId: number, outcome: Outcome) {
     if (outcome.kind === 'sent') await store.markDelivered(leadId, name, outcome.at);
     else if (outcome.kind === 'released') await store.releaseClaim(leadId, name);
-    else await store.markAttemptFailed(leadId, name, { error: outcome.reason, retryAt: outcome.retryAt, now: outcome.at });
+    else
+      await store.markAttemptFailed(leadId, name, {
+        error: outcome.reason,
+        retryAt: outcome.retryAt,
+        now: outcome.at,
+      });
   }
 
   /** Writes the outcomes the store could not take before; throws while it still cannot */
@@ -158,14 +184,21 @@ export function createLane(channel: Channel, { store, retry, staleAfterMs, concu
     const { leadId } = claimed;
     if (probe) probing = true;
     // Claimed again while its outcome waits to be recorded (after the stale period): never resent
-    const outcome = unrecorded.get(leadId) ? Promise.resolve(unrecorded.get(leadId)!) : attempt(claimed);
+    const outcome = unrecorded.get(leadId)
+      ? Promise.resolve(unrecorded.get(leadId)!)
+      : attempt(claimed);
     const running = outcome
       .then(async (settled) => {
         unrecorded.set(leadId, settled);
         try {
           await record(leadId, settled);
           unrecorded.delete(leadId);
-          if (settled.kind === 'failed' && settled.retryAt === null && settled.reason !== LEAD_DELETED) onGivenUp();
+          if (
+            settled.kind === 'failed' &&
+            settled.retryAt === null &&
+            settled.reason !== LEAD_DELETED
+          )
+            onGivenUp();
         } catch (error) {
           log(`The ${name} outbox could not record a delivery; it will again shortly`, error);
         }
@@ -202,7 +235,8 @@ export function createLane(channel: Channel, { store, retry, staleAfterMs, concu
 
   /** The wait until the next delivery is due (now, for a time no right clock could have written) */
   async function nextWaitMs(): Promise<number> {
-    if (unrecorded.size > 0 || storeFailures > 0) return retryDelayMs(Math.max(storeFailures, 1), retry);
+    if (unrecorded.size > 0 || storeFailures > 0)
+      return retryDelayMs(Math.max(storeFailures, 1), retry);
     // No place to fill before an attempt in flight ends, and its end looks again
     if (inFlight.size >= concurrency || (breakerOpen() && probing)) return retry.maxDelayMs;
     const due = await store.nextDueAt(name, staleAfterMs);
@@ -210,9 +244,11 @@ export function createLane(channel: Channel, { store, retry, staleAfterMs, concu
     if (due !== null) {
       const now = Date.now();
       const dueAt = Date.parse(due);
-      waitMs = dueAt > latestPlausibleMs(now, retry) ? 0 : Math.min(waitMs, Math.max(0, dueAt - now));
+      waitMs =
+        dueAt > latestPlausibleMs(now, retry) ? 0 : Math.min(waitMs, Math.max(0, dueAt - now));
     }
-    if (breakerOpen()) waitMs = Math.max(waitMs, Math.min(retry.maxDelayMs, breakerUntil - Date.now()));
+    if (breakerOpen())
+      waitMs = Math.max(waitMs, Math.min(retry.maxDelayMs, breakerUntil - Date.now()));
     return waitMs;
   }
 
@@ -274,11 +310,17 @@ export function createLane(channel: Channel, { store, retry, staleAfterMs, concu
       clearTimeout(timer);
       const settled = Promise.all([round, ...inFlight.values()]);
       let waited: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([settled, new Promise((resolve) => (waited = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+      await Promise.race([
+        settled,
+        new Promise((resolve) => (waited = setTimeout(resolve, CLOSE_WAIT_MS))),
+      ]);
       clearTimeout(waited);
       // What is still in flight is aborted and given back, to be sent after the next start
       closing.abort(new Error('The server is stopping'));
-      await Promise.race([settled, new Promise((resolve) => (waited = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+      await Promise.race([
+        settled,
+        new Promise((resolve) => (waited = setTimeout(resolve, CLOSE_WAIT_MS))),
+      ]);
       clearTimeout(waited);
       channel.close?.();
     },

@@ -62,7 +62,10 @@ export function createOutbox({
   log = console.error,
 }: OutboxOptions): Outbox {
   const lanes = new Map(
-    channels.map((channel) => [channel.name, createLane(channel, { store, retry, staleAfterMs, concurrency, onGivenUp, log })]),
+    channels.map((channel) => [
+      channel.name,
+      createLane(channel, { store, retry, staleAfterMs, concurrency, onGivenUp, log }),
+    ]),
   );
   return {
     channelNames: channels.map((channel) => channel.name),

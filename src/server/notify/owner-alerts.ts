@@ -10,13 +10,23 @@ const ALERT_TIMEOUT_MS = 30_000;
 type Log = (message: string, error?: unknown) => void;
 
 /** How many channels took the alert; each failure is logged */
-export async function sendOwnerAlert(channels: readonly Channel[], alert: OwnerAlert, log: Log): Promise<number> {
+export async function sendOwnerAlert(
+  channels: readonly Channel[],
+  alert: OwnerAlert,
+  log: Log,
+): Promise<number> {
   const carriers = channels.filter((channel) => channel.sendAlert);
   const outcomes = await Promise.allSettled(
-    carriers.map((channel) => withDeadline((signal) => channel.sendAlert!(alert, signal), ALERT_TIMEOUT_MS)),
+    carriers.map((channel) =>
+      withDeadline((signal) => channel.sendAlert!(alert, signal), ALERT_TIMEOUT_MS),
+    ),
   );
   outcomes.forEach((outcome, index) => {
-    if (outcome.status === 'rejected') log(`The alert "${alert.title}" could not be sent by ${carriers[index]!.name}`, outcome.reason);
+    if (outcome.status === 'rejected')
+      log(
+        `The alert "${alert.title}" could not be sent by ${carriers[index]!.name}`,
+        outcome.reason,
+      );
   });
   return outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
 }

@@ -20,7 +20,10 @@ export const DEFAULT_RETRY: RetryPolicy = {
 export const OUTBOX_CONCURRENCY = 3;
 
 /** The wait after `attempts` failed attempts: the first delay, doubling, capped */
-export function retryDelayMs(attempts: number, { firstDelayMs, maxDelayMs }: Pick<RetryPolicy, 'firstDelayMs' | 'maxDelayMs'>): number {
+export function retryDelayMs(
+  attempts: number,
+  { firstDelayMs, maxDelayMs }: Pick<RetryPolicy, 'firstDelayMs' | 'maxDelayMs'>,
+): number {
   return Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(Math.max(attempts - 1, 0), 40));
 }
 
@@ -31,6 +34,9 @@ const CLOCK_SLACK_MS = 60_000;
  * The latest retry time a right clock could have written at `now`: no retry is set further ahead
  * than the cap, so a later one was written before the clock stepped back
  */
-export function latestPlausibleMs(now: number, { maxDelayMs }: Pick<RetryPolicy, 'maxDelayMs'>): number {
+export function latestPlausibleMs(
+  now: number,
+  { maxDelayMs }: Pick<RetryPolicy, 'maxDelayMs'>,
+): number {
   return now + maxDelayMs + CLOCK_SLACK_MS;
 }

@@ -23,7 +23,11 @@ const CHANNEL_VERBS: Record<ChannelName, string> = {
   webhook: 'sent to your webhook',
   ntfy: 'pushed to your phone',
 };
-const CHANNEL_LABELS: Record<ChannelName, string> = { email: 'E-mail', webhook: 'Webhook', ntfy: 'Push' };
+const CHANNEL_LABELS: Record<ChannelName, string> = {
+  email: 'E-mail',
+  webhook: 'Webhook',
+  ntfy: 'Push',
+};
 
 type Log = (message: string, error?: unknown) => void;
 
@@ -31,14 +35,21 @@ type Log = (message: string, error?: unknown) => void;
 export function ownerNotice(undelivered: readonly UndeliveredNotice[]): OwnerNotice {
   const { lead } = undelivered[0]!;
   const name = oneLine(lead.name, 80);
-  const failures = undelivered.map(({ channel, lastError }) => ({ channel, reason: oneLine(lastError ?? 'no answer yet', 300) }));
+  const failures = undelivered.map(({ channel, lastError }) => ({
+    channel,
+    reason: oneLine(lastError ?? 'no answer yet', 300),
+  }));
   const what = undelivered
     .map(({ channel, status }) =>
-      status === 'failed' ? `could not be ${CHANNEL_VERBS[channel]}` : `has not been ${CHANNEL_VERBS[channel]} for over an hour`,
+      status === 'failed'
+        ? `could not be ${CHANNEL_VERBS[channel]}`
+        : `has not been ${CHANNEL_VERBS[channel]} for over an hour`,
     )
     .join(' and ');
   const title = `Request ${lead.id} from ${name} ${what}`;
-  const reach = lead.phone ? `Call ${oneLine(lead.phone, 40)} or e-mail ${oneLine(lead.email, 254)}` : `E-mail ${oneLine(lead.email, 254)}`;
+  const reach = lead.phone
+    ? `Call ${oneLine(lead.phone, 40)} or e-mail ${oneLine(lead.email, 254)}`
+    : `E-mail ${oneLine(lead.email, 254)}`;
   const text = [
     `${title}.`,
     ...failures.map(({ channel, reason }) => `${CHANNEL_LABELS[channel]}: ${reason}`),
@@ -82,11 +93,16 @@ export function startUndeliveredAlerts({
       const working = candidates.filter((channel) => isWorking(channel.name));
       const notice = ownerNotice(undelivered);
       const results = await Promise.allSettled(
-        working.map((channel) => withDeadline((signal) => channel.sendNotice!(notice, signal), NOTICE_TIMEOUT_MS)),
+        working.map((channel) =>
+          withDeadline((signal) => channel.sendNotice!(notice, signal), NOTICE_TIMEOUT_MS),
+        ),
       );
       results.forEach((result, index) => {
         if (result.status === 'rejected')
-          log(`A notice of an undelivered lead could not be sent by ${working[index]!.name}`, result.reason);
+          log(
+            `A notice of an undelivered lead could not be sent by ${working[index]!.name}`,
+            result.reason,
+          );
       });
       if (!results.some((result) => result.status === 'fulfilled')) return;
     }
@@ -94,8 +110,12 @@ export function startUndeliveredAlerts({
   }
 
   async function announceDue() {
-    const due = await store.undeliveredToAnnounce({ overdueBefore: new Date(Date.now() - OVERDUE_AFTER_MS), limit: NOTICES_PER_CHECK });
-    for (const undelivered of Map.groupBy(due, ({ lead }) => lead.id).values()) await announce(undelivered);
+    const due = await store.undeliveredToAnnounce({
+      overdueBefore: new Date(Date.now() - OVERDUE_AFTER_MS),
+      limit: NOTICES_PER_CHECK,
+    });
+    for (const undelivered of Map.groupBy(due, ({ lead }) => lead.id).values())
+      await announce(undelivered);
   }
 
   /** One check at a time; a call during one runs another after it */

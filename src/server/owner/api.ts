@@ -53,7 +53,9 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
   const guard = createOwnerGuard({
     store,
     siteOrigin: new URL(siteUrl).origin,
-    ceremonyLimiter: createRateLimiter({ limit: options.ceremoniesPerMinute ?? CEREMONIES_PER_MINUTE }),
+    ceremonyLimiter: createRateLimiter({
+      limit: options.ceremoniesPerMinute ?? CEREMONIES_PER_MINUTE,
+    }),
   });
   const deps: OwnerRouteDeps = {
     store,
@@ -67,9 +69,12 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
   const unrouted: ApiHandler = (request, context) => {
     const answer = () => {
       const allowed = context.allowedMethods();
-      return allowed.length === 0 ? refuse(404, 'Not found') : refuse(405, 'Method not allowed', { Allow: allowed.join(', ') });
+      return allowed.length === 0
+        ? refuse(404, 'Not found')
+        : refuse(405, 'Method not allowed', { Allow: allowed.join(', ') });
     };
-    if (!CEREMONY_PATHS.has(new URL(request.url).pathname)) return guard.signedIn(answer)(request, context);
+    if (!CEREMONY_PATHS.has(new URL(request.url).pathname))
+      return guard.signedIn(answer)(request, context);
     return guard.foreignChange(request) ?? answer();
   };
 

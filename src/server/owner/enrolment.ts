@@ -14,7 +14,9 @@ import type { PasskeyCeremonies } from './passkey-ceremonies.ts';
 type Log = (message: string, error?: unknown) => void;
 
 /** How an enrolment ended: not proved, refused (the invite used or expired, the passkey stored already), or stored */
-export type Enrolment = { outcome: 'unverified' | 'invite-unusable' | 'exists' } | { outcome: 'added'; passkeyId: string };
+export type Enrolment =
+  | { outcome: 'unverified' | 'invite-unusable' | 'exists' }
+  | { outcome: 'added'; passkeyId: string };
 
 export interface Enrolments {
   /**
@@ -22,7 +24,12 @@ export interface Enrolments {
    * @simplewebauthn/server checks in full) against the challenge made for `boundTo` (an invite or
    * a session), stores it and announces it
    */
-  enrol(passkey: { response: object; name: string; boundTo: string; inviteHash?: string }): Promise<Enrolment>;
+  enrol(passkey: {
+    response: object;
+    name: string;
+    boundTo: string;
+    inviteHash?: string;
+  }): Promise<Enrolment>;
   /** Tells the owner on every channel, with the passkey's name and the time (what the server knows, not what a browser claims) */
   announce(change: 'added' | 'removed', name: string, now: Date): void;
 }
@@ -53,18 +60,26 @@ export function createEnrolments({
               `The passkey "${name}" was removed on ${nzDateTime(now)}. It can no longer sign in to your owner page.\n\n` +
               'If you did not remove it, sign in with another passkey, check Passkeys, and sign out everywhere else.',
           };
-    void sendOwnerAlert(channels, { ...alert, key: `passkey-${change}-${now.getTime()}` }, log).catch((error: unknown) =>
-      log('A passkey alert could not be sent', error),
-    );
+    void sendOwnerAlert(
+      channels,
+      { ...alert, key: `passkey-${change}-${now.getTime()}` },
+      log,
+    ).catch((error: unknown) => log('A passkey alert could not be sent', error));
   }
 
   return {
     announce,
     async enrol({ response, name, boundTo, inviteHash }) {
-      const passkey = await ceremonies.verifyEnrolment(response as RegistrationResponseJSON, boundTo);
+      const passkey = await ceremonies.verifyEnrolment(
+        response as RegistrationResponseJSON,
+        boundTo,
+      );
       if (!passkey) return { outcome: 'unverified' };
       const now = new Date();
-      const added = await store.addPasskey({ ...passkey, name }, { now, ...(inviteHash ? { inviteHash } : {}) });
+      const added = await store.addPasskey(
+        { ...passkey, name },
+        { now, ...(inviteHash ? { inviteHash } : {}) },
+      );
       if (added === 'invite-unusable') return { outcome: 'invite-unusable' };
       if (added === 'duplicate-passkey') return { outcome: 'exists' };
       announce('added', name, now);

@@ -39,10 +39,17 @@ export interface OwnerGuard {
   /** Only with a live session; with `stepUp`, only within STEP_UP_MS of the owner confirming with a passkey in it */
   signedIn(handler: ApiHandler<SignedInContext>, options?: { stepUp?: boolean }): ApiHandler;
   /** The live session a Cookie header carries; `touch`: the request counts as the owner's activity */
-  sessionOf(cookieHeader: string | null | undefined, touch: boolean): Promise<{ session: StoredSession; tokenHash: string } | undefined>;
+  sessionOf(
+    cookieHeader: string | null | undefined,
+    touch: boolean,
+  ): Promise<{ session: StoredSession; tokenHash: string } | undefined>;
 }
 
-export const sessionLimitsAt = (now: Date) => ({ now, idleMs: SESSION_IDLE_MS, absoluteMs: SESSION_ABSOLUTE_MS });
+export const sessionLimitsAt = (now: Date) => ({
+  now,
+  idleMs: SESSION_IDLE_MS,
+  absoluteMs: SESSION_ABSOLUTE_MS,
+});
 
 export function createOwnerGuard({
   store,

@@ -3,7 +3,13 @@
  * how each channel delivered it, the unread count, the count per status, and the requests still
  * New that a channel failed or is over an hour late on (they head the page).
  */
-import { LEAD_STATUSES, SEARCH_MAX_LENGTH, type InboxBody, type LeadStatus, type OwnerLead } from '../../lib/owner-api.ts';
+import {
+  LEAD_STATUSES,
+  SEARCH_MAX_LENGTH,
+  type InboxBody,
+  type LeadStatus,
+  type OwnerLead,
+} from '../../lib/owner-api.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { StoredLead } from '../db/records.ts';
 import { deliveryState, isUndelivered } from '../leads/export.ts';
@@ -44,17 +50,24 @@ export function parseInboxQuery(params: URLSearchParams): InboxQuery | { error: 
   if (status !== undefined && !(LEAD_STATUSES as readonly string[]).includes(status)) {
     return { error: `status must be one of ${LEAD_STATUSES.join(', ')}` };
   }
-  if (text !== undefined && [...text].length > SEARCH_MAX_LENGTH) return { error: `A search is at most ${SEARCH_MAX_LENGTH} characters` };
+  if (text !== undefined && [...text].length > SEARCH_MAX_LENGTH)
+    return { error: `A search is at most ${SEARCH_MAX_LENGTH} characters` };
   return { status: status as LeadStatus | undefined, text };
 }
 
-export async function readInbox(store: AsyncLeadStore, query: InboxQuery, now = new Date()): Promise<InboxBody> {
+export async function readInbox(
+  store: AsyncLeadStore,
+  query: InboxQuery,
+  now = new Date(),
+): Promise<InboxBody> {
   const [leads, newLeads, tally] = await Promise.all([
     store.findLeads({ ...query, limit: INBOX_LIMIT }),
     store.findLeads({ status: 'new', limit: INBOX_LIMIT }),
     store.leadTally(),
   ]);
-  const undelivered = newLeads.filter((lead) => lead.deliveries.some((delivery) => isUndelivered(delivery, lead, now)));
+  const undelivered = newLeads.filter((lead) =>
+    lead.deliveries.some((delivery) => isUndelivered(delivery, lead, now)),
+  );
   return {
     leads: leads.map((lead) => ownerLead(lead, now)),
     unread: tally.unread,

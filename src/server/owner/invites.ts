@@ -16,7 +16,10 @@ export async function createInvite(
   now = new Date(),
 ): Promise<string> {
   const token = newToken();
-  await store.createInvite(hashToken(token), { now, expiresAt: new Date(now.getTime() + INVITE_LIFETIME_MS) });
+  await store.createInvite(hashToken(token), {
+    now,
+    expiresAt: new Date(now.getTime() + INVITE_LIFETIME_MS),
+  });
   return token;
 }
 

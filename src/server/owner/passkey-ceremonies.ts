@@ -25,7 +25,8 @@ export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
 const MAX_CHALLENGES = 1000;
 
 /** What a challenge was made for: signing in, enrolling a passkey for one invite or session, or a step-up in one session */
-type Purpose = { kind: 'sign-in'; boundTo?: never } | { kind: 'enrol' | 'step-up'; boundTo: string };
+type Purpose =
+  { kind: 'sign-in'; boundTo?: never } | { kind: 'enrol' | 'step-up'; boundTo: string };
 
 export interface PasskeyCeremonies {
   signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON>;
@@ -34,11 +35,17 @@ export interface PasskeyCeremonies {
   /** Options to enrol a passkey; `boundTo` names the invite or session allowed to finish it */
   enrolOptions(boundTo: string): Promise<PublicKeyCredentialCreationOptionsJSON>;
   /** The new passkey (unnamed), or null when the response does not prove one made for `boundTo` */
-  verifyEnrolment(response: RegistrationResponseJSON, boundTo: string): Promise<Omit<NewPasskey, 'name'> | null>;
+  verifyEnrolment(
+    response: RegistrationResponseJSON,
+    boundTo: string,
+  ): Promise<Omit<NewPasskey, 'name'> | null>;
   /** Options to confirm with a stored passkey inside the session `boundTo` */
   stepUpOptions(boundTo: string): Promise<PublicKeyCredentialRequestOptionsJSON>;
   /** The stored passkey that confirmed, or null when the response does not prove one for `boundTo`'s challenge */
-  verifyStepUp(response: AuthenticationResponseJSON, boundTo: string): Promise<{ passkeyId: string } | null>;
+  verifyStepUp(
+    response: AuthenticationResponseJSON,
+    boundTo: string,
+  ): Promise<{ passkeyId: string } | null>;
 }
 
 export function createPasskeyCeremonies({
@@ -71,7 +78,11 @@ export function createPasskeyCeremonies({
   }
 
   async function authenticationOptions(purpose: Purpose) {
-    const options = await generateAuthenticationOptions({ rpID, userVerification: 'required', timeout: CHALLENGE_LIFETIME_MS });
+    const options = await generateAuthenticationOptions({
+      rpID,
+      userVerification: 'required',
+      timeout: CHALLENGE_LIFETIME_MS,
+    });
     remember(options.challenge, purpose);
     return options;
   }
@@ -87,7 +98,12 @@ export function createPasskeyCeremonies({
         expectedOrigin: origin,
         expectedRPID: rpID,
         requireUserVerification: true,
-        credential: { id: passkey.id, publicKey: passkey.publicKey, counter: passkey.counter, transports: passkey.transports },
+        credential: {
+          id: passkey.id,
+          publicKey: passkey.publicKey,
+          counter: passkey.counter,
+          transports: passkey.transports,
+        },
       });
       if (!verified) return null;
       await store.usePasskey(passkey.id, authenticationInfo.newCounter, new Date());
@@ -102,7 +118,8 @@ export function createPasskeyCeremonies({
     signInOptions: () => authenticationOptions({ kind: 'sign-in' }),
     verifySignIn: (response) => verifyAuthentication(response, { kind: 'sign-in' }),
     stepUpOptions: (boundTo) => authenticationOptions({ kind: 'step-up', boundTo }),
-    verifyStepUp: (response, boundTo) => verifyAuthentication(response, { kind: 'step-up', boundTo }),
+    verifyStepUp: (response, boundTo) =>
+      verifyAuthentication(response, { kind: 'step-up', boundTo }),
     async enrolOptions(boundTo) {
       const [userId, passkeys] = await Promise.all([store.ownerUserId(), store.listPasskeys()]);
       const facts = liveFacts();
@@ -131,7 +148,12 @@ export function createPasskeyCeremonies({
         });
         if (!verified) return null;
         const { credential } = registrationInfo;
-        return { id: credential.id, publicKey: credential.publicKey, counter: credential.counter, transports: credential.transports ?? [] };
+        return {
+          id: credential.id,
+          publicKey: credential.publicKey,
+          counter: credential.counter,
+          transports: credential.transports ?? [],
+        };
       } catch {
         return null;
       }

@@ -11,22 +11,39 @@ import { decodeUtf8, mediaTypeOf, readLimitedBody } from '../http/request-body.t
 export const OWNER_BODY_MAX_BYTES = 16 * 1024;
 
 /** An answer to the owner: JSON, or nothing for 204 */
-export function reply(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  if (status === 204) return new Response(null, { status, headers: { ...OWNER_HEADERS, ...headers } });
+export function reply(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
+  if (status === 204)
+    return new Response(null, { status, headers: { ...OWNER_HEADERS, ...headers } });
   return jsonAnswer(status, body, { ...OWNER_HEADERS, ...headers });
 }
 
 /** A refusal in the API's error shape, in words the owner can act on; `extra` fields beside `errors` */
-export function refuse(status: number, message: string, headers: Record<string, string> = {}, extra: object = {}): Response {
+export function refuse(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  extra: object = {},
+): Response {
   return errorAnswer(status, message, { ...OWNER_HEADERS, ...headers }, extra);
 }
 
 export type BodyOutcome<T> = { ok: true; value: T } | { ok: false; refusal: Response };
 
 /** The request's JSON body, checked against `schema`, or the refusal to answer with */
-export async function readJsonBody<T>(request: Request, schema: z.ZodType<T>): Promise<BodyOutcome<T>> {
-  const refused = (status: number, error: string): BodyOutcome<T> => ({ ok: false, refusal: refuse(status, error) });
-  if (mediaTypeOf(request.headers.get('content-type')) !== 'application/json') return refused(415, 'Send the request as application/json');
+export async function readJsonBody<T>(
+  request: Request,
+  schema: z.ZodType<T>,
+): Promise<BodyOutcome<T>> {
+  const refused = (status: number, error: string): BodyOutcome<T> => ({
+    ok: false,
+    refusal: refuse(status, error),
+  });
+  if (mediaTypeOf(request.headers.get('content-type')) !== 'application/json')
+    return refused(415, 'Send the request as application/json');
   const body = await readLimitedBody(request, OWNER_BODY_MAX_BYTES);
   if (!body.ok) {
     return body.reason === 'too-large'

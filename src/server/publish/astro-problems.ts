@@ -29,10 +29,14 @@ export function parseAstroProblems(output: string): ContentProblem[] {
   const text = withoutColours(output);
   const problems: ContentProblem[] = [];
   // Each error starts with its [Name] and runs to the next one or the end
-  const blocks = text.split(/^(?=\[[A-Za-z]+Error\])/m).filter((block) => /^\[[A-Za-z]+Error\]/.test(block));
+  const blocks = text
+    .split(/^(?=\[[A-Za-z]+Error\])/m)
+    .filter((block) => /^\[[A-Za-z]+Error\]/.test(block));
   for (const block of blocks) {
     const name = /^\[([A-Za-z]+Error)\]/.exec(block)![1];
-    const file = contentFileIn(block.split(/^ *Location: *$/m)[1] ?? '') ?? contentFileIn(block.split('\n')[0]!);
+    const file =
+      contentFileIn(block.split(/^ *Location: *$/m)[1] ?? '') ??
+      contentFileIn(block.split('\n')[0]!);
     if (name === 'InvalidContentEntryDataError') {
       const body = block
         .split('\n')
@@ -60,21 +64,26 @@ export function parseAstroProblems(output: string): ContentProblem[] {
   }
   // The build's own content rules (src/lib/content-rules.ts) list their problems one a line
   const rules = /Content does not match SPEC\.md:\n((?:- .+\n?)+)/.exec(text)?.[1];
-  if (rules) for (const line of rules.trim().split('\n')) problems.push({ issues: [], text: line.replace(/^- /, '') });
+  if (rules)
+    for (const line of rules.trim().split('\n'))
+      problems.push({ issues: [], text: line.replace(/^- /, '') });
   return problems;
 }
 
 /** Zod's message for a field, as what the field needs */
 export function needWords(message: string): string {
-  const size = /^Too (?:small|big): expected (string|array|number|set)(?: to (?:have|be))? ([<>]=?)(-?\d+(?:\.\d+)?)(?: (\w+))?/.exec(
-    message,
-  );
+  const size =
+    /^Too (?:small|big): expected (string|array|number|set)(?: to (?:have|be))? ([<>]=?)(-?\d+(?:\.\d+)?)(?: (\w+))?/.exec(
+      message,
+    );
   if (size) {
     const [, type, comparison, amount, unit] = size;
     const least = comparison!.startsWith('>');
-    const exact = comparison!.length === 1 ? (least ? Number(amount) + 1 : Number(amount) - 1) : Number(amount);
+    const exact =
+      comparison!.length === 1 ? (least ? Number(amount) + 1 : Number(amount) - 1) : Number(amount);
     if (type === 'string') return `must be at ${least ? 'least' : 'most'} ${exact} characters`;
-    if (type === 'array' || type === 'set') return `needs at ${least ? 'least' : 'most'} ${exact} ${unit ?? 'items'}`;
+    if (type === 'array' || type === 'set')
+      return `needs at ${least ? 'least' : 'most'} ${exact} ${unit ?? 'items'}`;
     return `must be at ${least ? 'least' : 'most'} ${exact}`;
   }
   const options = /^Invalid option: expected one of (.+)$/.exec(message);
@@ -106,10 +115,18 @@ export function fieldPathWords(path: string): string {
  * Each problem as a sentence for the owner; `readEntry` gives an entry file's text (relative to
  * src/content), for the name the owner knows it by
  */
-export function describeProblems(problems: readonly ContentProblem[], readEntry: (file: string) => string | undefined): string[] {
+export function describeProblems(
+  problems: readonly ContentProblem[],
+  readEntry: (file: string) => string | undefined,
+): string[] {
   return problems.flatMap((problem) => {
-    const where = problem.file ? `${capitalised(entryLabel(problem.file, readEntry(problem.file)))} (${problem.file})` : undefined;
-    if (problem.issues.length === 0) return [where ? `${where} ${problem.text ?? 'has a problem'}` : capitalised(problem.text ?? '')];
+    const where = problem.file
+      ? `${capitalised(entryLabel(problem.file, readEntry(problem.file)))} (${problem.file})`
+      : undefined;
+    if (problem.issues.length === 0)
+      return [
+        where ? `${where} ${problem.text ?? 'has a problem'}` : capitalised(problem.text ?? ''),
+      ];
     return problem.issues.map(({ path, message }) => {
       const need = needWords(message);
       const sentence = path ? `${fieldPathWords(path)} ${need}` : capitalised(need);
@@ -119,7 +136,12 @@ export function describeProblems(problems: readonly ContentProblem[], readEntry:
 }
 
 /** Lines of Astro's output that say nothing of why it failed: progress, the labels and links of an error, stack frames */
-const NOISE = [/^\d\d:\d\d:\d\d \[(?!ERROR\])/, /^(?:Hint|Error reference|Location|Stack trace):$/, /^at /, /^(?:https?|file):\/\/\S+$/];
+const NOISE = [
+  /^\d\d:\d\d:\d\d \[(?!ERROR\])/,
+  /^(?:Hint|Error reference|Location|Stack trace):$/,
+  /^at /,
+  /^(?:https?|file):\/\/\S+$/,
+];
 /** A line that says what went wrong */
 const COMPLAINT = /error|fail|cannot|could not|unable|not found|missing|invalid/i;
 

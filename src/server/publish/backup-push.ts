@@ -12,13 +12,18 @@ type Log = (message: string, error?: unknown) => void;
 export const PUSH_TIMEOUT_MS = 60_000;
 
 /** Starts pushing the checkout's branch to `remote`, telling `result` how it goes; nothing without a remote */
-export function pushInBackground(result: PublishResult, { git, remote, log }: { git: Git; remote: string | undefined; log: Log }): void {
+export function pushInBackground(
+  result: PublishResult,
+  { git, remote, log }: { git: Git; remote: string | undefined; log: Log },
+): void {
   if (!remote) return;
   result.backup = 'sending';
   void (async () => {
     try {
       const branch = (await git(['symbolic-ref', '--short', 'HEAD'])).trim();
-      await git(['push', '--quiet', remote, `HEAD:refs/heads/${branch}`], { timeoutMs: PUSH_TIMEOUT_MS });
+      await git(['push', '--quiet', remote, `HEAD:refs/heads/${branch}`], {
+        timeoutMs: PUSH_TIMEOUT_MS,
+      });
       result.backup = 'sent';
     } catch (error) {
       log(`Publishing: the commits could not be pushed to CONTENT_GIT_REMOTE`, error);

@@ -47,15 +47,25 @@ export function publishedBuilds(siteDir: string): BuildFolder[] {
 /** The build to serve at start: the newest of DIST_DIR's and the published ones; null when there is none */
 export function chooseBuild(candidates: readonly (BuildFolder | null)[]): BuildFolder | null {
   return candidates.reduce<BuildFolder | null>(
-    (newest, candidate) => (candidate && (!newest || candidate.builtAt > newest.builtAt) ? candidate : newest),
+    (newest, candidate) =>
+      candidate && (!newest || candidate.builtAt > newest.builtAt) ? candidate : newest,
     null,
   );
 }
 
 /** The newest complete build of DIST_DIR (`distDir`) and the site directory's published ones */
-export function newestBuild({ distDir, siteDir }: { distDir: string; siteDir: string }): BuildFolder | null {
+export function newestBuild({
+  distDir,
+  siteDir,
+}: {
+  distDir: string;
+  siteDir: string;
+}): BuildFolder | null {
   const dist = builtAt(distDir, { published: false });
-  return chooseBuild([dist ? { dir: distDir, builtAt: dist } : null, publishedBuilds(siteDir)[0] ?? null]);
+  return chooseBuild([
+    dist ? { dir: distDir, builtAt: dist } : null,
+    publishedBuilds(siteDir)[0] ?? null,
+  ]);
 }
 
 /** A new, empty folder for a build, named by when it started so the names sort in order */
@@ -71,7 +81,11 @@ export async function markComplete(dir: string): Promise<void> {
 }
 
 /** The published folders of `siteDir` among `entries` of its builds folder that are not in `keep` */
-function foldersOtherThan(siteDir: string, entries: readonly Dirent[], keep: readonly string[]): string[] {
+function foldersOtherThan(
+  siteDir: string,
+  entries: readonly Dirent[],
+  keep: readonly string[],
+): string[] {
   return entries
     .filter((entry) => entry.isDirectory())
     .map((entry) => join(siteDir, BUILDS_DIR, entry.name))
@@ -91,7 +105,10 @@ export function removeBuildsExcept(siteDir: string, keep: readonly string[]): st
  * While serving: removes, off the serving thread, every published folder of `siteDir` but those
  * `inUse` names, asked once the folders are listed (so a build begun meanwhile is kept)
  */
-export async function removeUnusedBuilds(siteDir: string, inUse: () => readonly string[]): Promise<string[]> {
+export async function removeUnusedBuilds(
+  siteDir: string,
+  inUse: () => readonly string[],
+): Promise<string[]> {
   const entries = await readdir(join(siteDir, BUILDS_DIR), { withFileTypes: true }).catch(() => []);
   const removed = foldersOtherThan(siteDir, entries, inUse());
   await Promise.all(removed.map((dir) => rm(dir, { recursive: true, force: true })));

@@ -57,7 +57,9 @@ export function parsePorcelain(output: string): FileChange[] {
 function parseJson(text: string | undefined): Record<string, unknown> | undefined {
   try {
     const value: unknown = text === undefined ? undefined : JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -80,19 +82,26 @@ function asRead(value: unknown): unknown {
 
 /** "the business details (hours, notice)": the top-level facts whose values differ */
 async function businessChange(read: ContentReader): Promise<string> {
-  const before = asRead(parseJson(await read.before(BUSINESS_FILE))) as Record<string, unknown> | undefined;
-  const now = asRead(parseJson(await read.now(BUSINESS_FILE))) as Record<string, unknown> | undefined;
+  const before = asRead(parseJson(await read.before(BUSINESS_FILE))) as
+    Record<string, unknown> | undefined;
+  const now = asRead(parseJson(await read.now(BUSINESS_FILE))) as
+    Record<string, unknown> | undefined;
   if (!before || !now) return 'the business details';
   const keys = [...new Set([...Object.keys(before), ...Object.keys(now)])].filter(
     (key) => JSON.stringify(before[key]) !== JSON.stringify(now[key]),
   );
-  return keys.length > 0 ? `the business details (${keys.map(fieldWords).join(', ')})` : 'the business details';
+  return keys.length > 0
+    ? `the business details (${keys.map(fieldWords).join(', ')})`
+    : 'the business details';
 }
 
 const projectFileOf = (slug: string) => `${CONTENT_DIR}/projects/${slug}.yaml`;
 
 /** Each change in words, in the order of the files, a project's photos folded into the project when it changed too */
-export async function describeChanges(files: readonly FileChange[], read: ContentReader): Promise<Change[]> {
+export async function describeChanges(
+  files: readonly FileChange[],
+  read: ContentReader,
+): Promise<Change[]> {
   const changedPaths = new Set(files.map((file) => file.path));
   const changes: Change[] = [];
   const seen = new Set<string>();
@@ -109,10 +118,16 @@ export async function describeChanges(files: readonly FileChange[], read: Conten
       const slug = path.slice(PHOTOS_DIRECTORY.length + 1).split('/')[0]!;
       const project = projectFileOf(slug);
       if (changedPaths.has(project)) continue;
-      const label = entryLabel(`projects/${slug}.yaml`, (await read.now(project)) ?? (await read.before(project)));
+      const label = entryLabel(
+        `projects/${slug}.yaml`,
+        (await read.now(project)) ?? (await read.before(project)),
+      );
       add({ kind: 'changed', what: `the photos of ${label}` });
     } else if (path.startsWith(`${CONTENT_DIR}/`)) {
-      const text = kind === 'removed' ? await read.before(path) : ((await read.now(path)) ?? (await read.before(path)));
+      const text =
+        kind === 'removed'
+          ? await read.before(path)
+          : ((await read.now(path)) ?? (await read.before(path)));
       add({ kind, what: entryLabel(path.slice(CONTENT_DIR.length + 1), text) });
     } else {
       add({ kind, what: path });
@@ -121,10 +136,15 @@ export async function describeChanges(files: readonly FileChange[], read: Conten
   return changes;
 }
 
-const VERBS: Readonly<Record<ChangeKind, string>> = { added: 'added', changed: 'changed', removed: 'removed' };
+const VERBS: Readonly<Record<ChangeKind, string>> = {
+  added: 'added',
+  changed: 'changed',
+  removed: 'removed',
+};
 
 /** "Added project 'Switchboard upgrade in Howick'" */
-export const changeSentence = (change: Change) => capitalised(`${VERBS[change.kind]} ${change.what}`);
+export const changeSentence = (change: Change) =>
+  capitalised(`${VERBS[change.kind]} ${change.what}`);
 
 /** At most this many changes are named in a commit's first line; the rest are counted */
 const NAMED_IN_SUBJECT = 3;
@@ -139,6 +159,10 @@ export function commitMessage(changes: readonly Change[]): string {
   const named = phrases.slice(0, NAMED_IN_SUBJECT);
   const more = phrases.length - named.length;
   if (more > 0) named.push(`${more} more change${more === 1 ? '' : 's'}`);
-  const subject = capitalised(named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`);
-  return changes.length === 1 ? subject : `${subject}\n\n${changes.map((change) => `- ${changeSentence(change)}`).join('\n')}`;
+  const subject = capitalised(
+    named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`,
+  );
+  return changes.length === 1
+    ? subject
+    : `${subject}\n\n${changes.map((change) => `- ${changeSentence(change)}`).join('\n')}`;
 }

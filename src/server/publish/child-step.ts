@@ -19,7 +19,12 @@ export interface StepOutcome {
 export function runChildStep(
   command: string,
   args: readonly string[],
-  { cwd, timeoutMs, env = process.env, signal }: { cwd: string; timeoutMs: number; env?: NodeJS.ProcessEnv; signal?: AbortSignal },
+  {
+    cwd,
+    timeoutMs,
+    env = process.env,
+    signal,
+  }: { cwd: string; timeoutMs: number; env?: NodeJS.ProcessEnv; signal?: AbortSignal },
 ): Promise<StepOutcome> {
   return new Promise((done) => {
     let output = '';

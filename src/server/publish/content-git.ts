@@ -28,7 +28,15 @@ export interface ContentGit {
   commitStaged(...messages: string[]): Promise<void>;
 }
 
-export function contentGit({ siteDir, git, authorEmail }: { siteDir: string; git: Git; authorEmail: string }): ContentGit {
+export function contentGit({
+  siteDir,
+  git,
+  authorEmail,
+}: {
+  siteDir: string;
+  git: Git;
+  authorEmail: string;
+}): ContentGit {
   const author = ['-c', `user.name=${AUTHOR_NAME}`, '-c', `user.email=${authorEmail}`];
   const readText = (path: string) => readFile(join(siteDir, path), 'utf8').catch(() => undefined);
 
@@ -37,7 +45,15 @@ export function contentGit({ siteDir, git, authorEmail }: { siteDir: string; git
     async fileChanges() {
       // Without refreshing the index: a read must not change the checkout
       return parsePorcelain(
-        await git(['--no-optional-locks', 'status', '--porcelain=v1', '-z', '--untracked-files=all', '--', ...CONTENT_PATHS]),
+        await git([
+          '--no-optional-locks',
+          'status',
+          '--porcelain=v1',
+          '-z',
+          '--untracked-files=all',
+          '--',
+          ...CONTENT_PATHS,
+        ]),
       );
     },
     changesInWords(files) {
@@ -56,13 +72,21 @@ export function contentGit({ siteDir, git, authorEmail }: { siteDir: string; git
       if (files.length === 0) return false;
       const paths = files.map((file) => file.path);
       await git(['add', '--all', '--', ...paths]);
-      const staged = (await git(['diff', '--cached', '--name-only', '-z', '--', ...paths])).split('\0').filter(Boolean);
+      const staged = (await git(['diff', '--cached', '--name-only', '-z', '--', ...paths]))
+        .split('\0')
+        .filter(Boolean);
       if (staged.length === 0) return false;
       await git([...author, 'commit', '--quiet', '--no-verify', '-m', message, '--', ...staged]);
       return true;
     },
     async commitStaged(...messages) {
-      await git([...author, 'commit', '--quiet', '--no-verify', ...messages.flatMap((message) => ['-m', message])]);
+      await git([
+        ...author,
+        'commit',
+        '--quiet',
+        '--no-verify',
+        ...messages.flatMap((message) => ['-m', message]),
+      ]);
     },
   };
 }

@@ -26,7 +26,9 @@ export function topLevelField(text: string, field: string): string | undefined {
   const line = new RegExp(`^${field}:[ \\t]*(.*)$`, 'm').exec(text)?.[1]?.trim();
   if (!line || /^[>|]/.test(line)) return undefined;
   const quoted = /^(["'])(.*)\1$/.exec(line);
-  const value = quoted ? quoted[2]!.replace(quoted[1] === "'" ? /''/g : /\\"/g, quoted[1]!) : line.replace(/ #.*$/, '');
+  const value = quoted
+    ? quoted[2]!.replace(quoted[1] === "'" ? /''/g : /\\"/g, quoted[1]!)
+    : line.replace(/ #.*$/, '');
   return value.trim() || undefined;
 }
 

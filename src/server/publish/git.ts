@@ -31,7 +31,8 @@ export function gitIn(cwd: string): Git {
           },
         },
         (error, stdout, stderr) => {
-          if (error) reject(new Error(`git ${args[0]} failed: ${(stderr || error.message).trim()}`));
+          if (error)
+            reject(new Error(`git ${args[0]} failed: ${(stderr || error.message).trim()}`));
           else resolve(stdout);
         },
       );

@@ -13,14 +13,30 @@ export const UNDOES = 'Undoes';
 /** The commits' author on the owner's changes; checked by name, as his address follows the business details */
 export const AUTHOR_NAME = 'Site owner';
 
-const FORMAT = ['%H', '%P', '%an', '%aI', '%s', `%(trailers:key=${UNDOES},valueonly,separator=%x2C)`].join('%x1f');
+const FORMAT = [
+  '%H',
+  '%P',
+  '%an',
+  '%aI',
+  '%s',
+  `%(trailers:key=${UNDOES},valueonly,separator=%x2C)`,
+].join('%x1f');
 
 /**
  * `git log` of the last `limit` commits that touched the content, each with every file it changed
  * (`--full-diff`: the path filter chooses the commits, not the files named), a rename as its two paths
  */
 export function historyLogArgs(limit: number): string[] {
-  return ['log', `-n${limit}`, `--format=%x1e${FORMAT}`, '--name-only', '--no-renames', '--full-diff', '--', ...CONTENT_PATHS];
+  return [
+    'log',
+    `-n${limit}`,
+    `--format=%x1e${FORMAT}`,
+    '--name-only',
+    '--no-renames',
+    '--full-diff',
+    '--',
+    ...CONTENT_PATHS,
+  ];
 }
 
 interface HistoryRecord {
@@ -39,7 +55,8 @@ function parseRecords(output: string): HistoryRecord[] {
     .filter((record) => record.trim())
     .map((record) => {
       const [head = '', ...files] = record.split('\n').filter(Boolean);
-      const [commit = '', parents = '', author = '', at = '', message = '', undoes = ''] = head.split('\x1f');
+      const [commit = '', parents = '', author = '', at = '', message = '', undoes = ''] =
+        head.split('\x1f');
       return {
         commit,
         parents: parents.split(' ').filter(Boolean),
@@ -57,7 +74,10 @@ function parseRecords(output: string): HistoryRecord[] {
 
 /** Whether the owner made it from his page: by "Site owner", not a merge, his content alone */
 const isOwners = (record: HistoryRecord) =>
-  record.author === AUTHOR_NAME && record.parents.length === 1 && record.files.length > 0 && record.files.every(isContentPath);
+  record.author === AUTHOR_NAME &&
+  record.parents.length === 1 &&
+  record.files.length > 0 &&
+  record.files.every(isContentPath);
 
 /** The history from the output of `git log` with historyLogArgs */
 export function parseHistory(output: string): SiteChange[] {

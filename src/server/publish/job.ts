@@ -5,11 +5,17 @@
  * throws a StepFailure, whose words (and problems) become the result's; any other failure is
  * logged and told as a failed build.
  */
-import { PUBLISH_STEPS, type PublishProgress, type PublishResult, type PublishStepName } from '../../lib/owner-api.ts';
+import {
+  PUBLISH_STEPS,
+  type PublishProgress,
+  type PublishResult,
+  type PublishStepName,
+} from '../../lib/owner-api.ts';
 
 type Log = (message: string, error?: unknown) => void;
 
-export const BUILD_FAILED = 'The site could not be built. Nothing has changed on the live site. The server’s log has the details.';
+export const BUILD_FAILED =
+  'The site could not be built. Nothing has changed on the live site. The server’s log has the details.';
 const BUSY = 'The site is being published. Wait for it to finish.';
 const SAVING = 'A change is being saved in the editor. Publish again in a moment.';
 
@@ -27,7 +33,8 @@ export class StepFailure extends Error {
 
 /** Whether a publish or undo started; when not, why, and the one running */
 export type StartOutcome =
-  { started: true; progress: PublishProgress } | { started: false; status: 400 | 409; error: string; running?: PublishProgress };
+  | { started: true; progress: PublishProgress }
+  | { started: false; status: 400 | 409; error: string; running?: PublishProgress };
 
 /** How a job ended: live with a message, or failed with what stopped it */
 export type JobOutcome = { ok: true; message: string } | { ok: false; failure: unknown };
@@ -99,12 +106,17 @@ export function createJobState({ isSaving, onEnd, log }: JobStateOptions): JobSt
     },
     finish(progress, outcome) {
       const failure = outcome.ok ? undefined : outcome.failure;
-      if (failure !== undefined && !(failure instanceof StepFailure)) log('Publishing failed', failure);
+      if (failure !== undefined && !(failure instanceof StepFailure))
+        log('Publishing failed', failure);
       const result: PublishResult = {
         kind: progress.kind,
         ok: outcome.ok,
         at: new Date().toISOString(),
-        message: outcome.ok ? outcome.message : failure instanceof StepFailure ? failure.message : BUILD_FAILED,
+        message: outcome.ok
+          ? outcome.message
+          : failure instanceof StepFailure
+            ? failure.message
+            : BUILD_FAILED,
         problems: failure instanceof StepFailure ? failure.problems : [],
         steps: progress.steps,
         backup: 'off',

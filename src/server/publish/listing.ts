@@ -20,7 +20,15 @@ export interface Listing {
   changed(): void;
 }
 
-export function createListing({ content, isBusy, log }: { content: ContentGit; isBusy: () => boolean; log: Log }): Listing {
+export function createListing({
+  content,
+  isBusy,
+  log,
+}: {
+  content: ContentGit;
+  isBusy: () => boolean;
+  log: Log;
+}): Listing {
   let read: { pending: Promise<string[]>; history: Promise<SiteChange[]> } | undefined;
   let upToDate = false;
 

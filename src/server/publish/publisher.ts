@@ -71,7 +71,8 @@ export interface Publisher {
   stop(): void;
 }
 
-const UNPUBLISHED = 'You have changes that are not published yet. Publish them first, then undo the older change if you still want to.';
+const UNPUBLISHED =
+  'You have changes that are not published yet. Publish them first, then undo the older change if you still want to.';
 const NOT_OWNERS =
   'Only changes made from this page can be undone here. This one was made outside it, by whoever looks after your website.';
 const NOT_SAVED = 'It could not be saved in the site’s history; the server’s log says why.';
@@ -99,7 +100,8 @@ export function createPublisher(options: PublisherOptions): Publisher {
   let work: Promise<void> = Promise.resolve();
 
   /** Backs the commits up, once the job's result says they were saved */
-  const backUp = (result: PublishResult) => pushInBackground(result, { git, remote: options.remote, log });
+  const backUp = (result: PublishResult) =>
+    pushInBackground(result, { git, remote: options.remote, log });
 
   function publish(): StartOutcome {
     const claimed = jobs.claim('publish', 'Your changes');
@@ -109,7 +111,8 @@ export function createPublisher(options: PublisherOptions): Publisher {
       try {
         const files = await content.fileChanges();
         const changes = await content.changesInWords(files);
-        progress.message = changes.length > 0 ? changes.map(changeSentence).join('; ') : 'The site as it is';
+        progress.message =
+          changes.length > 0 ? changes.map(changeSentence).join('; ') : 'The site as it is';
         await build.checkBuildAndSwap(progress);
         const saved = await jobs
           .step(progress, 'save', () => content.commitContent(files, commitMessage(changes)))
@@ -133,7 +136,10 @@ export function createPublisher(options: PublisherOptions): Publisher {
   }
 
   /** Why the owner may not undo `sha` now; undefined when he may, the job's message then naming it */
-  async function undoRefusal(sha: string, progress: PublishProgress): Promise<StartOutcome | undefined> {
+  async function undoRefusal(
+    sha: string,
+    progress: PublishProgress,
+  ): Promise<StartOutcome | undefined> {
     try {
       if ((await content.fileChanges()).length > 0) return jobs.release(409, UNPUBLISHED);
       const change = (await content.readHistory()).find((entry) => entry.commit === sha);
@@ -167,7 +173,11 @@ export function createPublisher(options: PublisherOptions): Publisher {
         reverted = true;
         // Reverting a change already taken back out leaves nothing to publish
         if ((await git(['diff', '--cached', '--name-only'])).trim() === '') {
-          throw new StepFailure('That change has already been undone: the site no longer has it.', [], { saysUndo: true });
+          throw new StepFailure(
+            'That change has already been undone: the site no longer has it.',
+            [],
+            { saysUndo: true },
+          );
         }
         await build.checkBuildAndSwap(progress);
         // Live now: the tree must stay as the live site is, even if the commit fails
@@ -181,12 +191,18 @@ export function createPublisher(options: PublisherOptions): Publisher {
               return false;
             },
           );
-        const result = jobs.finish(progress, { ok: true, message: `Live: ${progress.message}${saved ? '' : `. ${NOT_SAVED}`}` });
+        const result = jobs.finish(progress, {
+          ok: true,
+          message: `Live: ${progress.message}${saved ? '' : `. ${NOT_SAVED}`}`,
+        });
         if (saved) backUp(result);
       } catch (failure) {
         if (reverted) {
-          await git(['revert', '--abort']).catch((error: unknown) => log('Undo: the tree could not be put back', error));
-          if (failure instanceof StepFailure && !failure.saysUndo) failure.message = `The change was not undone. ${failure.message}`;
+          await git(['revert', '--abort']).catch((error: unknown) =>
+            log('Undo: the tree could not be put back', error),
+          );
+          if (failure instanceof StepFailure && !failure.saysUndo)
+            failure.message = `The change was not undone. ${failure.message}`;
         }
         jobs.finish(progress, { ok: false, failure });
       }

@@ -19,7 +19,12 @@ import type { PublishProgress, PublishStepName } from '../../lib/owner-api.ts';
 import { missingPages, type LiveSite } from '../http/live-site.ts';
 import { openSite } from '../http/site-files.ts';
 import { truncate, withoutControls } from '../support/plain-text.ts';
-import { describeProblems, failureLines, parseAstroProblems, withoutColours } from './astro-problems.ts';
+import {
+  describeProblems,
+  failureLines,
+  parseAstroProblems,
+  withoutColours,
+} from './astro-problems.ts';
 import { freshBuildFolder, markComplete, removeUnusedBuilds } from './builds.ts';
 import { runChildStep } from './child-step.ts';
 import { contentLinks } from './content-links.ts';
@@ -27,7 +32,11 @@ import { CONTENT_DIR } from './content-paths.ts';
 import { BUILD_FAILED, StepFailure } from './job.ts';
 
 type Log = (message: string, error?: unknown) => void;
-type Step = <T>(progress: PublishProgress, name: PublishStepName, run: () => Promise<T>) => Promise<T>;
+type Step = <T>(
+  progress: PublishProgress,
+  name: PublishStepName,
+  run: () => Promise<T>,
+) => Promise<T>;
 
 export const CHECK_TIMEOUT_MS = 2 * 60_000;
 export const BUILD_TIMEOUT_MS = 5 * 60_000;
@@ -76,16 +85,30 @@ export function createSiteBuild(options: SiteBuildOptions): SiteBuild {
   const astro = join(siteDir, 'node_modules', '.bin', 'astro');
   const stopping = new AbortController();
   /** The build folders never removed: the live one, the one before it (its hashed assets are still answered), the one being built */
-  const builds: { live: string; before?: string | undefined; building?: string | undefined } = { live: options.servedDir };
+  const builds: { live: string; before?: string | undefined; building?: string | undefined } = {
+    live: options.servedDir,
+  };
   /** Counts the swaps, so that only the last one's grace period ends in a cleanup */
   let swaps = 0;
 
   /** Astro's complaint in words; its whole output (the end of it, when very long) goes to the log */
-  async function astroFailure(what: string, output: string, timedOut: boolean): Promise<StepFailure> {
-    const said = withoutControls(withoutColours(output.trim()), { keepLineBreaks: true, keepTabs: true });
+  async function astroFailure(
+    what: string,
+    output: string,
+    timedOut: boolean,
+  ): Promise<StepFailure> {
+    const said = withoutControls(withoutColours(output.trim()), {
+      keepLineBreaks: true,
+      keepTabs: true,
+    });
     const tail = said.length > LOGGED_OUTPUT_MAX ? `…${said.slice(-LOGGED_OUTPUT_MAX)}` : said;
-    options.logOutput(`Publishing: ${what} failed${timedOut ? ' (out of time)' : ''}. Astro said:\n${tail}`);
-    if (timedOut) return new StepFailure(`${what} took too long and was stopped. Nothing has changed on the live site. Try again later.`);
+    options.logOutput(
+      `Publishing: ${what} failed${timedOut ? ' (out of time)' : ''}. Astro said:\n${tail}`,
+    );
+    if (timedOut)
+      return new StepFailure(
+        `${what} took too long and was stopped. Nothing has changed on the live site. Try again later.`,
+      );
     const parsed = parseAstroProblems(output);
     const entries = new Map<string, string | undefined>();
     for (const file of new Set(parsed.flatMap((problem) => (problem.file ? [problem.file] : []))))
@@ -110,8 +133,11 @@ export function createSiteBuild(options: SiteBuildOptions): SiteBuild {
     const swap = ++swaps;
     setTimeout(() => {
       if (swap !== swaps) return;
-      const inUse = () => [builds.live, builds.before, builds.building].filter((dir) => dir !== undefined);
-      removeUnusedBuilds(siteDir, inUse).catch((error: unknown) => log('Publishing: old builds could not be removed', error));
+      const inUse = () =>
+        [builds.live, builds.before, builds.building].filter((dir) => dir !== undefined);
+      removeUnusedBuilds(siteDir, inUse).catch((error: unknown) =>
+        log('Publishing: old builds could not be removed', error),
+      );
     }, options.removeAfterMs ?? REMOVE_AFTER_MS).unref();
   }
 
@@ -141,7 +167,9 @@ export function createSiteBuild(options: SiteBuildOptions): SiteBuild {
         const site = await openSite(join(folder, 'client'));
         const missing = missingPages(site);
         if (missing.length > 0) {
-          log(`Publishing: the new build in ${folder} has no ${missing.join(', ')}; the live site is unchanged`);
+          log(
+            `Publishing: the new build in ${folder} has no ${missing.join(', ')}; the live site is unchanged`,
+          );
           throw new StepFailure(BUILD_FAILED);
         }
         await markComplete(folder);

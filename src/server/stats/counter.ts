@@ -34,7 +34,9 @@ export function createCounter({
     const counts = [...pending.values()];
     pending = new Map();
     writing = writing.then(() =>
-      store.addCounts(counts).catch((error: unknown) => log(`${counts.length} page counts could not be written`, error)),
+      store
+        .addCounts(counts)
+        .catch((error: unknown) => log(`${counts.length} page counts could not be written`, error)),
     );
     return writing;
   }

@@ -2,10 +2,23 @@
 
 export const TIME_ZONE = 'Pacific/Auckland';
 
-const dateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-const hourFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: TIME_ZONE, hour: 'numeric', hourCycle: 'h23' });
+const dateFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const hourFormat = new Intl.DateTimeFormat('en-NZ', {
+  timeZone: TIME_ZONE,
+  hour: 'numeric',
+  hourCycle: 'h23',
+});
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-NZ', {
+  timeZone: TIME_ZONE,
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
 
 /** "26 Nov 2026, 2:05 pm", New Zealand time */
 export function nzDateTime(at: Date): string {

@@ -43,9 +43,15 @@ function fromOwnPages(request: Request, siteUrl: string): boolean {
 }
 
 /** `clientKey`: who the rate limit counts (see the lead service's rateLimitAddress and rateLimitKey) */
-export async function handleEvent(request: Request, clientKey: string, options: EventsOptions): Promise<Response> {
-  if (request.method !== 'POST') return answer(405, 'Events must be sent with POST.', { Allow: 'POST' });
-  if (!fromOwnPages(request, options.siteUrl)) return answer(403, "Events are only taken from this website's own pages.");
+export async function handleEvent(
+  request: Request,
+  clientKey: string,
+  options: EventsOptions,
+): Promise<Response> {
+  if (request.method !== 'POST')
+    return answer(405, 'Events must be sent with POST.', { Allow: 'POST' });
+  if (!fromOwnPages(request, options.siteUrl))
+    return answer(403, "Events are only taken from this website's own pages.");
   const decision = options.rateLimiter?.check(clientKey);
   if (decision && !decision.allowed) {
     return answer(429, 'Too many events.', { 'Retry-After': String(decision.retryAfterSeconds) });
@@ -54,17 +60,22 @@ export async function handleEvent(request: Request, clientKey: string, options: 
   if (mediaType !== 'application/x-www-form-urlencoded' && mediaType !== 'text/plain') {
     return answer(415, 'Send the event as application/x-www-form-urlencoded.');
   }
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_EVENT_BYTES) return answer(413, 'The event is too large.');
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_EVENT_BYTES)
+    return answer(413, 'The event is too large.');
   const body = await readLimitedBody(request, MAX_EVENT_BYTES);
-  if (!body.ok) return answer(body.reason === 'too-large' ? 413 : 400, 'The event could not be read.');
+  if (!body.ok)
+    return answer(body.reason === 'too-large' ? 413 : 400, 'The event could not be read.');
 
   const text = decodeUtf8(body.bytes);
   if (text === null) return answer(400, 'The event is not valid UTF-8.');
   const fields = new URLSearchParams(text);
   const kind = fields.get('kind');
   const path = fields.get('path');
-  if (!TAP_KINDS.includes(kind as (typeof TAP_KINDS)[number])) return answer(400, 'Unknown kind of event.');
-  if (path === null || !options.isPage(path)) return answer(400, 'The path is not a page of this site.');
-  if (isCountedPerson(request.headers)) options.counter.count(path, kind as (typeof TAP_KINDS)[number]);
+  if (!TAP_KINDS.includes(kind as (typeof TAP_KINDS)[number]))
+    return answer(400, 'Unknown kind of event.');
+  if (path === null || !options.isPage(path))
+    return answer(400, 'The path is not a page of this site.');
+  if (isCountedPerson(request.headers))
+    options.counter.count(path, kind as (typeof TAP_KINDS)[number]);
   return answer(204);
 }

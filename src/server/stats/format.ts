@@ -33,12 +33,26 @@ function periodText({ period }: Report): string {
 export function reportTable(report: Report): string {
   const head = ['page', 'views', 'calls', 'e-mails', 'quotes', 'contact'];
   const rows = [
-    ...report.pages.map((page) => [page.path, ...COLUMNS.slice(0, 4).map((column) => String(page[column])), percent(page.contactShare)]),
-    ['all pages', ...COLUMNS.slice(0, 4).map((column) => String(report.totals[column])), percent(report.totals.contactShare)],
+    ...report.pages.map((page) => [
+      page.path,
+      ...COLUMNS.slice(0, 4).map((column) => String(page[column])),
+      percent(page.contactShare),
+    ]),
+    [
+      'all pages',
+      ...COLUMNS.slice(0, 4).map((column) => String(report.totals[column])),
+      percent(report.totals.contactShare),
+    ],
   ];
-  const widths = head.map((title, index) => Math.max(title.length, ...rows.map((row) => [...row[index]!].length)));
+  const widths = head.map((title, index) =>
+    Math.max(title.length, ...rows.map((row) => [...row[index]!].length)),
+  );
   const line = (cells: string[]) =>
-    cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index]!) : cell.padStart(widths[index]!))).join('  ');
+    cells
+      .map((cell, index) =>
+        index === 0 ? cell.padEnd(widths[index]!) : cell.padStart(widths[index]!),
+      )
+      .join('  ');
   const rule = widths.map((width) => '-'.repeat(width)).join('  ');
   const { totals, trend } = report;
   return (
@@ -71,7 +85,11 @@ export function reportCsv(report: Report): string {
       ...COLUMNS.map((column) => String(figures[column])),
       figures.contactShare === null ? '' : figures.contactShare.toFixed(4),
     ].join(',');
-  return [header.join(','), ...report.pages.map((page) => row(page.path, page)), row('all pages', report.totals)]
+  return [
+    header.join(','),
+    ...report.pages.map((page) => row(page.path, page)),
+    row('all pages', report.totals),
+  ]
     .map((line) => `${line}\r\n`)
     .join('');
 }
@@ -107,9 +125,11 @@ function dailyLines(report: Report): string {
   const max = Math.max(1, ...days.map((day) => day.views));
   const width = 340;
   const height = 150;
-  const x = (index: number) => (days.length > 1 ? (index / (days.length - 1)) * (width - 20) + 10 : width / 2);
+  const x = (index: number) =>
+    days.length > 1 ? (index / (days.length - 1)) * (width - 20) + 10 : width / 2;
   const y = (value: number) => height - 20 - (value / max) * (height - 40);
-  const points = (key: 'views' | 'contacts') => days.map((day, index) => `${x(index).toFixed(1)},${y(day[key]).toFixed(1)}`).join(' ');
+  const points = (key: 'views' | 'contacts') =>
+    days.map((day, index) => `${x(index).toFixed(1)},${y(day[key]).toFixed(1)}`).join(' ');
   return [
     `<svg width="${width}" viewBox="0 0 ${width} ${height}" role="img" aria-label="Views and contacts per day">`,
     `<line x1="10" y1="${height - 20}" x2="${width - 10}" y2="${height - 20}" class="axis"/>`,
@@ -142,7 +162,9 @@ export function reportHtml(report: Report): string {
     COLUMNS.slice(0, 4)
       .map((column) => `<td>${figures[column]}</td>`)
       .join('') + `<td>${percent(figures.contactShare)}</td>`;
-  const rows = report.pages.map((page) => `<tr><td>${escapeHtml(page.path)}</td>${cells(page)}</tr>`).join('');
+  const rows = report.pages
+    .map((page) => `<tr><td>${escapeHtml(page.path)}</td>${cells(page)}</tr>`)
+    .join('');
   return [
     '<!doctype html><html lang="en-NZ"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>Website report, ${escapeHtml(report.period.from)} to ${escapeHtml(report.period.to)} | ${escapeHtml(liveFacts().name)}</title>`,

@@ -63,7 +63,9 @@ export function buildReport(
     if (!figures) byPage.set(path, (figures = { path, ...emptyFigures() }));
     return figures;
   };
-  const daily = new Map(daysBetween(period.from, period.to).map((day) => [day, { day, views: 0, contacts: 0 }]));
+  const daily = new Map(
+    daysBetween(period.from, period.to).map((day) => [day, { day, views: 0, contacts: 0 }]),
+  );
   for (const { day, path, kind, count } of current.counts) {
     add(pageOf(path), kind, count);
     const date = daily.get(day);
@@ -87,7 +89,10 @@ export function buildReport(
     pages,
     totals,
     previousTotals,
-    trend: { views: change(totals.views, previousTotals.views), contacts: change(totals.contacts, previousTotals.contacts) },
+    trend: {
+      views: change(totals.views, previousTotals.views),
+      contacts: change(totals.contacts, previousTotals.contacts),
+    },
     daily: [...daily.values()],
     quotesByForm,
   };

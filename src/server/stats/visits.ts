@@ -33,7 +33,8 @@ export function isCountedPerson(headers: AnyHeaders): boolean {
 
 export function isCountedVisit(headers: AnyHeaders): boolean {
   if (!isCountedPerson(headers)) return false;
-  const purpose = `${header(headers, 'sec-purpose')} ${header(headers, 'purpose')} ${header(headers, 'x-moz')}`.toLowerCase();
+  const purpose =
+    `${header(headers, 'sec-purpose')} ${header(headers, 'purpose')} ${header(headers, 'x-moz')}`.toLowerCase();
   if (purpose.includes('prefetch') || purpose.includes('prerender')) return false;
   const destination = header(headers, 'sec-fetch-dest');
   return destination === '' || destination === 'document';
@@ -79,7 +80,8 @@ export function createRepeatViewFilter({
       if (started !== undefined && at >= started && at - started < windowMs) return false;
       windowStarts.delete(key);
       for (const [oldest, oldestStart] of windowStarts) {
-        if (at >= oldestStart && at - oldestStart < windowMs && windowStarts.size < maxEntries) break;
+        if (at >= oldestStart && at - oldestStart < windowMs && windowStarts.size < maxEntries)
+          break;
         windowStarts.delete(oldest);
       }
       windowStarts.set(key, at);

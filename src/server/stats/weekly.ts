@@ -54,8 +54,12 @@ export function summaryText(report: Report, undelivered: number): string {
     `E-mails (taps on the e-mail address): ${totals.emails}`,
     `Quote requests: ${totals.quotes}`,
     '',
-    top.length > 0 ? 'The pages that brought the most contact:' : 'No page brought contact this week.',
-    ...top.map((page, index) => `${index + 1}. ${page.path}: ${page.contacts} (of ${page.views} views)`),
+    top.length > 0
+      ? 'The pages that brought the most contact:'
+      : 'No page brought contact this week.',
+    ...top.map(
+      (page, index) => `${index + 1}. ${page.path}: ${page.contacts} (of ${page.views} views)`,
+    ),
     '',
     undelivered > 0
       ? `${undelivered} quote request(s) have not reached you yet: run npm run leads on the server.`
@@ -80,10 +84,13 @@ export function startWeeklySummaries({
 
   async function send(summary: OwnerReport): Promise<boolean> {
     const results = await Promise.allSettled(
-      senders.map((channel) => withDeadline((signal) => channel.sendReport!(summary, signal), SEND_TIMEOUT_MS)),
+      senders.map((channel) =>
+        withDeadline((signal) => channel.sendReport!(summary, signal), SEND_TIMEOUT_MS),
+      ),
     );
     results.forEach((result, index) => {
-      if (result.status === 'rejected') log(`The weekly summary could not be sent by ${senders[index]!.name}`, result.reason);
+      if (result.status === 'rejected')
+        log(`The weekly summary could not be sent by ${senders[index]!.name}`, result.reason);
     });
     return results.some((result) => result.status === 'fulfilled');
   }
@@ -95,7 +102,10 @@ export function startWeeklySummaries({
     if (!(await store.claimWeeklySummary(week.from, now()))) return;
     try {
       const report = await collectReport(store, week);
-      const undelivered = (await store.health()).reduce((total, channel) => total + channel.waiting + channel.failed, 0);
+      const undelivered = (await store.health()).reduce(
+        (total, channel) => total + channel.waiting + channel.failed,
+        0,
+      );
       if (await send(weeklyReport(week, report, undelivered))) return;
     } catch (error) {
       log('The weekly summary could not be made', error);

@@ -37,14 +37,19 @@ export function describeError(error: unknown): string {
     }
   }
   const code = (error as NodeJS.ErrnoException).code;
-  const message = typeof code === 'string' && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
+  const message =
+    typeof code === 'string' && !error.message.includes(code)
+      ? `${code}: ${error.message}`
+      : error.message;
   const cause = error.cause === undefined ? '' : ` (${describeError(error.cause)})`;
   return oneLine((message || error.name) + cause, MAX_LINE);
 }
 
 function describeInterval(ms: number): string {
   if (ms === 60_000) return 'the last minute';
-  return ms % 60_000 === 0 ? `the last ${ms / 60_000} minutes` : `the last ${Math.round(ms / 1000)} s`;
+  return ms % 60_000 === 0
+    ? `the last ${ms / 60_000} minutes`
+    : `the last ${Math.round(ms / 1000)} s`;
 }
 
 export function createThrottledLog({
@@ -58,7 +63,10 @@ export function createThrottledLog({
   let timerDue = Number.POSITIVE_INFINITY;
 
   function report(line: string, { repeats }: Seen) {
-    if (repeats > 0) write(`${line} (repeated ${repeats} time${repeats === 1 ? '' : 's'} in ${describeInterval(intervalMs)})`);
+    if (repeats > 0)
+      write(
+        `${line} (repeated ${repeats} time${repeats === 1 ? '' : 's'} in ${describeInterval(intervalMs)})`,
+      );
     seen.delete(line);
   }
 
@@ -94,7 +102,10 @@ export function createThrottledLog({
   }
 
   return (message, error) => {
-    const line = oneLine(error === undefined ? message : `${message}: ${describeError(error)}`, MAX_LINE);
+    const line = oneLine(
+      error === undefined ? message : `${message}: ${describeError(error)}`,
+      MAX_LINE,
+    );
     const at = now();
     const entry = seen.get(line);
     if (entry && !isOver(entry, at)) {

@@ -5,7 +5,12 @@
 import { encodeWord } from 'nodemailer/lib/mime-funcs';
 import { oneLine } from '../../lib/plain-text.ts';
 
-export { oneLine, truncate, withoutControls, type WithoutControlsOptions } from '../../lib/plain-text.ts';
+export {
+  oneLine,
+  truncate,
+  withoutControls,
+  type WithoutControlsOptions,
+} from '../../lib/plain-text.ts';
 
 /** Longest encoded-word nodemailer writes into a header (RFC 2047 allows 75 characters) */
 const ENCODED_WORD_LENGTH = 52;

@@ -26,7 +26,12 @@ interface Window {
 
 export const DEFAULT_RATE_LIMIT = 10;
 
-export function createRateLimiter({ limit, windowMs = 60_000, maxClients = 10_000, now = Date.now }: RateLimiterOptions): RateLimiter {
+export function createRateLimiter({
+  limit,
+  windowMs = 60_000,
+  maxClients = 10_000,
+  now = Date.now,
+}: RateLimiterOptions): RateLimiter {
   const windows = new Map<string, Window>();
 
   function makeRoom(at: number) {
@@ -51,7 +56,10 @@ export function createRateLimiter({ limit, windowMs = 60_000, maxClients = 10_00
         windows.set(clientKey, window);
       }
       if (window.count >= limit) {
-        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.startedAt + windowMs - at) / 1000)) };
+        return {
+          allowed: false,
+          retryAfterSeconds: Math.max(1, Math.ceil((window.startedAt + windowMs - at) / 1000)),
+        };
       }
       window.count++;
       return { allowed: true };
@@ -64,11 +72,16 @@ export function createRateLimiter({ limit, windowMs = 60_000, maxClients = 10_00
  * that is not a whole number falls back to the default (with a warning) rather than failing
  * every quote request.
  */
-export function rateLimitFromEnv(value: string | undefined, warn: (text: string) => void = console.warn): number {
+export function rateLimitFromEnv(
+  value: string | undefined,
+  warn: (text: string) => void = console.warn,
+): number {
   if (value === undefined || value.trim() === '') return DEFAULT_RATE_LIMIT;
   const limit = Number(value);
   if (Number.isInteger(limit) && limit >= 0) return limit;
-  warn(`LEADS_RATE_LIMIT="${value}" is not a whole number of requests a minute; using ${DEFAULT_RATE_LIMIT}`);
+  warn(
+    `LEADS_RATE_LIMIT="${value}" is not a whole number of requests a minute; using ${DEFAULT_RATE_LIMIT}`,
+  );
   return DEFAULT_RATE_LIMIT;
 }
 

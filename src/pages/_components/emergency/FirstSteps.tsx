@@ -13,7 +13,8 @@ const steps: { icon: typeof Flame; action: string; detail: string }[] = [
   {
     icon: Power,
     action: 'Turn off the main switch, if you can reach it safely.',
-    detail: 'Keep away if the switchboard is smoking, sparking or burning, or if you are standing in water.',
+    detail:
+      'Keep away if the switchboard is smoking, sparking or burning, or if you are standing in water.',
   },
   {
     icon: UtilityPole,
@@ -29,7 +30,10 @@ const steps: { icon: typeof Flame; action: string; detail: string }[] = [
  */
 export function FirstSteps() {
   return (
-    <section aria-labelledby="first-steps-heading" className="border-b border-danger-700/20 bg-danger-50">
+    <section
+      aria-labelledby="first-steps-heading"
+      className="border-b border-danger-700/20 bg-danger-50"
+    >
       <div className="container-page py-8 md:py-10">
         <h2 id="first-steps-heading" className="text-h3 text-danger-800">
           First, make it safe

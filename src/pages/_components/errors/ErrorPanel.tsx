@@ -31,17 +31,24 @@ export function ErrorPanel({ code, title, message, actions, links, linksHeading 
         <p className="lead mx-auto mt-5 max-w-xl">{message}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           {actions.map((action) => (
-            <a key={action.href} href={action.href} className={buttonClass({ variant: action.variant })}>
+            <a
+              key={action.href}
+              href={action.href}
+              className={buttonClass({ variant: action.variant })}
+            >
               {action.label}
             </a>
           ))}
         </div>
         <nav aria-label={linksHeading} className="mt-12 text-left">
-          <h2 className="text-h3 text-center">{linksHeading}</h2>
+          <h2 className="text-center text-h3">{linksHeading}</h2>
           <ul className="mt-5 grid gap-3 sm:grid-cols-2">
             {links.map((link) => (
               <li key={link.href}>
-                <a href={link.href} className="card card-link flex items-center justify-between p-4 font-semibold text-brand-800">
+                <a
+                  href={link.href}
+                  className="card card-link flex items-center justify-between p-4 font-semibold text-brand-800"
+                >
                   {link.label}
                   <span aria-hidden="true">→</span>
                 </a>

@@ -34,11 +34,15 @@ export function HomeHero({ heading, text, slides, rotate, children }: Props) {
       className="relative isolate overflow-hidden bg-brand-900 text-white"
       data-rotate-ms={rotate ? HERO_ROTATE_MS : undefined}
     >
-      <div data-hero-content="" className="container-page grid items-center gap-10 py-12 md:py-20 lg:grid-cols-[1.2fr_1fr]">
+      <div
+        data-hero-content=""
+        className="container-page grid items-center gap-10 py-12 md:py-20 lg:grid-cols-[1.2fr_1fr]"
+      >
         <div>
           <HeroEmergencyCall />
           <p className="flex items-center gap-2 text-sm font-semibold text-accent-400">
-            <Stars rating={rating.value} outOf={rating.best} /> {yearsClaim} · Licensed &amp; insured
+            <Stars rating={rating.value} outOf={rating.best} /> {yearsClaim} · Licensed &amp;
+            insured
           </p>
           <h1 id="hero-heading" className="mt-4 text-display text-white">
             {heading}
@@ -47,7 +51,9 @@ export function HomeHero({ heading, text, slides, rotate, children }: Props) {
         </div>
         <div className="rounded-2xl bg-white p-6 text-ink shadow-2xl md:p-8">
           <h2 className="text-h3">Get a free, no-obligation quote</h2>
-          <p className="mt-1 mb-5 text-sm text-muted">Tell us what you need and we will get back to you shortly.</p>
+          <p className="mt-1 mb-5 text-sm text-muted">
+            Tell us what you need and we will get back to you shortly.
+          </p>
           {children}
         </div>
       </div>

@@ -5,7 +5,10 @@ import { TestimonialCard } from '../../../components/sections/TestimonialCard.ts
 import { filterChoice, filterMatch } from '../../../components/ui/filter-choices.ts';
 
 const services = ['Residential', 'Commercial'] as const;
-const choices = [{ label: 'All services', value: '' }, ...services.map((service) => ({ label: service, value: service }))];
+const choices = [
+  { label: 'All services', value: '' },
+  ...services.map((service) => ({ label: service, value: service })),
+];
 
 /**
  * The reviews with a service-type filter that needs no JavaScript: every review is in the page,
@@ -16,11 +19,18 @@ const choices = [{ label: 'All services', value: '' }, ...services.map((service)
  */
 export function TestimonialBrowser({ testimonials }: { testimonials: TestimonialData[] }) {
   const shownBy = (index: number) =>
-    index === 0 ? testimonials.length : testimonials.filter((testimonial) => testimonial.service === choices[index]!.value).length;
+    index === 0
+      ? testimonials.length
+      : testimonials.filter((testimonial) => testimonial.service === choices[index]!.value).length;
 
   return (
     <div data-filter="">
-      <form method="get" action={testimonialsPath} data-reset-in-place="" className="mb-6 flex flex-wrap items-end gap-4">
+      <form
+        method="get"
+        action={testimonialsPath}
+        data-reset-in-place=""
+        className="mb-6 flex flex-wrap items-end gap-4"
+      >
         <div>
           <label htmlFor="service-filter" className="field-label">
             Service type
@@ -53,7 +63,10 @@ export function TestimonialBrowser({ testimonials }: { testimonials: Testimonial
       )}
       <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {testimonials.map((testimonial) => (
-          <li key={testimonial.id} {...filterMatch([0, choices.findIndex(({ value }) => value === testimonial.service)])}>
+          <li
+            key={testimonial.id}
+            {...filterMatch([0, choices.findIndex(({ value }) => value === testimonial.service)])}
+          >
             <TestimonialCard testimonial={testimonial} />
           </li>
         ))}

@@ -19,7 +19,13 @@ interface Props {
 /** The first screen of an area page: call, quote, and the business's rating with the area's share of it */
 export function AreaHero({ areaName, heading, text, picture, imageAlt, reviewShare }: Props) {
   return (
-    <PageHero eyebrow={`Electrician in ${areaName}`} title={heading} lead={text} picture={picture} imageAlt={imageAlt}>
+    <PageHero
+      eyebrow={`Electrician in ${areaName}`}
+      title={heading}
+      lead={text}
+      picture={picture}
+      imageAlt={imageAlt}
+    >
       <a href={telHref} className={buttonClass({ variant: 'accent' })}>
         <Phone className="size-5" aria-hidden="true" /> Call {phoneText}
       </a>

@@ -5,7 +5,13 @@ import { Stars } from '../../../components/ui/Stars.tsx';
  * The business's one rating, as the rating bar and the structured data state it, and on a suburb
  * page how many of those reviews are by its customers (`share`)
  */
-export function RatingSummary({ share, areaName }: { share: number | undefined; areaName: string }) {
+export function RatingSummary({
+  share,
+  areaName,
+}: {
+  share: number | undefined;
+  areaName: string;
+}) {
   const { claims, reviewSite } = business;
   return (
     <p className="flex flex-wrap items-center gap-2 text-white/90">

@@ -11,7 +11,10 @@ export function ServiceGroupLinks() {
       <a href={servicePath('commercial')} className={buttonClass({ variant: 'outline' })}>
         Commercial services
       </a>
-      <a href={emergencyPath} className={buttonClass({ variant: 'outline' }, 'border-danger-700 text-danger-800')}>
+      <a
+        href={emergencyPath}
+        className={buttonClass({ variant: 'outline' }, 'border-danger-700 text-danger-800')}
+      >
         Emergency electrician
       </a>
     </p>

@@ -7,7 +7,10 @@ export function ServiceLinks({ services }: { services: readonly ServiceLink[] })
     <ul data-shared="" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {services.map((service) => (
         <li key={service.href}>
-          <a href={service.href} className="card card-link flex items-center gap-3 p-4 font-semibold text-brand-900">
+          <a
+            href={service.href}
+            className="card card-link flex items-center gap-3 p-4 font-semibold text-brand-900"
+          >
             <span className="icon-badge size-10">
               <Icon name={service.icon} className="size-5" />
             </span>

@@ -20,12 +20,22 @@ export function ServiceDetail({ service, groupLabel, picture }: Props) {
   const { title, description, fullDescription, benefits, imageAlt } = service;
   return (
     <>
-      <PageHero eyebrow={groupLabel} title={title} lead={description} picture={picture} imageAlt={imageAlt}>
+      <PageHero
+        eyebrow={groupLabel}
+        title={title}
+        lead={description}
+        picture={picture}
+        imageAlt={imageAlt}
+      >
         <FreeQuoteButton />
         <CallButton variant="ghost-light">Call Now</CallButton>
       </PageHero>
       <div className="container-page pt-6">
-        <a href={servicesPath} data-back="" className="inline-flex items-center gap-2 font-semibold">
+        <a
+          href={servicesPath}
+          data-back=""
+          className="inline-flex items-center gap-2 font-semibold"
+        >
           <ArrowLeft className="size-4" aria-hidden="true" /> Back to all services
         </a>
       </div>
@@ -35,7 +45,10 @@ export function ServiceDetail({ service, groupLabel, picture }: Props) {
         </h2>
         <TrustCards />
       </section>
-      <section aria-labelledby="about-service" className="container-page grid gap-10 pb-14 lg:grid-cols-[3fr_2fr]">
+      <section
+        aria-labelledby="about-service"
+        className="container-page grid gap-10 pb-14 lg:grid-cols-[3fr_2fr]"
+      >
         <div className="prose-body max-w-3xl text-lg">
           <h2 id="about-service" className="mb-5 text-h2">
             About This Service
@@ -46,7 +59,10 @@ export function ServiceDetail({ service, groupLabel, picture }: Props) {
         </div>
         <aside aria-label="Talk to us" className="card h-fit bg-brand-50">
           <h2 className="text-h3">Talk it through with {business.owner}</h2>
-          <p className="mt-2 text-muted">Not sure what you need? Describe the job and you will get straight answers and a written quote.</p>
+          <p className="mt-2 text-muted">
+            Not sure what you need? Describe the job and you will get straight answers and a written
+            quote.
+          </p>
           <div className="mt-5 grid gap-3">
             <FreeQuoteButton />
             <CallButton variant="outline" />

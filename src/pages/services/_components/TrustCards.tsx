@@ -17,7 +17,11 @@ const cards: { title: string; text: string; icon: IconName; proof?: ReactNode }[
     // The claim comes with what proves it
     proof: <RegistrationCheck className="mt-3 text-sm" />,
   },
-  { title: 'Expert Team', text: `${yearsClaim} on the tools, and the person who quotes your job is the one who does it.`, icon: 'award' },
+  {
+    title: 'Expert Team',
+    text: `${yearsClaim} on the tools, and the person who quotes your job is the one who does it.`,
+    icon: 'award',
+  },
 ];
 
 /** The three trust cards of every service page */

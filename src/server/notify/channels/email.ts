@@ -20,16 +20,37 @@ export type SendMail = (message: SendMailOptions) => Promise<unknown>;
 function isPlainAddress(email: string): boolean {
   const at = email.indexOf('@');
   const forbidden = /[\s<>,;:"()[\]\\]/;
-  return at > 0 && at === email.lastIndexOf('@') && email.indexOf('.', at + 2) > at && !email.endsWith('.') && !forbidden.test(email);
+  return (
+    at > 0 &&
+    at === email.lastIndexOf('@') &&
+    email.indexOf('.', at + 2) > at &&
+    !email.endsWith('.') &&
+    !forbidden.test(email)
+  );
 }
 
 export function leadEmailSubject(lead: StoredLead): string {
-  return literalHeaderText(`New quote request from ${oneLine(lead.name, 80)} (${oneLine(lead.formSource, 20)})`);
+  return literalHeaderText(
+    `New quote request from ${oneLine(lead.name, 80)} (${oneLine(lead.formSource, 20)})`,
+  );
 }
 
 export function leadEmailText(lead: StoredLead): string {
-  const { id, createdAt, formSource, name, email, phone, address, service, message, page, userAgent } = leadTextForOwner(lead);
-  const optional = (label: string, value: string | null) => (value === null ? [] : [`${label}: ${value}`]);
+  const {
+    id,
+    createdAt,
+    formSource,
+    name,
+    email,
+    phone,
+    address,
+    service,
+    message,
+    page,
+    userAgent,
+  } = leadTextForOwner(lead);
+  const optional = (label: string, value: string | null) =>
+    value === null ? [] : [`${label}: ${value}`];
   return [
     `New quote request #${id} from the ${formSource}, received ${createdAt} (UTC).`,
     '',
@@ -49,7 +70,10 @@ export function leadEmailText(lead: StoredLead): string {
   ].join('\n');
 }
 
-export function composeLeadEmail(lead: StoredLead, { to, from }: { to: string; from: string }): SendMailOptions {
+export function composeLeadEmail(
+  lead: StoredLead,
+  { to, from }: { to: string; from: string },
+): SendMailOptions {
   const name = oneLine(lead.name, 80);
   const { email } = leadTextForOwner(lead);
   return {
@@ -58,11 +82,23 @@ export function composeLeadEmail(lead: StoredLead, { to, from }: { to: string; f
     subject: leadEmailSubject(lead),
     text: leadEmailText(lead),
     // A name that would read as an encoded-word stays out of the header
-    ...(isPlainAddress(email) ? { replyTo: name.includes('=?') ? email : { name, address: email } } : {}),
+    ...(isPlainAddress(email)
+      ? { replyTo: name.includes('=?') ? email : { name, address: email } }
+      : {}),
   };
 }
 
-export function emailChannel({ send, to, from, close }: { send: SendMail; to: string; from: string; close?: () => void }): Channel {
+export function emailChannel({
+  send,
+  to,
+  from,
+  close,
+}: {
+  send: SendMail;
+  to: string;
+  from: string;
+  close?: () => void;
+}): Channel {
   /** Sends one message; an abort closes the connection sending it, before the relay's final answer */
   async function sendOrThrow(message: SendMailOptions, signal?: AbortSignal) {
     try {
@@ -74,15 +110,36 @@ export function emailChannel({ send, to, from, close }: { send: SendMail; to: st
   return {
     name: 'email',
     deliver: (lead, signal) => sendOrThrow(composeLeadEmail(lead, { to, from }), signal),
-    sendNotice: ({ title, text }, signal) => sendOrThrow({ to, from, subject: literalHeaderText(title), text }, signal),
-    sendReport: ({ title, text }, signal) => sendOrThrow({ to, from, subject: literalHeaderText(title), text }, signal),
-    sendAlert: ({ title, text }, signal) => sendOrThrow({ to, from, subject: literalHeaderText(title), text }, signal),
+    sendNotice: ({ title, text }, signal) =>
+      sendOrThrow({ to, from, subject: literalHeaderText(title), text }, signal),
+    sendReport: ({ title, text }, signal) =>
+      sendOrThrow({ to, from, subject: literalHeaderText(title), text }, signal),
+    sendAlert: ({ title, text }, signal) =>
+      sendOrThrow({ to, from, subject: literalHeaderText(title), text }, signal),
     ...(close ? { close } : {}),
   };
 }
 
 /** Sends through the SMTP server at `smtpUrl` (smtp:// or smtps://, credentials in the URL) */
-export function smtpChannel({ smtpUrl, to, from }: { smtpUrl: string; to: string; from: string }): Channel {
-  const transport = createTransport({ url: smtpUrl, pool: true, maxConnections: OUTBOX_CONCURRENCY, ...SMTP_TIMEOUTS });
-  return emailChannel({ send: (message) => transport.sendMail(message), to, from, close: () => transport.close() });
+export function smtpChannel({
+  smtpUrl,
+  to,
+  from,
+}: {
+  smtpUrl: string;
+  to: string;
+  from: string;
+}): Channel {
+  const transport = createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: OUTBOX_CONCURRENCY,
+    ...SMTP_TIMEOUTS,
+  });
+  return emailChannel({
+    send: (message) => transport.sendMail(message),
+    to,
+    from,
+    close: () => transport.close(),
+  });
 }

@@ -40,12 +40,23 @@ export async function postOrThrow(
   let response: Response;
   try {
     // A redirect is answered, not followed: a receiver that moved refuses this message
-    response = await fetch(url, { method: 'POST', body, headers, redirect: 'manual', signal: aborted });
+    response = await fetch(url, {
+      method: 'POST',
+      body,
+      headers,
+      redirect: 'manual',
+      signal: aborted,
+    });
   } catch (error) {
-    throw new DeliveryFailure('unavailable', `No answer from ${new URL(url).host}`, { cause: error });
+    throw new DeliveryFailure('unavailable', `No answer from ${new URL(url).host}`, {
+      cause: error,
+    });
   }
   const answer = await readCapped(response.body, RESPONSE_LIMIT_BYTES).catch(() => Buffer.alloc(0));
   if (response.ok) return;
   const detail = answer.toString('utf8').replace(/\s+/g, ' ').trim().slice(0, DETAIL_CHARACTERS);
-  throw httpStatusFailure(response.status, `HTTP ${response.status} from ${new URL(url).host}${detail ? `: ${detail}` : ''}`);
+  throw httpStatusFailure(
+    response.status,
+    `HTTP ${response.status} from ${new URL(url).host}${detail ? `: ${detail}` : ''}`,
+  );
 }

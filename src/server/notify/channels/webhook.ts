@@ -15,8 +15,21 @@ export const SIGNATURE_HEADER = 'X-Signature-256';
 
 /** The lead as JSON, its text without the control and bidi characters JSON.stringify would leave raw (C1, bidi) */
 export function webhookBody(lead: StoredLead): string {
-  const { id, uid, createdAt, formSource, name, email, phone, address, service, message, page } = leadTextForOwner(lead);
-  return JSON.stringify({ id, uid, createdAt, formSource, name, email, phone, address, service, message, page });
+  const { id, uid, createdAt, formSource, name, email, phone, address, service, message, page } =
+    leadTextForOwner(lead);
+  return JSON.stringify({
+    id,
+    uid,
+    createdAt,
+    formSource,
+    name,
+    email,
+    phone,
+    address,
+    service,
+    message,
+    page,
+  });
 }
 
 export function signBody(body: string, secret: string): string {
@@ -25,10 +38,25 @@ export function signBody(body: string, secret: string): string {
 
 /** A notice that a lead did not reach the owner on another channel */
 export function noticeBody({ title, text, lead, failures }: OwnerNotice): string {
-  return JSON.stringify({ type: 'undelivered', leadId: lead.id, uid: lead.uid, failures, title, text });
+  return JSON.stringify({
+    type: 'undelivered',
+    leadId: lead.id,
+    uid: lead.uid,
+    failures,
+    title,
+    text,
+  });
 }
 
-export function webhookChannel({ url, secret, timeoutMs }: { url: string; secret?: string | undefined; timeoutMs?: number }): Channel {
+export function webhookChannel({
+  url,
+  secret,
+  timeoutMs,
+}: {
+  url: string;
+  secret?: string | undefined;
+  timeoutMs?: number;
+}): Channel {
   const post = (body: string, idempotencyKey: string, signal?: AbortSignal) =>
     postOrThrow(
       url,
@@ -44,8 +72,13 @@ export function webhookChannel({ url, secret, timeoutMs }: { url: string; secret
     name: 'webhook',
     deliver: (lead, signal) => post(webhookBody(lead), lead.uid, signal),
     sendNotice: (notice, signal) =>
-      post(noticeBody(notice), `undelivered-${notice.lead.uid}-${notice.failures.map(({ channel }) => channel).join('-')}`, signal),
+      post(
+        noticeBody(notice),
+        `undelivered-${notice.lead.uid}-${notice.failures.map(({ channel }) => channel).join('-')}`,
+        signal,
+      ),
     sendReport: ({ json, key }, signal) => post(JSON.stringify(json), key, signal),
-    sendAlert: ({ title, text, key }, signal) => post(JSON.stringify({ type: 'sign-in', title, text }), key, signal),
+    sendAlert: ({ title, text, key }, signal) =>
+      post(JSON.stringify({ type: 'sign-in', title, text }), key, signal),
   };
 }

@@ -72,7 +72,11 @@ export function leadRoutes({ store, guard }: OwnerRouteDeps): ApiRoute[] {
         if (!body.ok) return body.refusal;
         if (id === undefined) return currentLead(store, false, 0);
         const { read, ...update } = body.value;
-        return currentLead(store, await store.updateLead(id, { ...update, ...(read ? { readAt: new Date() } : {}) }), id);
+        return currentLead(
+          store,
+          await store.updateLead(id, { ...update, ...(read ? { readAt: new Date() } : {}) }),
+          id,
+        );
       }),
     },
     {

@@ -12,7 +12,8 @@ export function numbersRoutes({ store, guard }: OwnerRouteDeps): ApiRoute[] {
       path: ownerPaths.numbers,
       handler: guard.signedIn(async (request) => {
         const days = Number(new URL(request.url).searchParams.get('days') ?? NUMBERS_PERIODS[0]);
-        if (!(NUMBERS_PERIODS as readonly number[]).includes(days)) return refuse(400, `days must be one of ${NUMBERS_PERIODS.join(', ')}`);
+        if (!(NUMBERS_PERIODS as readonly number[]).includes(days))
+          return refuse(400, `days must be one of ${NUMBERS_PERIODS.join(', ')}`);
         return reply(200, await collectReport(store, lastDays(days)));
       }),
     },

@@ -17,14 +17,22 @@ const PASSKEY_ID = /^[\w-]{1,1400}$/;
 const SESSION_ID = /^[\w-]{1,64}$/;
 const NO_SUCH_PASSKEY = 'There is no such passkey.';
 
-export function passkeyRoutes({ store, guard, ceremonies, enrolments }: OwnerRouteDeps): ApiRoute[] {
+export function passkeyRoutes({
+  store,
+  guard,
+  ceremonies,
+  enrolments,
+}: OwnerRouteDeps): ApiRoute[] {
   const stepUp = { stepUp: true };
   return [
     {
       method: 'GET',
       path: ownerPaths.passkeys,
       handler: guard.signedIn(async (_request, { session }) => {
-        const [passkeys, signIns] = await Promise.all([store.listPasskeys(), store.recentSignIns(SIGN_INS_SHOWN)]);
+        const [passkeys, signIns] = await Promise.all([
+          store.listPasskeys(),
+          store.recentSignIns(SIGN_INS_SHOWN),
+        ]);
         const body: PasskeysBody = {
           passkeys: passkeys.map(({ id, name, createdAt, lastUsedAt }) => ({
             id,
@@ -41,7 +49,11 @@ export function passkeyRoutes({ store, guard, ceremonies, enrolments }: OwnerRou
     {
       method: 'POST',
       path: ownerPaths.passkeyOptions,
-      handler: guard.signedIn(async (_request, { tokenHash }) => reply(200, await ceremonies.enrolOptions(`session:${tokenHash}`)), stepUp),
+      handler: guard.signedIn(
+        async (_request, { tokenHash }) =>
+          reply(200, await ceremonies.enrolOptions(`session:${tokenHash}`)),
+        stepUp,
+      ),
     },
     {
       method: 'POST',
@@ -50,8 +62,13 @@ export function passkeyRoutes({ store, guard, ceremonies, enrolments }: OwnerRou
         const body = await readJsonBody(request, ownerRequests.addPasskey);
         if (!body.ok) return body.refusal;
         const { response, name } = body.value;
-        const enrolled = await enrolments.enrol({ response, name, boundTo: `session:${tokenHash}` });
-        if (enrolled.outcome === 'unverified') return refuse(400, 'The passkey could not be checked. Try adding it again.');
+        const enrolled = await enrolments.enrol({
+          response,
+          name,
+          boundTo: `session:${tokenHash}`,
+        });
+        if (enrolled.outcome === 'unverified')
+          return refuse(400, 'The passkey could not be checked. Try adding it again.');
         if (enrolled.outcome !== 'added') return refuse(409, 'This passkey is set up already.');
         return reply(201, { id: enrolled.passkeyId });
       }, stepUp),
@@ -64,7 +81,8 @@ export function passkeyRoutes({ store, guard, ceremonies, enrolments }: OwnerRou
         const id = params['id'] ?? '';
         const body = await readJsonBody(request, ownerRequests.rename);
         if (!body.ok) return body.refusal;
-        if (PASSKEY_ID.test(id) && (await store.renamePasskey(id, body.value.name))) return reply(200, { id, name: body.value.name });
+        if (PASSKEY_ID.test(id) && (await store.renamePasskey(id, body.value.name)))
+          return reply(200, { id, name: body.value.name });
         return refuse(404, NO_SUCH_PASSKEY);
       }, stepUp),
     },
@@ -77,7 +95,8 @@ export function passkeyRoutes({ store, guard, ceremonies, enrolments }: OwnerRou
         const now = new Date();
         const outcome = await store.removePasskey(id);
         if (outcome === 'missing') return refuse(404, NO_SUCH_PASSKEY);
-        if (outcome === 'last') return refuse(409, 'This is your only passkey. Add another before you remove this one.');
+        if (outcome === 'last')
+          return refuse(409, 'This is your only passkey. Add another before you remove this one.');
         enrolments.announce('removed', outcome.removed, now);
         return reply(204, null);
       }, stepUp),
@@ -122,7 +141,9 @@ export function passkeyRoutes({ store, guard, ceremonies, enrolments }: OwnerRou
     {
       method: 'POST',
       path: ownerPaths.stepUpOptions,
-      handler: guard.signedIn(async (_request, { tokenHash }) => reply(200, await ceremonies.stepUpOptions(`session:${tokenHash}`))),
+      handler: guard.signedIn(async (_request, { tokenHash }) =>
+        reply(200, await ceremonies.stepUpOptions(`session:${tokenHash}`)),
+      ),
     },
     {
       method: 'POST',
@@ -131,7 +152,10 @@ export function passkeyRoutes({ store, guard, ceremonies, enrolments }: OwnerRou
         const body = await readJsonBody(request, ownerRequests.passkeyAnswer);
         if (!body.ok) return body.refusal;
         // Checked in full by @simplewebauthn/server
-        const confirmed = await ceremonies.verifyStepUp(body.value.response as AuthenticationResponseJSON, `session:${tokenHash}`);
+        const confirmed = await ceremonies.verifyStepUp(
+          body.value.response as AuthenticationResponseJSON,
+          `session:${tokenHash}`,
+        );
         if (!confirmed) return refuse(400, 'Your passkey could not confirm it’s you. Try again.');
         await store.markSessionVerified(tokenHash, new Date());
         return reply(204, null);

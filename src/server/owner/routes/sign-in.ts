@@ -9,10 +9,17 @@ import { ownerRequests } from '../../../lib/owner-api/requests.ts';
 import type { AsyncLeadStore } from '../../db/async-store.ts';
 import type { ApiRoute } from '../../http/api.ts';
 import { readJsonBody, refuse, reply } from '../requests.ts';
-import { endedSessionCookie, hashToken, newToken, sessionCookie, sessionTokenFrom } from '../session-token.ts';
+import {
+  endedSessionCookie,
+  hashToken,
+  newToken,
+  sessionCookie,
+  sessionTokenFrom,
+} from '../session-token.ts';
 import type { OwnerRouteDeps } from './deps.ts';
 
-const INVITE_UNUSABLE = 'This invite link has been used or has expired. Make a new one on the server with npm run owner:invite.';
+const INVITE_UNUSABLE =
+  'This invite link has been used or has expired. Make a new one on the server with npm run owner:invite.';
 
 /** The paths open without a session: a wrong method on them is a 405, never a 401 */
 export const CEREMONY_PATHS: ReadonlySet<string> = new Set([
@@ -47,11 +54,20 @@ export function signInRoutes({ store, guard, ceremonies, enrolments }: OwnerRout
         const body = await readJsonBody(request, ownerRequests.passkeyAnswer);
         if (!body.ok) return body.refusal;
         // Checked in full by @simplewebauthn/server
-        const verified = await ceremonies.verifySignIn(body.value.response as AuthenticationResponseJSON);
+        const verified = await ceremonies.verifySignIn(
+          body.value.response as AuthenticationResponseJSON,
+        );
         if (!verified) {
-          return refuse(401, 'That passkey was not recognised. Use one set up for this site, or make a new invite on the server.');
+          return refuse(
+            401,
+            'That passkey was not recognised. Use one set up for this site, or make a new invite on the server.',
+          );
         }
-        return reply(200, { ok: true }, { 'Set-Cookie': await signIn(store, request, verified.passkeyId) });
+        return reply(
+          200,
+          { ok: true },
+          { 'Set-Cookie': await signIn(store, request, verified.passkeyId) },
+        );
       }),
     },
     {
@@ -61,7 +77,8 @@ export function signInRoutes({ store, guard, ceremonies, enrolments }: OwnerRout
         const body = await readJsonBody(request, ownerRequests.inviteOptions);
         if (!body.ok) return body.refusal;
         const inviteHash = hashToken(body.value.invite);
-        if (!(await store.isInviteUsable(inviteHash, new Date()))) return refuse(410, INVITE_UNUSABLE);
+        if (!(await store.isInviteUsable(inviteHash, new Date())))
+          return refuse(410, INVITE_UNUSABLE);
         return reply(200, await ceremonies.enrolOptions(`invite:${inviteHash}`));
       }),
     },
@@ -73,16 +90,28 @@ export function signInRoutes({ store, guard, ceremonies, enrolments }: OwnerRout
         if (!body.ok) return body.refusal;
         const { invite, name, response } = body.value;
         const inviteHash = hashToken(invite);
-        const enrolled = await enrolments.enrol({ response, name, boundTo: `invite:${inviteHash}`, inviteHash });
+        const enrolled = await enrolments.enrol({
+          response,
+          name,
+          boundTo: `invite:${inviteHash}`,
+          inviteHash,
+        });
         switch (enrolled.outcome) {
           case 'unverified':
-            return refuse(400, 'The passkey could not be checked. Open the invite link again and try once more.');
+            return refuse(
+              400,
+              'The passkey could not be checked. Open the invite link again and try once more.',
+            );
           case 'invite-unusable':
             return refuse(410, INVITE_UNUSABLE);
           case 'exists':
             return refuse(409, 'This passkey is set up already. Sign in with it.');
           case 'added':
-            return reply(200, { ok: true }, { 'Set-Cookie': await signIn(store, request, enrolled.passkeyId) });
+            return reply(
+              200,
+              { ok: true },
+              { 'Set-Cookie': await signIn(store, request, enrolled.passkeyId) },
+            );
         }
       }),
     },
@@ -90,7 +119,10 @@ export function signInRoutes({ store, guard, ceremonies, enrolments }: OwnerRout
       method: 'GET',
       path: ownerPaths.session,
       handler: guard.signedIn((_request, { session }) =>
-        reply(200, { passkeyName: session.passkeyName, signedInAt: session.createdAt } satisfies SessionBody),
+        reply(200, {
+          passkeyName: session.passkeyName,
+          signedInAt: session.createdAt,
+        } satisfies SessionBody),
       ),
     },
     {

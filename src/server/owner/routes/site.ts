@@ -18,13 +18,20 @@ async function siteBody(publisher: Publisher): Promise<SiteBody> {
   // asks again; read last, it would show the job over beside the files and history of before it
   // saved, and the page would stop asking
   const status = publisher.status();
-  const [pending, history] = await Promise.all([publisher.pending(), publisher.history(HISTORY_SHOWN)]);
+  const [pending, history] = await Promise.all([
+    publisher.pending(),
+    publisher.history(HISTORY_SHOWN),
+  ]);
   return { ...status, pending, history };
 }
 
 function startAnswer(outcome: StartOutcome): Response {
   if (outcome.started) return reply(202, { running: outcome.progress });
-  if (outcome.running) return refuse(outcome.status, outcome.error, {}, { running: outcome.running } satisfies Omit<BusyBody, 'errors'>);
+  if (outcome.running)
+    return refuse(outcome.status, outcome.error, {}, { running: outcome.running } satisfies Omit<
+      BusyBody,
+      'errors'
+    >);
   return refuse(outcome.status, outcome.error);
 }
 
@@ -34,7 +41,9 @@ export function siteRoutes({ guard, publisher }: OwnerRouteDeps): ApiRoute[] {
     {
       method: 'GET',
       path: ownerPaths.site,
-      handler: guard.signedIn(async () => (publisher ? reply(200, await siteBody(publisher)) : notPublishing())),
+      handler: guard.signedIn(async () =>
+        publisher ? reply(200, await siteBody(publisher)) : notPublishing(),
+      ),
     },
     {
       method: 'POST',
