@@ -1,14 +1,13 @@
 /**
  * One channel's lane of the outbox: claims the deliveries due on that channel into a few places
- * at once, attempts each with its deadline, records each outcome (keeping in memory what the store
+ * at once, attempts each (attempt.ts), records each outcome (keeping in memory what the store
  * cannot take yet), and keeps the channel's circuit breaker.
  */
 import type { AsyncLeadStore } from '../db/async-store.ts';
-import type { ClaimedDelivery, StoredLead } from '../db/records.ts';
-import { withDeadline } from '../support/deadline.ts';
-import { describeError } from '../support/log.ts';
+import type { ClaimedDelivery } from '../db/records.ts';
+import { attemptDelivery, LEAD_DELETED, type Outcome } from './attempt.ts';
 import type { Channel } from './channel.ts';
-import { DeliveryFailure, failureKind, type FailureKind } from './delivery-failure.ts';
+import type { FailureKind } from './delivery-failure.ts';
 import { latestPlausibleMs, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
 
 /**
@@ -18,26 +17,8 @@ import { latestPlausibleMs, retryDelayMs, type RetryPolicy } from './retry-polic
 export const BREAKER_FAILURES = 3;
 /** How long closing waits for the attempts in flight before aborting them */
 const CLOSE_WAIT_MS = 3000;
-/** How often an attempt in flight checks that its lead has not been deleted */
-const DELETION_CHECK_MS = 1000;
 
 type Log = (message: string, error?: unknown) => void;
-
-/** How an attempt ended, kept in memory until the store has recorded it */
-type Outcome =
-  | { kind: 'sent'; at: Date }
-  | { kind: 'failed'; at: Date; reason: string; retryAt: Date | null }
-  /** Not attempted after all (the store could not read the lead, or the server is closing) */
-  | { kind: 'released' };
-
-const LEAD_DELETED = 'The lead was deleted';
-
-/** What the owner reads: a refusal's own words, or the whole chain of causes of an outage */
-function failureReason(error: unknown): string {
-  return error instanceof DeliveryFailure && error.kind !== 'unavailable'
-    ? describeError(error.message)
-    : describeError(error);
-}
 
 export interface Lane {
   start(): void;
@@ -74,6 +55,15 @@ export function createLane(
   let stopping = false;
   /** Leads whose attempts failed with the channel's failures since its last answer */
   const failingLeads = new Set<number>();
+  const attempt = (claimed: ClaimedDelivery) =>
+    attemptDelivery(claimed, {
+      store,
+      channel,
+      retry,
+      closing: closing.signal,
+      log,
+      noteAttempt,
+    });
   /** Failed probes in a row while the breaker is open, for its backoff */
   let failedProbes = 0;
   /** While the breaker is open: no attempt before this moment, then one at a time */
@@ -93,72 +83,6 @@ export function createLane(
     }
     failingLeads.add(leadId);
     if (breakerOpen()) breakerUntil = Date.now() + retryDelayMs(++failedProbes, retry);
-  }
-
-  /** Aborts `controller` once the lead is no longer stored */
-  function watchDeletion(leadId: number, controller: AbortController) {
-    const timer = setInterval(() => {
-      store.hasLead(leadId).then(
-        (found) => found || controller.abort(new Error(LEAD_DELETED)),
-        () => undefined,
-      );
-    }, DELETION_CHECK_MS);
-    timer.unref();
-    return () => clearInterval(timer);
-  }
-
-  async function attempt({ leadId, attempts }: ClaimedDelivery): Promise<Outcome> {
-    let lead: StoredLead | undefined;
-    try {
-      lead = await store.getLead(leadId);
-    } catch (error) {
-      log(`The ${name} outbox could not read a lead`, error);
-      return { kind: 'released' };
-    }
-    // Deleted by hand since it was stored: nothing left to send
-    if (!lead) return { kind: 'failed', at: new Date(), reason: LEAD_DELETED, retryAt: null };
-    const deletion = new AbortController();
-    const stopWatching = watchDeletion(leadId, deletion);
-    try {
-      await withDeadline(
-        (signal) => channel.deliver(lead, signal),
-        retry.attemptTimeoutMs,
-        AbortSignal.any([deletion.signal, closing.signal]),
-      );
-      noteAttempt(leadId, 'sent');
-      return { kind: 'sent', at: new Date() };
-    } catch (error) {
-      const at = new Date();
-      if (deletion.signal.aborted)
-        return { kind: 'failed', at, reason: LEAD_DELETED, retryAt: null };
-      if (closing.signal.aborted) return { kind: 'released' };
-      const kind = failureKind(error);
-      noteAttempt(leadId, kind);
-      const reason = failureReason(error);
-      const giveUp =
-        kind === 'refused' || at.getTime() - Date.parse(lead.createdAt) >= retry.giveUpAfterMs;
-      // The same line for every lead while a channel is down, so the log counts them once a minute
-      if (kind === 'refused')
-        log(`Lead ${leadId}: the ${name} delivery was refused for good: ${reason}`);
-      else if (giveUp)
-        log(
-          `Lead ${leadId}: ${name} delivery still failing ${retry.giveUpAfterMs / 3_600_000} hours on; giving up`,
-          error,
-        );
-      else
-        log(
-          `A ${name} delivery failed; retrying with backoff (npm run leads shows each request)`,
-          error,
-        );
-      return {
-        kind: 'failed',
-        at,
-        reason,
-        retryAt: giveUp ? null : new Date(at.getTime() + retryDelayMs(attempts, retry)),
-      };
-    } finally {
-      stopWatching();
-    }
   }
 
   async function record(leadId: number, outcome: Outcome) {
