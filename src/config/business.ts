@@ -5,7 +5,7 @@
  * and gives every page the same parsed facts. Values the site ships with until the owner supplies
  * his own are known by value (placeholders.ts); `npm run check:launch` lists what is left.
  *
- * The owner's editor makes its form from this schema (src/editor/from-schema.ts): each field's
+ * The owner's editor makes its form from this schema (src/editor/form-description.ts): each field's
  * `.meta()` gives its words there, and the fields stand in the order it shows and writes them.
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
  * The content editor (Keystatic, at /owner/content): which files the owner may change, and the
- * form for each, made from the content schemas (from-schema.ts), so its fields, limits and words
+ * form for each, made from the content schemas (form-description.ts), so its fields, limits and words
  * are the schemas' own. Here is only what the editor alone knows: where each collection's files
  * are, what its list shows, and which field names a new entry's file. The browser's editor and
  * the server's API handler both load it.
@@ -15,7 +15,7 @@ import {
   serviceDetailSchema,
   testimonialSchema,
 } from '../lib/content-schemas.ts';
-import { collectionOf, fileNameOf, singletonOf } from './from-schema.ts';
+import { collectionOf, fileNameOf, singletonOf } from './form-description.ts';
 
 /** A new area page's file name: the route table's for its area, else made from the name (which the list of names then refuses) */
 const areaFileName = (name: string) => areaFileNameOf(name) ?? `electrician-${fileNameOf(name)}`;

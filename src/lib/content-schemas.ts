@@ -2,7 +2,7 @@
  * The schema of every content collection, in a plain module so the build (src/content.config.ts),
  * the unit tests and the owner's editor read the same rules. Invalid content fails the build with
  * the file and field. Counts and slug lists are checked in `src/lib/content-rules.ts`. The owner's
- * editor makes its forms from these schemas (src/editor/from-schema.ts): each field's `.meta()`
+ * editor makes its forms from these schemas (src/editor/form-description.ts): each field's `.meta()`
  * gives its words there (src/lib/field-meta.ts), and each object lists its fields in the order the
  * editor shows and writes them.
  */

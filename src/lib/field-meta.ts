@@ -1,7 +1,7 @@
 /**
  * What a content schema's field says of itself in `.meta({...})`: the words the owner's editor
  * shows for it, and what only the editor needs. The editor's forms are made from the schemas with
- * these (src/editor/from-schema.ts), so a field's limits and its words are written once, on the
+ * these (src/editor/form-description.ts), so a field's limits and its words are written once, on the
  * field. Declared on zod's own meta type so every `.meta()` is checked against it.
  */
 

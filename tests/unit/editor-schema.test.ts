@@ -1,5 +1,5 @@
 /**
- * The content editor's forms are made from the content schemas (src/editor/from-schema.ts): a
+ * The content editor's forms are made from the content schemas (src/editor/form-description.ts): a
  * limit changed in a schema changes the form with no other edit, the real forms hold the limits
  * the schemas' constants state, the editor offers for a new area page only a file name the build's
  * content check takes, and business.json keeps its keys in the order the editor writes them.
@@ -18,7 +18,7 @@ import { regions } from '../../src/config/regions.ts';
 import { areaPages } from '../../src/config/routes.ts';
 import businessFile from '../../src/content/business.json' with { type: 'json' };
 import { editorConfig } from '../../src/editor/config.ts';
-import { fieldsOf } from '../../src/editor/from-schema.ts';
+import { fieldsOf } from '../../src/editor/form-description.ts';
 import { contentProblems, type ContentSummary } from '../../src/lib/content-rules.ts';
 import {
   MAX_PROJECT_PHOTOS,
