@@ -4,9 +4,10 @@
  * /keystatic, so the address moves there before it starts (the server sends this page for every
  * /keystatic address too, so a reload or Back lands here again).
  */
-import type { FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import { Keystatic } from '@keystatic/core/ui';
-import { editorConfig } from './config.ts';
+import { editorConfigOf } from './config.ts';
+import type { EditorForms } from './form-spec.ts';
 import { editorPaths } from '../lib/editor-paths.ts';
 import { ownerPaths } from '../lib/owner-api.ts';
 
@@ -33,7 +34,9 @@ function showFirstProblem(event: FormEvent<HTMLDivElement>) {
   }, 50);
 }
 
-export function Editor() {
+/** `forms`: the editor's forms as the page described them from the content schemas at build time (forms.ts) */
+export function Editor({ forms }: { forms: EditorForms }) {
+  const config = useMemo(() => editorConfigOf(forms), [forms]);
   return (
     <div className="editor">
       <nav className="editor-bar" aria-label="Owner’s page">
@@ -41,7 +44,7 @@ export function Editor() {
         <a href={editorPaths.publish}>Publish the changes</a>
       </nav>
       <div className="editor-app" onSubmitCapture={showFirstProblem}>
-        <Keystatic config={editorConfig} />
+        <Keystatic config={config} />
       </div>
     </div>
   );

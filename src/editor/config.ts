@@ -1,27 +1,21 @@
 /**
  * The content editor (Keystatic, at /owner/content): which files the owner may change, and the
- * form for each, made from the content schemas (form-description.ts), so its fields, limits and words
- * are the schemas' own. Here is only what the editor alone knows: where each collection's files
- * are, what its list shows, and which field names a new entry's file. The browser's editor and
- * the server's API handler both load it.
+ * form for each, made from the description of the content schemas (forms.ts), so its fields,
+ * limits and words are the schemas' own. Here is only what the editor alone knows: where each
+ * collection's files are, what its list shows, and which field names a new entry's file. The
+ * browser's editor, given the description by its page, and the server's API handler both make
+ * their config here.
  */
 import { fields, type Config } from '@keystatic/core';
-import { z } from 'zod';
-import { businessSchema } from '../config/business.ts';
 import { areaFileNameOf, areaFileNames } from '../lib/area-files.ts';
-import {
-  areaSchema,
-  projectSchema,
-  serviceDetailSchema,
-  testimonialSchema,
-} from '../lib/content-schemas.ts';
-import { collectionOf, fileNameOf, singletonOf } from './form-description.ts';
+import type { EditorForms } from './form-spec.ts';
+import { collectionFrom, fileNameOf, singletonFrom } from './keystatic-fields.ts';
 
 /** A new area page's file name: the route table's for its area, else made from the name (which the list of names then refuses) */
 const areaFileName = (name: string) => areaFileNameOf(name) ?? `electrician-${fileNameOf(name)}`;
 
-/** Typed as any Keystatic config, as the UI and the API handler take it */
-export const editorConfig: Config = {
+/** The editor's config, made from its forms' description; typed as any Keystatic config, as the UI and the API handler take it */
+export const editorConfigOf = (forms: EditorForms): Config => ({
   storage: { kind: 'local' },
   ui: {
     brand: { name: 'Website' },
@@ -33,7 +27,7 @@ export const editorConfig: Config = {
   },
   collections: {
     // The editor uploads a photo and stores its path, which the build's image() then reads
-    projects: collectionOf(projectSchema(z.string), {
+    projects: collectionFrom(forms.collections.projects, {
       label: 'Projects (past jobs)',
       path: 'src/content/projects/*',
       format: { data: 'yaml' },
@@ -43,7 +37,7 @@ export const editorConfig: Config = {
         description: 'Made from the title for a new job; only the site uses it.',
       },
     }),
-    testimonials: collectionOf(testimonialSchema, {
+    testimonials: collectionFrom(forms.collections.testimonials, {
       label: 'Reviews',
       path: 'src/content/testimonials/*',
       format: { data: 'yaml' },
@@ -54,7 +48,7 @@ export const editorConfig: Config = {
       },
     }),
     // src/content/services holds the detail pages alone
-    services: collectionOf(serviceDetailSchema, {
+    services: collectionFrom(forms.collections.services, {
       label: 'Services',
       path: 'src/content/services/*',
       format: { data: 'yaml' },
@@ -65,7 +59,7 @@ export const editorConfig: Config = {
           'The end of the page’s address (/services/ceiling-fans). Changing it breaks links to the old address.',
       },
     }),
-    areas: collectionOf(areaSchema, {
+    areas: collectionFrom(forms.collections.areas, {
       label: 'Area pages',
       path: 'src/content/areas/*',
       format: { contentField: 'body' },
@@ -103,10 +97,10 @@ export const editorConfig: Config = {
     }),
   },
   singletons: {
-    business: singletonOf(businessSchema, {
+    business: singletonFrom(forms.singletons.business, {
       label: 'Business details',
       path: 'src/content/business',
       format: { data: 'json' },
     }),
   },
-};
+});

@@ -6,7 +6,7 @@
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { editorConfig } from '../../src/editor/config.ts';
+import { editorConfig } from '../../src/editor/forms.ts';
 import { PHOTOS_DIRECTORY } from '../../src/lib/content-schemas.ts';
 import { makePhotoSafe, PHOTO_MAX_BYTES, PHOTO_MAX_SIDE } from '../../src/server/editor/photos.ts';
 import { checkUpdate, editableFiles } from '../../src/server/editor/updates.ts';

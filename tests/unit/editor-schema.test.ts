@@ -1,9 +1,14 @@
 /**
- * The content editor's forms are made from the content schemas (src/editor/form-description.ts): a
- * limit changed in a schema changes the form with no other edit, the real forms hold the limits
- * the schemas' constants state, the editor offers for a new area page only a file name the build's
- * content check takes, and business.json keeps its keys in the order the editor writes them.
+ * The content editor's forms are made from the content schemas, described at build time
+ * (src/editor/form-description.ts) and made into Keystatic's fields from that description
+ * (src/editor/keystatic-fields.ts): a limit changed in a schema changes the form with no other
+ * edit, the real forms hold the limits the schemas' constants state, the description reaches the
+ * browser as it was made and the browser's editor loads no schema library, the editor offers for a
+ * new area page only a file name the build's content check takes, and business.json keeps its keys
+ * in the order the editor writes them.
  */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { ComponentSchema, Config } from '@keystatic/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -17,8 +22,9 @@ import {
 import { regions } from '../../src/config/regions.ts';
 import { areaPages } from '../../src/config/routes.ts';
 import businessFile from '../../src/content/business.json' with { type: 'json' };
-import { editorConfig } from '../../src/editor/config.ts';
-import { fieldsOf } from '../../src/editor/form-description.ts';
+import { describeForm } from '../../src/editor/form-description.ts';
+import { editorConfig, editorForms } from '../../src/editor/forms.ts';
+import { fieldsFrom } from '../../src/editor/keystatic-fields.ts';
 import { contentProblems, type ContentSummary } from '../../src/lib/content-rules.ts';
 import {
   MAX_PROJECT_PHOTOS,
@@ -46,6 +52,9 @@ const lengthOf = (field: Field) =>
   (field['validation'] as { length: { min: number; max: number } }).length;
 const choices = (field: Field) =>
   (field['options'] as { value: string }[]).map((option) => option.value);
+/** The form the editor makes from a schema, through its description as the page hands it on */
+const formOf = (schema: Parameters<typeof describeForm>[0]) =>
+  fieldsFrom(describeForm(schema, 'form')) as Record<string, Field>;
 
 describe('the editor’s forms follow the schemas', () => {
   it('a longest length, a bound and a list’s size changed in a schema change the form, with no other edit', () => {
@@ -55,8 +64,8 @@ describe('the editor’s forms follow the schemas', () => {
       claims: claims.extend({ yearsExperience: claims.shape.yearsExperience.max(50) }),
       hours: hours.max(3),
     });
-    const before = fieldsOf(businessSchema, 'business') as Record<string, Field>;
-    const after = fieldsOf(changed, 'business') as Record<string, Field>;
+    const before = formOf(businessSchema);
+    const after = formOf(changed);
 
     expect([
       accepts(before['name'], 'a'.repeat(41)),
@@ -77,9 +86,7 @@ describe('the editor’s forms follow the schemas', () => {
     const changed = schema.safeExtend({
       photos: schema.shape.photos.unwrap().max(MAX_PROJECT_PHOTOS - 2),
     });
-    expect(lengthOf(fieldsOf(changed, 'projects')['photos'] as Field).max).toBe(
-      MAX_PROJECT_PHOTOS - 2,
-    );
+    expect(lengthOf(formOf(changed)['photos']!).max).toBe(MAX_PROJECT_PHOTOS - 2);
   });
 
   it('the real forms hold the limits the schemas’ constants state', () => {
@@ -98,6 +105,42 @@ describe('the editor’s forms follow the schemas', () => {
       choices(child(business['hours']!['element'] as Field, 'days')['element'] as Field),
     ).toEqual(WEEK_DAYS);
     expect(choices(collections['areas']!.schema['region'] as Field)).toEqual(regions);
+  });
+});
+
+/** The packages a module loads, following its own modules' imports (a type-only import loads nothing) */
+function packagesLoadedBy(file: string, seen = new Set<string>()): Set<string> {
+  const packages = new Set<string>();
+  if (seen.has(file)) return packages;
+  seen.add(file);
+  // Statements without comments, which may hold a semicolon or stand before an import
+  const code = readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^[ \t]*\/\/.*$/gm, '');
+  const statements = code.split(';').map((statement) => statement.trim());
+  for (const statement of statements) {
+    if (!/^(?:import|export)\b/.test(statement) || /^(?:import|export) type\b/.test(statement))
+      continue;
+    const specifier = /(?:^import|\sfrom)\s*'([^']+)'$/.exec(statement)?.[1];
+    if (specifier === undefined) continue;
+    if (!specifier.startsWith('.')) packages.add(specifier);
+    else
+      for (const loaded of packagesLoadedBy(join(dirname(file), specifier), seen))
+        packages.add(loaded);
+  }
+  return packages;
+}
+
+describe('the browser’s editor', () => {
+  it('is handed its forms as plain data, which reach it as they were described', () => {
+    expect(JSON.parse(JSON.stringify(editorForms))).toStrictEqual(editorForms);
+  });
+
+  it('loads no schema library: its forms come described', () => {
+    const packages = packagesLoadedBy(join(import.meta.dirname, '../../src/editor/Editor.tsx'));
+    expect(packages).toContain('@keystatic/core/ui');
+    expect(packages).toContain('react');
+    expect(packages).not.toContain('zod');
   });
 });
 

@@ -11,7 +11,7 @@
  * which Keystatic shows the owner as it is; nothing is ever cached or indexed.
  */
 import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
-import { editorConfig } from '../../editor/config.ts';
+import { editorConfig } from '../../editor/forms.ts';
 import { editorPaths } from '../../lib/editor-paths.ts';
 import type { ApiHandler, ApiRoute } from '../http/api.ts';
 import { isChange, isFromOwnOrigin, OWNER_HEADERS } from '../http/private-answers.ts';

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
-import { editorConfig } from '../../editor/config.ts';
+import { editorConfig } from '../../editor/forms.ts';
 import { editorPaths } from '../../lib/editor-paths.ts';
 import { decodeUtf8 } from '../http/request-body.ts';
 import type {
