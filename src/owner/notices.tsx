@@ -14,6 +14,7 @@ import {
   type ReactNode,
 } from 'react';
 import { isSignedOut } from './api.ts';
+import { IconButton } from '../components/ui/IconButton.tsx';
 
 export interface Notice {
   kind: 'success' | 'error';
@@ -83,14 +84,13 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
               <Check className="mt-0.5 size-5 shrink-0 text-success-700" aria-hidden="true" />
             )}
             <p className="flex-1 font-medium text-brand-900">{notice.text}</p>
-            <button
-              type="button"
+            <IconButton
+              label="Dismiss message"
+              icon={X}
+              iconClassName="size-5"
               onClick={() => setNotice(null)}
-              className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-brand-50"
-              aria-label="Dismiss message"
-            >
-              <X className="size-5" aria-hidden="true" />
-            </button>
+              className="-m-2 size-11 shrink-0 rounded-lg text-muted hover:bg-brand-50"
+            />
           </div>
         )}
       </div>

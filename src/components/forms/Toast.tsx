@@ -1,4 +1,5 @@
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
+import { IconButton } from '../ui/IconButton.tsx';
 
 export interface ToastMessage {
   kind: 'success' | 'error';
@@ -34,14 +35,13 @@ export function Toast({ toast, onDismiss }: Props) {
             <p className="font-bold text-brand-900">{toast.title}</p>
             <p className="mt-0.5 text-sm text-muted">{toast.text}</p>
           </div>
-          <button
-            type="button"
+          <IconButton
+            label="Dismiss message"
+            icon={X}
+            iconClassName="size-4"
             onClick={onDismiss}
-            className="-m-1 inline-flex size-8 items-center justify-center rounded-md text-muted hover:bg-brand-50"
-            aria-label="Dismiss message"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </button>
+            className="-m-1 size-8 rounded-md text-muted hover:bg-brand-50"
+          />
         </div>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import type { GalleryItem } from '../../lib/gallery.ts';
+import { IconButton } from '../ui/IconButton.tsx';
 
 interface Props {
   item: GalleryItem | null;
@@ -65,14 +66,13 @@ function LightboxContent({ item, onClose }: { item: GalleryItem; onClose: () => 
         else if (event.key === 'ArrowRight') step(1);
       }}
     >
-      <button
-        type="button"
+      <IconButton
+        label="Close"
+        icon={X}
+        iconClassName="size-6"
         onClick={onClose}
-        className="absolute -top-3 -right-3 z-10 inline-flex size-11 items-center justify-center rounded-full bg-white text-brand-900 shadow-lg hover:bg-brand-50"
-        aria-label="Close"
-      >
-        <X className="size-6" aria-hidden="true" />
-      </button>
+        className="absolute -top-3 -right-3 z-10 size-11 rounded-full bg-white text-brand-900 shadow-lg hover:bg-brand-50"
+      />
       <div className="relative flex aspect-[4/3] max-h-[70vh] w-full items-center justify-center overflow-hidden rounded-t-(--radius-card) bg-brand-100">
         {failedSrc === photo.src ? (
           <p className="font-semibold text-brand-900">Failed to load image</p>

@@ -6,6 +6,7 @@ import { popoverTargetAttributes } from '../../lib/nav.ts';
 import { Logo } from './Logo.tsx';
 import { MainNav } from './MainNav.tsx';
 import { SiteNotice, SiteNoticeSpacer } from './SiteNotice.tsx';
+import { IconButton } from '../ui/IconButton.tsx';
 
 interface Props {
   currentPath: string;
@@ -52,14 +53,13 @@ export function SiteHeader({ currentPath, compactFromStart, notice = '' }: Props
           >
             Get a Quote
           </a>
-          <button
-            type="button"
+          <IconButton
+            label="Menu"
+            icon={Menu}
+            iconClassName="size-6"
             {...popoverTargetAttributes('nav-drawer')}
-            className="inline-flex size-11 items-center justify-center rounded-lg border border-line text-brand-900 hover:bg-brand-50 xl:hidden"
-            aria-label="Menu"
-          >
-            <Menu className="size-6" aria-hidden="true" />
-          </button>
+            className="size-11 rounded-lg border border-line text-brand-900 hover:bg-brand-50 xl:hidden"
+          />
         </div>
       </div>
     </header>
