@@ -13,23 +13,24 @@ import { postOrThrow } from './http-post.ts';
 
 export const SIGNATURE_HEADER = 'X-Signature-256';
 
+/** The lead's fields a receiver gets, in this order (the owner's own status and notes stay here) */
+const WEBHOOK_FIELDS = [
+  'id',
+  'uid',
+  'createdAt',
+  'formSource',
+  'name',
+  'email',
+  'phone',
+  'address',
+  'service',
+  'message',
+  'page',
+] as const satisfies readonly (keyof StoredLead)[];
+
 /** The lead as JSON, its text without the control and bidi characters JSON.stringify would leave raw (C1, bidi) */
 export function webhookBody(lead: StoredLead): string {
-  const { id, uid, createdAt, formSource, name, email, phone, address, service, message, page } =
-    leadTextForOwner(lead);
-  return JSON.stringify({
-    id,
-    uid,
-    createdAt,
-    formSource,
-    name,
-    email,
-    phone,
-    address,
-    service,
-    message,
-    page,
-  });
+  return JSON.stringify(leadTextForOwner(lead), [...WEBHOOK_FIELDS]);
 }
 
 export function signBody(body: string, secret: string): string {
