@@ -3,6 +3,7 @@
  * method runs, for one connection.
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { QuoteRequestFields } from '../../lib/validation.ts';
 import {
   CHANNELS,
   type ChannelName,
@@ -11,18 +12,12 @@ import {
   type StoredLead,
 } from './records.ts';
 
-export interface LeadRow {
+/** A row of the leads table: the request's fields under their own names, the rest in snake case */
+export interface LeadRow extends Omit<QuoteRequestFields, 'formSource'> {
   id: number;
   uid: string;
   created_at: string;
   form_source: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  service: string | null;
-  message: string;
-  page: string | null;
   user_agent: string | null;
   status: LeadStatus;
   follow_up: string | null;
