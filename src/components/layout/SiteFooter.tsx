@@ -7,6 +7,22 @@ import { Logo } from './Logo.tsx';
 const headingClass = 'mb-3 text-base font-bold text-white';
 const linkClass = 'text-brand-100 no-underline hover:text-white hover:underline';
 
+/** A list of footer links; `children` adds items after the list's own */
+function FooterLinks({ links, children }: { links: readonly NavLink[]; children?: ReactNode }) {
+  return (
+    <ul className="space-y-2">
+      {links.map((link) => (
+        <li key={link.href}>
+          <a href={link.href} className={linkClass}>
+            {link.label}
+          </a>
+        </li>
+      ))}
+      {children}
+    </ul>
+  );
+}
+
 /** A titled column of footer links; `children` adds items after the list's own */
 function FooterNav({
   title,
@@ -20,16 +36,7 @@ function FooterNav({
   return (
     <nav aria-label={title}>
       <h2 className={headingClass}>{title}</h2>
-      <ul className="space-y-2">
-        {links.map((link) => (
-          <li key={link.href}>
-            <a href={link.href} className={linkClass}>
-              {link.label}
-            </a>
-          </li>
-        ))}
-        {children}
-      </ul>
+      <FooterLinks links={links}>{children}</FooterLinks>
     </nav>
   );
 }
@@ -46,15 +53,7 @@ function FooterAreas({ areas }: { areas: readonly RegionLinks[] }) {
           <h3 className="mb-2 text-sm font-semibold tracking-wide text-brand-100 uppercase">
             {region}
           </h3>
-          <ul className="space-y-2">
-            {links.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} className={linkClass}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <FooterLinks links={links} />
         </div>
       ))}
     </nav>
