@@ -29,15 +29,3 @@ export function FormField({ id, label, error, children }: Props) {
     </div>
   );
 }
-
-/** The honeypot: invisible to people, tempting to bots; the endpoint ignores posts that fill it */
-export function Honeypot() {
-  return (
-    <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
-      <label>
-        Leave this empty
-        <input type="text" name="_gotcha" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </label>
-    </div>
-  );
-}

@@ -2,12 +2,11 @@ import { useId } from 'react';
 import { buttonClass } from '../../lib/button.ts';
 import {
   FIELDS,
-  FORM_SOURCES,
   HERO_FIELDS,
   heroFormProblems,
   type HeroFormValues,
 } from '../../lib/validation.ts';
-import { Honeypot } from './FormField.tsx';
+import { LeadForm } from './LeadForm.tsx';
 import { PrivacyNote } from './PrivacyNote.tsx';
 import { TextField } from './TextField.tsx';
 import { Toast } from './Toast.tsx';
@@ -26,15 +25,13 @@ export function HeroQuoteForm({ endpoint }: { endpoint: string }) {
   });
 
   return (
-    <form
-      {...formProps}
-      method="post"
-      action={endpoint}
+    <LeadForm
+      formName="hero"
+      endpoint={endpoint}
+      formProps={formProps}
+      label="Request a free quote"
       className="relative space-y-4"
-      aria-label="Request a free quote"
     >
-      <input type="hidden" name="form_source" value={FORM_SOURCES.hero} />
-      <Honeypot />
       {HERO_FIELDS.map((name) => (
         <TextField
           key={name}
@@ -54,6 +51,6 @@ export function HeroQuoteForm({ endpoint }: { endpoint: string }) {
       </button>
       <PrivacyNote />
       <Toast toast={toast} onDismiss={dismissToast} />
-    </form>
+    </LeadForm>
   );
 }

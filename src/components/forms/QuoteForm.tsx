@@ -1,13 +1,9 @@
 import { useId } from 'react';
 import { QUOTE_SERVICE_OPTIONS } from '../../config/quote.ts';
 import { buttonClass } from '../../lib/button.ts';
-import {
-  FIELDS,
-  FORM_SOURCES,
-  validateQuoteForm,
-  type TextFieldName,
-} from '../../lib/validation.ts';
-import { FormField, Honeypot } from './FormField.tsx';
+import { FIELDS, validateQuoteForm, type TextFieldName } from '../../lib/validation.ts';
+import { FormField } from './FormField.tsx';
+import { LeadForm } from './LeadForm.tsx';
 import { PrivacyNote } from './PrivacyNote.tsx';
 import { TextField } from './TextField.tsx';
 import { Toast } from './Toast.tsx';
@@ -41,15 +37,13 @@ export function QuoteForm({ endpoint }: { endpoint: string }) {
   );
 
   return (
-    <form
-      {...formProps}
-      method="post"
-      action={endpoint}
+    <LeadForm
+      formName="quote"
+      endpoint={endpoint}
+      formProps={formProps}
+      label="Quote request"
       className="relative grid gap-5 sm:grid-cols-2"
-      aria-label="Quote request"
     >
-      <input type="hidden" name="form_source" value={FORM_SOURCES.quote} />
-      <Honeypot />
       {PAIRED_FIELDS.map((name) => textField(name))}
       <div className="sm:col-span-2">
         <FormField id={`${id}-service`} label={FIELDS.service.labels.quote} error={errors.service}>
@@ -80,6 +74,6 @@ export function QuoteForm({ endpoint }: { endpoint: string }) {
       </button>
       <PrivacyNote className="sm:col-span-2" />
       <Toast toast={toast} onDismiss={dismissToast} />
-    </form>
+    </LeadForm>
   );
 }
