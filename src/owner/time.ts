@@ -1,6 +1,6 @@
 /** Times as the owner reads them: in New Zealand's time zone, in NZ English */
+import { TIME_ZONE } from '../lib/time-zone.ts';
 
-const TIME_ZONE = 'Pacific/Auckland';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

@@ -1,6 +1,6 @@
 /** Days as the owner lives them: calendar dates in New Zealand time, written YYYY-MM-DD */
 
-export const TIME_ZONE = 'Pacific/Auckland';
+import { TIME_ZONE } from '../../lib/time-zone.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: TIME_ZONE,
