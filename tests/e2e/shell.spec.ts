@@ -19,82 +19,93 @@ const ratingLink = (page: Page) =>
     name: `${business.claims.rating.value.toFixed(1)} average from ${business.reviewSite.reviewCount} ${business.reviewSite.name}`,
   });
 
-for (const path of pages) {
-  test(`the shell is complete on ${path}`, async ({ page }) => {
-    await page.goto(path);
-    const mainNavigation = page.getByRole('navigation', { name: 'Main' });
-    for (const link of mainNav) {
-      await expect(
-        mainNavigation.getByRole('link', { name: link.label, exact: true }),
-      ).toHaveAttribute('href', link.href);
-    }
+/** The header, the rating bar, the footer and the floating actions, as every page has them */
+async function expectCompleteShell(page: Page) {
+  const mainNavigation = page.getByRole('navigation', { name: 'Main' });
+  for (const link of mainNav) {
     await expect(
-      page.getByRole('banner').getByRole('link', { name: 'Get a Quote' }),
-    ).toHaveAttribute('href', '/quote');
-    await expect(ratingLink(page)).toHaveAttribute('href', business.reviewSite.url);
-    const footer = page.getByRole('contentinfo');
-    await expect(footer.getByRole('link', { name: business.phone.display })).toHaveAttribute(
+      mainNavigation.getByRole('link', { name: link.label, exact: true }),
+    ).toHaveAttribute('href', link.href);
+  }
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Get a Quote' })).toHaveAttribute(
+    'href',
+    '/quote',
+  );
+  await expect(ratingLink(page)).toHaveAttribute('href', business.reviewSite.url);
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: business.phone.display })).toHaveAttribute(
+    'href',
+    `tel:${business.phone.e164}`,
+  );
+  await expect(footer.getByRole('link', { name: business.email })).toHaveAttribute(
+    'href',
+    `mailto:${business.email}`,
+  );
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} ${business.name}`);
+  await expect(footer.getByRole('link', { name: '24/7 emergency electrician' })).toHaveAttribute(
+    'href',
+    '/emergency-electrician-auckland',
+  );
+  for (const area of areaPages) {
+    await expect(footer.getByRole('link', { name: area.label, exact: true })).toHaveAttribute(
       'href',
-      `tel:${business.phone.e164}`,
+      area.href,
     );
-    await expect(footer.getByRole('link', { name: business.email })).toHaveAttribute(
-      'href',
-      `mailto:${business.email}`,
-    );
-    await expect(footer).toContainText(`© ${new Date().getFullYear()} ${business.name}`);
-    await expect(footer.getByRole('link', { name: '24/7 emergency electrician' })).toHaveAttribute(
-      'href',
-      '/emergency-electrician-auckland',
-    );
-    for (const area of areaPages) {
-      await expect(footer.getByRole('link', { name: area.label, exact: true })).toHaveAttribute(
-        'href',
-        area.href,
-      );
-    }
-    const floating = page.getByRole('complementary', { name: 'Call or get a quote' });
-    await expect(floating.getByRole('link', { name: 'Call Now' })).toHaveAttribute(
-      'href',
-      `tel:${business.phone.e164}`,
-    );
-    await expect(floating.getByRole('link', { name: 'Get a Quote' })).toHaveAttribute(
-      'href',
-      '/quote',
-    );
-  });
+  }
+  const floating = page.getByRole('complementary', { name: 'Call or get a quote' });
+  await expect(floating.getByRole('link', { name: 'Call Now' })).toHaveAttribute(
+    'href',
+    `tel:${business.phone.e164}`,
+  );
+  await expect(floating.getByRole('link', { name: 'Get a Quote' })).toHaveAttribute(
+    'href',
+    '/quote',
+  );
 }
 
-test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
-  await page.goto('/does-not-exist');
-  await page.keyboard.press('Tab');
-  const skip = page.getByRole('link', { name: 'Skip to main content' });
-  await expect(skip).toBeFocused();
-  await expect(skip).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(page.locator('main#main')).toBeFocused();
+test(`the shell is complete on ${pages.join(', ')}; the home page's header is compact and marks Home`, async ({
+  page,
+}) => {
+  for (const path of pages) {
+    await test.step(`the shell is complete on ${path}`, async () => {
+      await page.goto(path);
+      await expectCompleteShell(page);
+    });
+  }
+  await test.step('the home page header is compact from the start', async () => {
+    await page.goto('/');
+    await expect(page.locator('#site-header')).toHaveAttribute('data-compact', 'true');
+  });
+  await test.step('the current section is marked in the navigation', async () => {
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }),
+    ).toHaveAttribute('aria-current', 'page');
+  });
 });
 
-test('the header turns compact with a shadow beyond 10 px of scroll', async ({ page }) => {
-  await page.goto('/does-not-exist');
-  const header = page.locator('#site-header');
-  await expect(header).toHaveAttribute('data-compact', 'false');
-  const tallBefore = (await header.boundingBox())!.height;
-  await page.mouse.wheel(0, 400);
-  await expect(header).toHaveAttribute('data-compact', 'true');
-  await expect.poll(async () => (await header.boundingBox())!.height).toBeLessThan(tallBefore);
-  await expect(header).not.toHaveCSS('box-shadow', 'none');
-});
-
-test('the home page header is compact from the start', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.locator('#site-header')).toHaveAttribute('data-compact', 'true');
-});
-
-test('the current section is marked in the navigation', async ({ page }) => {
-  await page.goto('/');
-  await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }),
-  ).toHaveAttribute('aria-current', 'page');
+test('the skip link is the first stop and moves focus to the main content; the header turns compact with a shadow beyond 10 px of scroll', async ({
+  page,
+}) => {
+  await test.step('the skip link is the first stop and moves focus to the main content', async () => {
+    await page.goto('/does-not-exist');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('main#main')).toBeFocused();
+  });
+  await test.step('the header turns compact with a shadow beyond 10 px of scroll', async () => {
+    // A fresh load: the skip link's jump may have scrolled the page
+    await page.goto('/does-not-exist');
+    const header = page.locator('#site-header');
+    await expect(header).toHaveAttribute('data-compact', 'false');
+    const tallBefore = (await header.boundingBox())!.height;
+    await page.mouse.wheel(0, 400);
+    await expect(header).toHaveAttribute('data-compact', 'true');
+    await expect.poll(async () => (await header.boundingBox())!.height).toBeLessThan(tallBefore);
+    await expect(header).not.toHaveCSS('box-shadow', 'none');
+  });
 });
 
 /** The call/quote buttons' first link, and its background colour */
@@ -102,35 +113,21 @@ const callFirst = (page: Page) =>
   page.getByRole('complementary', { name: 'Call or get a quote' }).getByRole('link').first();
 const dangerRed = 'rgb(179, 38, 30)';
 
-for (const path of [emergencyPath, emergencyAliasPath]) {
-  test(`on ${path} the call/quote rail leads with a red call button`, async ({ page }) => {
-    await page.goto(path);
-    await expect(callFirst(page)).toHaveAccessibleName('Call Now');
-    await expect(callFirst(page)).toHaveCSS('background-color', dangerRed);
-  });
-}
-
-test('elsewhere the call/quote rail keeps its brand-blue call button', async ({ page }) => {
-  await page.goto(servicePath('switchboard-upgrades'));
-  await expect(callFirst(page)).toHaveAccessibleName('Call Now');
-  await expect(callFirst(page)).not.toHaveCSS('background-color', dangerRed);
-});
-
-test('the rating bar says where the rating comes from, with the licence, the years and the emergency line', async ({
+test('the call/quote rail leads with a red call button on the emergency pages, brand blue elsewhere', async ({
   page,
 }) => {
-  await page.goto('/about');
-  await expect(ratingLink(page)).toBeVisible();
-  await expect(ratingLink(page)).toHaveAttribute('href', business.reviewSite.url);
-  await expect(ratingBar(page)).toContainText('Licensed & insured');
-  await expect(ratingBar(page)).toContainText(`${yearsClaim} experience`);
-  const emergencyLine = ratingBar(page).getByRole('link', {
-    name: `${emergencyClaim('emergency help')}: ${business.phone.display}`,
+  for (const path of [emergencyPath, emergencyAliasPath]) {
+    await test.step(`on ${path} the call/quote rail leads with a red call button`, async () => {
+      await page.goto(path);
+      await expect(callFirst(page)).toHaveAccessibleName('Call Now');
+      await expect(callFirst(page)).toHaveCSS('background-color', dangerRed);
+    });
+  }
+  await test.step('elsewhere the call/quote rail keeps its brand-blue call button', async () => {
+    await page.goto(servicePath('switchboard-upgrades'));
+    await expect(callFirst(page)).toHaveAccessibleName('Call Now');
+    await expect(callFirst(page)).not.toHaveCSS('background-color', dangerRed);
   });
-  await expect(emergencyLine).toBeVisible();
-  await expect(emergencyLine).toHaveAttribute('href', `tel:${business.phone.e164}`);
-  // One bar, one line
-  expect((await ratingBar(page).boundingBox())!.height).toBeLessThan(48);
 });
 
 /** Text in the header's bar that wraps, and parts of it that spill out of the bar */
@@ -156,18 +153,34 @@ function headerProblems(page: Page): Promise<string[]> {
   });
 }
 
-for (const width of [1024, 1152, 1280, 1366, 1440]) {
-  test(`at ${width} px the header shows the whole name on one line and nothing in it wraps or overflows`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width, height: 800 });
-    await page.goto('/about');
-    await expect(
-      page.getByRole('banner').getByRole('link', { name: business.name, exact: true }),
-    ).toBeVisible();
-    expect(await headerProblems(page)).toEqual([]);
+test('on /about the rating bar says where the rating comes from, with the licence, the years and the emergency line; at 1024–1440 px the header shows the whole name on one line and nothing in it wraps or overflows', async ({
+  page,
+}) => {
+  await page.goto('/about');
+  await test.step('the rating bar says where the rating comes from, with the licence, the years and the emergency line', async () => {
+    await expect(ratingLink(page)).toBeVisible();
+    await expect(ratingLink(page)).toHaveAttribute('href', business.reviewSite.url);
+    await expect(ratingBar(page)).toContainText('Licensed & insured');
+    await expect(ratingBar(page)).toContainText(`${yearsClaim} experience`);
+    const emergencyLine = ratingBar(page).getByRole('link', {
+      name: `${emergencyClaim('emergency help')}: ${business.phone.display}`,
+    });
+    await expect(emergencyLine).toBeVisible();
+    await expect(emergencyLine).toHaveAttribute('href', `tel:${business.phone.e164}`);
+    // One bar, one line
+    expect((await ratingBar(page).boundingBox())!.height).toBeLessThan(48);
   });
-}
+  for (const width of [1024, 1152, 1280, 1366, 1440]) {
+    await test.step(`at ${width} px the header shows the whole name on one line and nothing in it wraps or overflows`, async () => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/about');
+      await expect(
+        page.getByRole('banner').getByRole('link', { name: business.name, exact: true }),
+      ).toBeVisible();
+      expect(await headerProblems(page)).toEqual([]);
+    });
+  }
+});
 
 /** How far below the fixed header the next thing starts: a band of page background shows when above 0 */
 const bandUnderHeader = (page: Page) =>
@@ -179,16 +192,16 @@ const bandUnderHeader = (page: Page) =>
     return next.bottom <= header.bottom ? 0 : Math.max(0, Math.round(next.top - header.bottom));
   });
 
-for (const viewport of [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-]) {
-  test.describe(`at ${viewport.width} px`, () => {
-    test.use({ viewport });
+test('no band shows under the header on / and /about at 390 and 1280 px, at the top or after scrolling', async ({
+  page,
+}) => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
     for (const path of ['/', '/about']) {
-      test(`no band shows under the header on ${path}, at the top or after scrolling`, async ({
-        page,
-      }) => {
+      await test.step(`at ${viewport.width} px no band shows under the header on ${path}, at the top or after scrolling`, async () => {
         await page.goto(path);
         await expect.poll(() => bandUnderHeader(page)).toBe(0);
         for (const y of [5, 300]) {
@@ -197,5 +210,5 @@ for (const viewport of [
         }
       });
     }
-  });
-}
+  }
+});
