@@ -7,12 +7,15 @@ import { expect, test } from '@playwright/test';
 import { emergencyPath } from '../../src/config/routes.ts';
 import { linesOfText } from '../support/browser-suites.ts';
 
-for (const width of [360, 375, 414, 768]) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: 740 }, hasTouch: true });
+test.use({ hasTouch: true });
 
+test("'Call Now' and 'Get a Quote' are one line each on / and the emergency page at 360, 375, 414 and 768 px", async ({
+  page,
+}) => {
+  for (const width of [360, 375, 414, 768]) {
+    await page.setViewportSize({ width, height: 740 });
     for (const path of ['/', emergencyPath]) {
-      test(`on ${path} 'Call Now' and 'Get a Quote' are one line each`, async ({ page }) => {
+      await test.step(`at ${width} px on ${path} 'Call Now' and 'Get a Quote' are one line each`, async () => {
         await page.goto(path);
         const bar = page.getByRole('complementary', { name: 'Call or get a quote' });
         const links = [
@@ -28,5 +31,5 @@ for (const width of [360, 375, 414, 768]) {
         expect(heights[0]).toBe(heights[1]);
       });
     }
-  });
-}
+  }
+});
