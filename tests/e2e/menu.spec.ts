@@ -21,12 +21,11 @@ for (const viewport of [
   { width: 390, height: 844 },
   { width: 1024, height: 768 },
 ]) {
-  test.describe(`at ${viewport.width} px`, () => {
-    test.use({ viewport });
-
-    test('the menu opened by keyboard is a named modal dialog that keeps focus inside', async ({
-      page,
-    }) => {
+  test(`at ${viewport.width} px the menu is a modal dialog that keeps focus inside, and Escape, the close button, a link or a tap beside closes it`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await test.step('the menu opened by keyboard is a named modal dialog that keeps focus inside', async () => {
       await page.goto('/about');
       await openWithKeyboard(page);
       await expect(dialog(page)).toHaveAttribute('aria-modal', 'true');
@@ -42,9 +41,7 @@ for (const viewport of [
       }
     });
 
-    test('Escape closes the menu, the page is live again and focus is back on the Menu button', async ({
-      page,
-    }) => {
+    await test.step('Escape closes the menu, the page is live again and focus is back on the Menu button', async () => {
       await page.goto('/about');
       await openWithKeyboard(page);
       await page.keyboard.press('Escape');
@@ -53,9 +50,7 @@ for (const viewport of [
       await expect(page.locator('main')).toHaveJSProperty('inert', false);
     });
 
-    test('the close button closes the menu with focus back on the Menu button', async ({
-      page,
-    }) => {
+    await test.step('the close button closes the menu with focus back on the Menu button', async () => {
       await page.goto('/about');
       await openWithKeyboard(page);
       await page.getByRole('button', { name: 'Close menu' }).focus();
@@ -64,7 +59,7 @@ for (const viewport of [
       await expect(menuButton(page)).toBeFocused();
     });
 
-    test('choosing a link in the menu by keyboard closes it and goes there', async ({ page }) => {
+    await test.step('choosing a link in the menu by keyboard closes it and goes there', async () => {
       await page.goto('/about');
       await openWithKeyboard(page);
       await dialog(page).getByRole('link', { name: 'Projects', exact: true }).focus();
@@ -73,7 +68,7 @@ for (const viewport of [
       await expect(dialog(page)).toBeHidden();
     });
 
-    test('a tap beside the menu still closes it', async ({ page }) => {
+    await test.step('a tap beside the menu still closes it', async () => {
       await page.goto('/about');
       await menuButton(page).click();
       await expect(dialog(page)).toBeVisible();
