@@ -82,63 +82,65 @@ for (const width of [390, 1280]) {
   test.describe(`a notice at ${width} px`, () => {
     test.use({ viewport: { width, height: width < 600 ? 844 : 900 }, hasTouch: width < 600 });
 
-    for (const path of ['/', '/projects']) {
-      test(`on ${path} sits at the very top, above a whole header, readable, and folds away on scrolling`, async ({
-        page,
-      }) => {
-        await withSampleNotice(page, path);
-        const notice = page.locator('[data-site-notice]');
-        await expect(notice).toHaveText(sample);
-        await expect(notice).toBeVisible();
-        // Not news that arrives: no live region anywhere around it
-        expect(
-          await notice.evaluate((element) =>
-            element.closest('[aria-live],[role="status"],[role="alert"]'),
-          ),
-        ).toBeNull();
+    test('on / and /projects sits at the very top, above a whole header, readable, and folds away on scrolling', async ({
+      page,
+    }) => {
+      for (const path of ['/', '/projects']) {
+        await test.step(`on ${path} sits at the very top, above a whole header, readable, and folds away on scrolling`, async () => {
+          await withSampleNotice(page, path);
+          const notice = page.locator('[data-site-notice]');
+          await expect(notice).toHaveText(sample);
+          await expect(notice).toBeVisible();
+          // Not news that arrives: no live region anywhere around it
+          expect(
+            await notice.evaluate((element) =>
+              element.closest('[aria-live],[role="status"],[role="alert"]'),
+            ),
+          ).toBeNull();
 
-        const strip = await box(page, '[data-site-notice]');
-        const bar = await box(page, '#site-header > div:last-child');
-        const banner = await box(page, 'aside[aria-label="Rating and emergency help"]');
-        expect(strip.y).toBe(0);
-        expect(strip.height).toBeLessThanOrEqual(width < 600 ? 3 * 21 + 12 : 32);
-        // The header bar right under the notice, its own height as without one; the page under both
-        expect(Math.abs(bar.y - (strip.y + strip.height))).toBeLessThan(1);
-        expect(bar.height).toBeGreaterThanOrEqual(56);
-        expect(Math.abs(banner.y - (bar.y + bar.height + 1))).toBeLessThan(2);
-        // The floating call and quote buttons stay clear of it
-        const actions = await box(page, 'aside[aria-label="Call or get a quote"]');
-        expect(actions.y).toBeGreaterThan(bar.y + bar.height);
-        // Its words fit, and read well against it
-        expect(await notice.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
-          true,
-        );
-        expect(
-          await notice.evaluate((element) => parseFloat(getComputedStyle(element).fontSize)),
-        ).toBeGreaterThanOrEqual(14);
-        const contrast = await new AxeBuilder({ page })
-          .include('[data-site-notice]')
-          .withRules(['color-contrast'])
-          .analyze();
-        expect(contrast.violations).toEqual([]);
-        // Only one copy is read out: the room kept for it in the page is hidden from everyone
-        await expect(page.getByText(sample, { exact: true }).filter({ visible: true })).toHaveCount(
-          1,
-        );
-        await expect(
-          page.locator('[aria-hidden="true"]').getByText(sample, { exact: true }),
-        ).toBeHidden();
+          const strip = await box(page, '[data-site-notice]');
+          const bar = await box(page, '#site-header > div:last-child');
+          const banner = await box(page, 'aside[aria-label="Rating and emergency help"]');
+          expect(strip.y).toBe(0);
+          expect(strip.height).toBeLessThanOrEqual(width < 600 ? 3 * 21 + 12 : 32);
+          // The header bar right under the notice, its own height as without one; the page under both
+          expect(Math.abs(bar.y - (strip.y + strip.height))).toBeLessThan(1);
+          expect(bar.height).toBeGreaterThanOrEqual(56);
+          expect(Math.abs(banner.y - (bar.y + bar.height + 1))).toBeLessThan(2);
+          // The floating call and quote buttons stay clear of it
+          const actions = await box(page, 'aside[aria-label="Call or get a quote"]');
+          expect(actions.y).toBeGreaterThan(bar.y + bar.height);
+          // Its words fit, and read well against it
+          expect(
+            await notice.evaluate((element) => element.scrollWidth <= element.clientWidth),
+          ).toBe(true);
+          expect(
+            await notice.evaluate((element) => parseFloat(getComputedStyle(element).fontSize)),
+          ).toBeGreaterThanOrEqual(14);
+          const contrast = await new AxeBuilder({ page })
+            .include('[data-site-notice]')
+            .withRules(['color-contrast'])
+            .analyze();
+          expect(contrast.violations).toEqual([]);
+          // Only one copy is read out: the room kept for it in the page is hidden from everyone
+          await expect(
+            page.getByText(sample, { exact: true }).filter({ visible: true }),
+          ).toHaveCount(1);
+          await expect(
+            page.locator('[aria-hidden="true"]').getByText(sample, { exact: true }),
+          ).toBeHidden();
 
-        await page.evaluate(() => window.scrollTo(0, 400));
-        await expect(page.locator('#site-header')).toHaveAttribute('data-scrolled', 'true');
-        await expect
-          .poll(async () => (await box(page, '#site-header > div:first-child')).height)
-          .toBeLessThan(1);
-        expect((await box(page, '#site-header > div:last-child')).y).toBeLessThan(1);
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await expect(page.locator('#site-header')).toHaveAttribute('data-scrolled', 'false');
-        await expect.poll(async () => (await box(page, '[data-site-notice]')).y).toBe(0);
-      });
-    }
+          await page.evaluate(() => window.scrollTo(0, 400));
+          await expect(page.locator('#site-header')).toHaveAttribute('data-scrolled', 'true');
+          await expect
+            .poll(async () => (await box(page, '#site-header > div:first-child')).height)
+            .toBeLessThan(1);
+          expect((await box(page, '#site-header > div:last-child')).y).toBeLessThan(1);
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await expect(page.locator('#site-header')).toHaveAttribute('data-scrolled', 'false');
+          await expect.poll(async () => (await box(page, '[data-site-notice]')).y).toBe(0);
+        });
+      }
+    });
   });
 }
