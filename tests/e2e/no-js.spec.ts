@@ -30,15 +30,13 @@ for (const viewport of [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ]) {
-  test.describe(`at ${viewport.width} px`, () => {
-    test.use({ viewport });
+  test.describe(`at ${viewport.width} px without JavaScript`, () => {
+    test.use({ viewport, javaScriptEnabled: false });
 
-    test.describe('without JavaScript', () => {
-      test.use({ javaScriptEnabled: false });
-
-      test('a quote with mistakes comes back as the form, filled in, each problem beside its field', async ({
-        page,
-      }) => {
+    test('a form sent with mistakes comes back filled in, each problem beside its field; the project tabs and the review filter work', async ({
+      page,
+    }) => {
+      await test.step('a quote with mistakes comes back as the form, filled in, each problem beside its field', async () => {
         await page.goto('/quote');
         const form = page.getByRole('form', { name: 'Quote request' });
         const address = uniqueEmail('nojs-mistake');
@@ -88,10 +86,7 @@ for (const viewport of [
           message: typed.message,
         });
       });
-
-      test('the hero form with mistakes comes back as the home page with its form filled in', async ({
-        page,
-      }) => {
+      await test.step('the hero form with mistakes comes back as the home page with its form filled in', async () => {
         await page.goto('/');
         const form = page.getByRole('form', { name: 'Request a free quote' });
         const address = uniqueEmail('nojs-hero-mistake');
@@ -126,8 +121,7 @@ for (const viewport of [
         await expect(page).toHaveURL(/\/quote\/thanks$/);
         expect(storedLead(address)).toMatchObject({ form_source: 'Hero Form', name: 'Tane' });
       });
-
-      test('the project tabs filter the grid', async ({ page }) => {
+      await test.step('the project tabs filter the grid', async () => {
         await page.goto('/projects');
         const group = page.getByRole('group', { name: 'Filter projects' });
         const labels = group.locator('label');
@@ -141,8 +135,7 @@ for (const viewport of [
         await labels.nth(2).click();
         for (const card of await cards.all()) await expect(card).toContainText('Maintenance');
       });
-
-      test('the review filter filters, counts and clears', async ({ page }) => {
+      await test.step('the review filter filters, counts and clears', async () => {
         await page.goto('/testimonials');
         const select = page.getByLabel('Service type');
         const status = page.getByRole('status').filter({ hasText: 'Showing' });
@@ -168,8 +161,18 @@ for (const viewport of [
         expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(testimonialsPath);
       });
     });
+  });
+}
 
-    test('the project tabs work at once, before the gallery hydrates', async ({ page }) => {
+test('the project tabs work at once, before the gallery hydrates, at 390 and 1280 px', async ({
+  page,
+}) => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await test.step(`at ${viewport.width} px the project tabs work at once, before the gallery hydrates`, async () => {
       await page.goto('/projects');
       const group = page.getByRole('group', { name: 'Filter projects' });
       // The first tap on a tab is also what hydrates the island
@@ -181,5 +184,5 @@ for (const viewport of [
       await expect(page.locator('astro-island[ssr]', { has: group })).toHaveCount(0);
       await expect(group.getByRole('radio').nth(1)).toBeChecked();
     });
-  });
-}
+  }
+});
