@@ -28,41 +28,57 @@ async function heroForm(page: Page) {
 
 const toast = (page: Page) => page.locator('.toast');
 
-test('the hero form walks every validation rule in order, with its exact texts', async ({
+test('every typed field of both forms has the maximum length of the field table, and the hero form walks every validation rule in order, with its exact texts', async ({
   page,
 }) => {
-  const { name, email, message, submit } = await heroForm(page);
-  const expectToast = async (title: string, text: string, field: typeof name) => {
-    await submit.click();
-    await expect(toast(page)).toContainText(title);
-    await expect(toast(page)).toContainText(text);
-    await expect(field).toHaveAttribute('aria-invalid', 'true');
-    const described = await field.getAttribute('aria-describedby');
-    await expect(page.locator(`[id="${described!}"]`)).toHaveText(text);
-  };
-  await expectToast(
-    'Please Complete All Fields',
-    'Please fill in your name, email, and message before submitting.',
-    name,
-  );
-  await name.fill('A');
-  await email.fill('not an email');
-  await message.fill('short');
-  await expectToast('Invalid Email Address', 'Please enter a valid email address.', email);
-  await email.fill('a@b.nz');
-  await expectToast('Name Too Short', 'Please enter your full name (at least 2 characters).', name);
-  await name.fill('  Al  ');
-  await expectToast(
-    'Message Too Short',
-    'Please provide more details about your electrical needs (at least 10 characters).',
-    message,
-  );
-  await message.fill('   only 9 c   ');
-  await expectToast(
-    'Message Too Short',
-    'Please provide more details about your electrical needs (at least 10 characters).',
-    message,
-  );
+  const { form: hero, name, email, message, submit } = await heroForm(page);
+  await test.step('every typed field of the hero form has the maximum length of the field table', async () => {
+    await expectTableMaxLengths(hero, 'hero', HERO_FIELDS);
+  });
+  await test.step('the hero form walks every validation rule in order, with its exact texts', async () => {
+    const expectToast = async (title: string, text: string, field: typeof name) => {
+      await submit.click();
+      await expect(toast(page)).toContainText(title);
+      await expect(toast(page)).toContainText(text);
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      const described = await field.getAttribute('aria-describedby');
+      await expect(page.locator(`[id="${described!}"]`)).toHaveText(text);
+    };
+    await expectToast(
+      'Please Complete All Fields',
+      'Please fill in your name, email, and message before submitting.',
+      name,
+    );
+    await name.fill('A');
+    await email.fill('not an email');
+    await message.fill('short');
+    await expectToast('Invalid Email Address', 'Please enter a valid email address.', email);
+    await email.fill('a@b.nz');
+    await expectToast(
+      'Name Too Short',
+      'Please enter your full name (at least 2 characters).',
+      name,
+    );
+    await name.fill('  Al  ');
+    await expectToast(
+      'Message Too Short',
+      'Please provide more details about your electrical needs (at least 10 characters).',
+      message,
+    );
+    await message.fill('   only 9 c   ');
+    await expectToast(
+      'Message Too Short',
+      'Please provide more details about your electrical needs (at least 10 characters).',
+      message,
+    );
+  });
+  await test.step('every typed field of the quote form has the maximum length of the field table', async () => {
+    await page.goto('/quote');
+    const quote = page.getByRole('form', { name: 'Quote request' });
+    await quote.hover();
+    await expect(quote).toHaveAttribute('novalidate', '');
+    await expectTableMaxLengths(quote, 'quote', QUOTE_FIELDS);
+  });
 });
 
 test('the hero form sends, shows Sending..., stores the request and clears', async ({ page }) => {
@@ -95,33 +111,38 @@ test('the hero form sends, shows Sending..., stores the request and clears', asy
   });
 });
 
-for (const failure of ['a 500 answer', 'an unreachable endpoint'] as const) {
-  test(`the hero form keeps the values and shows the error after ${failure}`, async ({ page }) => {
-    const { name, email, message, submit } = await heroForm(page);
-    await page.route('**/api/leads', (route) =>
-      failure === 'a 500 answer'
-        ? route.fulfill({ status: 500, body: '' })
-        : route.abort('connectionrefused'),
-    );
-    const errors: string[] = [];
-    page.on('console', (entry) => entry.type() === 'error' && errors.push(entry.text()));
-    const address = uniqueEmail('hero-fail');
-    await name.fill('Sam Smith');
-    await email.fill(address);
-    await message.fill('The heat pump circuit keeps tripping.');
-    await submit.click();
-    await expect(toast(page)).toContainText('Submission Error');
-    await expect(toast(page)).toContainText(
-      'There was an error sending your message. Please try again or contact us directly.',
-    );
-    await expect(name).toHaveValue('Sam Smith');
-    await expect(email).toHaveValue(address);
-    await expect(message).toHaveValue('The heat pump circuit keeps tripping.');
-    await expect(submit).toBeEnabled();
-    expect(errors.some((text) => text.includes('Hero quote form failed to send'))).toBe(true);
-    expect(storedLead(address)).toBeUndefined();
-  });
-}
+test('the hero form keeps the values and shows the error after a 500 answer, and after an unreachable endpoint', async ({
+  page,
+}) => {
+  for (const failure of ['a 500 answer', 'an unreachable endpoint'] as const) {
+    await test.step(`the hero form keeps the values and shows the error after ${failure}`, async () => {
+      const { name, email, message, submit } = await heroForm(page);
+      await page.route('**/api/leads', (route) =>
+        failure === 'a 500 answer'
+          ? route.fulfill({ status: 500, body: '' })
+          : route.abort('connectionrefused'),
+      );
+      const errors: string[] = [];
+      page.on('console', (entry) => entry.type() === 'error' && errors.push(entry.text()));
+      const address = uniqueEmail('hero-fail');
+      await name.fill('Sam Smith');
+      await email.fill(address);
+      await message.fill('The heat pump circuit keeps tripping.');
+      await submit.click();
+      await expect(toast(page)).toContainText('Submission Error');
+      await expect(toast(page)).toContainText(
+        'There was an error sending your message. Please try again or contact us directly.',
+      );
+      await expect(name).toHaveValue('Sam Smith');
+      await expect(email).toHaveValue(address);
+      await expect(message).toHaveValue('The heat pump circuit keeps tripping.');
+      await expect(submit).toBeEnabled();
+      expect(errors.some((text) => text.includes('Hero quote form failed to send'))).toBe(true);
+      expect(storedLead(address)).toBeUndefined();
+      await page.unrouteAll();
+    });
+  }
+});
 
 async function fillQuoteForm(page: Page, address: string, { hydrated = true } = {}) {
   const form = page.getByRole('form', { name: 'Quote request' });
@@ -168,49 +189,47 @@ test('the quote form shows Submitting..., stores the request and clears after 2 
   });
 });
 
-test('the quote form keeps the values and shows the error when the endpoint fails', async ({
+test('the quote form marks a missing field inline and in a toast, unmarks only a changed field, and keeps the values and shows the error when the endpoint fails', async ({
   page,
 }) => {
-  await page.goto('/quote');
-  await page.route('**/api/leads', (route) => route.fulfill({ status: 500, body: '' }));
-  const form = await fillQuoteForm(page, uniqueEmail('quote-fail'));
-  await form.getByRole('button', { name: 'Request My Free Quote' }).click();
-  await expect(toast(page)).toContainText('Submission Error');
-  await expect(toast(page)).toContainText(
-    'There was an error submitting your request. Please try again or contact us directly.',
-  );
-  await expect(form.getByLabel('Full name')).toHaveValue('Mere Tipene');
-  await expect(form.getByRole('button', { name: 'Request My Free Quote' })).toBeEnabled();
-});
-
-test('the quote form marks a missing field inline and in a toast', async ({ page }) => {
-  await page.goto('/quote');
-  const form = await fillQuoteForm(page, uniqueEmail('quote-missing'));
-  await form.getByLabel('Phone').fill('');
-  await form.getByRole('button', { name: 'Request My Free Quote' }).click();
-  await expect(form.getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true');
-  await expect(form.getByLabel('Phone')).toBeFocused();
-  await expect(toast(page)).toBeVisible();
-});
-
-test('a marked field loses its mark once it is changed, and only that field does', async ({
-  page,
-}) => {
-  await page.goto('/quote');
-  const form = await fillQuoteForm(page, uniqueEmail('quote-unmark'));
-  const phone = form.getByLabel('Phone');
-  const address = form.getByLabel('Address');
-  await phone.fill('');
-  await address.fill('');
-  await form.getByRole('button', { name: 'Request My Free Quote' }).click();
-  await expect(phone).toHaveAttribute('aria-invalid', 'true');
-  await expect(address).toHaveAttribute('aria-invalid', 'true');
-  const phoneError = page.locator(`[id="${(await phone.getAttribute('aria-describedby'))!}"]`);
-  await expect(phoneError).toHaveText('Please enter your phone number.');
-  await phone.fill('021 555 0123');
-  await expect(phone).not.toHaveAttribute('aria-invalid');
-  await expect(phoneError).toHaveCount(0);
-  await expect(address).toHaveAttribute('aria-invalid', 'true');
+  await test.step('the quote form marks a missing field inline and in a toast', async () => {
+    await page.goto('/quote');
+    const form = await fillQuoteForm(page, uniqueEmail('quote-missing'));
+    await form.getByLabel('Phone').fill('');
+    await form.getByRole('button', { name: 'Request My Free Quote' }).click();
+    await expect(form.getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('Phone')).toBeFocused();
+    await expect(toast(page)).toBeVisible();
+  });
+  await test.step('a marked field loses its mark once it is changed, and only that field does', async () => {
+    await page.goto('/quote');
+    const form = await fillQuoteForm(page, uniqueEmail('quote-unmark'));
+    const phone = form.getByLabel('Phone');
+    const address = form.getByLabel('Address');
+    await phone.fill('');
+    await address.fill('');
+    await form.getByRole('button', { name: 'Request My Free Quote' }).click();
+    await expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await expect(address).toHaveAttribute('aria-invalid', 'true');
+    const phoneError = page.locator(`[id="${(await phone.getAttribute('aria-describedby'))!}"]`);
+    await expect(phoneError).toHaveText('Please enter your phone number.');
+    await phone.fill('021 555 0123');
+    await expect(phone).not.toHaveAttribute('aria-invalid');
+    await expect(phoneError).toHaveCount(0);
+    await expect(address).toHaveAttribute('aria-invalid', 'true');
+  });
+  await test.step('the quote form keeps the values and shows the error when the endpoint fails', async () => {
+    await page.goto('/quote');
+    await page.route('**/api/leads', (route) => route.fulfill({ status: 500, body: '' }));
+    const form = await fillQuoteForm(page, uniqueEmail('quote-fail'));
+    await form.getByRole('button', { name: 'Request My Free Quote' }).click();
+    await expect(toast(page)).toContainText('Submission Error');
+    await expect(toast(page)).toContainText(
+      'There was an error submitting your request. Please try again or contact us directly.',
+    );
+    await expect(form.getByLabel('Full name')).toHaveValue('Mere Tipene');
+    await expect(form.getByRole('button', { name: 'Request My Free Quote' })).toBeEnabled();
+  });
 });
 
 /** Each typed field of a hydrated form limits its input to the field table's maximum */
@@ -227,47 +246,37 @@ async function expectTableMaxLengths(
   }
 }
 
-test('every typed field of both forms has the maximum length of the field table', async ({
+test('the quote page has its areas by region and a one-at-a-time FAQ, and hides a broken side image', async ({
   page,
 }) => {
-  const { form: hero } = await heroForm(page);
-  await expectTableMaxLengths(hero, 'hero', HERO_FIELDS);
-  await page.goto('/quote');
-  const quote = page.getByRole('form', { name: 'Quote request' });
-  await quote.hover();
-  await expect(quote).toHaveAttribute('novalidate', '');
-  await expectTableMaxLengths(quote, 'quote', QUOTE_FIELDS);
-});
-
-test('the quote page has its areas by region and a one-at-a-time FAQ', async ({ page }) => {
-  await page.goto('/quote');
-  const regions = page.getByRole('region', { name: 'Our Service Areas' });
-  for (const [region, count] of [
-    ['Auckland Central', 9],
-    ['East Auckland', 7],
-    ['South Auckland', 7],
-    ['East Auckland Additional', 8],
-  ] as const) {
-    await expect(
-      regions.getByRole('region', { name: region, exact: true }).getByRole('listitem'),
-    ).toHaveCount(count);
-  }
-  const faq = page.getByRole('region', { name: 'Questions about quotes' });
-  await expect(faq).toContainText(business.claims.quoteTurnaround);
-  await expect(faq).toContainText(`${business.claims.quoteValidDays} days`);
-  await expect(faq).toContainText(/free/i);
-  const items = faq.locator('details');
-  await items.nth(0).locator('summary').click();
-  await items.nth(2).locator('summary').click();
-  await expect(faq.locator('details[open]')).toHaveCount(1);
-  await items.nth(2).locator('summary').click();
-  await expect(faq.locator('details[open]')).toHaveCount(0);
-});
-
-test('a broken side image on the quote page is hidden', async ({ page }) => {
   await page.route(/\/_astro\/about-handover.*/, (route) => route.abort());
   await page.goto('/quote');
-  await expect(page.locator('[data-hide-on-error]')).toBeHidden();
+  await test.step('a broken side image on the quote page is hidden', async () => {
+    await expect(page.locator('[data-hide-on-error]')).toBeHidden();
+  });
+  await test.step('the quote page has its areas by region and a one-at-a-time FAQ', async () => {
+    const regions = page.getByRole('region', { name: 'Our Service Areas' });
+    for (const [region, count] of [
+      ['Auckland Central', 9],
+      ['East Auckland', 7],
+      ['South Auckland', 7],
+      ['East Auckland Additional', 8],
+    ] as const) {
+      await expect(
+        regions.getByRole('region', { name: region, exact: true }).getByRole('listitem'),
+      ).toHaveCount(count);
+    }
+    const faq = page.getByRole('region', { name: 'Questions about quotes' });
+    await expect(faq).toContainText(business.claims.quoteTurnaround);
+    await expect(faq).toContainText(`${business.claims.quoteValidDays} days`);
+    await expect(faq).toContainText(/free/i);
+    const items = faq.locator('details');
+    await items.nth(0).locator('summary').click();
+    await items.nth(2).locator('summary').click();
+    await expect(faq.locator('details[open]')).toHaveCount(1);
+    await items.nth(2).locator('summary').click();
+    await expect(faq.locator('details[open]')).toHaveCount(0);
+  });
 });
 
 /** Holds back the form islands' JavaScript (their components and the React renderer) until released */
@@ -334,31 +343,32 @@ test.describe('typing before the form hydrates', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the quote form posts natively, lands on the thank-you page and is stored', async ({
+  test('both forms post natively: the quote form lands on the thank-you page and is stored, the hero form relies on native validation', async ({
     page,
   }) => {
-    await page.goto('/quote');
-    const address = uniqueEmail('nojs');
-    const form = await fillQuoteForm(page, address, { hydrated: false });
-    await form.getByRole('button', { name: 'Request My Free Quote' }).click();
-    await expect(page).toHaveURL(/\/quote\/thanks$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you');
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-    expect(storedLead(address)).toMatchObject({ form_source: 'Quote Form' });
-  });
-
-  test('the hero form relies on native validation and posts natively', async ({ page }) => {
-    await page.goto('/');
-    const form = page.getByRole('form', { name: 'Request a free quote' });
-    await expect(form).not.toHaveAttribute('novalidate', '');
-    await expect(form.getByLabel('Email')).toHaveAttribute('type', 'email');
-    await expect(form.getByLabel('Your name')).toHaveAttribute('required', '');
-    const address = uniqueEmail('nojs-hero');
-    await form.getByLabel('Your name').fill('Tane');
-    await form.getByLabel('Email').fill(address);
-    await form.getByLabel('What do you need done?').fill('Please quote for a new ceiling fan.');
-    await form.getByRole('button', { name: 'Get My Free Quote' }).click();
-    await expect(page).toHaveURL(/\/quote\/thanks$/);
-    expect(storedLead(address)).toMatchObject({ form_source: 'Hero Form', name: 'Tane' });
+    await test.step('the quote form posts natively, lands on the thank-you page and is stored', async () => {
+      await page.goto('/quote');
+      const address = uniqueEmail('nojs');
+      const form = await fillQuoteForm(page, address, { hydrated: false });
+      await form.getByRole('button', { name: 'Request My Free Quote' }).click();
+      await expect(page).toHaveURL(/\/quote\/thanks$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you');
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+      expect(storedLead(address)).toMatchObject({ form_source: 'Quote Form' });
+    });
+    await test.step('the hero form relies on native validation and posts natively', async () => {
+      await page.goto('/');
+      const form = page.getByRole('form', { name: 'Request a free quote' });
+      await expect(form).not.toHaveAttribute('novalidate', '');
+      await expect(form.getByLabel('Email')).toHaveAttribute('type', 'email');
+      await expect(form.getByLabel('Your name')).toHaveAttribute('required', '');
+      const address = uniqueEmail('nojs-hero');
+      await form.getByLabel('Your name').fill('Tane');
+      await form.getByLabel('Email').fill(address);
+      await form.getByLabel('What do you need done?').fill('Please quote for a new ceiling fan.');
+      await form.getByRole('button', { name: 'Get My Free Quote' }).click();
+      await expect(page).toHaveURL(/\/quote\/thanks$/);
+      expect(storedLead(address)).toMatchObject({ form_source: 'Hero Form', name: 'Tane' });
+    });
   });
 });
