@@ -18,7 +18,6 @@ import {
   mockOwnerApi,
   publishSteps,
   sampleLead,
-  sampleLeads,
   sampleSite,
   type OwnerApiMock,
 } from '../support/owner-api-mock.ts';
@@ -85,62 +84,61 @@ test.describe('signed out', () => {
 });
 
 test.describe('the inbox', () => {
-  test('lists the requests newest first, with the unread count, the undelivered ones on top', async ({
+  test('lists the requests newest first, with the unread count, the undelivered ones on top; filters by status with counts, and searches', async ({
     page,
   }) => {
     const mock = await mockOwnerApi(page);
     await openOwnerPage(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
-    await expect(inboxRows(page)).toHaveCount(4);
-    for (const [index, name] of ['Aroha Ngata', 'Ben Carter', 'Mei Lin', 'Tom Riley'].entries()) {
-      await expect(inboxRows(page).nth(index)).toContainText(name);
-    }
-    await expect(inboxRows(page).filter({ hasText: 'Unread' })).toHaveCount(2);
-    await expect(inboxRows(page).first()).toContainText('12 min ago');
-    await expect(page.getByRole('main').getByText('2 unread', { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: /^Inbox\s*2 unread$/ })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    await expect(page).toHaveTitle(`(2) Owner · ${business.name}`);
+    await test.step('lists the requests newest first, with the unread count, the undelivered ones on top', async () => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+      await expect(inboxRows(page)).toHaveCount(4);
+      for (const [index, name] of ['Aroha Ngata', 'Ben Carter', 'Mei Lin', 'Tom Riley'].entries()) {
+        await expect(inboxRows(page).nth(index)).toContainText(name);
+      }
+      await expect(inboxRows(page).filter({ hasText: 'Unread' })).toHaveCount(2);
+      await expect(inboxRows(page).first()).toContainText('12 min ago');
+      await expect(page.getByRole('main').getByText('2 unread', { exact: true })).toBeVisible();
+      await expect(page.getByRole('link', { name: /^Inbox\s*2 unread$/ })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await expect(page).toHaveTitle(`(2) Owner · ${business.name}`);
 
-    const warning = page.getByRole('region', {
-      name: 'These requests did not reach you on every channel',
+      const warning = page.getByRole('region', {
+        name: 'These requests did not reach you on every channel',
+      });
+      await expect(warning).toContainText('Ben Carter');
+      await expect(warning).toContainText('Not delivered by Phone notification (ntfy)');
+
+      await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+        'href',
+        ownerPaths.leadsCsv,
+      );
+      expectOnlyKnownCalls(mock);
     });
-    await expect(warning).toContainText('Ben Carter');
-    await expect(warning).toContainText('Not delivered by Phone notification (ntfy)');
+    await test.step('filters by status with counts, and searches', async () => {
+      const filters = page.getByRole('group', { name: 'Show requests by status' });
+      await expect(filters.getByRole('button', { name: 'All 4' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      await filters.getByRole('button', { name: 'Quoted 1' }).click();
+      await expect(filters.getByRole('button', { name: 'Quoted 1' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      // One assertion for the count and the name, so the list cannot be caught between two answers
+      await expect(inboxRows(page)).toHaveText([/Mei Lin/]);
+      expect(mock.callsTo('GET', ownerPaths.leads).at(-1)!.search.get('status')).toBe('quoted');
 
-    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
-      'href',
-      ownerPaths.leadsCsv,
-    );
-    expectOnlyKnownCalls(mock);
-  });
-
-  test('filters by status with counts, and searches', async ({ page }) => {
-    const mock = await mockOwnerApi(page);
-    await openOwnerPage(page);
-    const filters = page.getByRole('group', { name: 'Show requests by status' });
-    await expect(filters.getByRole('button', { name: 'All 4' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    await filters.getByRole('button', { name: 'Quoted 1' }).click();
-    await expect(filters.getByRole('button', { name: 'Quoted 1' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    // One assertion for the count and the name, so the list cannot be caught between two answers
-    await expect(inboxRows(page)).toHaveText([/Mei Lin/]);
-    expect(mock.callsTo('GET', ownerPaths.leads).at(-1)!.search.get('status')).toBe('quoted');
-
-    await filters.getByRole('button', { name: 'All 4' }).click();
-    // The whole list is back before the search, so the one row below is the search's answer
-    await expect(inboxRows(page)).toHaveCount(4);
-    await page.getByRole('searchbox', { name: 'Search requests' }).fill('botany');
-    await expect(inboxRows(page)).toHaveText([/Ben Carter/]);
-    expect(mock.callsTo('GET', ownerPaths.leads).at(-1)!.search.get('q')).toBe('botany');
-    expectOnlyKnownCalls(mock);
+      await filters.getByRole('button', { name: 'All 4' }).click();
+      // The whole list is back before the search, so the one row below is the search's answer
+      await expect(inboxRows(page)).toHaveCount(4);
+      await page.getByRole('searchbox', { name: 'Search requests' }).fill('botany');
+      await expect(inboxRows(page)).toHaveText([/Ben Carter/]);
+      expect(mock.callsTo('GET', ownerPaths.leads).at(-1)!.search.get('q')).toBe('botany');
+      expectOnlyKnownCalls(mock);
+    });
   });
 
   test('polls every 15 seconds in the background, and a new request appears without a reload', async ({
@@ -368,61 +366,62 @@ test('the numbers show the totals, trend, each day and each page for 7, 30 and 9
   expectOnlyKnownCalls(mock);
 });
 
-test('the passkeys list names each, marks this device, and lists the recent sign-ins', async ({
+test('the passkeys list names each, marks this device, and lists the recent sign-ins; the devices signed in now are listed, this one marked, and he signs out one, then every other', async ({
   page,
 }) => {
   const mock = await mockOwnerApi(page);
   await openOwnerPage(page, '#passkeys');
-  const list = page.getByRole('region', { name: 'Your passkeys' });
-  await expect(list.getByRole('listitem')).toHaveCount(3);
-  await expect(list.getByRole('listitem').first()).toContainText('Passkey on Safari on iPhone');
-  await expect(list.getByRole('listitem').first()).toContainText('This device');
-  await expect(list.getByRole('listitem').nth(2)).toContainText('never used');
+  await test.step('the passkeys list names each, marks this device, and lists the recent sign-ins', async () => {
+    const list = page.getByRole('region', { name: 'Your passkeys' });
+    await expect(list.getByRole('listitem')).toHaveCount(3);
+    await expect(list.getByRole('listitem').first()).toContainText('Passkey on Safari on iPhone');
+    await expect(list.getByRole('listitem').first()).toContainText('This device');
+    await expect(list.getByRole('listitem').nth(2)).toContainText('never used');
 
-  const signIns = page.getByRole('region', { name: 'Recent sign-ins' });
-  await expect(signIns.getByRole('listitem')).toHaveCount(3);
-  await expect(signIns.getByRole('listitem').nth(1)).toContainText('Chrome on Windows');
-  await expect(signIns.getByRole('listitem').nth(1)).toContainText('with Office laptop');
-  await expect(signIns).toContainText(
-    'If you see a sign-in that was not you, remove the passkey it used',
-  );
+    const signIns = page.getByRole('region', { name: 'Recent sign-ins' });
+    await expect(signIns.getByRole('listitem')).toHaveCount(3);
+    await expect(signIns.getByRole('listitem').nth(1)).toContainText('Chrome on Windows');
+    await expect(signIns.getByRole('listitem').nth(1)).toContainText('with Office laptop');
+    await expect(signIns).toContainText(
+      'If you see a sign-in that was not you, remove the passkey it used',
+    );
 
-  await list.getByRole('button', { name: 'Rename Office laptop' }).click();
-  await list.getByLabel('New name').fill('Office laptop (Windows)');
-  await list.getByRole('button', { name: 'Save name' }).click();
-  await expect(list).toContainText('Office laptop (Windows)');
-  await expect
-    .poll(() => mock.callsTo('PATCH', `${ownerPaths.passkeys}/pk-laptop`).map((call) => call.body))
-    .toEqual([{ name: 'Office laptop (Windows)' }]);
+    await list.getByRole('button', { name: 'Rename Office laptop' }).click();
+    await list.getByLabel('New name').fill('Office laptop (Windows)');
+    await list.getByRole('button', { name: 'Save name' }).click();
+    await expect(list).toContainText('Office laptop (Windows)');
+    await expect
+      .poll(() =>
+        mock.callsTo('PATCH', `${ownerPaths.passkeys}/pk-laptop`).map((call) => call.body),
+      )
+      .toEqual([{ name: 'Office laptop (Windows)' }]);
 
-  await list.getByRole('button', { name: 'Remove Backup key in the van' }).click();
-  await list.getByRole('button', { name: 'Remove passkey', exact: true }).click();
-  await expect(list.getByRole('listitem')).toHaveCount(2);
-  await expect.poll(() => mock.callsTo('DELETE', `${ownerPaths.passkeys}/pk-key`)).toHaveLength(1);
-  expectOnlyKnownCalls(mock);
-});
+    await list.getByRole('button', { name: 'Remove Backup key in the van' }).click();
+    await list.getByRole('button', { name: 'Remove passkey', exact: true }).click();
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await expect
+      .poll(() => mock.callsTo('DELETE', `${ownerPaths.passkeys}/pk-key`))
+      .toHaveLength(1);
+    expectOnlyKnownCalls(mock);
+  });
+  await test.step('the devices signed in now are listed, this one marked; he signs out one, then every other', async () => {
+    const signedIn = page.getByRole('region', { name: 'Signed in now' });
+    await expect(signedIn.getByRole('listitem')).toHaveCount(3);
+    await expect(signedIn.getByRole('listitem').first()).toContainText(
+      'Safari on iPhone (as its browser says)',
+    );
+    await expect(signedIn.getByRole('listitem').first()).toContainText('This device');
+    await expect(signedIn.getByRole('listitem').first().getByRole('button')).toHaveCount(0);
 
-test('the devices signed in now are listed, this one marked; he signs out one, then every other', async ({
-  page,
-}) => {
-  const mock = await mockOwnerApi(page);
-  await openOwnerPage(page, '#passkeys');
-  const signedIn = page.getByRole('region', { name: 'Signed in now' });
-  await expect(signedIn.getByRole('listitem')).toHaveCount(3);
-  await expect(signedIn.getByRole('listitem').first()).toContainText(
-    'Safari on iPhone (as its browser says)',
-  );
-  await expect(signedIn.getByRole('listitem').first()).toContainText('This device');
-  await expect(signedIn.getByRole('listitem').first().getByRole('button')).toHaveCount(0);
-
-  await signedIn.getByRole('button', { name: /^Sign out this one \(Chrome on Windows/ }).click();
-  await expect(signedIn.getByRole('listitem')).toHaveCount(2);
-  expect(mock.callsTo('DELETE', `${ownerPaths.sessions}/s-laptop`)).toHaveLength(1);
-  await signedIn.getByRole('button', { name: 'Sign out everywhere else' }).click();
-  await expect(signedIn.getByRole('listitem')).toHaveCount(1);
-  await expect(signedIn.getByRole('button')).toHaveCount(0);
-  expect(mock.callsTo('POST', ownerPaths.signOutOthers)).toHaveLength(1);
-  expectOnlyKnownCalls(mock);
+    await signedIn.getByRole('button', { name: /^Sign out this one \(Chrome on Windows/ }).click();
+    await expect(signedIn.getByRole('listitem')).toHaveCount(2);
+    expect(mock.callsTo('DELETE', `${ownerPaths.sessions}/s-laptop`)).toHaveLength(1);
+    await signedIn.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await expect(signedIn.getByRole('listitem')).toHaveCount(1);
+    await expect(signedIn.getByRole('button')).toHaveCount(0);
+    expect(mock.callsTo('POST', ownerPaths.signOutOthers)).toHaveLength(1);
+    expectOnlyKnownCalls(mock);
+  });
 });
 
 test('removing a passkey asks for his passkey first, and removes nothing when it cannot be used', async ({
@@ -585,14 +584,6 @@ test.describe('the site', () => {
     expectOnlyKnownCalls(mock);
   });
 
-  test('a failed publish names the entry and field to fix', async ({ page }) => {
-    const mock = await mockOwnerApi(page, { site: siteStates['failed']!(sampleSite()) });
-    await openOwnerPage(page, '#site');
-    const alert = page.getByRole('region', { name: 'Last publish' }).getByRole('alert');
-    await expect(alert).toContainText(mock.site.last!.message);
-    await expect(alert.getByRole('listitem')).toHaveText(mock.site.last!.problems);
-  });
-
   test('Undo this change asks first, then undoes that change; a refusal is said in words', async ({
     page,
   }) => {
@@ -699,104 +690,102 @@ test('the page runs under its own Content-Security-Policy without a violation, a
 test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  const views = [
-    { name: 'the inbox', hash: '', heading: 'Inbox' },
-    { name: 'one request', hash: '#lead/40', heading: 'Ben Carter' },
-    { name: 'the numbers', hash: '#numbers/30', heading: 'Numbers' },
-    { name: 'the passkeys', hash: '#passkeys', heading: 'Passkeys' },
-    { name: 'the site', hash: '#site', heading: 'Your site' },
-  ];
-  for (const view of views) {
-    test(`no axe violations on ${view.name}`, async ({ page }) => {
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await mockOwnerApi(page, { leads: sampleLeads() });
-      await openOwnerPage(page, view.hash);
-      await expect(page.getByRole('heading', { level: 1, name: view.heading })).toBeVisible();
-      // Wait for what the view fetches
-      await expect(page.getByText(/Loading|Counting/)).toHaveCount(0);
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-        .analyze();
-      const failures = results.violations.map(
-        (violation) =>
-          `${violation.id} (${violation.nodes.length}) ${violation.nodes[0]?.target.join(' ')}`,
-      );
-      expect(failures).toEqual([]);
-    });
+  /** What axe finds on the page as it is now, each with how many places and the first */
+  async function axeViolations(page: Page) {
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
+    return results.violations.map(
+      (violation) =>
+        `${violation.id} (${violation.nodes.length}) ${violation.nodes[0]?.target.join(' ')}`,
+    );
   }
 
-  test('no axe violations on the sign-in door', async ({ page }) => {
-    await mockOwnerApi(page, { signedIn: false });
-    await openOwnerPage(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze();
-    expect(results.violations.map((violation) => violation.id)).toEqual([]);
-  });
+  /** The visible buttons, links and fields less than 44 px tall */
+  function smallTargets(page: Page) {
+    return page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('a[href], button, input, summary, textarea')]
+        .filter((element) => element.checkVisibility())
+        .filter((element) => element.getBoundingClientRect().height < 44)
+        .map(
+          (element) =>
+            `${element.tagName.toLowerCase()} "${(element.textContent ?? element.getAttribute('aria-label') ?? '').trim().slice(0, 30)}" ${Math.round(element.getBoundingClientRect().height)}px`,
+        ),
+    );
+  }
 
-  test('every button and link is at least 44 px tall', async ({ page }) => {
-    await mockOwnerApi(page);
-    for (const hash of ['', '#lead/39', '#numbers/7', '#passkeys', '#site']) {
-      await openOwnerPage(page, hash);
-      await expect(page.getByText(/Loading|Counting/)).toHaveCount(0);
-      await expect(page.locator('main h1')).toBeVisible();
-      const small = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('a[href], button, input, summary, textarea')]
-          .filter((element) => element.checkVisibility())
-          .filter((element) => element.getBoundingClientRect().height < 44)
-          .map(
-            (element) =>
-              `${element.tagName.toLowerCase()} "${(element.textContent ?? element.getAttribute('aria-label') ?? '').trim().slice(0, 30)}" ${Math.round(element.getBoundingClientRect().height)}px`,
-          ),
-      );
-      expect(small, hash || '#inbox').toEqual([]);
-    }
-  });
-
-  test('the passkeys and the devices signed in now: no axe violations, nothing wider than the screen (screenshot kept)', async ({
-    page,
-  }, testInfo) => {
-    await mockOwnerApi(page);
-    await openOwnerPage(page, '#passkeys');
-    await expect(
-      page.getByRole('region', { name: 'Signed in now' }).getByRole('listitem'),
-    ).toHaveCount(3);
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze();
-    expect(
-      results.violations.map(
-        (violation) => `${violation.id} ${violation.nodes[0]?.target.join(' ')}`,
-      ),
-    ).toEqual([]);
+  /** Nothing wider than the phone's screen, and a screenshot kept to look at */
+  async function fitsTheScreen(page: Page, screenshot: string) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );
-    await page.screenshot({ path: testInfo.outputPath('passkeys.png'), fullPage: true });
+    await page.screenshot({ path: screenshot, fullPage: true });
+  }
+
+  const views = [
+    { name: 'the inbox', hash: '', heading: 'Inbox', axe: true, targets: true },
+    { name: 'an unread request', hash: '#lead/40', heading: 'Ben Carter', axe: true },
+    { name: 'a quoted request', hash: '#lead/39', heading: 'Mei Lin', targets: true },
+    { name: 'the numbers for 30 days', hash: '#numbers/30', heading: 'Numbers', axe: true },
+    { name: 'the numbers for 7 days', hash: '#numbers/7', heading: 'Numbers', targets: true },
+    { name: 'the passkeys', hash: '#passkeys', heading: 'Passkeys', axe: true, targets: true },
+  ];
+
+  test('each view has no axe violations and no button or link under 44 px; the passkeys and the devices signed in now fit the screen (screenshot kept)', async ({
+    page,
+  }, testInfo) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await mockOwnerApi(page);
+    for (const view of views) {
+      const checks = [
+        view.axe && 'no axe violations',
+        view.targets && 'every button and link is at least 44 px tall',
+      ];
+      await test.step(`${view.name} (${view.hash || '#inbox'}): ${checks.filter(Boolean).join(', ')}`, async () => {
+        await openOwnerPage(page, view.hash);
+        await expect(page.getByRole('heading', { level: 1, name: view.heading })).toBeVisible();
+        // Wait for what the view fetches
+        await expect(page.getByText(/Loading|Counting/)).toHaveCount(0);
+        if (view.hash === '#passkeys')
+          await expect(
+            page.getByRole('region', { name: 'Signed in now' }).getByRole('listitem'),
+          ).toHaveCount(3);
+        if (view.axe) expect(await axeViolations(page)).toEqual([]);
+        if (view.targets) expect(await smallTargets(page), view.hash || '#inbox').toEqual([]);
+        if (view.hash === '#passkeys')
+          await fitsTheScreen(page, testInfo.outputPath('passkeys.png'));
+      });
+    }
   });
 
-  for (const [state, make] of Object.entries(siteStates)) {
-    test(`the site while ${state}: no axe violations, nothing wider than the screen (screenshot kept)`, async ({
-      page,
-    }, testInfo) => {
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await mockOwnerApi(page, { site: make(sampleSite()) });
-      await openOwnerPage(page, '#site');
-      await expect(page.getByRole('heading', { level: 1, name: 'Your site' })).toBeVisible();
-      await expect(page.getByText(/Loading/)).toHaveCount(0);
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-        .analyze();
-      expect(
-        results.violations.map(
-          (violation) => `${violation.id} ${violation.nodes[0]?.target.join(' ')}`,
-        ),
-      ).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        390,
-      );
-      await page.screenshot({ path: testInfo.outputPath(`site-${state}.png`), fullPage: true });
+  test('the site while idle, publishing and failed has no axe violations and nothing wider than the screen (screenshots kept), a failed publish names the entry and field to fix; the sign-in door has no axe violations', async ({
+    page,
+  }, testInfo) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const mock = await mockOwnerApi(page);
+    for (const [state, make] of Object.entries(siteStates)) {
+      await test.step(`the site while ${state}: no axe violations, nothing wider than the screen${state === 'idle' ? ', every button and link at least 44 px tall' : ''}${state === 'failed' ? ', the entry and field to fix named' : ''}`, async () => {
+        mock.site = make(sampleSite());
+        // The first state opens the page; the others load it again for the site's new answer
+        if (state === 'idle') await openOwnerPage(page, '#site');
+        else await page.reload();
+        await expect(page.getByRole('heading', { level: 1, name: 'Your site' })).toBeVisible();
+        await expect(page.getByText(/Loading|Counting/)).toHaveCount(0);
+        expect(await axeViolations(page)).toEqual([]);
+        await fitsTheScreen(page, testInfo.outputPath(`site-${state}.png`));
+        if (state === 'idle') expect(await smallTargets(page), '#site').toEqual([]);
+        if (state === 'failed') {
+          const alert = page.getByRole('region', { name: 'Last publish' }).getByRole('alert');
+          await expect(alert).toContainText(mock.site.last!.message);
+          await expect(alert.getByRole('listitem')).toHaveText(mock.site.last!.problems);
+        }
+      });
+    }
+    await test.step('no axe violations on the sign-in door', async () => {
+      mock.signedIn = false;
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
     });
-  }
+  });
 });
