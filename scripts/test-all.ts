@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check CI runs, as `npm run <step>`, stopping at the first that fails (with its
  * exit code), then a table of each step's time. `npm run check` (`--quick`) runs only the steps that
- * need no build: lint, types and unit tests, the loop to run while working.
+ * need no build: the content types, lint, types and unit tests, the loop to run while working.
  *
  * The steps run in groups, one group after another; the steps of a group are independent of each
  * other and run side by side, as the two cores allow (a group's steps do not write what another
@@ -17,13 +17,18 @@ interface Step {
   script: string;
   /** Part of `npm run check` */
   quick?: boolean;
+  /** Arguments to `npm run` besides the script's name */
+  npmArgs?: readonly string[];
 }
 
 /** Each inner list runs side by side; the lists one after another */
 const groups: Step[][] = [
+  // The content types in .astro/, which lint and typecheck read, written once before them: run
+  // alone, each writes them first itself (lint's prelint, astro check), a race side by side
+  [{ script: 'sync', quick: true }],
   [
-    { script: 'lint', quick: true },
-    { script: 'typecheck', quick: true },
+    { script: 'lint', quick: true, npmArgs: ['--ignore-scripts'] },
+    { script: 'typecheck', quick: true, npmArgs: ['--', '--noSync'] },
     { script: 'test:unit', quick: true },
   ],
   [{ script: 'build' }],
@@ -72,14 +77,14 @@ const seconds = (ms: number | undefined) =>
   (ms === undefined ? '' : (ms / 1000).toFixed(1)).padStart(7);
 
 /**
- * `npm run <script>` in a process group of its own, so a stop reaches every process it started;
- * its output streamed (`alone`) or kept and printed whole when it ends
+ * `npm run <script>` (and the step's npmArgs) in a process group of its own, so a stop reaches
+ * every process it started; its output streamed (`alone`) or kept and printed whole when it ends
  */
-function run(script: string, alone: boolean): Promise<number> {
+function run({ script, npmArgs = [] }: Step, alone: boolean): Promise<number> {
   return new Promise((done) => {
     // Kept output is printed to a terminal later: the tools' colours are kept as they would show
     const env = !alone && process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env;
-    const child = spawn('npm', ['run', script], {
+    const child = spawn('npm', ['run', script, ...npmArgs], {
       stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       detached: true,
       env,
@@ -155,10 +160,10 @@ for (const group of chosen) {
       `${command}: ${group.map((step) => `npm run ${step.script}`).join(', ')} side by side …`,
     );
   await Promise.all(
-    group.map(async ({ script }) => {
-      const code = await run(script, alone);
+    group.map(async (step) => {
+      const code = await run(step, alone);
       if (code === 0 || failed) return;
-      failed = script;
+      failed = step.script;
       exitCode = code;
       // The rest of the group is stopped: the first failure is the answer
       for (const [other, { child }] of running) {
