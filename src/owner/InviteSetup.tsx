@@ -39,7 +39,7 @@ export function InviteSetup({ businessName, invite, onSignedIn, onCancel }: Prop
         A passkey lets you sign in with Face ID, a fingerprint or your screen lock, with no
         password. It stays on this device.
       </p>
-      <form className="mt-6" onSubmit={submit}>
+      <form className="mt-6" onSubmit={(event) => void submit(event)}>
         <label htmlFor={nameId} className="field-label">
           Name of this passkey
         </label>

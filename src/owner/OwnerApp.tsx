@@ -106,7 +106,7 @@ export function OwnerApp({ businessName, shortName }: { businessName: string; sh
             businessName={businessName}
             shortName={shortName}
             session={stage.session}
-            onSignOut={signOut}
+            onSignOut={() => void signOut()}
           />
         </OwnerData>
       )}

@@ -39,7 +39,7 @@ export function SignIn({ businessName, reason, onSignedIn }: Props) {
       <button
         type="button"
         className={buttonClass({ variant: 'accent', block: true }, 'mt-6')}
-        onClick={signIn}
+        onClick={() => void signIn()}
         disabled={busy}
         aria-busy={busy}
       >

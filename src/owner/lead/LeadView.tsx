@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import type { OwnerLead } from '../../lib/owner-api.ts';
 import { ApiError } from '../api.ts';
 import { useInvalidation, useLead } from '../data.tsx';
@@ -17,6 +18,8 @@ interface Props {
 export function LeadView({ id, shown, businessName, now, onDeleted }: Props) {
   const { data, error } = useLead(id, shown);
   const { leadChanged, leadDeleted } = useInvalidation();
+  // The same function from one render to the next: LeadDetail's mark-as-read effect depends on it
+  const showChanged = useCallback((lead: OwnerLead) => void leadChanged(lead), [leadChanged]);
 
   if (data) {
     return (
@@ -24,7 +27,7 @@ export function LeadView({ id, shown, businessName, now, onDeleted }: Props) {
         lead={data.lead}
         businessName={businessName}
         now={now}
-        onChanged={leadChanged}
+        onChanged={showChanged}
         onDeleted={() => {
           onDeleted();
           void leadDeleted(id);

@@ -38,7 +38,7 @@ export function Notes({ notes, onAdd }: Props) {
           ))}
         </ol>
       )}
-      <form className="mt-4" onSubmit={submit}>
+      <form className="mt-4" onSubmit={(event) => void submit(event)}>
         <label htmlFor={id} className="field-label">
           Add a note
         </label>

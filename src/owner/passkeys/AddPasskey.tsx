@@ -31,7 +31,7 @@ export function AddPasskey({
   }
 
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={(event) => void submit(event)}>
       <label htmlFor={id} className="field-label">
         Name of the new passkey
       </label>

@@ -37,6 +37,13 @@ export function PasskeyItem({ passkey, now, onRename, onRemove }: Props) {
     if (done) setMode('show');
   }
 
+  async function remove() {
+    setBusy(true);
+    await onRemove();
+    setBusy(false);
+    setMode('show');
+  }
+
   return (
     <li className="py-3">
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
@@ -71,7 +78,7 @@ export function PasskeyItem({ passkey, now, onRename, onRemove }: Props) {
         )}
       </div>
       {mode === 'rename' && (
-        <form onSubmit={rename} className="mt-3">
+        <form onSubmit={(event) => void rename(event)} className="mt-3">
           <label htmlFor={nameId} className="field-label">
             New name
           </label>
@@ -122,12 +129,7 @@ export function PasskeyItem({ passkey, now, onRename, onRemove }: Props) {
               type="button"
               className={buttonClass({ variant: 'danger-solid', size: 'sm' })}
               disabled={busy}
-              onClick={async () => {
-                setBusy(true);
-                await onRemove();
-                setBusy(false);
-                setMode('show');
-              }}
+              onClick={() => void remove()}
             >
               Remove passkey
             </button>

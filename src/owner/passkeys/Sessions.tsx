@@ -54,7 +54,7 @@ export function Sessions({ sessions, now, onSignOut, onSignOutOthers }: Props) {
                 type="button"
                 className={buttonClass({ variant: 'outline', size: 'sm' })}
                 disabled={busy}
-                onClick={() => whileBusy(() => onSignOut(session))}
+                onClick={() => void whileBusy(() => onSignOut(session))}
               >
                 Sign out this one
                 <span className="sr-only">
@@ -71,7 +71,7 @@ export function Sessions({ sessions, now, onSignOut, onSignOutOthers }: Props) {
           type="button"
           className={buttonClass({ variant: 'outline' }, 'mt-3')}
           disabled={busy}
-          onClick={() => whileBusy(onSignOutOthers)}
+          onClick={() => void whileBusy(onSignOutOthers)}
         >
           Sign out everywhere else
         </button>
