@@ -51,7 +51,7 @@ export function OwnerData({ children }: { children: ReactNode }) {
  */
 export function useRead<P extends ReadPath>(
   key: ReadKey<P>,
-  config: SWRConfiguration<OwnerReads[P]> = {},
+  config: SWRConfiguration<OwnerReads[P], Error> = {},
   onRead?: (body: OwnerReads[P], background: boolean) => void,
 ) {
   const asked = useRef<string | null>(null);
@@ -67,7 +67,8 @@ export function useRead<P extends ReadPath>(
     readListener.current?.(body, background);
     return body;
   }, []);
-  return useSWR(key, fetcher, config);
+  // What the fetcher throws is an Error: an ApiError from src/owner/api.ts, mostly
+  return useSWR<OwnerReads[P], Error, ReadKey<P>>(key, fetcher, config);
 }
 
 /** For a view that polls: a failed answer is asked again after `ms`, as a poll would be (not once signed out) */
