@@ -59,9 +59,9 @@ export interface App {
   /** Answers one quote request (POST /api/leads) from the client at `socketAddress` */
   respond(request: Request, socketAddress: string): Promise<Response>;
   /** Counts a page sent to a visitor, once per visitor and page within a few minutes */
-  countView(path: string, req: IncomingMessage): void;
+  countView: (path: string, req: IncomingMessage) => void;
   /** Whether the request carries the owner's live session, for the /owner page */
-  isOwnerSignedIn(req: IncomingMessage): Promise<boolean>;
+  isOwnerSignedIn: (req: IncomingMessage) => Promise<boolean>;
   /** The store's and the deliveries' state for GET /api/health (checked at most every 10 s) */
   health(): Promise<HealthReport>;
   /**

@@ -380,6 +380,7 @@ describe('validation and bad input', () => {
           // Built before the spy: serialising FormData runs a pattern of its own, in the sender
           const sent = request({ ...fields, [field]: value });
           const lengths: number[] = [];
+          // eslint-disable-next-line @typescript-eslint/unbound-method -- called on its RegExp below
           const exec = RegExp.prototype.exec;
           vi.spyOn(RegExp.prototype, 'exec').mockImplementation(function (
             this: RegExp,

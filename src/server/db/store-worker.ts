@@ -34,8 +34,9 @@ function answer(request: StoreRequest): StoreResponse {
       return { id: request.id, ok: true, value: undefined };
     }
     store ??= openWritableStore();
-    const method = store[request.method] as (...args: unknown[]) => unknown;
-    return { id: request.id, ok: true, value: method.apply(store, request.args) };
+    // A call of the parenthesised member: the store stays its `this`
+    const value = (store[request.method] as (...args: unknown[]) => unknown)(...request.args);
+    return { id: request.id, ok: true, value };
   } catch (error) {
     const busy = error instanceof StoreBusyError;
     // A lock held elsewhere says nothing about this connection; anything else may

@@ -52,9 +52,9 @@ export interface EditorApi {
   /** One route, /api/keystatic/*: every path under it is read here as Keystatic reads it */
   routes: ApiRoute[];
   /** Whether a save is being checked or written, when a publish must not begin */
-  isSaving(): boolean;
+  isSaving: () => boolean;
   /** Ends the editor's thread */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 type KeystaticHandler = ReturnType<typeof makeGenericAPIRouteHandler>;

@@ -142,7 +142,7 @@ function entriesNamedFor(photoPath: string, files: EditableFiles): string[] {
 
 export interface CheckOptions {
   /** The text of an entry as it is on disk, or undefined when there is none */
-  readEntry(path: string): Promise<string | undefined>;
+  readEntry: (path: string) => Promise<string | undefined>;
 }
 
 /**

@@ -45,7 +45,8 @@ export interface SiteServerOptions {
    * whose prefix covers a path decides. Never cached, never indexed, never counted as a visit.
    */
   privatePages?:
-    { areas: readonly PrivateArea[]; allows(req: IncomingMessage): Promise<boolean> } | undefined;
+    | { areas: readonly PrivateArea[]; allows: (req: IncomingMessage) => Promise<boolean> }
+    | undefined;
   /** How long a body may take to arrive, and how long one allowed longer may (body-deadline.ts) */
   bodyDeadlines?: { ms: number; uploadMs: number } | undefined;
 }
@@ -256,7 +257,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
  * answer's head is written, so that a keep-alive client does not send another request on it.
  */
 function closeConnectionWhen(res: ServerResponse, shouldClose: () => boolean) {
-  const writeHead = res.writeHead;
+  const writeHead = res.writeHead.bind(res);
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
     if (shouldClose()) this.setHeader('Connection', 'close');
     return Reflect.apply(writeHead, this, args) as ServerResponse;

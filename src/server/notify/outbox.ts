@@ -45,7 +45,7 @@ export interface Outbox {
   /** Looks for due deliveries now (after a lead was stored) */
   wake(): void;
   /** Whether a channel's lane is taking deliveries (its circuit breaker is closed) */
-  isWorking(channel: ChannelName): boolean;
+  isWorking: (channel: ChannelName) => boolean;
   /** Resolves once no attempt is in flight and no round is running */
   idle(): Promise<void>;
   /** Stops retrying and releases the channels; what is due stays queued for the next start */

@@ -16,7 +16,7 @@ const HISTORY_SCAN = 100;
 
 export interface ContentGit {
   /** A content file's text as it is now; undefined when there is none */
-  readText(path: string): Promise<string | undefined>;
+  readText: (path: string) => Promise<string | undefined>;
   /** The content files added, changed and removed since the last commit */
   fileChanges(): Promise<FileChange[]>;
   changesInWords(files: readonly FileChange[]): Promise<Change[]>;

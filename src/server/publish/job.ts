@@ -47,7 +47,7 @@ export interface JobState {
   /** Gives the claim back before the job began, refused for `error` */
   release(status: 400 | 409, error: string): StartOutcome;
   /** Runs one step of the job, its state and time kept in `progress` */
-  step<T>(progress: PublishProgress, name: PublishStepName, run: () => Promise<T>): Promise<T>;
+  step: <T>(progress: PublishProgress, name: PublishStepName, run: () => Promise<T>) => Promise<T>;
   /** Ends the job: its result is the last one, and another may start */
   finish(progress: PublishProgress, outcome: JobOutcome): PublishResult;
 }
