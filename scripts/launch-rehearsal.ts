@@ -122,13 +122,17 @@ function lastLines(text: string, count: number): string {
   return plain(text).trimEnd().split('\n').slice(-count).join('\n');
 }
 
-async function step(
-  name: string,
-  run: () => Promise<{ ok: boolean; summary: string; detail?: string }>,
-): Promise<boolean> {
+interface StepOutcome {
+  ok: boolean;
+  summary: string;
+  detail?: string;
+}
+
+/** Runs one step of the rehearsal (its work done at once or awaited), timed and reported */
+async function step(name: string, run: () => StepOutcome | Promise<StepOutcome>): Promise<boolean> {
   const begin = performance.now();
   say(`${name} …`);
-  let outcome: { ok: boolean; summary: string; detail?: string };
+  let outcome: StepOutcome;
   try {
     outcome = await run();
   } catch (error) {
@@ -167,7 +171,7 @@ for (const name of [
 ])
   delete env[name];
 
-await step('copy the repository', async () => {
+await step('copy the repository', () => {
   const copied = copyRepository(site, root);
   return {
     ok: copied > 0,
@@ -176,7 +180,7 @@ await step('copy the repository', async () => {
 });
 
 const businessFile = join(site, 'src', 'content', 'business.json');
-await step('write the fixture identity into src/content/business.json', async () => {
+await step('write the fixture identity into src/content/business.json', () => {
   const { text, replaced } = applyFixture(readFileSync(businessFile, 'utf8'));
   writeFileSync(businessFile, text);
   // Load the copy's facts the way the build will, and ask the launch check about them

@@ -392,7 +392,7 @@ describe('a publish', () => {
     expect(original).toMatchObject({ canUndo: false, undone: true });
     const again = await owner.call('POST', ownerPaths.undo, { body: { commit: original.commit } });
     expect(again.status).toBe(409);
-    expect(await again.text()).toContain('already been undone');
+    expect(again.text()).toContain('already been undone');
     expect(git(site, 'rev-parse', 'HEAD')).toBe(head);
     expect(git(site, 'status', '--porcelain')).toBe('');
     expect((await page('/projects')).text()).toContain(oldTitle);

@@ -56,7 +56,7 @@ function postOverSlowLink(
     socket.on('close', () =>
       resolve({ received: Buffer.concat(received).toString('utf8'), error }),
     );
-    socket.once('connect', async () => {
+    const send = async () => {
       socket.write(head);
       for (let offset = 0; offset < body.length && !socket.destroyed; offset += 16 * 1024) {
         socket.write(body.subarray(offset, offset + 16 * 1024));
@@ -66,7 +66,8 @@ function postOverSlowLink(
       // The server keeps a connection whose request it read in full; the answer is in by now
       await sleep(500);
       socket.destroy();
-    });
+    };
+    socket.once('connect', () => void send());
   });
 }
 

@@ -113,7 +113,7 @@ export function trickle(
     socket.on('close', () =>
       resolve({ received: Buffer.concat(received).toString('utf8'), cutOff: !sentAll }),
     );
-    socket.once('connect', async () => {
+    const send = async () => {
       socket.write(head);
       const size = Math.ceil(body.length / pieces);
       for (let offset = 0; offset < body.length && !socket.destroyed; offset += size) {
@@ -124,6 +124,7 @@ export function trickle(
       // Long enough for the answer to a complete body
       await sleep(1500);
       socket.destroy();
-    });
+    };
+    socket.once('connect', () => void send());
   });
 }

@@ -287,7 +287,7 @@ export function rawExchange(
         finish();
       });
     }
-    socket.once('connect', async () => {
+    const send = async () => {
       for (const [index, chunk] of chunks.entries()) {
         if (index > 0 && gapMs > 0) await new Promise((wait) => setTimeout(wait, gapMs));
         if (done || !socket.writable) return;
@@ -296,7 +296,8 @@ export function rawExchange(
       if (endAfterWrite && socket.writable) socket.end();
       written = true;
       waitForQuiet();
-    });
+    };
+    socket.once('connect', () => void send());
   });
 }
 

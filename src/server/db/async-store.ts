@@ -95,12 +95,13 @@ function asyncMethods(call: (method: StoreMethod, args: unknown[]) => Promise<un
 
 /** The store in this thread, behind the same promise-returning interface */
 export function inProcessStore(store: LeadStore): AsyncLeadStore {
-  const call = async (method: StoreMethod, args: unknown[]) =>
-    (store[method] as (...a: unknown[]) => unknown)(...args);
+  // Promise.try: what the store throws is a rejection, as it is from the thread
+  const call = (method: StoreMethod, args: unknown[]) =>
+    Promise.try(() => (store[method] as (...a: unknown[]) => unknown)(...args));
   return {
     ...asyncMethods(call),
     path: store.path,
-    close: async () => store.close(),
+    close: () => Promise.try(() => store.close()),
   };
 }
 

@@ -60,7 +60,7 @@ async function tree(): Promise<TreeOutcome> {
 const run = (job: EditorJob) => (job.kind === 'save' ? save(job.body, job.maxBytes) : tree());
 
 parentPort?.on('message', ({ id, job }: EditorRequest) => {
-  run(job)
+  void run(job)
     .catch((error: unknown) => ({
       kind: 'failed' as const,
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),
