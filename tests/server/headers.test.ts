@@ -416,7 +416,7 @@ describe('page policies', () => {
           problems.push(`${page.urlPath}: inline style ${hash(body)} not in style-src`);
       }
       // Blocked without 'unsafe-inline', so the build must not need them
-      for (const [attribute] of html.matchAll(/\s(on[a-z]+|style)=["']/gi))
+      for (const [attribute] of html.matchAll(/\s(?:on[a-z]+|style)=["']/gi))
         problems.push(`${page.urlPath}: inline attribute${attribute}`);
       const frameSources = effective(csp, 'frame-src') ?? [];
       const loose = frameSources.filter((source) => /^\*$|^(?:https?|data|blob):$/i.test(source));

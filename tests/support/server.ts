@@ -332,7 +332,7 @@ export function builtFiles(): BuiltFile[] {
     )
       continue;
     const urlPath =
-      relativePath === 'index.html' ? '/' : `/${relativePath.replace(/(^|\/)index\.html$/, '')}`;
+      relativePath === 'index.html' ? '/' : `/${relativePath.replace(/(?:^|\/)index\.html$/, '')}`;
     files.push({
       urlPath,
       relativePath,
