@@ -19,7 +19,7 @@ import {
   type Cookie,
 } from '@playwright/test';
 import { ownerTest as test } from '../support/e2e-servers.ts';
-import { ownerPaths } from '../../src/lib/owner-api.ts';
+import { ownerPaths, type InboxBody } from '../../src/lib/owner-api.ts';
 import { SESSION_COOKIE } from '../../src/server/owner/session-token.ts';
 import { ownerLeadsDb, uniqueEmail } from '../support/e2e-leads.ts';
 import { makeInvite } from '../support/owner-invite.ts';
@@ -333,8 +333,8 @@ test('a request is deleted for good, after he confirms', async ({ page, baseURL 
   await page.getByRole('button', { name: 'Delete for good' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
   await expect(page.getByRole('link', { name: new RegExp(visitor.name) })).toHaveCount(0);
-  const inbox = await (
+  const inbox = (await (
     await page.request.get(`${ownerPaths.leads}?q=${encodeURIComponent(visitor.email)}`)
-  ).json();
+  ).json()) as InboxBody;
   expect(inbox.leads).toEqual([]);
 });

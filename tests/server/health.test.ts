@@ -15,7 +15,7 @@ describe('the health check', () => {
       expect(answer.status).toBe(200);
       expect(answer.headers['content-type']).toBe('application/json');
       expect(answer.headers['cache-control']).toBe('no-store');
-      const report = JSON.parse(answer.text());
+      const report = JSON.parse(answer.text()) as { built: string };
       expect(report).toEqual({
         ok: true,
         built: expect.any(String),

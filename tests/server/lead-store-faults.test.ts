@@ -22,6 +22,7 @@ import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it, type TestContext } from 'vitest';
+import type { ErrorBody } from '../../src/lib/api-errors.ts';
 import { FORM_SOURCES } from '../../src/lib/validation.ts';
 import { STORE_WAIT_MS } from '../../src/server/leads/handler.ts';
 import { openLeadStore } from '../../src/server/db/store.ts';
@@ -164,7 +165,7 @@ describe('the lead store never holds up the site', () => {
       const answers = await Promise.all(posts);
       for (const { value, ms } of answers) {
         expect(value.status).toBe(503);
-        expect(JSON.parse(value.text()).errors[0].message).toContain('call us');
+        expect((JSON.parse(value.text()) as ErrorBody).errors[0]?.message).toContain('call us');
         expect(ms).toBeLessThan(STORE_WAIT_MS + 3000);
       }
       holder.exec('ROLLBACK');
@@ -243,7 +244,7 @@ describe('a database the server may not write', () => {
         for (let index = 0; index < 10; index++) {
           const refused = await postLead(server, `Refused ${index}`);
           expect(refused.status).toBe(503);
-          expect(JSON.parse(refused.text()).errors[0].message).toContain('call us');
+          expect((JSON.parse(refused.text()) as ErrorBody).errors[0]?.message).toContain('call us');
         }
         expect(
           openHandles(server, dirname(leadsDb)).length,

@@ -796,7 +796,7 @@ describe('bad input to every owner API', () => {
       ['POST', `${ownerPaths.leads}/${lead.id}/notes`, badNote],
       [
         'PATCH',
-        `${ownerPaths.passkeys}/${JSON.parse(passkeysBefore).passkeys[0].id}`,
+        `${ownerPaths.passkeys}/${(JSON.parse(passkeysBefore) as PasskeysBody).passkeys[0]!.id}`,
         fc.oneof(
           fc.record({ name: fc.constantFrom('', ' ', '\u0000') }),
           fc.record({
