@@ -163,7 +163,7 @@ describe('a second server started by mistake on a port already taken', () => {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const [code] = (await once(child, 'exit')) as [number | null];
       expect(code).toBe(1);
       expect(output).toContain('EADDRINUSE');

@@ -136,7 +136,7 @@ export function openStoreThread(path: string): AsyncLeadStore {
       if (response.ok) call.resolve(response.value);
       else call.reject(errorOf(response.failure, response.message));
     });
-    started.on('error', (error) => failAll(error));
+    started.on('error', (error: Error) => failAll(error));
     started.on('exit', (code) => {
       if (worker === started) worker = undefined;
       failAll(new Error(`The lead store thread stopped (exit code ${code})`));

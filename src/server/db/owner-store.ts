@@ -19,7 +19,7 @@ import { inTransaction } from './sqlite.ts';
 type OwnersLeadMethods = 'findLeads' | 'leadTally' | 'updateLead' | 'addLeadNote';
 
 /** Rolls back the transaction of a passkey stored already; never leaves this module */
-const DUPLICATE_PASSKEY = Symbol('duplicate passkey');
+class DuplicatePasskey extends Error {}
 
 /** How far a stored time may lie ahead of the clock before it is taken for a clock that stepped back */
 const CLOCK_TOLERANCE_MS = 5 * 60_000;
@@ -91,11 +91,11 @@ export function ownerRecords(
             now: now.toISOString(),
           });
           // Thrown to roll back: an invite used for a passkey that already exists stays unused
-          if (Number(added.changes) !== 1) throw DUPLICATE_PASSKEY;
+          if (Number(added.changes) !== 1) throw new DuplicatePasskey();
           return 'added';
         });
       } catch (error) {
-        if (error === DUPLICATE_PASSKEY) return 'duplicate-passkey';
+        if (error instanceof DuplicatePasskey) return 'duplicate-passkey';
         throw error;
       }
     },

@@ -60,7 +60,7 @@ export function openEditorThread(siteDir: string): EditorThread {
       if (pending.size === 0) started.unref();
       done?.(outcome);
     });
-    started.on('error', (error) => failAll(error.stack ?? error.message));
+    started.on('error', (error: Error) => failAll(error.stack ?? error.message));
     started.on('exit', (code) => {
       if (worker === started) worker = undefined;
       failAll(`The editor's thread stopped (exit code ${code})`);

@@ -72,7 +72,7 @@ export function apiRouter(routes: readonly ApiRoute[], options: ApiRouterOptions
       router.all(route.path, unused, store);
       continue;
     }
-    const methods = [route.method].flat() as HTTPMethod[];
+    const methods: HTTPMethod[] = [route.method].flat();
     if (methods.includes('GET') && !methods.includes('HEAD')) methods.push('HEAD');
     router.on(methods, route.path, unused, store);
   }
