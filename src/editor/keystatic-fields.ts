@@ -31,7 +31,9 @@ function textOptions({
 
 /** How a list shows an item, from what its description says names it */
 function itemLabelOf(spec: ItemLabelSpec): (props: unknown) => string {
-  type Preview = { value?: unknown; fields?: Record<string, { value: unknown }> };
+  // What Keystatic hands the label: a list item's own value, or its object's fields' values
+  type Value = string | number | null;
+  type Preview = { value?: Value; fields?: Record<string, { value: Value }> };
   const { fallback } = spec;
   switch (spec.from) {
     case 'field':
@@ -94,9 +96,7 @@ export function fieldFrom(spec: FieldSpec): Field {
 
 /** A form's fields, by key, in its order */
 export function fieldsFrom(form: FormSpec): Record<string, Field> {
-  return Object.fromEntries(
-    form.fields.map(({ key, ...spec }) => [key, fieldFrom(spec as FieldSpec)]),
-  );
+  return Object.fromEntries(form.fields.map(({ key, ...spec }) => [key, fieldFrom(spec)]));
 }
 
 const FILE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
