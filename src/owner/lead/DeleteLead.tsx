@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { buttonClass } from '../../lib/button.ts';
+import { SecondTapButtons } from '../SecondTapButtons.tsx';
 import { useSecondTap } from '../use-second-tap.ts';
 
 interface Props {
@@ -10,9 +10,8 @@ interface Props {
 /** Deleting a request (a privacy request) takes a second, deliberate tap that says what it does */
 export function DeleteLead({ name, onDelete }: Props) {
   // A deleted request's page goes away, so the confirmation is never closed after it
-  const { confirming, busy, startRef, confirmRef, open, close, run } = useSecondTap({
-    closeAfterAction: false,
-  });
+  const tap = useSecondTap({ closeAfterAction: false });
+  const { confirming, startRef, open } = tap;
 
   if (!confirming) {
     return (
@@ -40,25 +39,13 @@ export function DeleteLead({ name, onDelete }: Props) {
         This removes it, its notes and its delivery record from the server, and it cannot be undone.
         Use it when someone asks you to delete their details.
       </p>
-      <div className="mt-4 flex flex-wrap gap-2">
-        <button
-          ref={confirmRef}
-          type="button"
-          className={buttonClass({ variant: 'danger-solid' })}
-          disabled={busy}
-          onClick={() => void run(onDelete)}
-        >
-          {busy ? 'Deleting…' : 'Delete for good'}
-        </button>
-        <button
-          type="button"
-          className={buttonClass({ variant: 'outline' })}
-          disabled={busy}
-          onClick={close}
-        >
-          Keep it
-        </button>
-      </div>
+      <SecondTapButtons
+        tap={tap}
+        action={onDelete}
+        confirmLabel="Delete for good"
+        busyLabel="Deleting…"
+        variant="danger-solid"
+      />
     </div>
   );
 }

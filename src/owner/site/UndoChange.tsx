@@ -1,5 +1,6 @@
 import { Undo2 } from 'lucide-react';
 import { buttonClass } from '../../lib/button.ts';
+import { SecondTapButtons } from '../SecondTapButtons.tsx';
 import { useSecondTap } from '../use-second-tap.ts';
 
 interface Props {
@@ -10,9 +11,8 @@ interface Props {
 
 /** Undoing a change takes a second tap that says what it does */
 export function UndoChange({ message, disabled, onUndo }: Props) {
-  const { confirming, busy, startRef, confirmRef, open, close, run } = useSecondTap({
-    closeAfterAction: true,
-  });
+  const tap = useSecondTap({ closeAfterAction: true });
+  const { confirming, startRef, open } = tap;
 
   if (!confirming) {
     return (
@@ -38,25 +38,15 @@ export function UndoChange({ message, disabled, onUndo }: Props) {
       <p className="mt-1 text-ink">
         This takes the change back out and publishes the site again. Your later changes stay.
       </p>
-      <div className="mt-4 flex flex-wrap gap-2">
-        <button
-          ref={confirmRef}
-          type="button"
-          className={buttonClass({ variant: 'brand', size: 'sm' })}
-          disabled={busy || disabled}
-          onClick={() => void run(onUndo)}
-        >
-          {busy ? 'Undoing…' : 'Yes, undo it'}
-        </button>
-        <button
-          type="button"
-          className={buttonClass({ variant: 'outline', size: 'sm' })}
-          disabled={busy}
-          onClick={close}
-        >
-          Keep it
-        </button>
-      </div>
+      <SecondTapButtons
+        tap={tap}
+        action={onUndo}
+        confirmLabel="Yes, undo it"
+        busyLabel="Undoing…"
+        variant="brand"
+        size="sm"
+        disabled={disabled}
+      />
     </div>
   );
 }
