@@ -1,10 +1,11 @@
 import { KeyRound } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { buttonClass } from '../lib/button.ts';
-import { defaultPasskeyName, PASSKEY_NAME_MAX_LENGTH } from '../lib/owner-api.ts';
+import { defaultPasskeyName } from '../lib/owner-api.ts';
 import { DoorFrame } from './DoorFrame.tsx';
 import { errorMessage } from './notices.tsx';
 import { enrolFromInvite } from './passkey-ceremonies.ts';
+import { PasskeyNameField } from './passkeys/PasskeyNameField.tsx';
 
 interface Props {
   businessName: string;
@@ -40,17 +41,11 @@ export function InviteSetup({ businessName, invite, onSignedIn, onCancel }: Prop
         password. It stays on this device.
       </p>
       <form className="mt-6" onSubmit={(event) => void submit(event)}>
-        <label htmlFor={nameId} className="field-label">
-          Name of this passkey
-        </label>
-        <input
+        <PasskeyNameField
           id={nameId}
-          className="field"
+          label="Name of this passkey"
           value={name}
-          maxLength={PASSKEY_NAME_MAX_LENGTH}
-          onChange={(event) => setName(event.target.value)}
-          autoComplete="off"
-          required
+          onChange={setName}
         />
         <p className="mt-1 text-sm text-muted">So you can tell your passkeys apart later.</p>
         <button

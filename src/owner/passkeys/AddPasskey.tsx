@@ -1,8 +1,9 @@
 import { Plus } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { buttonClass } from '../../lib/button.ts';
-import { defaultPasskeyName, PASSKEY_NAME_MAX_LENGTH } from '../../lib/owner-api.ts';
+import { defaultPasskeyName } from '../../lib/owner-api.ts';
 import { addPasskey } from '../passkey-ceremonies.ts';
+import { PasskeyNameField } from './PasskeyNameField.tsx';
 
 /** A passkey on this device (or a security key) besides the ones he has: a laptop, a backup */
 export function AddPasskey({
@@ -32,17 +33,7 @@ export function AddPasskey({
 
   return (
     <form onSubmit={(event) => void submit(event)}>
-      <label htmlFor={id} className="field-label">
-        Name of the new passkey
-      </label>
-      <input
-        id={id}
-        className="field"
-        value={name}
-        maxLength={PASSKEY_NAME_MAX_LENGTH}
-        required
-        onChange={(event) => setName(event.target.value)}
-      />
+      <PasskeyNameField id={id} label="Name of the new passkey" value={name} onChange={setName} />
       <p className="mt-1 text-sm text-muted">
         Made on this device, or on a security key you hold to it. You may be asked to confirm with a
         passkey you have first. Your notification channels are told whenever a passkey is added or

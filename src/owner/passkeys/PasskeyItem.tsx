@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { buttonClass } from '../../lib/button.ts';
-import { PASSKEY_NAME_MAX_LENGTH, type PasskeyInfo } from '../../lib/owner-api.ts';
+import type { PasskeyInfo } from '../../lib/owner-api.ts';
 import { formatDay, timeAgo } from '../time.ts';
+import { PasskeyNameField } from './PasskeyNameField.tsx';
 import { ThisDevice } from './ThisDevice.tsx';
 
 interface Props {
@@ -79,19 +80,14 @@ export function PasskeyItem({ passkey, now, onRename, onRemove }: Props) {
       </div>
       {mode === 'rename' && (
         <form onSubmit={(event) => void rename(event)} className="mt-3">
-          <label htmlFor={nameId} className="field-label">
-            New name
-          </label>
-          <input
+          <PasskeyNameField
             id={nameId}
-            ref={(element) => {
+            label="New name"
+            value={name}
+            onChange={setName}
+            inputRef={(element) => {
               focusTarget.current = element;
             }}
-            className="field"
-            value={name}
-            maxLength={PASSKEY_NAME_MAX_LENGTH}
-            required
-            onChange={(event) => setName(event.target.value)}
           />
           <div className="mt-2 flex gap-2">
             <button
