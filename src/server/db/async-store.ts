@@ -62,6 +62,12 @@ const STORE_METHODS = [
   'leadTally',
   'updateLead',
   'addLeadNote',
+  'listPushDevices',
+  'getPushDevice',
+  'savePushDevice',
+  'deletePushDevice',
+  'markPushDevice',
+  'latestDeliveryFailed',
 ] as const satisfies readonly StoreMethod[];
 
 /** A call to the store thread and its answer */

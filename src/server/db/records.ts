@@ -1,11 +1,13 @@
 /**
  * What the lead store holds and how it is used: quote requests, their deliveries to the owner
  * on each channel, and the anonymous daily counts; the store's interface (with the owner's
- * records, owner-records.ts), which the worker thread and the async facade mirror.
+ * records, owner-records.ts, and his push devices, push-records.ts), which the worker thread
+ * and the async facade mirror.
  */
 
 import type { QuoteRequestFields } from '../../lib/validation.ts';
 import type { OwnerRecords } from './owner-records.ts';
+import type { PushDeviceRecords } from './push-records.ts';
 
 /** Where the owner has a quote request: New → Contacted → Quoted → Won or Lost; Spam sets one aside */
 export const LEAD_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost', 'spam'] as const;
@@ -129,7 +131,7 @@ export interface InsertOptions {
   deadline?: number;
 }
 
-export interface LeadStore extends OwnerRecords {
+export interface LeadStore extends OwnerRecords, PushDeviceRecords {
   readonly path: string;
   /** Stores a lead and its deliveries durably, in the file at `path`, and returns its id */
   insertLead(lead: NewLead, options?: InsertOptions): number;
@@ -187,6 +189,8 @@ export interface LeadStore extends OwnerRecords {
   /** Failed deliveries, and those of leads from before `overdueBefore` still waiting, not yet announced */
   undeliveredToAnnounce(options: { overdueBefore: Date; limit: number }): UndeliveredNotice[];
   markAnnounced(leadId: number, channel: ChannelName, now?: Date): void;
+  /** Whether each channel's most recently attempted delivery failed (or waits after a failure) */
+  latestDeliveryFailed(): Array<{ channel: ChannelName; failed: boolean }>;
   /** Adds counts to the daily totals, in one transaction */
   addCounts(counts: readonly DailyCount[]): void;
   /** The daily totals from `fromDay` to `toDay`, both included */

@@ -2,7 +2,8 @@
  * The lead database's tables, created on first use, and the upgrades of a database written by an
  * earlier version: a uid per lead, a note of when an undelivered lead was announced, the owner's
  * status of each lead, the e-mail state once kept in the leads table moved into the outbox, so
- * e-mails still due from before the upgrade are sent, and the owner's sessions given an id.
+ * e-mails still due from before the upgrade are sent, and the owner's sessions given an id. A
+ * table new in a version (the push devices) is simply created.
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { inTransaction } from './sqlite.ts';
@@ -94,6 +95,18 @@ CREATE TABLE IF NOT EXISTS owner_sign_ins (
   at TEXT NOT NULL,
   passkey_name TEXT NOT NULL,
   device TEXT NOT NULL
+);
+-- The owner's devices that take push notifications: a browser's push subscription each (the push
+-- service's endpoint and the keys a message is encrypted to), and how the last push to it went
+CREATE TABLE IF NOT EXISTS push_devices (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  endpoint TEXT NOT NULL UNIQUE,
+  p256dh TEXT NOT NULL,
+  auth TEXT NOT NULL,
+  device TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  last_delivered_at TEXT,
+  last_error TEXT
 );
 CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (channel, status, next_attempt_at) WHERE status IN ('pending', 'sending');
 `;

@@ -24,6 +24,7 @@ import {
   type StoredLead,
 } from './records.ts';
 import { ownerRecords } from './owner-store.ts';
+import { pushDeviceRecords } from './push-devices.ts';
 import { fromRows, readLead, type DeliveryRow, type LeadRow, type NoteRow } from './statements.ts';
 import { inTransaction } from './sqlite.ts';
 
@@ -113,6 +114,7 @@ export function openLeadStore(path: string): LeadStore {
 
   return {
     ...ownerRecords(connection),
+    ...pushDeviceRecords(connection),
     path: absolutePath,
     insertLead(lead, options = {}) {
       // Committed, then checked: a database replaced in between has the lead in the old file, so
