@@ -108,10 +108,11 @@ describe('CSV export', () => {
     const records = csv.split('\r\n');
     expect(records[0]).toBe(
       'id,created_at,form_source,name,email,phone,address,service,message,page,user_agent,status,follow_up,notes,' +
-        'email_status,email_attempts,email_error,webhook_status,webhook_attempts,webhook_error,ntfy_status,ntfy_attempts,ntfy_error',
+        'email_status,email_attempts,email_error,webhook_status,webhook_attempts,webhook_error,ntfy_status,ntfy_attempts,ntfy_error,' +
+        'push_status,push_attempts,push_error',
     );
     expect(records[1]).toBe(
-      `7,2025-03-01T01:02:03.456Z,Quote Form,"'=cmd|""/c calc""!A1",aroha@example.co.nz,021 555 0199,"12 Picton Street, Howick",Other,"a\nb",/quote,TestBrowser/1.0,new,,,sent,1,,,,,,,`,
+      `7,2025-03-01T01:02:03.456Z,Quote Form,"'=cmd|""/c calc""!A1",aroha@example.co.nz,021 555 0199,"12 Picton Street, Howick",Other,"a\nb",/quote,TestBrowser/1.0,new,,,sent,1,,,,,,,,,,`,
     );
     expect(records[2]).toMatch(/^6,.*,aroha@example\.co\.nz,,"12 Picton/);
     expect(csv.endsWith('\r\n')).toBe(true);
@@ -281,7 +282,7 @@ describe('delivery state', () => {
     >;
     expect(record).toMatchObject({ email_status: 'sent', ntfy_status: 'failed' });
     expect(leadsToCsv([failing(new Date(Date.now() - 73 * HOUR))])).toContain(
-      ',sent,2,,,,,failed,40,HTTP 502 from ntfy.sh\r\n',
+      ',sent,2,,,,,failed,40,HTTP 502 from ntfy.sh,,,\r\n',
     );
   });
 });

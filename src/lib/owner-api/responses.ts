@@ -16,8 +16,11 @@ export interface StepUpNeededBody extends ErrorBody {
 
 export type DeliveryState = 'sent' | 'pending' | 'sending' | 'failed';
 
+/** The ways the owner is told of a request */
+export type ChannelName = 'email' | 'webhook' | 'ntfy' | 'push';
+
 export interface OwnerDelivery {
-  channel: 'email' | 'webhook' | 'ntfy';
+  channel: ChannelName;
   state: DeliveryState;
   /** Waiting past the hour the owner is promised */
   overdue: boolean;

@@ -6,6 +6,7 @@ export const channelLabels: Readonly<Record<OwnerDelivery['channel'], string>> =
   email: 'E-mail',
   webhook: 'Webhook',
   ntfy: 'Phone notification (ntfy)',
+  push: 'Push to your devices',
 };
 
 function deliveryState(

@@ -20,7 +20,7 @@ export interface LeadNote {
   text: string;
 }
 
-export const CHANNELS = ['email', 'webhook', 'ntfy'] as const;
+export const CHANNELS = ['email', 'webhook', 'ntfy', 'push'] as const;
 export type ChannelName = (typeof CHANNELS)[number];
 
 /**

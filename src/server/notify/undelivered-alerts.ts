@@ -22,11 +22,13 @@ const CHANNEL_VERBS: Record<ChannelName, string> = {
   email: 'e-mailed to you',
   webhook: 'sent to your webhook',
   ntfy: 'pushed to your phone',
+  push: 'pushed to your devices',
 };
 const CHANNEL_LABELS: Record<ChannelName, string> = {
   email: 'E-mail',
   webhook: 'Webhook',
-  ntfy: 'Push',
+  ntfy: 'ntfy',
+  push: 'Push',
 };
 
 type Log = (message: string, error?: unknown) => void;
