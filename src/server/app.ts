@@ -2,7 +2,8 @@
  * The server's features on one database, built from the environment: quote requests (the store
  * in its own thread at LEADS_DB, the rate limit LEADS_RATE_LIMIT behind TRUST_PROXY), the
  * owner's notifications (the outbox with the channels SMTP_URL, LEADS_WEBHOOK_URL and
- * LEADS_NTFY_URL set up, the notices of undelivered leads), and the anonymous counts (page
+ * LEADS_NTFY_URL set up, and Web Push to the devices he turns it on for, its keys kept beside
+ * LEADS_DB; the notices of undelivered leads), and the anonymous counts (page
  * views, taps, STATS_WEEKLY's summary), the owner's door (passkey sign-in, his inbox and
  * numbers), the content editor's API on the site's source at SITE_DIR, and publishing the
  * owner's edits (SITE_DIR's content built, swapped in, committed, pushed to CONTENT_GIT_REMOTE).
@@ -23,7 +24,7 @@ import type { LiveSite } from './http/live-site.ts';
 import type { Site } from './http/site-files.ts';
 import { handleLeadRequest } from './leads/handler.ts';
 import type { Channel } from './notify/channel.ts';
-import { channelsFromEnv } from './notify/channels-from-env.ts';
+import { channelsFromEnv, pushChannelBeside } from './notify/channels-from-env.ts';
 import { checkHealth, type HealthReport } from './notify/health.ts';
 import { createOutbox } from './notify/outbox.ts';
 import { type RetryPolicy } from './notify/retry-policy.ts';
@@ -90,26 +91,29 @@ export function createApp(env: Env, parts: AppParts): App {
   const { site } = parts;
   let built = parts.built;
   const log = parts.log ?? createThrottledLog();
-  const store = parts.store ?? openStoreThread(resolve(env['LEADS_DB'] || DEFAULT_LEADS_DB));
+  const leadsDb = resolve(env['LEADS_DB'] || DEFAULT_LEADS_DB);
+  const store = parts.store ?? openStoreThread(leadsDb);
+  const siteUrl = siteOrigin(env);
+  // Its keys live with the server's data: a caller that brings its own channels brings no push
+  const push = parts.channels ? undefined : pushChannelBeside(leadsDb, { store, siteUrl, log });
+  const channels = parts.channels ?? [...channelsFromEnv(env, log), ...(push ? [push] : [])];
   // Opened now, so that a problem shows in the log at start rather than at the first lead
-  const ready = store.countLeads().then(
-    () => undefined,
+  const ready = Promise.all([store.countLeads(), push?.refresh()]).then(
+    () => {
+      const active = channels.filter((channel) => channel.isActive?.() ?? true);
+      if (active.length === 0)
+        log(
+          'No notification channel is set up: quote requests are stored, but nobody is told until notifications are turned on in the owner page (see docs/operations.md, "How the owner hears of them")',
+        );
+      else if (!parts.channels)
+        console.log(`Quote requests are sent by: ${active.map(({ name }) => name).join(', ')}`);
+    },
     (error: unknown) =>
       log(
         `The quote-request database ${store.path} cannot be used yet; each post retries it`,
         error,
       ),
   );
-  const channels = parts.channels ?? channelsFromEnv(env, log);
-  if (channels.length === 0) {
-    log(
-      'No notification channel is set up: quote requests are stored, but nobody is told (see docs/operations.md, "How the owner hears of them")',
-    );
-  } else if (!parts.channels) {
-    console.log(
-      `Quote requests are sent by: ${channels.map((channel) => channel.name).join(', ')}`,
-    );
-  }
   let alerts: UndeliveredAlerts | undefined;
   let weekly: ReturnType<typeof startWeeklySummaries> | undefined;
   const outbox = createOutbox({
@@ -120,7 +124,6 @@ export function createApp(env: Env, parts: AppParts): App {
     ...(parts.retry ? { retry: parts.retry } : {}),
   });
   const counter = createCounter({ store, log });
-  const siteUrl = siteOrigin(env);
   /** Who a request comes from: behind the reverse proxy (TRUST_PROXY=1), the address it forwards */
   const clientOf = (forwardedFor: string | null | undefined, socketAddress: string) =>
     rateLimitAddress(forwardedFor, socketAddress, env);
@@ -188,13 +191,7 @@ export function createApp(env: Env, parts: AppParts): App {
       log,
     });
 
-  const owner = createOwnerAccess({
-    store,
-    siteUrl,
-    channels,
-    log,
-    publisher,
-  });
+  const owner = createOwnerAccess({ store, siteUrl, channels, log, publisher });
 
   const editor = createEditorApi({
     siteUrl,

@@ -71,6 +71,11 @@ export const ownerPaths = {
   undo: '/api/owner/site/undo',
 } as const;
 
+/** The owner's page open at one request, from the site's origin (SITE_URL, no trailing slash) */
+export function ownerLeadUrl(siteUrl: string, id: number): string {
+  return `${siteUrl}${ownerPaths.page}#lead/${id}`;
+}
+
 /** A path of ownerPaths with its `:id` filled in */
 export function withId(path: string, id: string | number): string {
   return path.replace(':id', encodeURIComponent(String(id)));

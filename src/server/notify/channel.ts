@@ -11,6 +11,10 @@ export interface OwnerNotice {
   failures: ReadonlyArray<{ channel: ChannelName; reason: string }>;
   title: string;
   text: string;
+  /** An absolute URL into the owner's page (…/owner#lead/42), which a tap opens */
+  link?: string;
+  /** Sent at once and at the highest priority (push urgency high) */
+  urgent?: boolean;
 }
 
 /** A report for the owner (the weekly summary), made by whoever reports */
@@ -30,11 +34,20 @@ export interface OwnerAlert {
   text: string;
   /** The same for every sending of this alert, so a receiver can tell a repeat */
   key: string;
+  /** An absolute URL into the owner's page (…/owner#lead/42), which a tap opens */
+  link?: string;
+  /** Sent at once and at the highest priority (push urgency high) */
+  urgent?: boolean;
 }
 
 /** One way of telling the owner */
 export interface Channel {
   readonly name: ChannelName;
+  /**
+   * Whether the channel takes deliveries, notices and alerts now (push: while a device is
+   * subscribed); always, when absent. A lead is queued on the channels active when it arrives.
+   */
+  isActive?(): boolean;
   /**
    * Attempts one delivery, stopping when `signal` aborts; rejects when it failed (with a
    * DeliveryFailure when the channel can tell whom the failure concerns)

@@ -1,12 +1,21 @@
 /**
  * The owner's notification channels as the environment sets them up: e-mail (SMTP_URL,
  * LEADS_NOTIFY_TO, LEADS_NOTIFY_FROM), a webhook (LEADS_WEBHOOK_URL, LEADS_WEBHOOK_SECRET) and a
- * push notification (LEADS_NTFY_URL, LEADS_NTFY_TOKEN).
+ * push notification through ntfy (LEADS_NTFY_URL, LEADS_NTFY_TOKEN); and Web Push to his own
+ * devices, which needs no setting: its keys are kept beside the lead database (LEADS_DB).
  */
+import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { Channel } from './channel.ts';
 import { smtpChannel } from './channels/email.ts';
 import { ntfyChannel } from './channels/ntfy.ts';
+import { pushChannel, type PushChannel } from './channels/push.ts';
 import { webhookChannel } from './channels/webhook.ts';
+import {
+  DamagedVapidKeys,
+  loadOrCreateVapidKeys,
+  vapidKeysPath,
+  vapidSubject,
+} from './push-keys.ts';
 
 type Env = Record<string, string | undefined>;
 type Log = (message: string, error?: unknown) => void;
@@ -69,4 +78,33 @@ export function channelsFromEnv(env: Env, log: Log = console.error): Channel[] {
       return [];
     }
   });
+}
+
+/**
+ * Web Push to the owner's devices, signed with the keys kept beside the lead database `leadsDb`
+ * (made on the first start). Throws when their file is damaged; when it cannot be read or
+ * written (the data folder is not usable yet, nor then is the database), push is left out.
+ */
+export function pushChannelBeside(
+  leadsDb: string,
+  { store, siteUrl, log = console.error }: { store: AsyncLeadStore; siteUrl: string; log?: Log },
+): PushChannel | undefined {
+  const path = vapidKeysPath(leadsDb);
+  let opened: ReturnType<typeof loadOrCreateVapidKeys>;
+  try {
+    opened = loadOrCreateVapidKeys(path);
+  } catch (error) {
+    if (error instanceof DamagedVapidKeys) throw error;
+    log('Push notifications are off until a restart: their keys cannot be kept', error);
+    return undefined;
+  }
+  const { keys, created } = opened;
+  if (created)
+    console.log(`Made the push notification keys, ${path}: back it up with the database`);
+  if (!vapidSubject(siteUrl).forApple)
+    log(
+      'Push notifications to Apple devices need the business’s real e-mail address or SITE_URL set to the site’s https address (Apple refuses the placeholder ones)',
+    );
+  const subject = () => vapidSubject(siteUrl).subject;
+  return pushChannel({ store, keys, siteUrl, subject, log });
 }

@@ -38,13 +38,13 @@ export interface OutboxOptions {
 }
 
 export interface Outbox {
-  /** The channels deliveries are queued for */
+  /** The channels a lead arriving now is queued for: those active (push, while a device is subscribed) */
   readonly channelNames: readonly ChannelName[];
   /** Starts delivering (what is due from before a restart goes out now) */
   start(): void;
   /** Looks for due deliveries now (after a lead was stored) */
   wake(): void;
-  /** Whether a channel's lane is taking deliveries (its circuit breaker is closed) */
+  /** Whether a channel is active and its lane is taking deliveries (its circuit breaker is closed) */
   isWorking: (channel: ChannelName) => boolean;
   /** Resolves once no attempt is in flight and no round is running */
   idle(): Promise<void>;
@@ -67,15 +67,21 @@ export function createOutbox({
       createLane(channel, { store, retry, staleAfterMs, concurrency, onGivenUp, log }),
     ]),
   );
+  const isActive = (channel: Channel) => channel.isActive?.() ?? true;
   return {
-    channelNames: channels.map((channel) => channel.name),
+    // Each lane runs whether its channel is active or not, so what was queued is still delivered
+    get channelNames() {
+      return channels.filter(isActive).map((channel) => channel.name);
+    },
     start() {
       for (const lane of lanes.values()) lane.start();
     },
     wake() {
       for (const lane of lanes.values()) lane.wake();
     },
-    isWorking: (channel) => lanes.get(channel)?.working ?? false,
+    isWorking: (name) =>
+      channels.some((channel) => channel.name === name && isActive(channel)) &&
+      (lanes.get(name)?.working ?? false),
     async idle() {
       await Promise.all([...lanes.values()].map((lane) => lane.idle()));
     },

@@ -1,6 +1,6 @@
 /**
- * Sends an alert about the owner's sign-in (a passkey added or removed) on every channel that can
- * carry one, each within its own deadline, so a channel that hangs delays no other and no answer.
+ * Sends an alert about the owner's sign-in (a passkey added or removed) on every active channel
+ * that can carry one, each within its own deadline, so a channel that hangs delays no other and no answer.
  */
 import { withDeadline } from '../support/deadline.ts';
 import type { Channel, OwnerAlert } from './channel.ts';
@@ -15,7 +15,9 @@ export async function sendOwnerAlert(
   alert: OwnerAlert,
   log: Log,
 ): Promise<number> {
-  const carriers = channels.filter((channel) => channel.sendAlert);
+  const carriers = channels.filter(
+    (channel) => channel.sendAlert && (channel.isActive?.() ?? true),
+  );
   const outcomes = await Promise.allSettled(
     carriers.map((channel) =>
       withDeadline((signal) => channel.sendAlert!(alert, signal), ALERT_TIMEOUT_MS),

@@ -11,7 +11,10 @@ export const RESPONSE_LIMIT_BYTES = 64 * 1024;
 const DETAIL_CHARACTERS = 200;
 
 /** The first `limit` bytes of a body; the rest is cancelled, not read */
-async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Buffer> {
+export async function readCapped(
+  body: ReadableStream<Uint8Array> | null,
+  limit: number,
+): Promise<Buffer> {
   if (!body) return Buffer.alloc(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
