@@ -12,4 +12,10 @@
  */
 export * from './owner-api/constants.ts';
 export type * from './owner-api/responses.ts';
-export type { AddPasskeyRequest, InviteRequest, LeadChange } from './owner-api/requests.ts';
+export type {
+  AddPasskeyRequest,
+  InviteRequest,
+  LeadChange,
+  PushSubscriptionRequest,
+  PushTestRequest,
+} from './owner-api/requests.ts';

@@ -191,7 +191,7 @@ export function createApp(env: Env, parts: AppParts): App {
       log,
     });
 
-  const owner = createOwnerAccess({ store, siteUrl, channels, log, publisher });
+  const owner = createOwnerAccess({ store, siteUrl, channels, log, publisher, push, outbox });
 
   const editor = createEditorApi({
     siteUrl,

@@ -69,7 +69,23 @@ export const ownerPaths = {
   publish: '/api/owner/site/publish',
   /** POST { commit }: takes one change of the history back out, and publishes */
   undo: '/api/owner/site/undo',
+  /** GET the push key, his devices and every channel's state (PushBody) */
+  push: '/api/owner/push',
+  /**
+   * POST PushSubscriptionRequest: 200 { device } for a subscription stored already or one it
+   * replaces; a new device needs a step-up (403 with StepUpNeededBody) and answers 201 { device }
+   */
+  pushDevices: '/api/owner/push/devices',
+  /** DELETE one device */
+  pushDevice: '/api/owner/push/devices/:id',
+  /** POST { id }: a test push to that device, 200 { delivered: true } or 502 with the reason */
+  pushTest: '/api/owner/push/test',
 } as const;
+
+/** The devices that may take push notifications at once */
+export const PUSH_DEVICES_MAX = 20;
+/** A push service's address is a few hundred characters at most */
+export const PUSH_ENDPOINT_MAX_LENGTH = 1024;
 
 /** The owner's page open at one request, from the site's origin (SITE_URL, no trailing slash) */
 export function ownerLeadUrl(siteUrl: string, id: number): string {

@@ -7,7 +7,12 @@
  */
 import { z } from 'zod';
 import { oneLine, withoutControls } from '../plain-text.ts';
-import { LEAD_STATUSES, NOTE_MAX_LENGTH, PASSKEY_NAME_MAX_LENGTH } from './constants.ts';
+import {
+  LEAD_STATUSES,
+  NOTE_MAX_LENGTH,
+  PASSKEY_NAME_MAX_LENGTH,
+  PUSH_ENDPOINT_MAX_LENGTH,
+} from './constants.ts';
 
 /** A passkey's answer to a ceremony: its fields beyond these are @simplewebauthn/server's to check */
 interface CredentialJson {
@@ -25,6 +30,38 @@ const passkeyName = z
   .string()
   .transform((name) => oneLine(withoutControls(name)).trim())
   .pipe(z.string().min(1, 'Give the passkey a name').max(PASSKEY_NAME_MAX_LENGTH));
+/** A push service's address as a browser's subscription gives it: an http(s) URL without credentials */
+const pushEndpoint = z
+  .string()
+  .max(PUSH_ENDPOINT_MAX_LENGTH)
+  .refine((endpoint) => {
+    if (!URL.canParse(endpoint)) return false;
+    const url = new URL(endpoint);
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password
+    );
+  }, 'not a push service’s https address');
+/** Base64url (padding allowed) of exactly `bytes` bytes */
+const base64urlOf = (bytes: number, what: string) => {
+  const characters = Math.ceil((bytes * 4) / 3);
+  return z
+    .string()
+    .regex(new RegExp(`^[A-Za-z0-9_-]{${characters}}={0,2}$`), `not ${what}`)
+    .transform((text) => text.slice(0, characters));
+};
+const pushSubscription = z.strictObject({
+  endpoint: pushEndpoint,
+  // PushSubscription.toJSON() gives it too; the server does not use it
+  expirationTime: z.number().nullable().optional(),
+  keys: z.strictObject({
+    // An uncompressed P-256 point: 0x04, then 64 bytes
+    p256dh: base64urlOf(65, 'a P-256 public key').refine(
+      (key) => /^B[A-P]/.test(key),
+      'not an uncompressed P-256 public key',
+    ),
+    auth: base64urlOf(16, 'a 16-byte authentication secret'),
+  }),
+});
 const followUpDate = z.iso
   .date()
   .refine((day) => day >= '2000-01-01' && day <= '2099-12-31', 'not a date this century')
@@ -60,6 +97,13 @@ export const ownerRequests = {
   undo: z.strictObject({
     commit: z.string().regex(/^[0-9a-f]{40}$/, 'not a change of the site’s history'),
   }),
+  /** POST push/devices: a browser's push subscription, and the one it takes over from (a rotated endpoint) */
+  pushSubscription: z.strictObject({
+    subscription: pushSubscription,
+    replaces: pushEndpoint.optional(),
+  }),
+  /** POST push/test */
+  pushTest: z.strictObject({ id: z.number().int().positive() }),
   /** POST site/publish, sign-in/options and the like: an empty object */
   nothing: z.strictObject({}),
 };
@@ -67,3 +111,5 @@ export const ownerRequests = {
 export type InviteRequest = z.input<typeof ownerRequests.invite>;
 export type AddPasskeyRequest = z.input<typeof ownerRequests.addPasskey>;
 export type LeadChange = z.input<typeof ownerRequests.leadChange>;
+export type PushSubscriptionRequest = z.input<typeof ownerRequests.pushSubscription>;
+export type PushTestRequest = z.input<typeof ownerRequests.pushTest>;

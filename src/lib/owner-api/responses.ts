@@ -219,3 +219,44 @@ export interface SiteBody {
 export interface BusyBody extends ErrorBody {
   running: PublishProgress;
 }
+
+/** A device that takes push notifications */
+export interface PushDevice {
+  id: number;
+  /** The browser and system it subscribed from, as the passkeys list shows one: "Safari on iPhone" */
+  device: string;
+  /** ISO 8601 */
+  createdAt: string;
+  lastDeliveredAt: string | null;
+  /** The push service's last refusal or failure, in words; null when the last push arrived */
+  lastError: string | null;
+}
+
+/** One of the server's channels and whether it works */
+export interface ChannelStatus {
+  name: ChannelName;
+  /** "E-mail", "Webhook", "ntfy", "Push to your devices" */
+  label: string;
+  /** False while its circuit breaker is open or its last delivery failed */
+  working: boolean;
+}
+
+/** GET /api/owner/push */
+export interface PushBody {
+  /** The server's VAPID public key, base64url, for PushManager.subscribe's applicationServerKey */
+  publicKey: string;
+  /** Newest first */
+  devices: PushDevice[];
+  /** Every channel the server has (push included once a device is subscribed) */
+  channels: ChannelStatus[];
+}
+
+/** POST /api/owner/push/devices */
+export interface PushDeviceBody {
+  device: PushDevice;
+}
+
+/** POST /api/owner/push/test, when the push service took it */
+export interface PushTestBody {
+  delivered: true;
+}

@@ -10,6 +10,8 @@ import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { ApiHandler, ApiRoute } from '../http/api.ts';
 import { OWNER_API_PREFIX } from '../../lib/owner-api.ts';
 import type { Channel } from '../notify/channel.ts';
+import type { PushChannel } from '../notify/channels/push.ts';
+import type { Outbox } from '../notify/outbox.ts';
 import type { Publisher } from '../publish/publisher.ts';
 import { createRateLimiter } from '../support/rate-limit.ts';
 import { createEnrolments } from './enrolment.ts';
@@ -20,6 +22,7 @@ import type { OwnerRouteDeps } from './routes/deps.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { numbersRoutes } from './routes/numbers.ts';
 import { passkeyRoutes } from './routes/passkeys.ts';
+import { pushRoutes } from './routes/push.ts';
 import { CEREMONY_PATHS, signInRoutes } from './routes/sign-in.ts';
 import { siteRoutes } from './routes/site.ts';
 
@@ -38,6 +41,9 @@ export interface OwnerAccessOptions {
   ceremonies?: PasskeyCeremonies;
   /** Publishes the owner's edits; the site routes answer 503 without it */
   publisher?: Publisher | undefined;
+  /** Push to his devices; the push routes answer 503 without it */
+  push?: PushChannel | undefined;
+  outbox?: Pick<Outbox, 'channelNames' | 'isWorking'>;
 }
 
 export interface OwnerAccess {
@@ -63,6 +69,10 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
     ceremonies,
     enrolments: createEnrolments({ store, ceremonies, channels, log }),
     publisher: options.publisher,
+    push:
+      options.push && options.outbox
+        ? { channel: options.push, channels, outbox: options.outbox, siteUrl, log }
+        : undefined,
   };
 
   /** What no route takes: on a ceremony's path a 405; anything else needs the session first (401), then is a 404 or 405 */
@@ -85,6 +95,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       ...leadRoutes(deps),
       ...numbersRoutes(deps),
       ...siteRoutes(deps),
+      ...pushRoutes(deps),
       { method: 'ALL', path: `${OWNER_API_PREFIX}*`, handler: unrouted, fallback: true },
     ],
     hasSession: async (cookieHeader) => (await guard.sessionOf(cookieHeader, true)) !== undefined,

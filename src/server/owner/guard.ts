@@ -45,6 +45,13 @@ export interface OwnerGuard {
   ): Promise<{ session: StoredSession; tokenHash: string } | undefined>;
 }
 
+/** The 403 of a change that needs the owner to confirm with his passkey first, which his page asks for */
+export const stepUpNeeded = () => refuse(403, STEP_UP_NEEDED, {}, { stepUp: true });
+
+/** Whether the owner confirmed with a passkey in this session recently enough for a step-up route */
+export const isSteppedUp = (session: StoredSession, now = new Date()) =>
+  isRecentlyVerified(session.verifiedAt, now);
+
 export const sessionLimitsAt = (now: Date) => ({
   now,
   idleMs: SESSION_IDLE_MS,
@@ -96,9 +103,7 @@ export function createOwnerGuard({
         const background = new URL(request.url).searchParams.get('background') === '1';
         const signedIn = await sessionOf(request.headers.get('cookie'), !background);
         if (!signedIn) return refuse(401, NOT_SIGNED_IN, { 'Set-Cookie': endedSessionCookie() });
-        if (stepUp && !isRecentlyVerified(signedIn.session.verifiedAt, new Date())) {
-          return refuse(403, STEP_UP_NEEDED, {}, { stepUp: true });
-        }
+        if (stepUp && !isSteppedUp(signedIn.session)) return stepUpNeeded();
         return handler(request, { ...context, ...signedIn });
       },
   };

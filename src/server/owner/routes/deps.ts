@@ -1,8 +1,12 @@
 /**
  * What the owner's route modules are built from: the store, the door (guard.ts), the passkey
- * ceremonies and enrolments, and the publisher of his edits (none on a server that does not publish).
+ * ceremonies and enrolments, the publisher of his edits (none on a server that does not publish),
+ * and the push channel with the outbox's state of each channel.
  */
 import type { AsyncLeadStore } from '../../db/async-store.ts';
+import type { PushChannel } from '../../notify/channels/push.ts';
+import type { Channel } from '../../notify/channel.ts';
+import type { Outbox } from '../../notify/outbox.ts';
 import type { Publisher } from '../../publish/publisher.ts';
 import type { Enrolments } from '../enrolment.ts';
 import type { OwnerGuard } from '../guard.ts';
@@ -14,4 +18,16 @@ export interface OwnerRouteDeps {
   ceremonies: PasskeyCeremonies;
   enrolments: Enrolments;
   publisher: Publisher | undefined;
+  /** Web Push to his devices and the state of every channel; none on a server given its channels */
+  push: OwnerPush | undefined;
+}
+
+export interface OwnerPush {
+  channel: PushChannel;
+  /** Every channel, for the alert that a device was added */
+  channels: readonly Channel[];
+  outbox: Pick<Outbox, 'channelNames' | 'isWorking'>;
+  /** The site's origin: push services on loopback over http are allowed only when it is http on loopback (tests) */
+  siteUrl: string;
+  log: (message: string, error?: unknown) => void;
 }
