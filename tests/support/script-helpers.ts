@@ -11,6 +11,12 @@ export {
   startReceiver,
   startSmtp,
 } from '../../scripts/support/receivers.ts';
+export {
+  readPush,
+  startPushService,
+  type PushHit,
+  type TestSubscription,
+} from '../../scripts/support/push-service.ts';
 export { startServerProcess, type ServerProcess } from '../../scripts/support/server-process.ts';
 export { startSiteServer, type SiteServer } from '../../scripts/support/site-server.ts';
 export { copyAsCheckout } from '../../scripts/support/repository-copy.ts';
