@@ -82,12 +82,14 @@ export function startUndeliveredAlerts({
   log?: Log;
 }): UndeliveredAlerts {
   /**
-   * Tells the owner on the channels this lead did not fail on; a lead that failed on every one
-   * is announced on all that work (the notice does not carry the text a filter refused)
+   * Tells the owner on the active channels this lead did not fail on; a lead that failed on
+   * every one is announced on all that work (the notice does not carry the text a filter refused)
    */
   async function announce(undelivered: readonly UndeliveredNotice[]) {
     const failed = new Set(undelivered.map(({ channel }) => channel));
-    const notifiers = channels.filter((channel) => channel.sendNotice);
+    const notifiers = channels.filter(
+      (channel) => channel.sendNotice && (channel.isActive?.() ?? true),
+    );
     const others = notifiers.filter((channel) => !failed.has(channel.name));
     const candidates = others.length > 0 ? others : notifiers;
     // With no channel that can carry a notice there is nobody to tell: health and npm run leads show it
