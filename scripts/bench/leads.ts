@@ -7,8 +7,8 @@
  * Before that it times GET / from one client, alone and then while a steady stream of
  * submissions arrives, to show that storing leads (fsyncs, locks) does not hold up page serving
  * (goal: page p99 with the stream within 1.5× of alone). Last, the deliveries phase
- * (lead-deliveries.ts) times genuine requests' delivery to the owner after requests that every
- * channel refuses for good.
+ * (lead-deliveries.ts) times genuine requests' delivery to the owner, by e-mail, webhook, ntfy and
+ * push to his phone, after requests that the filtering channels refuse for good.
  *
  * Env: DIST_DIR (default dist), BENCH_LEADS_TOTAL (default 2000), BENCH_LEADS_CONCURRENCY (default 20),
  * BENCH_PAGE_SECONDS (default 5, how long pages are timed in each phase), BENCH_STREAM_RATE (default 20 posts a second).
