@@ -97,3 +97,47 @@ describe('the push channel', () => {
     expect([again?.kind, again?.message]).toEqual(['refused', NO_DEVICE]);
   });
 });
+
+describe('the push devices in the store', () => {
+  const subscription = (name: string) => ({
+    endpoint: `https://push.example.com/${name}`,
+    p256dh: `B${'A'.repeat(86)}`,
+    auth: 'A'.repeat(22),
+    device: 'Safari on iPhone',
+  });
+  const now = new Date();
+
+  it('refresh a known endpoint, let a rotated one take over, and add a new one only when allowed and room is left', () => {
+    expect(store.savePushDevice(subscription('a'), { mayAdd: false, max: 2, now })).toBeUndefined();
+    const added = store.savePushDevice(subscription('a'), { mayAdd: true, max: 2, now });
+    expect(added).toMatchObject({ outcome: 'added' });
+    const id = added?.outcome === 'added' ? added.device.id : 0;
+    expect(
+      store.savePushDevice(
+        { ...subscription('a'), device: 'Chrome on Mac' },
+        { mayAdd: false, max: 2, now },
+      ),
+    ).toMatchObject({ outcome: 'refreshed', device: { id, device: 'Chrome on Mac' } });
+    expect(
+      store.savePushDevice(subscription('b'), {
+        replaces: subscription('a').endpoint,
+        mayAdd: false,
+        max: 2,
+        now,
+      }),
+    ).toMatchObject({ outcome: 'replaced', device: { id, endpoint: subscription('b').endpoint } });
+    expect(store.savePushDevice(subscription('c'), { mayAdd: true, max: 2, now })).toMatchObject({
+      outcome: 'added',
+    });
+    expect(store.savePushDevice(subscription('d'), { mayAdd: true, max: 2, now })).toEqual({
+      outcome: 'full',
+    });
+    expect(store.listPushDevices().map((device) => device.endpoint)).toEqual([
+      subscription('c').endpoint,
+      subscription('b').endpoint,
+    ]);
+    // Deleting a lead leaves the devices be
+    store.deleteLead(store.insertLead(sampleLead()));
+    expect(store.listPushDevices()).toHaveLength(2);
+  });
+});
