@@ -13,6 +13,12 @@ const backgroundColour = '#f1f6fb';
 export const appIconSizes = [192, 512] as const;
 export const appIconPath = (size: number) => `/icon-${size}.png`;
 
+/**
+ * The owner's page's service worker (it shows his push notifications): served from the site's
+ * root, so it may take /owner as its scope, and always checked for a newer copy (no-cache)
+ */
+export const ownerServiceWorkerPath = '/owner-sw.js';
+
 export interface OwnerManifestFacts {
   name: string;
   shortName: string;

@@ -7,6 +7,12 @@
 /** Directives for responses that are not pages (files, API answers, plain-text errors) */
 export const resourceCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
+/**
+ * The owner's service worker runs under the policy its script is sent with: it may call the
+ * site's API (a rotated push subscription) and nothing else
+ */
+export const serviceWorkerCsp = "default-src 'none'; connect-src 'self'; base-uri 'none'";
+
 /** Directives the header always carries; a page's own directive of the same name is kept instead */
 const pageOnlyDirectives = ["frame-ancestors 'none'", "base-uri 'self'"];
 

@@ -4,6 +4,8 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
+import { ownerServiceWorkerPath } from '../../lib/owner-manifest.ts';
+import { serviceWorkerCsp } from './security-headers.ts';
 
 export interface SiteFile {
   absolutePath: string;
@@ -16,7 +18,7 @@ export interface SiteFile {
   /** Paths of precompressed variants written at build time */
   brotliPath?: string;
   gzipPath?: string;
-  /** Content-Security-Policy from the page's meta, for the response header */
+  /** Content-Security-Policy from the page's meta (or the service worker's own), for the response header */
   csp?: string;
   /** The Cache-Control it is served with */
   cacheControl: string;
@@ -126,7 +128,8 @@ export async function loadSiteFiles(clientDir: string): Promise<Map<string, Site
         contentType,
         cacheControl: urlPath.startsWith(IMMUTABLE_PATH)
           ? CACHE_CONTROL.immutable
-          : contentType.startsWith('text/html')
+          : // A browser checks its service worker as it checks a page: a new one starts at once
+            contentType.startsWith('text/html') || urlPath === ownerServiceWorkerPath
             ? CACHE_CONTROL.page
             : CACHE_CONTROL.file,
         size: facts.size,
@@ -134,6 +137,7 @@ export async function loadSiteFiles(clientDir: string): Promise<Map<string, Site
         etag: `"${facts.size.toString(16)}-${Math.floor(facts.mtimeMs).toString(16)}"`,
         status: 200,
       };
+      if (urlPath === ownerServiceWorkerPath) file.csp = serviceWorkerCsp;
       if (all.has(`${absolutePath}.br`)) file.brotliPath = `${absolutePath}.br`;
       if (all.has(`${absolutePath}.gz`)) file.gzipPath = `${absolutePath}.gz`;
       if (absolutePath.endsWith('.html')) {

@@ -126,7 +126,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
     const headers: Record<string, string | number> = {
       ...baseHeaders,
       'Content-Type': file.contentType,
-      'Content-Security-Policy': isHtml ? pageCsp(file.csp) : resourceCsp,
+      'Content-Security-Policy': isHtml ? pageCsp(file.csp) : (file.csp ?? resourceCsp),
       'Cache-Control': file.cacheControl,
       'Last-Modified': file.mtime.toUTCString(),
       ETag: etag,
