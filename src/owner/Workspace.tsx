@@ -5,9 +5,12 @@ import type { OwnerLead, SessionBody } from '../lib/owner-api.ts';
 import { Inbox } from './inbox/Inbox.tsx';
 import { useInbox } from './inbox/use-inbox.ts';
 import { LeadView } from './lead/LeadView.tsx';
+import { useInvalidation } from './data.tsx';
 import { useNotices } from './notices.tsx';
 import { Numbers } from './numbers/Numbers.tsx';
 import { Passkeys } from './passkeys/Passkeys.tsx';
+import { Notifications } from './push/Notifications.tsx';
+import { refreshPush } from './push/subscription.ts';
 import { SiteView } from './site/SiteView.tsx';
 import { tabOf } from './routes.ts';
 import { TabBar } from './TabBar.tsx';
@@ -56,6 +59,16 @@ export function Workspace({ businessName, shortName, session, onSignOut }: Props
       (lead) => lead.id === id,
     );
 
+  // Each time the app opens, this browser's push subscription goes to the server again; one that
+  // fails is sent next time, and the Notifications view shows this device as it stands
+  const { pushChanged } = useInvalidation();
+  useEffect(() => {
+    refreshPush().then(
+      (sent) => sent && pushChanged(),
+      () => undefined,
+    );
+  }, [pushChanged]);
+
   useEffect(() => {
     document.title = `${unread > 0 ? `(${unread}) ` : ''}Owner · ${businessName}`;
   }, [unread, businessName]);
@@ -95,6 +108,7 @@ export function Workspace({ businessName, shortName, session, onSignOut }: Props
         )}
         {view.name === 'numbers' && <Numbers days={view.days} />}
         {view.name === 'site' && <SiteView now={now} />}
+        {view.name === 'notifications' && <Notifications now={now} />}
         {view.name === 'passkeys' && <Passkeys now={now} />}
       </main>
     </div>

@@ -21,6 +21,8 @@ import {
   type NumbersBody,
   type OwnerLead,
   type PasskeysBody,
+  type PushBody,
+  type PushDevice,
   type SessionBody,
   type SessionsBody,
   type SiteBody,
@@ -61,6 +63,7 @@ export interface OwnerReads {
   [ownerPaths.passkeys]: PasskeysBody;
   [ownerPaths.sessions]: SessionsBody;
   [ownerPaths.site]: SiteBody;
+  [ownerPaths.push]: PushBody;
 }
 export type ReadPath = keyof OwnerReads;
 
@@ -170,6 +173,13 @@ export function read<P extends ReadPath>(
 export const leadPath = (id: number) => `${ownerPaths.leads}/${id}` as const;
 const passkeyPath = (id: string) => `${ownerPaths.passkeys}/${encodeURIComponent(id)}`;
 const sessionPath = (id: string) => `${ownerPaths.sessions}/${encodeURIComponent(id)}`;
+const pushDevicePath = (id: number) => `${ownerPaths.pushDevices}/${id}`;
+
+/** A browser's push subscription, as PushSubscription.toJSON() gives it */
+export interface PushSubscriptionBody {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
 
 export interface InboxQuery {
   status?: LeadStatus | undefined;
@@ -236,6 +246,12 @@ export const ownerApi = {
   addPasskey: (body: AddPasskeyRequest) => send('POST', ownerPaths.passkeys, body),
   renamePasskey: (id: string, name: string) => send('PATCH', passkeyPath(id), { name }),
   removePasskey: (id: string) => send('DELETE', passkeyPath(id)),
+
+  /** Stores this device's subscription (a new device needs a step-up), or refreshes it */
+  addPushDevice: (subscription: PushSubscriptionBody) =>
+    answer<{ device: PushDevice }>('POST', ownerPaths.pushDevices, { subscription }),
+  removePushDevice: (id: number) => send('DELETE', pushDevicePath(id)),
+  testPush: (id: number) => send('POST', ownerPaths.pushTest, { id }),
 
   publish: () => send('POST', ownerPaths.publish, {}),
   undo: (commit: string) => send('POST', ownerPaths.undo, { commit }),

@@ -30,6 +30,7 @@ export const readKeys = {
   passkeys: keyOf(ownerPaths.passkeys),
   sessions: keyOf(ownerPaths.sessions),
   site: keyOf(ownerPaths.site),
+  push: keyOf(ownerPaths.push),
 };
 
 const ownerDataConfig: SWRConfiguration = {
@@ -89,6 +90,8 @@ export const useLead = (id: number, shown: OwnerLead | undefined) =>
 export const useNumbers = (days: NumbersPeriod) => useRead(readKeys.numbers(days));
 export const usePasskeys = () => useRead(readKeys.passkeys);
 export const useSessions = () => useRead(readKeys.sessions);
+/** His push devices, the key to subscribe with, and the server's channels */
+export const usePush = () => useRead(readKeys.push);
 
 const isInboxKey = (key: unknown) => Array.isArray(key) && key[0] === ownerPaths.leads;
 
@@ -116,6 +119,8 @@ export function useInvalidation() {
       sessionsChanged: () => mutate(readKeys.sessions),
       /** After a publish or an undo starts, or is refused */
       siteChanged: () => mutate(readKeys.site),
+      /** After a device is added, refreshed, removed or sent a test */
+      pushChanged: () => mutate(readKeys.push),
     }),
     [mutate],
   );

@@ -1,6 +1,6 @@
 /**
  * Where the owner is in the app, kept in the address's hash so Back and a reload work:
- * `#inbox` (or nothing), `#lead/12`, `#numbers/30`, `#site`, `#passkeys`. An invite link's
+ * `#inbox` (or nothing), `#lead/12`, `#numbers/30`, `#site`, `#notifications`, `#passkeys`. An invite link's
  * `#invite=TOKEN` is read once and removed (src/owner/invite.ts).
  */
 import { NUMBERS_PERIODS, type NumbersPeriod } from '../lib/owner-api.ts';
@@ -10,6 +10,7 @@ export type OwnerView =
   | { name: 'lead'; id: number }
   | { name: 'numbers'; days: NumbersPeriod }
   | { name: 'site' }
+  | { name: 'notifications' }
   | { name: 'passkeys' };
 
 export const DEFAULT_NUMBERS_PERIOD: NumbersPeriod = 30;
@@ -24,6 +25,7 @@ export function parseView(hash: string): OwnerView {
   }
   if (name === 'passkeys') return { name: 'passkeys' };
   if (name === 'site') return { name: 'site' };
+  if (name === 'notifications') return { name: 'notifications' };
   return { name: 'inbox' };
 }
 
@@ -37,11 +39,13 @@ export function hashOf(view: OwnerView): string {
       return '#passkeys';
     case 'site':
       return '#site';
+    case 'notifications':
+      return '#notifications';
     default:
       return '#inbox';
   }
 }
 
 /** The tab a view belongs to: one request is part of the inbox */
-export type OwnerTab = 'inbox' | 'numbers' | 'site' | 'passkeys';
+export type OwnerTab = 'inbox' | 'numbers' | 'site' | 'notifications' | 'passkeys';
 export const tabOf = (view: OwnerView): OwnerTab => (view.name === 'lead' ? 'inbox' : view.name);

@@ -46,6 +46,7 @@ describe('the views in the hash', () => {
     { name: 'lead', id: 41 },
     { name: 'numbers', days: 7 },
     { name: 'numbers', days: 90 },
+    { name: 'notifications' },
     { name: 'passkeys' },
   ];
 

@@ -4,6 +4,7 @@ import { buttonClass } from '../../lib/button.ts';
 import { LEAD_STATUS_LABELS, ownerPaths, SEARCH_MAX_LENGTH } from '../../lib/owner-api.ts';
 import { Alert } from '../Alert.tsx';
 import { errorMessage } from '../notices.tsx';
+import { InboxPushNotice } from '../push/InboxPushNotice.tsx';
 import { LeadRow } from './LeadRow.tsx';
 import { StatusFilter } from './StatusFilter.tsx';
 import { UndeliveredPanel } from './UndeliveredPanel.tsx';
@@ -44,6 +45,7 @@ export function Inbox({ inbox, now }: { inbox: InboxState; now: Date }) {
         </a>
       </div>
 
+      <InboxPushNotice />
       {overview && <UndeliveredPanel leads={overview.undelivered} now={now} />}
 
       <div className="space-y-3">
