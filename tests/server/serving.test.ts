@@ -9,6 +9,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findRedirect, gonePagePath, isRetired } from '../../src/config/routes.ts';
 import { isOwnerPath } from '../../src/lib/owner-api.ts';
+import { ownerServiceWorkerPath } from '../../src/lib/owner-manifest.ts';
 import {
   builtFiles,
   CANARY,
@@ -140,9 +141,10 @@ describe('every built file', () => {
         // Only a file whose name changes with its content may be cached for ever
         if (!/\.[\w-]{8,}\.[a-z0-9]+$/i.test(file.relativePath))
           problems.push(`${where}: immutable but its name has no hash`);
-      } else if (file.relativePath.endsWith('.html')) {
+      } else if (file.relativePath.endsWith('.html') || file.urlPath === ownerServiceWorkerPath) {
+        // A page, and the owner's service worker, are checked for a newer copy on every visit
         if (!/\bno-cache\b/.test(cache) || /immutable/.test(cache))
-          problems.push(`${where}: HTML with Cache-Control ${cache}`);
+          problems.push(`${where}: HTML or service worker with Cache-Control ${cache}`);
       } else if (/immutable/.test(cache) || !/\bmax-age=\d+/.test(cache)) {
         problems.push(`${where}: unhashed file with Cache-Control ${cache}`);
       }

@@ -6,6 +6,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 import {
+  describeDevice,
   LEAD_STATUSES,
   ownerPaths,
   PUBLISH_STEPS,
@@ -19,6 +20,8 @@ import {
   type OwnerLead,
   type PasskeyInfo,
   type PasskeysBody,
+  type PushBody,
+  type PushDevice,
   type SessionBody,
   type SessionInfo,
   type SignInRecord,
@@ -345,6 +348,45 @@ export function sampleReport(days: number, now = new Date()): NumbersBody {
   };
 }
 
+/** A VAPID public key as the server gives it (base64url, 65 bytes) */
+export const samplePublicKey =
+  'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
+
+/** E-mail working and ntfy failing, as the sample requests' deliveries show them */
+export function samplePush(devices: PushDevice[] = []): PushBody {
+  return {
+    publicKey: samplePublicKey,
+    devices,
+    channels: [
+      { name: 'email', label: 'E-mail', working: true },
+      { name: 'ntfy', label: 'ntfy', working: false },
+      ...(devices.length > 0
+        ? [{ name: 'push' as const, label: 'Push to your devices', working: true }]
+        : []),
+    ],
+  };
+}
+
+/** An iPad that last had a push yesterday and a laptop whose last push the service refused */
+export function samplePushDevices(now = Date.now()): PushDevice[] {
+  return [
+    {
+      id: 7,
+      device: 'Safari on iPad',
+      createdAt: ago(60 * 24 * 10, now),
+      lastDeliveredAt: ago(60 * 20, now),
+      lastError: null,
+    },
+    {
+      id: 6,
+      device: 'Chrome on Windows',
+      createdAt: ago(60 * 24 * 20, now),
+      lastDeliveredAt: ago(60 * 24 * 3, now),
+      lastError: 'The push service refused it (410 Gone)',
+    },
+  ];
+}
+
 export interface OwnerCall {
   method: string;
   path: string;
@@ -360,6 +402,8 @@ export interface MockOptions {
   /** Whether he confirmed with his passkey lately (a step-up); without it, adding or removing a passkey answers 403 */
   steppedUp?: boolean;
   site?: SiteBody;
+  /** What GET /api/owner/push answers at first; devices are added and removed as the page asks */
+  push?: PushBody;
   /** Answers to give instead, by "METHOD path" (path without the query) */
   override?: Record<string, { status: number; json?: unknown }>;
 }
@@ -373,6 +417,9 @@ export interface OwnerApiMock {
   steppedUp: boolean;
   /** What GET /api/owner/site answers; a publish or undo the page starts is put in `running` */
   site: SiteBody;
+  push: PushBody;
+  /** Each stored subscription's endpoint, by device id */
+  pushEndpoints: Map<number, string>;
   signedIn: boolean;
   callsTo(method: string, path: string): OwnerCall[];
 }
@@ -432,6 +479,8 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
     sessions: options.sessions ?? sampleSessions(),
     steppedUp: options.steppedUp ?? true,
     site: options.site ?? sampleSite(),
+    push: options.push ?? samplePush(),
+    pushEndpoints: new Map(),
     signedIn: options.signedIn ?? true,
     callsTo: (method, path) =>
       mock.calls.filter((call) => call.method === method && call.path === path),
@@ -595,6 +644,63 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
       };
       mock.site = { ...mock.site, running };
       return route.fulfill(json(202, { running }));
+    }
+    if (method === 'GET' && path === ownerPaths.push) return route.fulfill(json(200, mock.push));
+    if (method === 'POST' && path === ownerPaths.pushDevices) {
+      const { subscription, replaces } = body as {
+        subscription: { endpoint: string };
+        replaces?: string;
+      };
+      const stored = (endpoint: string | undefined) =>
+        [...mock.pushEndpoints].find(([, each]) => each === endpoint)?.[0];
+      const id = stored(subscription.endpoint) ?? stored(replaces);
+      const known = mock.push.devices.find((device) => device.id === id);
+      if (known) {
+        mock.pushEndpoints.set(known.id, subscription.endpoint);
+        return route.fulfill(json(200, { device: known }));
+      }
+      if (!mock.steppedUp)
+        return route.fulfill(
+          json(403, {
+            errors: [{ message: 'Confirm it’s you with your passkey first.' }],
+            stepUp: true,
+          } satisfies StepUpNeededBody),
+        );
+      const device: PushDevice = {
+        id: Math.max(0, ...mock.push.devices.map((each) => each.id)) + 1,
+        device: describeDevice(request.headers()['user-agent'] ?? ''),
+        createdAt: new Date().toISOString(),
+        lastDeliveredAt: null,
+        lastError: null,
+      };
+      mock.pushEndpoints.set(device.id, subscription.endpoint);
+      const { channels } = mock.push;
+      mock.push = {
+        ...mock.push,
+        devices: [device, ...mock.push.devices],
+        channels: channels.some((channel) => channel.name === 'push')
+          ? channels
+          : [...channels, { name: 'push', label: 'Push to your devices', working: true }],
+      };
+      return route.fulfill(json(201, { device }));
+    }
+    const pushDeviceMatch = /^\/api\/owner\/push\/devices\/(\d+)$/.exec(path);
+    if (pushDeviceMatch && method === 'DELETE') {
+      const id = Number(pushDeviceMatch[1]);
+      if (!mock.push.devices.some((device) => device.id === id))
+        return route.fulfill(json(404, { errors: [{ message: 'No such device.' }] }));
+      mock.pushEndpoints.delete(id);
+      mock.push = {
+        ...mock.push,
+        devices: mock.push.devices.filter((device) => device.id !== id),
+      };
+      return route.fulfill({ status: 204 });
+    }
+    if (method === 'POST' && path === ownerPaths.pushTest) {
+      const device = mock.push.devices.find((each) => each.id === (body as { id: number }).id);
+      if (!device) return route.fulfill(json(404, { errors: [{ message: 'No such device.' }] }));
+      device.lastDeliveredAt = new Date().toISOString();
+      return route.fulfill(json(200, { delivered: true }));
     }
     if (method === 'POST' && path === ownerPaths.signInOptions) {
       return route.fulfill(
