@@ -136,6 +136,7 @@ test('turning notifications on lists this device, a push shows the request and o
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Done: a tap on each notification opens the request.')).toBeVisible();
   expect(await new AxeBuilder({ page }).analyze().then((result) => result.violations)).toEqual([]);
+  await page.getByRole('button', { name: 'Dismiss message' }).click();
   await page.screenshot({
     path: testInfo.outputPath('notifications-two-devices.png'),
     fullPage: true,
