@@ -102,12 +102,11 @@ async function openTarget(target: string): Promise<void> {
 /** Hands the server the subscription that takes over from `old` (the browser rotated it) */
 async function resubscribe(event: SubscriptionChangeEvent): Promise<void> {
   const old = event.oldSubscription;
-  const applicationServerKey = old?.options.applicationServerKey ?? (await serverPublicKey());
   const next =
     event.newSubscription ??
     (await worker.registration.pushManager.subscribe({
       userVisibleOnly: true,
-      applicationServerKey,
+      applicationServerKey: old?.options.applicationServerKey ?? (await serverPublicKey()),
     }));
   await fetch(ownerPaths.pushDevices, {
     method: 'POST',
