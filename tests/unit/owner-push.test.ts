@@ -5,6 +5,7 @@
  */
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { ownerPaths } from '../../src/lib/owner-api.ts';
 import { appIconPath } from '../../src/lib/owner-manifest.ts';
 import { pushSupport, type BrowserFacts } from '../../src/owner/push/device-support.ts';
 import { keyBytes } from '../../src/owner/push/subscription.ts';
@@ -120,7 +121,12 @@ describe('/owner-sw.js', () => {
       addEventListener: (type: string, listener: (event: unknown) => void) =>
         listeners.set(type, listener),
     };
-    runInNewContext(script, { self, URL, JSON, Promise });
+    const posted: Array<{ url: string; init: { method: string; body: string } }> = [];
+    const fetch = (url: string, init: { method: string; body: string }) => {
+      posted.push({ url, init });
+      return Promise.resolve({ ok: true });
+    };
+    runInNewContext(script, { self, URL, JSON, Promise, fetch });
     const push = async (data: { text(): string } | null) => {
       listeners.get('push')!({
         data,
@@ -128,7 +134,14 @@ describe('/owner-sw.js', () => {
       });
       await Promise.all(waits);
     };
-    return { listeners, shown, push };
+    const dispatch = async (type: string, event: object) => {
+      listeners.get(type)!({
+        ...event,
+        waitUntil: (promise: Promise<unknown>) => waits.push(promise),
+      });
+      await Promise.all(waits);
+    };
+    return { listeners, shown, push, posted, dispatch };
   }
 
   it('listens for push, a tap and a rotated subscription, and handles no fetch', async () => {
@@ -155,6 +168,38 @@ describe('/owner-sw.js', () => {
       ['New request: Aroha Ngata', `${origin}/owner#lead/42`],
       [FALLBACK_TITLE, `${origin}/owner`],
       [FALLBACK_TITLE, `${origin}/owner`],
+    ]);
+  });
+
+  it('hands the server the subscription that replaces a rotated one, naming the old endpoint', async () => {
+    const { posted, dispatch } = await runWorker();
+    const subscription = (endpoint: string) => ({
+      endpoint,
+      options: { applicationServerKey: null },
+      toJSON: () => ({ endpoint, keys: { p256dh: 'p256dh-key', auth: 'auth-secret' } }),
+    });
+    await dispatch('pushsubscriptionchange', {
+      oldSubscription: subscription('https://push.example.net/old'),
+      newSubscription: subscription('https://push.example.net/new'),
+    });
+    expect(
+      posted.map(({ url, init }): unknown[] => [
+        url,
+        init.method,
+        JSON.parse(init.body) as unknown,
+      ]),
+    ).toEqual([
+      [
+        ownerPaths.pushDevices,
+        'POST',
+        {
+          subscription: {
+            endpoint: 'https://push.example.net/new',
+            keys: { p256dh: 'p256dh-key', auth: 'auth-secret' },
+          },
+          replaces: 'https://push.example.net/old',
+        },
+      ],
     ]);
   });
 });
