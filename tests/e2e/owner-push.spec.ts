@@ -182,6 +182,28 @@ test('turning notifications on lists this device, a push shows the request and o
   expect(mock.unknown).toEqual([]);
 });
 
+test('a new device asks for his passkey first, and is not added when it cannot be used', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(['notifications'], { origin: baseURL! });
+  await stubPushService(context);
+  const mock = await mockOwnerApi(page, { steppedUp: false });
+  await page.goto(`${ownerPaths.page}#notifications`);
+  await page.getByRole('button', { name: 'Turn on notifications' }).click();
+  // No passkey can be used here (no authenticator, an IP address): the problem is said in words
+  await expect(page.getByRole('alert')).toContainText(
+    'Passkeys only work on the site’s own secure address',
+  );
+  expect(mock.callsTo('POST', ownerPaths.stepUpOptions)).toHaveLength(1);
+  expect(mock.callsTo('POST', ownerPaths.pushDevices)).toHaveLength(1);
+  await expect(page.getByRole('region', { name: 'Devices that get notifications' })).toContainText(
+    'None yet',
+  );
+  expect(mock.unknown).toEqual([]);
+});
+
 test('removing a device takes a second tap, and it leaves the list', async ({ page }) => {
   const mock = await mockOwnerApi(page, { push: samplePush(samplePushDevices()) });
   await page.goto(`${ownerPaths.page}#notifications`);
