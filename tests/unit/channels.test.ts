@@ -10,6 +10,7 @@ import { ntfyChannel, ntfyMessage } from '../../src/server/notify/channels/ntfy.
 import { webhookBody, webhookChannel } from '../../src/server/notify/channels/webhook.ts';
 import type { Channel } from '../../src/server/notify/channel.ts';
 import { createOutbox, type Outbox } from '../../src/server/notify/outbox.ts';
+import { DEFAULT_RETRY } from '../../src/server/notify/retry-policy.ts';
 import { channelsFromEnv } from '../../src/server/notify/channels-from-env.ts';
 import type { ChannelName, LeadStore } from '../../src/server/db/records.ts';
 import { decodeEncodedWords, renderedHeaders } from '../support/mail.ts';
@@ -532,6 +533,43 @@ describe('a relay that stalls after the message', () => {
       status: 'pending',
       lastError: 'No answer within 2 s',
     });
+    expect(smtp.received.filter((message) => message.includes('Stalled'))).toEqual([]);
+  });
+});
+
+describe('messages the relay stalls on', () => {
+  it('hold no place once slow: after ten of them, a genuine lead is e-mailed within 5 s', async () => {
+    const smtp = await startSmtp({
+      answer: (message) => (message.includes('Stalled') ? 'stall' : 'accept'),
+    });
+    cleanups.push(smtp.close);
+    const outbox = createOutbox({
+      store: inProcessStore(store),
+      channels: [
+        smtpChannel({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'website@example.com' }),
+      ],
+      // Stalls end at the deadline, far beyond the test; slowness is noticed after 0.5 s
+      retry: { ...DEFAULT_RETRY, attemptTimeoutMs: 60_000 },
+      slowAfterMs: 500,
+      log: () => {},
+    });
+    outbox.start();
+    cleanups.push(() => outbox.close());
+    const stalled = Array.from({ length: 10 }, (_, index) =>
+      store.insertLead(lead({ name: `Stalled ${index}` }), { channels: ['email'] }),
+    );
+    outbox.wake();
+    const posted = Date.now();
+    const genuine = store.insertLead(lead({ name: 'Genuine' }), { channels: ['email'] });
+    outbox.wake();
+    await vi.waitFor(() => expect(deliveryOf(genuine, 'email')?.status).toBe('sent'), {
+      timeout: 5000,
+      interval: 50,
+    });
+    expect(Date.now() - posted).toBeLessThan(5000);
+    expect(smtp.received.filter((message) => message.includes('Genuine'))).toHaveLength(1);
+    // Every stalled message is with the relay at once, none accepted
+    await vi.waitFor(() => expect(smtp.stalled()).toBe(stalled.length), { timeout: 5000 });
     expect(smtp.received.filter((message) => message.includes('Stalled'))).toEqual([]);
   });
 });

@@ -59,6 +59,11 @@ export interface Channel {
   sendReport?: (report: OwnerReport, signal: AbortSignal) => Promise<void>;
   /** Tells the owner about his sign-in at once */
   sendAlert?: (alert: OwnerAlert, signal: AbortSignal) => Promise<void>;
+  /**
+   * Called when an attempt has run past the lane's slow mark, so another can start beside it (the
+   * SMTP pool opens one more connection); the returned function is called when that attempt ends
+   */
+  makeRoom?(): () => void;
   /** Releases connections (the SMTP pool) */
   close?(): void;
 }

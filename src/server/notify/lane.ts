@@ -1,7 +1,9 @@
 /**
  * One channel's lane of the outbox: claims the deliveries due on that channel into a few places
  * at once, attempts each (attempt.ts), records each outcome (keeping in memory what the store
- * cannot take yet), and keeps the channel's circuit breaker.
+ * cannot take yet), and keeps the channel's circuit breaker. An attempt that runs past the slow
+ * mark (a relay holding its answer) gives its place up while it runs on to its deadline, so a few
+ * stalled messages cannot hold up the leads behind them; a hard cap bounds all in flight.
  */
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { ClaimedDelivery } from '../db/records.ts';
@@ -32,17 +34,36 @@ export interface LaneOptions {
   store: AsyncLeadStore;
   retry: RetryPolicy;
   staleAfterMs: number;
+  /** Attempts in flight at once that have not yet run past `slowAfterMs` */
   concurrency: number;
+  /** After this long an attempt no longer counts against `concurrency` */
+  slowAfterMs: number;
+  /** Attempts in flight at once, slow ones included */
+  maxInFlight: number;
   onGivenUp: () => void;
   log: Log;
 }
 
 export function createLane(
   channel: Channel,
-  { store, retry, staleAfterMs, concurrency, onGivenUp, log }: LaneOptions,
+  {
+    store,
+    retry,
+    staleAfterMs,
+    concurrency,
+    slowAfterMs,
+    maxInFlight,
+    onGivenUp,
+    log,
+  }: LaneOptions,
 ): Lane {
   const { name } = channel;
   const inFlight = new Map<number, Promise<void>>();
+  /** Attempts in flight past the slow mark: they hold no place */
+  let slow = 0;
+  /** Places free for new attempts: within the concurrency, not counting slow ones, and under the cap */
+  const freePlaces = () =>
+    Math.min(concurrency - (inFlight.size - slow), maxInFlight - inFlight.size);
   /** Outcomes the store could not record yet: written before anything else is claimed */
   const unrecorded = new Map<number, Outcome>();
   /** Aborts every attempt in flight when the server stops */
@@ -111,6 +132,15 @@ export function createLane(
     const outcome = unrecorded.get(leadId)
       ? Promise.resolve(unrecorded.get(leadId)!)
       : attempt(claimed);
+    // Past the slow mark the attempt runs on (a stall still ends at its deadline and counts as the
+    // channel failing) but makes room beside it, in the lane and in the channel (the SMTP pool)
+    let madeRoom: (() => void) | undefined;
+    const slowTimer = setTimeout(() => {
+      slow++;
+      madeRoom = channel.makeRoom?.() ?? (() => {});
+      run();
+    }, slowAfterMs);
+    slowTimer.unref();
     const running = outcome
       .then(async (settled) => {
         unrecorded.set(leadId, settled);
@@ -128,6 +158,11 @@ export function createLane(
         }
       })
       .finally(() => {
+        clearTimeout(slowTimer);
+        if (madeRoom) {
+          slow--;
+          madeRoom();
+        }
         inFlight.delete(leadId);
         if (probe) probing = false;
         run();
@@ -140,7 +175,7 @@ export function createLane(
     await recordPending();
     for (;;) {
       again = false;
-      const free = concurrency - inFlight.size;
+      const free = freePlaces();
       const probe = breakerOpen();
       if (free <= 0 || stopping || (probe && (probing || Date.now() < breakerUntil))) return;
       const limit = probe ? 1 : free;
@@ -162,7 +197,7 @@ export function createLane(
     if (unrecorded.size > 0 || storeFailures > 0)
       return retryDelayMs(Math.max(storeFailures, 1), retry);
     // No place to fill before an attempt in flight ends, and its end looks again
-    if (inFlight.size >= concurrency || (breakerOpen() && probing)) return retry.maxDelayMs;
+    if (freePlaces() <= 0 || (breakerOpen() && probing)) return retry.maxDelayMs;
     const due = await store.nextDueAt(name, staleAfterMs);
     let waitMs = retry.maxDelayMs;
     if (due !== null) {

@@ -8,7 +8,9 @@
  * whole lane: once three leads have failed so with no success between, a circuit breaker lets
  * one delivery through at a time, the least tried first, on the same capped schedule, until one
  * gets through. So after an outage of any length within those 72 hours, every lead still due
- * goes out within one retry interval of the service's return, without a restart.
+ * goes out within one retry interval of the service's return, without a restart. An attempt
+ * slower than 10 s (a relay that holds its answer) gives its place to the next delivery while it
+ * runs on to its deadline, up to 20 in flight, so stalled messages delay no other lead.
  *
  * Every attempt has a deadline that aborts it (the SMTP connection is closed before the relay's
  * final answer), so a send given up on is never completed behind the store's back; a lead
@@ -19,7 +21,13 @@ import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { ChannelName } from '../db/records.ts';
 import type { Channel } from './channel.ts';
 import { createLane } from './lane.ts';
-import { DEFAULT_RETRY, OUTBOX_CONCURRENCY, type RetryPolicy } from './retry-policy.ts';
+import {
+  DEFAULT_RETRY,
+  OUTBOX_CONCURRENCY,
+  OUTBOX_MAX_IN_FLIGHT,
+  SLOW_ATTEMPT_MS,
+  type RetryPolicy,
+} from './retry-policy.ts';
 
 export interface OutboxOptions {
   store: AsyncLeadStore;
@@ -32,6 +40,10 @@ export interface OutboxOptions {
   staleAfterMs?: number;
   /** Attempts in flight at once on one channel (the SMTP pool has as many connections) */
   concurrency?: number;
+  /** An attempt running longer no longer counts against `concurrency` (SLOW_ATTEMPT_MS) */
+  slowAfterMs?: number;
+  /** Attempts in flight at once on one channel, slow ones included (OUTBOX_MAX_IN_FLIGHT) */
+  maxInFlight?: number;
   /** Called when a delivery has failed for good, so the owner can be told elsewhere */
   onGivenUp?: () => void;
   log?: (message: string, error?: unknown) => void;
@@ -58,13 +70,24 @@ export function createOutbox({
   retry = DEFAULT_RETRY,
   staleAfterMs = retry.attemptTimeoutMs + 60_000,
   concurrency = OUTBOX_CONCURRENCY,
+  slowAfterMs = SLOW_ATTEMPT_MS,
+  maxInFlight = OUTBOX_MAX_IN_FLIGHT,
   onGivenUp = () => {},
   log = console.error,
 }: OutboxOptions): Outbox {
   const lanes = new Map(
     channels.map((channel) => [
       channel.name,
-      createLane(channel, { store, retry, staleAfterMs, concurrency, onGivenUp, log }),
+      createLane(channel, {
+        store,
+        retry,
+        staleAfterMs,
+        concurrency,
+        slowAfterMs,
+        maxInFlight,
+        onGivenUp,
+        log,
+      }),
     ]),
   );
   const isActive = (channel: Channel) => channel.isActive?.() ?? true;

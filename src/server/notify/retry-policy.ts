@@ -19,6 +19,15 @@ export const DEFAULT_RETRY: RetryPolicy = {
 /** Attempts in flight at once on one channel (the SMTP pool has as many connections) */
 export const OUTBOX_CONCURRENCY = 3;
 
+/**
+ * An attempt running longer than this (a relay that holds its answer after the message) no longer
+ * counts against OUTBOX_CONCURRENCY, so other deliveries start beside it
+ */
+export const SLOW_ATTEMPT_MS = 10_000;
+
+/** Attempts in flight at once on one channel, slow ones included */
+export const OUTBOX_MAX_IN_FLIGHT = 20;
+
 /** The wait after `attempts` failed attempts: the first delay, doubling, capped */
 export function retryDelayMs(
   attempts: number,

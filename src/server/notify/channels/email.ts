@@ -1,9 +1,11 @@
 /**
- * The owner's e-mail for each lead (SMTP_URL, LEADS_NOTIFY_TO), sent through a pool of at most
- * three SMTP connections, so a burst of leads or a backlog after an outage does not open one
- * connection per lead.
+ * The owner's e-mail for each lead (SMTP_URL, LEADS_NOTIFY_TO), sent through a pool of three
+ * SMTP connections, so a burst of leads or a backlog after an outage does not open one
+ * connection per lead; the pool opens one more for each message the relay is slow to answer, so
+ * the outbox's next attempt beside it has a connection.
  */
 import { createTransport, type SendMailOptions } from 'nodemailer';
+import SMTPPool from 'nodemailer/lib/smtp-pool';
 import { smtpFailure } from '../delivery-failure.ts';
 import { literalHeaderText, oneLine } from '../../support/plain-text.ts';
 import { leadTextForOwner } from '../lead-text.ts';
@@ -93,11 +95,13 @@ export function emailChannel({
   to,
   from,
   close,
+  makeRoom,
 }: {
   send: SendMail;
   to: string;
   from: string;
   close?: () => void;
+  makeRoom?: () => () => void;
 }): Channel {
   /** Sends one message; an abort closes the connection sending it, before the relay's final answer */
   async function sendOrThrow(message: SendMailOptions, signal?: AbortSignal) {
@@ -117,6 +121,7 @@ export function emailChannel({
     sendAlert: ({ title, text }, signal) =>
       sendOrThrow({ to, from, subject: literalHeaderText(title), text }, signal),
     ...(close ? { close } : {}),
+    ...(makeRoom ? { makeRoom } : {}),
   };
 }
 
@@ -130,16 +135,17 @@ export function smtpChannel({
   to: string;
   from: string;
 }): Channel {
-  const transport = createTransport({
-    url: smtpUrl,
-    pool: true,
-    maxConnections: OUTBOX_CONCURRENCY,
-    ...SMTP_TIMEOUTS,
-  });
+  const pool = new SMTPPool({ url: smtpUrl, maxConnections: OUTBOX_CONCURRENCY, ...SMTP_TIMEOUTS });
+  const transport = createTransport(pool);
   return emailChannel({
     send: (message) => transport.sendMail(message),
     to,
     from,
     close: () => transport.close(),
+    // The pool reads its limit each time it places a message
+    makeRoom: () => {
+      pool.options.maxConnections++;
+      return () => void pool.options.maxConnections--;
+    },
   });
 }
