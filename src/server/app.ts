@@ -247,7 +247,13 @@ export function createApp(env: Env, parts: AppParts): App {
     start() {
       if (alerts) return;
       outbox.start();
-      alerts = startUndeliveredAlerts({ store, channels, isWorking: outbox.isWorking, log });
+      alerts = startUndeliveredAlerts({
+        store,
+        channels,
+        isWorking: outbox.isWorking,
+        siteUrl,
+        log,
+      });
       if (env['STATS_WEEKLY'] === '1') weekly = startWeeklySummaries({ store, channels, log });
     },
     async close() {

@@ -11,13 +11,16 @@ import { webhookBody, webhookChannel } from '../../src/server/notify/channels/we
 import type { Channel } from '../../src/server/notify/channel.ts';
 import { createOutbox, type Outbox } from '../../src/server/notify/outbox.ts';
 import { DEFAULT_RETRY } from '../../src/server/notify/retry-policy.ts';
+import { EMERGENCY_SERVICE } from '../../src/config/quote.ts';
 import { channelsFromEnv } from '../../src/server/notify/channels-from-env.ts';
 import type { ChannelName, LeadStore } from '../../src/server/db/records.ts';
-import { decodeEncodedWords, renderedHeaders } from '../support/mail.ts';
+import { decodeEncodedWords, decodeQuotedPrintable, renderedHeaders } from '../support/mail.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';
 import { startReceiver, startSmtp } from '../support/script-helpers.ts';
 
 const lead = sampleLead;
+/** The site the owner's links point into */
+const siteUrl = 'https://sparks.example.nz';
 
 /** Runs a script with Node, without blocking this process (the receivers above answer it) */
 function runScript(
@@ -70,7 +73,12 @@ describe('e-mail', () => {
     const smtp = await startSmtp({ refuseFirst: 2 });
     cleanups.push(smtp.close);
     const outbox = outboxFor([
-      smtpChannel({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'website@example.com' }),
+      smtpChannel({
+        smtpUrl: smtp.url,
+        to: 'owner@example.com',
+        from: 'website@example.com',
+        siteUrl,
+      }),
     ]);
     const ids = Array.from({ length: 30 }, (_, index) =>
       store.insertLead(lead({ name: `Client ${index}` }), { channels: ['email'] }),
@@ -84,6 +92,9 @@ describe('e-mail', () => {
     expect(first).toMatch(/^Subject: New quote request from Client 0 \(Quote Form\)/m);
     expect(first).toMatch(/^Reply-To: "?Client 0"? <aroha@example\.co\.nz>/m);
     expect(first).toContain('12 Picton Street, Howick');
+    expect(decodeQuotedPrintable(first).replaceAll('\r\n', '\n')).toContain(
+      `\nOpen it in your inbox: ${siteUrl}/owner#lead/${ids[0]}\n`,
+    );
   });
 });
 
@@ -96,6 +107,7 @@ describe("the owner's e-mail headers", () => {
       composeLeadEmail(store.getLead(id)!, {
         to: 'owner@example.com',
         from: 'website@example.com',
+        siteUrl,
       }),
     );
   }
@@ -157,9 +169,10 @@ describe('what each channel shows the owner of a lead stored with hostile charac
     const email = composeLeadEmail(stored, {
       to: 'owner@example.com',
       from: 'website@example.com',
+      siteUrl,
     });
-    const webhook = webhookBody(stored);
-    const ntfy = JSON.stringify(ntfyMessage(stored, 'harbour-leads'));
+    const webhook = webhookBody(stored, siteUrl);
+    const ntfy = JSON.stringify(ntfyMessage(stored, 'harbour-leads', siteUrl));
     return {
       sent: {
         'e-mail': [email.text as string, ...strings(email.replyTo)],
@@ -247,7 +260,7 @@ describe('webhook', () => {
     );
     cleanups.push(receiver.close);
     const outbox = outboxFor([
-      webhookChannel({ url: `${receiver.origin}/hooks/leads`, secret, timeoutMs: 300 }),
+      webhookChannel({ url: `${receiver.origin}/hooks/leads`, secret, siteUrl, timeoutMs: 300 }),
     ]);
     const id = store.insertLead(lead(), { channels: ['webhook'] });
     await deliverAll(outbox, () => deliveryOf(id, 'webhook')?.status === 'sent');
@@ -266,6 +279,7 @@ describe('webhook', () => {
       name: lead().name,
       email: lead().email,
       message: lead().message,
+      ownerUrl: `${siteUrl}/owner#lead/${id}`,
     });
     expect(deliveryOf(id, 'webhook')).toMatchObject({ status: 'sent', attempts: 3 });
 
@@ -284,6 +298,7 @@ describe('ntfy push', () => {
       ntfyChannel({
         url: `${receiver.origin}/ntfy/harbour-leads`,
         token: 'tk_secret',
+        siteUrl,
         timeoutMs: 300,
       }),
     ]);
@@ -308,13 +323,43 @@ describe('ntfy push', () => {
     expect(message.actions).toEqual([
       { action: 'view', label: 'Call', url: 'tel:0215550199' },
       { action: 'view', label: 'E-mail', url: `mailto:${lead().email}` },
+      { action: 'view', label: 'Open', url: `${siteUrl}/owner#lead/${id}` },
     ]);
+    expect(message).toMatchObject({ priority: 4 });
+  });
+
+  it('publishes an emergency request at the top priority, still tapping through to a call', () => {
+    const id = store.insertLead(lead({ service: EMERGENCY_SERVICE }));
+    expect(ntfyMessage(store.getLead(id)!, 'harbour-leads', siteUrl)).toMatchObject({
+      priority: 5,
+      click: 'tel:0215550199',
+      actions: expect.arrayContaining([
+        { action: 'view', label: 'Open', url: `${siteUrl}/owner#lead/${id}` },
+      ]) as unknown,
+    });
+  });
+
+  it('sends an alert with a link as an Open action, urgent at the top priority', async () => {
+    const receiver = await startReceiver();
+    cleanups.push(receiver.close);
+    const channel = ntfyChannel({ url: `${receiver.origin}/harbour-leads`, siteUrl });
+    const link = `${siteUrl}/owner#lead/7`;
+    await channel.sendAlert!(
+      { title: 'Emergency, not opened yet', text: 'Call back.', key: 'k', link, urgent: true },
+      AbortSignal.timeout(5000),
+    );
+    expect(JSON.parse(receiver.hits[0]!.body)).toMatchObject({
+      title: 'Emergency, not opened yet',
+      priority: 5,
+      click: link,
+      actions: [{ action: 'view', label: 'Open', url: link }],
+    });
   });
 
   it('taps through to e-mail when the visitor gave no phone number', async () => {
     const receiver = await startReceiver();
     cleanups.push(receiver.close);
-    const outbox = outboxFor([ntfyChannel({ url: `${receiver.origin}/harbour-leads` })]);
+    const outbox = outboxFor([ntfyChannel({ url: `${receiver.origin}/harbour-leads`, siteUrl })]);
     const id = store.insertLead(
       lead({ phone: null, address: null, service: null, formSource: 'Hero Form' }),
       { channels: ['ntfy'] },
@@ -426,9 +471,14 @@ describe('a failure that concerns one message', () => {
     const ntfy = await startReceiver((hit) => (poisoned(hit.body) ? 400 : 200));
     cleanups.push(smtp.close, webhook.close, ntfy.close);
     const outbox = outboxFor([
-      smtpChannel({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'website@example.com' }),
-      webhookChannel({ url: `${webhook.origin}/hook` }),
-      ntfyChannel({ url: `${ntfy.origin}/harbour-leads` }),
+      smtpChannel({
+        smtpUrl: smtp.url,
+        to: 'owner@example.com',
+        from: 'website@example.com',
+        siteUrl,
+      }),
+      webhookChannel({ url: `${webhook.origin}/hook`, siteUrl }),
+      ntfyChannel({ url: `${ntfy.origin}/harbour-leads`, siteUrl }),
     ]);
     const poison = leadsWith(10);
     outbox.wake();
@@ -482,7 +532,12 @@ describe('a failure that concerns one message', () => {
     });
     cleanups.push(smtp.close);
     const outbox = outboxFor([
-      smtpChannel({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'website@example.com' }),
+      smtpChannel({
+        smtpUrl: smtp.url,
+        to: 'owner@example.com',
+        from: 'website@example.com',
+        siteUrl,
+      }),
     ]);
     const [id] = leadsWith(1);
     await deliverAll(outbox, () => deliveryOf(id!, 'email')?.status === 'sent');
@@ -492,7 +547,7 @@ describe('a failure that concerns one message', () => {
   it('is retried like an outage when the receiver is overloaded (429, 5xx)', async () => {
     const receiver = await startReceiver((_hit, index) => [429, 503, 200][index] ?? 200);
     cleanups.push(receiver.close);
-    const outbox = outboxFor([webhookChannel({ url: `${receiver.origin}/hook` })]);
+    const outbox = outboxFor([webhookChannel({ url: `${receiver.origin}/hook`, siteUrl })]);
     const id = store.insertLead(lead(), { channels: ['webhook'] });
     await deliverAll(outbox, () => deliveryOf(id, 'webhook')?.status === 'sent');
     expect(deliveryOf(id, 'webhook')).toMatchObject({ status: 'sent', attempts: 3 });
@@ -508,7 +563,12 @@ describe('a relay that stalls after the message', () => {
     const outbox = createOutbox({
       store: inProcessStore(store),
       channels: [
-        smtpChannel({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'website@example.com' }),
+        smtpChannel({
+          smtpUrl: smtp.url,
+          to: 'owner@example.com',
+          from: 'website@example.com',
+          siteUrl,
+        }),
       ],
       retry: {
         firstDelayMs: 60_000,
@@ -546,7 +606,12 @@ describe('messages the relay stalls on', () => {
     const outbox = createOutbox({
       store: inProcessStore(store),
       channels: [
-        smtpChannel({ smtpUrl: smtp.url, to: 'owner@example.com', from: 'website@example.com' }),
+        smtpChannel({
+          smtpUrl: smtp.url,
+          to: 'owner@example.com',
+          from: 'website@example.com',
+          siteUrl,
+        }),
       ],
       // Stalls end at the deadline, far beyond the test; slowness is noticed after 0.5 s
       retry: { ...DEFAULT_RETRY, attemptTimeoutMs: 60_000 },
@@ -578,7 +643,7 @@ describe("a receiver's answer", () => {
   it('is read up to 64 KB and the rest dropped, so a huge body cannot fill memory', async () => {
     const receiver = await startReceiver(() => 'flood');
     cleanups.push(receiver.close);
-    const outbox = outboxFor([webhookChannel({ url: `${receiver.origin}/hook` })]);
+    const outbox = outboxFor([webhookChannel({ url: `${receiver.origin}/hook`, siteUrl })]);
     const id = store.insertLead(lead(), { channels: ['webhook'] });
     await deliverAll(outbox, () => deliveryOf(id, 'webhook')?.status === 'sent');
     // What the sockets buffered between them, not the gigabyte on offer

@@ -566,7 +566,7 @@ describe('storing valid requests', () => {
       message: 'First line.\nSecond line.',
     });
     expect(
-      leadEmailText(lead)
+      leadEmailText(lead, 'https://sparks.example.nz')
         .split('\n')
         .filter((line) => line.startsWith('Phone:')),
     ).toEqual(['Phone: 021 555 0199']);

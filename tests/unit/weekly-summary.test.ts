@@ -90,6 +90,7 @@ describe('the weekly summary', () => {
       smtpUrl: smtp.url,
       to: 'owner@example.com',
       from: 'website@example.com',
+      siteUrl: 'https://sparks.example.nz',
     });
     cleanups.push(() => email.close?.());
     await sendWeek([email]);
@@ -121,7 +122,13 @@ describe('the weekly summary', () => {
     const receiver = await startReceiver();
     cleanups.push(receiver.close);
     const secret = 'a-long-shared-secret';
-    await sendWeek([webhookChannel({ url: `${receiver.origin}/hooks/summary`, secret })]);
+    await sendWeek([
+      webhookChannel({
+        url: `${receiver.origin}/hooks/summary`,
+        secret,
+        siteUrl: 'https://sparks.example.nz',
+      }),
+    ]);
 
     expect(receiver.hits).toHaveLength(1);
     const [hit] = receiver.hits;

@@ -97,6 +97,11 @@ export function withId(path: string, id: string | number): string {
   return path.replace(':id', encodeURIComponent(String(id)));
 }
 
+/** The owner's page open on one request, as every notification links to it: `${siteUrl}/owner#lead/ID` */
+export function ownerLeadUrl(siteUrl: string, id: number): string {
+  return `${siteUrl}${ownerPaths.page}#lead/${id}`;
+}
+
 /** Whether a path is the owner's page or under it (the Node server's alone) */
 export function isOwnerPath(path: string): boolean {
   return path === ownerPaths.page || path.startsWith(`${ownerPaths.page}/`);

@@ -11,9 +11,9 @@ export interface OwnerNotice {
   failures: ReadonlyArray<{ channel: ChannelName; reason: string }>;
   title: string;
   text: string;
-  /** An absolute URL into the owner's page (…/owner#lead/42), which a tap opens */
+  /** The owner's page open on the lead (ownerLeadUrl) */
   link?: string;
-  /** Sent at once and at the highest priority (push urgency high) */
+  /** Needs him now: ntfy's top priority, push urgency high */
   urgent?: boolean;
 }
 
@@ -28,16 +28,21 @@ export interface OwnerReport {
   key: string;
 }
 
-/** Something about his own sign-in the owner must know at once: a passkey added or removed, an invite link */
+/**
+ * Something the owner must know at once: about his own sign-in (a passkey added or removed, an
+ * invite link), an emergency request he has not opened, the follow-ups due today
+ */
 export interface OwnerAlert {
   title: string;
   text: string;
   /** The same for every sending of this alert, so a receiver can tell a repeat */
   key: string;
-  /** An absolute URL into the owner's page (…/owner#lead/42), which a tap opens */
+  /** Where a tap takes him: an absolute URL into the owner's page */
   link?: string;
-  /** Sent at once and at the highest priority (push urgency high) */
+  /** Needs him now: ntfy's top priority, push urgency high */
   urgent?: boolean;
+  /** What the alert is about, for a webhook's receiver (`type`); his sign-in when not given */
+  kind?: 'sign-in' | 'emergency' | 'follow-ups';
 }
 
 /** One way of telling the owner */

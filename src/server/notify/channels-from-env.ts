@@ -5,6 +5,7 @@
  * devices, which needs no setting: its keys are kept beside the lead database (LEADS_DB).
  */
 import type { AsyncLeadStore } from '../db/async-store.ts';
+import { siteOrigin } from '../../lib/site-url.ts';
 import type { Channel } from './channel.ts';
 import { smtpChannel } from './channels/email.ts';
 import { ntfyChannel } from './channels/ntfy.ts';
@@ -36,6 +37,8 @@ function httpUrl(name: string, value: string): string {
  */
 export function channelsFromEnv(env: Env, log: Log = console.error): Channel[] {
   const setting = (name: string) => env[name]?.trim() || undefined;
+  // Every message links to the request in the owner's page on this site (SITE_URL)
+  const siteUrl = siteOrigin(env);
   const candidates: Array<[string, () => Channel | undefined]> = [
     [
       'SMTP_URL',
@@ -44,7 +47,7 @@ export function channelsFromEnv(env: Env, log: Log = console.error): Channel[] {
         const to = setting('LEADS_NOTIFY_TO');
         if (!smtpUrl && !to) return undefined;
         if (!smtpUrl || !to) throw new Error('e-mail needs both SMTP_URL and LEADS_NOTIFY_TO');
-        return smtpChannel({ smtpUrl, to, from: setting('LEADS_NOTIFY_FROM') ?? to });
+        return smtpChannel({ smtpUrl, to, from: setting('LEADS_NOTIFY_FROM') ?? to, siteUrl });
       },
     ],
     [
@@ -55,6 +58,7 @@ export function channelsFromEnv(env: Env, log: Log = console.error): Channel[] {
           ? webhookChannel({
               url: httpUrl('LEADS_WEBHOOK_URL', url),
               secret: setting('LEADS_WEBHOOK_SECRET'),
+              siteUrl,
             })
           : undefined;
       },
@@ -64,7 +68,11 @@ export function channelsFromEnv(env: Env, log: Log = console.error): Channel[] {
       () => {
         const url = setting('LEADS_NTFY_URL');
         return url
-          ? ntfyChannel({ url: httpUrl('LEADS_NTFY_URL', url), token: setting('LEADS_NTFY_TOKEN') })
+          ? ntfyChannel({
+              url: httpUrl('LEADS_NTFY_URL', url),
+              token: setting('LEADS_NTFY_TOKEN'),
+              siteUrl,
+            })
           : undefined;
       },
     ],

@@ -9,6 +9,7 @@
 import { withDeadline } from '../support/deadline.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import { OVERDUE_AFTER_MS } from './health.ts';
+import { ownerLeadUrl } from '../../lib/owner-api/constants.ts';
 import type { Channel, OwnerNotice } from './channel.ts';
 import { oneLine } from '../support/plain-text.ts';
 import type { ChannelName, UndeliveredNotice } from '../db/records.ts';
@@ -33,8 +34,11 @@ const CHANNEL_LABELS: Record<ChannelName, string> = {
 
 type Log = (message: string, error?: unknown) => void;
 
-/** One notice for a lead's undelivered channels (all of them from the same lead) */
-export function ownerNotice(undelivered: readonly UndeliveredNotice[]): OwnerNotice {
+/** One notice for a lead's undelivered channels (all of them from the same lead), linking to it on `siteUrl` */
+export function ownerNotice(
+  undelivered: readonly UndeliveredNotice[],
+  siteUrl?: string,
+): OwnerNotice {
   const { lead } = undelivered[0]!;
   const name = oneLine(lead.name, 80);
   const failures = undelivered.map(({ channel, lastError }) => ({
@@ -60,7 +64,13 @@ export function ownerNotice(undelivered: readonly UndeliveredNotice[]): OwnerNot
     ...(lead.service ? [`Service: ${oneLine(lead.service, 80)}`] : []),
     `Received ${lead.createdAt} (UTC). npm run leads shows the whole request.`,
   ].join('\n');
-  return { lead, failures, title, text };
+  return {
+    lead,
+    failures,
+    title,
+    text,
+    ...(siteUrl ? { link: ownerLeadUrl(siteUrl, lead.id) } : {}),
+  };
 }
 
 export interface UndeliveredAlerts {
@@ -73,10 +83,13 @@ export function startUndeliveredAlerts({
   store,
   channels,
   isWorking,
+  siteUrl,
   log = console.error,
 }: {
   store: AsyncLeadStore;
   channels: readonly Channel[];
+  /** The site's origin, for each notice's link to the request */
+  siteUrl?: string;
   /** Whether a channel's lane is taking deliveries now */
   isWorking: (channel: ChannelName) => boolean;
   log?: Log;
@@ -95,7 +108,7 @@ export function startUndeliveredAlerts({
     // With no channel that can carry a notice there is nobody to tell: health and npm run leads show it
     if (candidates.length > 0) {
       const working = candidates.filter((channel) => isWorking(channel.name));
-      const notice = ownerNotice(undelivered);
+      const notice = ownerNotice(undelivered, siteUrl);
       const results = await Promise.allSettled(
         working.map((channel) =>
           withDeadline((signal) => channel.sendNotice!(notice, signal), NOTICE_TIMEOUT_MS),

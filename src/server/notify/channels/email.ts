@@ -8,8 +8,9 @@ import { createTransport, type SendMailOptions } from 'nodemailer';
 import SMTPPool from 'nodemailer/lib/smtp-pool';
 import { smtpFailure } from '../delivery-failure.ts';
 import { literalHeaderText, oneLine } from '../../support/plain-text.ts';
+import { ownerLeadUrl } from '../../../lib/owner-api/constants.ts';
 import { leadTextForOwner } from '../lead-text.ts';
-import type { Channel } from '../channel.ts';
+import type { Channel, OwnerAlert, OwnerNotice } from '../channel.ts';
 import { OUTBOX_CONCURRENCY } from '../retry-policy.ts';
 import type { StoredLead } from '../../db/records.ts';
 
@@ -37,7 +38,15 @@ export function leadEmailSubject(lead: StoredLead): string {
   );
 }
 
-export function leadEmailText(lead: StoredLead): string {
+/** The line that opens a request in the owner's inbox */
+export const openLine = (link: string) => `Open it in your inbox: ${link}`;
+
+/** An alert's or a notice's text, with the line that opens the request when it has one */
+function withLink({ text, link }: Pick<OwnerAlert | OwnerNotice, 'text' | 'link'>): string {
+  return link ? `${text}\n\n${openLine(link)}` : text;
+}
+
+export function leadEmailText(lead: StoredLead, siteUrl: string): string {
   const {
     id,
     createdAt,
@@ -68,13 +77,14 @@ export function leadEmailText(lead: StoredLead): string {
     ...optional('Sent from page', page),
     ...optional('Browser', userAgent),
     '',
+    openLine(ownerLeadUrl(siteUrl, id)),
     'Reply to this e-mail to answer the visitor. All requests: npm run leads',
   ].join('\n');
 }
 
 export function composeLeadEmail(
   lead: StoredLead,
-  { to, from }: { to: string; from: string },
+  { to, from, siteUrl }: { to: string; from: string; siteUrl: string },
 ): SendMailOptions {
   const name = oneLine(lead.name, 80);
   const { email } = leadTextForOwner(lead);
@@ -82,7 +92,7 @@ export function composeLeadEmail(
     to,
     from,
     subject: leadEmailSubject(lead),
-    text: leadEmailText(lead),
+    text: leadEmailText(lead, siteUrl),
     // A name that would read as an encoded-word stays out of the header
     ...(isPlainAddress(email)
       ? { replyTo: name.includes('=?') ? email : { name, address: email } }
@@ -94,12 +104,15 @@ export function emailChannel({
   send,
   to,
   from,
+  siteUrl,
   close,
   makeRoom,
 }: {
   send: SendMail;
   to: string;
   from: string;
+  /** The site's origin, for the link to each request in the owner's page */
+  siteUrl: string;
   close?: () => void;
   makeRoom?: () => () => void;
 }): Channel {
@@ -113,13 +126,19 @@ export function emailChannel({
   }
   return {
     name: 'email',
-    deliver: (lead, signal) => sendOrThrow(composeLeadEmail(lead, { to, from }), signal),
-    sendNotice: ({ title, text }, signal) =>
-      sendOrThrow({ to, from, subject: literalHeaderText(title), text }, signal),
+    deliver: (lead, signal) => sendOrThrow(composeLeadEmail(lead, { to, from, siteUrl }), signal),
+    sendNotice: (notice, signal) =>
+      sendOrThrow(
+        { to, from, subject: literalHeaderText(notice.title), text: withLink(notice) },
+        signal,
+      ),
     sendReport: ({ title, text }, signal) =>
       sendOrThrow({ to, from, subject: literalHeaderText(title), text }, signal),
-    sendAlert: ({ title, text }, signal) =>
-      sendOrThrow({ to, from, subject: literalHeaderText(title), text }, signal),
+    sendAlert: (alert, signal) =>
+      sendOrThrow(
+        { to, from, subject: literalHeaderText(alert.title), text: withLink(alert) },
+        signal,
+      ),
     ...(close ? { close } : {}),
     ...(makeRoom ? { makeRoom } : {}),
   };
@@ -130,10 +149,12 @@ export function smtpChannel({
   smtpUrl,
   to,
   from,
+  siteUrl,
 }: {
   smtpUrl: string;
   to: string;
   from: string;
+  siteUrl: string;
 }): Channel {
   const pool = new SMTPPool({ url: smtpUrl, maxConnections: OUTBOX_CONCURRENCY, ...SMTP_TIMEOUTS });
   const transport = createTransport(pool);
@@ -141,6 +162,7 @@ export function smtpChannel({
     send: (message) => transport.sendMail(message),
     to,
     from,
+    siteUrl,
     close: () => transport.close(),
     // The pool reads its limit each time it places a message
     makeRoom: () => {

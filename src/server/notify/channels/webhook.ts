@@ -3,10 +3,11 @@
  * With LEADS_WEBHOOK_SECRET the body is signed as GitHub signs its webhooks: HMAC-SHA256 of the
  * exact body in `X-Signature-256: sha256=<hex>`. A retry repeats the same body and the same
  * `Idempotency-Key` (the lead's uid, which unlike its id is never reused, even after a restore),
- * so a receiver that saw the first attempt can tell.
+ * so a receiver that saw the first attempt can tell. `ownerUrl` opens the request in the owner's page.
  */
 import { createHmac } from 'node:crypto';
-import type { Channel, OwnerNotice } from '../channel.ts';
+import { ownerLeadUrl } from '../../../lib/owner-api/constants.ts';
+import type { Channel, OwnerAlert, OwnerNotice } from '../channel.ts';
 import { leadTextForOwner } from '../lead-text.ts';
 import type { StoredLead } from '../../db/records.ts';
 import { postOrThrow } from './http-post.ts';
@@ -29,8 +30,11 @@ const WEBHOOK_FIELDS = [
 ] as const satisfies readonly (keyof StoredLead)[];
 
 /** The lead as JSON, its text without the control and bidi characters JSON.stringify would leave raw (C1, bidi) */
-export function webhookBody(lead: StoredLead): string {
-  return JSON.stringify(leadTextForOwner(lead), [...WEBHOOK_FIELDS]);
+export function webhookBody(lead: StoredLead, siteUrl: string): string {
+  return JSON.stringify({ ...leadTextForOwner(lead), ownerUrl: ownerLeadUrl(siteUrl, lead.id) }, [
+    ...WEBHOOK_FIELDS,
+    'ownerUrl',
+  ]);
 }
 
 export function signBody(body: string, secret: string): string {
@@ -38,7 +42,7 @@ export function signBody(body: string, secret: string): string {
 }
 
 /** A notice that a lead did not reach the owner on another channel */
-export function noticeBody({ title, text, lead, failures }: OwnerNotice): string {
+export function noticeBody({ title, text, lead, failures, link }: OwnerNotice): string {
   return JSON.stringify({
     type: 'undelivered',
     leadId: lead.id,
@@ -46,16 +50,31 @@ export function noticeBody({ title, text, lead, failures }: OwnerNotice): string
     failures,
     title,
     text,
+    ...(link ? { ownerUrl: link } : {}),
+  });
+}
+
+/** An alert: what it is about, and where it takes the owner */
+export function alertBody({ title, text, kind, link, urgent }: OwnerAlert): string {
+  return JSON.stringify({
+    type: kind ?? 'sign-in',
+    title,
+    text,
+    ...(link ? { ownerUrl: link } : {}),
+    ...(urgent ? { urgent } : {}),
   });
 }
 
 export function webhookChannel({
   url,
   secret,
+  siteUrl,
   timeoutMs,
 }: {
   url: string;
   secret?: string | undefined;
+  /** The site's origin, for the link to each request in the owner's page */
+  siteUrl: string;
   timeoutMs?: number;
 }): Channel {
   const post = (body: string, idempotencyKey: string, signal?: AbortSignal) =>
@@ -71,7 +90,7 @@ export function webhookChannel({
     );
   return {
     name: 'webhook',
-    deliver: (lead, signal) => post(webhookBody(lead), lead.uid, signal),
+    deliver: (lead, signal) => post(webhookBody(lead, siteUrl), lead.uid, signal),
     sendNotice: (notice, signal) =>
       post(
         noticeBody(notice),
@@ -79,7 +98,6 @@ export function webhookChannel({
         signal,
       ),
     sendReport: ({ json, key }, signal) => post(JSON.stringify(json), key, signal),
-    sendAlert: ({ title, text, key }, signal) =>
-      post(JSON.stringify({ type: 'sign-in', title, text }), key, signal),
+    sendAlert: (alert, signal) => post(alertBody(alert), alert.key, signal),
   };
 }
