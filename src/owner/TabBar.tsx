@@ -15,8 +15,27 @@ const tabs: Array<{ tab: OwnerTab; label: string; href: string; Icon: LucideIcon
   { tab: 'passkeys', label: 'Passkeys', href: hashOf({ name: 'passkeys' }), Icon: KeyRound },
 ];
 
-/** Inbox, Numbers, Site, Alerts (notifications), Passkeys: along the foot of a phone's screen, in the header on a wider one */
-export function TabBar({ current, unread }: { current: OwnerTab; unread: number }) {
+/** What the inbox's badge counts, in words for a screen reader */
+function badgeWords(unread: number, callBacks: number): string {
+  return [unread > 0 && `${unread} unread`, callBacks > 0 && `${callBacks} to call back`]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/**
+ * Inbox, Numbers, Site, Alerts (notifications), Passkeys: along the foot of a phone's screen, in the header on a wider
+ * one; the inbox's badge counts the unread requests and those to call back today
+ */
+export function TabBar({
+  current,
+  unread,
+  callBacks = 0,
+}: {
+  current: OwnerTab;
+  unread: number;
+  callBacks?: number;
+}) {
+  const badge = unread + callBacks;
   return (
     <nav
       aria-label="Owner’s page"
@@ -32,10 +51,10 @@ export function TabBar({ current, unread }: { current: OwnerTab; unread: number 
             >
               <Icon className="size-6 md:size-5" aria-hidden="true" />
               <span>{label}</span>
-              {tab === 'inbox' && unread > 0 && (
+              {tab === 'inbox' && badge > 0 && (
                 <span className="absolute top-1.5 left-1/2 ml-2 min-w-5 rounded-full bg-danger-700 px-1.5 text-center text-xs leading-5 font-bold text-white md:static md:ml-0">
-                  {unread}
-                  <span className="sr-only"> unread</span>
+                  <span aria-hidden="true">{badge}</span>
+                  <span className="sr-only">{badgeWords(unread, callBacks)}</span>
                 </span>
               )}
             </a>

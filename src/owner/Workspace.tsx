@@ -82,7 +82,11 @@ export function Workspace({ businessName, shortName, session, onSignOut }: Props
             <span className="truncate md:hidden">{shortName}</span>
             <span className="hidden truncate md:inline">{businessName}</span>
           </p>
-          <TabBar current={tabOf(view)} unread={unread} />
+          <TabBar
+            current={tabOf(view)}
+            unread={unread}
+            callBacks={inbox.overview?.followUpsDue.length ?? 0}
+          />
           <button
             type="button"
             onClick={onSignOut}

@@ -14,10 +14,12 @@ import {
   type SiteBody,
 } from '../../src/lib/owner-api.ts';
 import { editorPaths } from '../../src/lib/editor-paths.ts';
+import { nzCalendarDay } from '../../src/owner/time.ts';
 import {
   mockOwnerApi,
   publishSteps,
   sampleLead,
+  sampleLeads,
   sampleSite,
   type OwnerApiMock,
 } from '../support/owner-api-mock.ts';
@@ -756,6 +758,57 @@ test.describe('at 390 px', () => {
           await fitsTheScreen(page, testInfo.outputPath('passkeys.png'));
       });
     }
+  });
+
+  test('the requests to call back head the inbox, say how overdue, count in the badge, and fit the screen (screenshot kept)', async ({
+    page,
+  }, testInfo) => {
+    const today = nzCalendarDay(new Date());
+    const dayBefore = (days: number) =>
+      new Date(Date.parse(`${today}T12:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+    const leads = [
+      ...sampleLeads(),
+      sampleLead({
+        id: 50,
+        name: 'Hemi Walker',
+        status: 'quoted',
+        readAt: new Date().toISOString(),
+        followUp: dayBefore(1),
+        service: 'Heat pump wiring',
+      }),
+      sampleLead({
+        id: 51,
+        name: 'Sione Tuilagi',
+        status: 'contacted',
+        readAt: new Date().toISOString(),
+        followUp: today,
+      }),
+      sampleLead({ id: 52, name: 'Won Already', status: 'won', followUp: dayBefore(2) }),
+    ];
+    await mockOwnerApi(page, { leads });
+    await openOwnerPage(page);
+    const group = page.getByRole('region', { name: 'Call back today' });
+    await expect(group.getByRole('listitem')).toHaveText([
+      /Hemi Walker\s*Due yesterday/,
+      /Sione Tuilagi\s*Due today/,
+    ]);
+    // It heads the inbox: above the undelivered requests and the list
+    const top = async (name: string | RegExp) =>
+      (await page.getByRole('region', { name }).boundingBox())!.y;
+    expect(await top('Call back today')).toBeLessThan(
+      await top('These requests did not reach you on every channel'),
+    );
+    expect(await top('Call back today')).toBeLessThan(await top(/^All requests/));
+    // Won Already is unread, so three unread, and two to call back
+    await expect(page.getByRole('link', { name: /^Inbox\s*3 unread, 2 to call back$/ })).toHaveText(
+      /5/,
+    );
+    await expect(group.getByRole('link', { name: /Hemi Walker/ })).toHaveAttribute(
+      'href',
+      '#lead/50',
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await fitsTheScreen(page, testInfo.outputPath('call-back-today.png'));
   });
 
   test('the site while idle, publishing and failed has no axe violations and nothing wider than the screen (screenshots kept), a failed publish names the entry and field to fix; the sign-in door has no axe violations', async ({

@@ -24,7 +24,7 @@ import {
 } from '../../src/lib/owner-api.ts';
 import { CEREMONIES_PER_MINUTE } from '../../src/server/owner/api.ts';
 import { hashToken, SESSION_COOKIE } from '../../src/server/owner/session-token.ts';
-import { nzDateTime } from '../../src/server/stats/days.ts';
+import { addDays, nzDateTime, nzDay } from '../../src/server/stats/days.ts';
 import { decodeQuotedPrintable } from '../support/mail.ts';
 import { makeInvite } from '../support/owner-invite.ts';
 import { ownerClient, sessionFrom } from '../support/owner.ts';
@@ -402,6 +402,32 @@ describe('the inbox', () => {
     );
     expect(csv.text()).toContain(`'=HYPERLINK`);
     expect(csv.text()).toContain('Quoted $1,450 for six downlights');
+  });
+
+  it('lists the open requests whose follow-up date has come, oldest date first, whatever the filter', async () => {
+    const today = nzDay(new Date());
+    const dates = {
+      'Due Yesterday': addDays(today, -1),
+      'Due Last Week': addDays(today, -7),
+      'Due But Won': addDays(today, -1),
+    };
+    for (const [name, followUp] of Object.entries(dates)) {
+      await postLead({ name, email: `${name.replaceAll(' ', '.').toLowerCase()}@example.co.nz` });
+      const { id } = await leadNamed(name);
+      const change = name === 'Due But Won' ? { followUp, status: 'won' } : { followUp };
+      expect(
+        (await owner.call('PATCH', `${ownerPaths.leads}/${id}`, { body: change })).status,
+      ).toBe(200);
+    }
+    const body = await inbox('?status=quoted&q=nobody');
+    expect(body.leads).toEqual([]);
+    expect(body.today).toBe(today);
+    // (The first test's follow-up date, fixed, comes due one day too)
+    const due = body.followUpsDue.filter(({ name }) => name.startsWith('Due '));
+    expect(due.map(({ name, followUp }) => ({ name, followUp }))).toEqual([
+      { name: 'Due Last Week', followUp: dates['Due Last Week'] },
+      { name: 'Due Yesterday', followUp: dates['Due Yesterday'] },
+    ]);
   });
 
   it('gives one request as the inbox lists it, 404 for one that is not there, and 401 with no data without a session', async () => {

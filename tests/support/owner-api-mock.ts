@@ -28,6 +28,7 @@ import {
   type SiteBody,
   type StepUpNeededBody,
 } from '../../src/lib/owner-api.ts';
+import { nzCalendarDay } from '../../src/owner/time.ts';
 
 const MINUTE = 60_000;
 const ago = (minutes: number, now = Date.now()) => new Date(now - minutes * MINUTE).toISOString();
@@ -112,7 +113,8 @@ export function sampleLeads(now = Date.now()): OwnerLead[] {
       createdAt: ago(60 * 26, now),
       status: 'quoted',
       readAt: ago(60 * 25, now),
-      followUp: '2026-06-04',
+      // Next week: nothing is due to call back in the sample inbox
+      followUp: nzCalendarDay(new Date(now + 7 * 24 * 60 * MINUTE)),
       address: null,
       service: null,
       message: 'Can you mount a TV and hide the cables?\nEvenings suit best.',
@@ -446,6 +448,7 @@ function inboxBody(
           field?.toLowerCase().includes(query),
         ),
     );
+  const today = nzCalendarDay(new Date());
   const counts = Object.fromEntries(
     LEAD_STATUSES.map((each) => [each, leads.filter((lead) => lead.status === each).length]),
   ) as Record<LeadStatus, number>;
@@ -456,6 +459,15 @@ function inboxBody(
     undelivered: newestFirst.filter((lead) =>
       lead.deliveries.some((delivery) => delivery.state === 'failed' || delivery.overdue),
     ),
+    followUpsDue: leads
+      .filter(
+        (lead) =>
+          lead.followUp !== null &&
+          lead.followUp <= today &&
+          !['won', 'lost', 'spam'].includes(lead.status),
+      )
+      .sort((a, b) => a.followUp!.localeCompare(b.followUp!) || a.id - b.id),
+    today,
   };
 }
 

@@ -5,6 +5,7 @@ import type { OwnerLead } from '../../src/lib/owner-api.ts';
 import { inboxUrl } from '../../src/owner/api.ts';
 import { dialable } from '../../src/lib/dialable.ts';
 import { contactLinks } from '../../src/owner/contact-links.ts';
+import { dueLabel } from '../../src/owner/inbox/due-label.ts';
 import { inviteTokenOf } from '../../src/owner/invite.ts';
 import { formatShare, niceCeiling, trendText } from '../../src/owner/numbers/figures.ts';
 import { hashOf, parseView, type OwnerView } from '../../src/owner/routes.ts';
@@ -37,6 +38,17 @@ describe('timeAgo', () => {
 
   it('reads a calendar day as that day in every time zone', () => {
     expect(formatCalendarDay('2026-06-04')).toBe('4 Jun 2026');
+  });
+});
+
+describe('a follow-up date against today', () => {
+  it('says due today, yesterday, how many days ago, and from a week on since when', () => {
+    expect(dueLabel('2026-11-27', '2026-11-27')).toBe('Due today');
+    expect(dueLabel('2026-11-26', '2026-11-27')).toBe('Due yesterday');
+    expect(dueLabel('2026-11-24', '2026-11-27')).toBe('Due 3 days ago');
+    expect(dueLabel('2026-11-20', '2026-11-27')).toBe('Due since 20 Nov');
+    // Across the change to daylight saving (27 Sep) a day is still a day
+    expect(dueLabel('2026-09-26', '2026-09-28')).toBe('Due 2 days ago');
   });
 });
 

@@ -59,6 +59,13 @@ export interface InboxBody {
   counts: Record<LeadStatus, number>;
   /** Leads with a delivery that failed or is overdue, newest first */
   undelivered: OwnerLead[];
+  /**
+   * Leads still open (not won, lost or spam) whose follow-up date is today or earlier in New
+   * Zealand, the oldest date first, whatever ?status= and ?q= ask
+   */
+  followUpsDue: OwnerLead[];
+  /** Today in New Zealand (YYYY-MM-DD), which the follow-up dates are read against */
+  today: string;
 }
 
 /** GET /api/owner/leads/ID: one lead, as the inbox lists it */

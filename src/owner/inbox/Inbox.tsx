@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { buttonClass } from '../../lib/button.ts';
 import { LEAD_STATUS_LABELS, ownerPaths, SEARCH_MAX_LENGTH } from '../../lib/owner-api.ts';
 import { Alert } from '../Alert.tsx';
+import { CallBackToday } from './CallBackToday.tsx';
 import { errorMessage } from '../notices.tsx';
 import { InboxPushNotice } from '../push/InboxPushNotice.tsx';
 import { LeadRow } from './LeadRow.tsx';
@@ -10,7 +11,10 @@ import { StatusFilter } from './StatusFilter.tsx';
 import { UndeliveredPanel } from './UndeliveredPanel.tsx';
 import type { Inbox as InboxState } from './use-inbox.ts';
 
-/** The quote requests, newest first: the undelivered ones on top, then filter, search and the list */
+/**
+ * The quote requests, newest first: those to call back today and the undelivered ones on top,
+ * then filter, search and the list
+ */
 export function Inbox({ inbox, now }: { inbox: InboxState; now: Date }) {
   const searchId = useId();
   const { body, overview, filter } = inbox;
@@ -46,6 +50,7 @@ export function Inbox({ inbox, now }: { inbox: InboxState; now: Date }) {
       </div>
 
       <InboxPushNotice />
+      {overview && <CallBackToday leads={overview.followUpsDue} today={overview.today} />}
       {overview && <UndeliveredPanel leads={overview.undelivered} now={now} />}
 
       <div className="space-y-3">

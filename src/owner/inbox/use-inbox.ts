@@ -21,10 +21,12 @@ export interface Inbox {
   /** The answer for the status and search as they are now; undefined until it comes */
   body: InboxBody | undefined;
   /**
-   * The unread count, the counts by status and the undelivered requests, which are the same for
-   * every query: from the last answer to any, so they stay while another query's answer comes
+   * The unread count, the counts by status, the undelivered requests and those to call back,
+   * which are the same for every query: from the last answer to any, so they stay while another
+   * query's answer comes
    */
-  overview: Pick<InboxBody, 'unread' | 'counts' | 'undelivered'> | undefined;
+  overview:
+    Pick<InboxBody, 'unread' | 'counts' | 'undelivered' | 'followUpsDue' | 'today'> | undefined;
   filter: InboxFilter;
   /** The search box's text, before it is applied */
   searchText: string;

@@ -59,6 +59,7 @@ const STORE_METHODS = [
   'endOtherSessions',
   'recentSignIns',
   'findLeads',
+  'followUpsDue',
   'leadTally',
   'updateLead',
   'addLeadNote',

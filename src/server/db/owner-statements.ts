@@ -65,6 +65,9 @@ function prepareOwnerStatements(db: DatabaseSync) {
         AND (:text IS NULL OR name LIKE :text ESCAPE '\\' OR email LIKE :text ESCAPE '\\' OR address LIKE :text ESCAPE '\\'
           OR (:digits IS NOT NULL AND replace(replace(replace(replace(phone, ' ', ''), '-', ''), '(', ''), ')', '') LIKE :digits))
       ORDER BY id DESC LIMIT :limit`),
+    followUpsDue: prepare(`SELECT ${LEAD_COLUMNS} FROM leads
+      WHERE follow_up <= :day AND status NOT IN ('won', 'lost', 'spam')
+      ORDER BY follow_up, id LIMIT :limit`),
     tally: prepare(
       'SELECT status, COUNT(*) AS count, SUM(read_at IS NULL) AS unread FROM leads GROUP BY status',
     ),

@@ -16,7 +16,7 @@ import { fromPasskeyRow, ownerStatementsFor, type PasskeyRow } from './owner-sta
 import { readLead, type LeadRow } from './statements.ts';
 import { inTransaction } from './sqlite.ts';
 
-type OwnersLeadMethods = 'findLeads' | 'leadTally' | 'updateLead' | 'addLeadNote';
+type OwnersLeadMethods = 'findLeads' | 'followUpsDue' | 'leadTally' | 'updateLead' | 'addLeadNote';
 
 /** Rolls back the transaction of a passkey stored already; never leaves this module */
 class DuplicatePasskey extends Error {}
@@ -191,6 +191,16 @@ export function ownerRecords(
           digits: digits.length >= 3 ? `%${digits}%` : null,
           limit,
         }) as unknown as LeadRow[];
+        return rows.map((row) => readLead(statements, row));
+      } finally {
+        db.exec('COMMIT');
+      }
+    },
+    followUpsDue(day, limit) {
+      const { db, statements, owner } = open();
+      db.exec('BEGIN');
+      try {
+        const rows = owner.followUpsDue.all({ day, limit }) as unknown as LeadRow[];
         return rows.map((row) => readLead(statements, row));
       } finally {
         db.exec('COMMIT');

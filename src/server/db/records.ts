@@ -141,6 +141,11 @@ export interface LeadStore extends OwnerRecords, PushDeviceRecords {
   countLeads(): number;
   /** Newest first */
   findLeads(query: LeadQuery): StoredLead[];
+  /**
+   * Leads still open (not won, lost or spam) whose follow-up date is `day` (YYYY-MM-DD) or
+   * earlier, the oldest date first
+   */
+  followUpsDue(day: string, limit: number): StoredLead[];
   /** How many leads have each status, and how many are unread */
   leadTally(): { counts: Record<LeadStatus, number>; unread: number };
   /** False when there is no such lead */

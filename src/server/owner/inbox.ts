@@ -1,7 +1,8 @@
 /**
  * The owner's inbox as the page reads it: each quote request with what he has done with it and
- * how each channel delivered it, the unread count, the count per status, and the requests still
- * New that a channel failed or is over an hour late on (they head the page).
+ * how each channel delivered it, the unread count, the count per status, the requests still
+ * New that a channel failed or is over an hour late on (they head the page), and the open ones
+ * whose follow-up date has come (New Zealand time).
  */
 import {
   LEAD_STATUSES,
@@ -14,6 +15,7 @@ import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { StoredLead } from '../db/records.ts';
 import { deliveryState, isUndelivered } from '../leads/export.ts';
 import { leadTextForOwner } from '../notify/lead-text.ts';
+import { nzDay } from '../stats/days.ts';
 
 /** Requests listed at once: years of a one-man business's requests; older ones are found by search */
 export const INBOX_LIMIT = 500;
@@ -60,9 +62,11 @@ export async function readInbox(
   query: InboxQuery,
   now = new Date(),
 ): Promise<InboxBody> {
-  const [leads, newLeads, tally] = await Promise.all([
+  const today = nzDay(now);
+  const [leads, newLeads, followUpsDue, tally] = await Promise.all([
     store.findLeads({ ...query, limit: INBOX_LIMIT }),
     store.findLeads({ status: 'new', limit: INBOX_LIMIT }),
+    store.followUpsDue(today, INBOX_LIMIT),
     store.leadTally(),
   ]);
   const undelivered = newLeads.filter((lead) =>
@@ -73,5 +77,7 @@ export async function readInbox(
     unread: tally.unread,
     counts: tally.counts,
     undelivered: undelivered.map((lead) => ownerLead(lead, now)),
+    followUpsDue: followUpsDue.map((lead) => ownerLead(lead, now)),
+    today,
   };
 }
