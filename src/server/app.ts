@@ -3,7 +3,8 @@
  * in its own thread at LEADS_DB, the rate limit LEADS_RATE_LIMIT behind TRUST_PROXY), the
  * owner's notifications (the outbox with the channels SMTP_URL, LEADS_WEBHOOK_URL and
  * LEADS_NTFY_URL set up, and Web Push to the devices he turns it on for, its keys kept beside
- * LEADS_DB; the notices of undelivered leads), and the anonymous counts (page
+ * LEADS_DB; the notices of undelivered leads, emergencies announced again until he opens them,
+ * each morning's follow-ups), and the anonymous counts (page
  * views, taps, STATS_WEEKLY's summary), the owner's door (passkey sign-in, his inbox and
  * numbers), the content editor's API on the site's source at SITE_DIR, and publishing the
  * owner's edits (SITE_DIR's content built, swapped in, committed, pushed to CONTENT_GIT_REMOTE).
@@ -26,7 +27,8 @@ import { handleLeadRequest } from './leads/handler.ts';
 import type { Channel } from './notify/channel.ts';
 import { channelsFromEnv, pushChannelBeside } from './notify/channels-from-env.ts';
 import { checkHealth, type HealthReport } from './notify/health.ts';
-import { createOutbox } from './notify/outbox.ts';
+import { createOutbox, type Outbox } from './notify/outbox.ts';
+import { startReminders, type Reminders } from './notify/reminders.ts';
 import { type RetryPolicy } from './notify/retry-policy.ts';
 import { startUndeliveredAlerts, type UndeliveredAlerts } from './notify/undelivered-alerts.ts';
 import { createCounter } from './stats/counter.ts';
@@ -116,6 +118,7 @@ export function createApp(env: Env, parts: AppParts): App {
   );
   let alerts: UndeliveredAlerts | undefined;
   let weekly: ReturnType<typeof startWeeklySummaries> | undefined;
+  let reminders: Reminders | undefined;
   const outbox = createOutbox({
     store,
     channels,
@@ -123,6 +126,14 @@ export function createApp(env: Env, parts: AppParts): App {
     onGivenUp: () => void alerts?.check(),
     ...(parts.retry ? { retry: parts.retry } : {}),
   });
+  /** The outbox as the lead endpoint wakes it: an emergency is taken up for escalation too */
+  const leadOutbox: Outbox = {
+    ...outbox,
+    wake() {
+      outbox.wake();
+      reminders?.leadStored();
+    },
+  };
   const counter = createCounter({ store, log });
   /** Who a request comes from: behind the reverse proxy (TRUST_PROXY=1), the address it forwards */
   const clientOf = (forwardedFor: string | null | undefined, socketAddress: string) =>
@@ -146,7 +157,7 @@ export function createApp(env: Env, parts: AppParts): App {
     return handleLeadRequest(request, clientKey, {
       siteUrl,
       store,
-      outbox,
+      outbox: leadOutbox,
       rateLimiter: leadLimiter,
       log,
       readPage: site.readPage,
@@ -254,12 +265,14 @@ export function createApp(env: Env, parts: AppParts): App {
         siteUrl,
         log,
       });
+      reminders = startReminders({ store, channels, siteUrl, log });
       if (env['STATS_WEEKLY'] === '1') weekly = startWeeklySummaries({ store, channels, log });
     },
     async close() {
       publisher?.stop();
       weekly?.close();
       alerts?.close();
+      reminders?.close();
       await Promise.all([outbox.close(), counter.close(), editor.close()]);
       await store.close();
     },
