@@ -4,7 +4,11 @@ import { inProcessStore, type AsyncLeadStore } from '../../src/server/db/async-s
 import { DeliveryFailure } from '../../src/server/notify/delivery-failure.ts';
 import type { Channel } from '../../src/server/notify/channel.ts';
 import { createOutbox } from '../../src/server/notify/outbox.ts';
-import { DEFAULT_RETRY, retryDelayMs } from '../../src/server/notify/retry-policy.ts';
+import {
+  DEFAULT_RETRY,
+  retryDelayMs,
+  SLOW_ATTEMPT_MS,
+} from '../../src/server/notify/retry-policy.ts';
 import { openLeadStore } from '../../src/server/db/store.ts';
 import {
   type ChannelName,
@@ -373,6 +377,31 @@ describe('each delivery on its own', () => {
     outbox.wake();
     await vi.advanceTimersByTimeAsync(10);
     expect(delivered).toEqual([genuine]);
+  });
+
+  it('lets a lead through beside a probe the channel stalls on, once the probe is slow', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const delivered: number[] = [];
+    const stallsOnSome: Channel = {
+      name: 'email',
+      deliver: (stored, signal) =>
+        stored.name.startsWith('Stalled')
+          ? new Promise<void>((_resolve, reject) =>
+              signal.addEventListener('abort', () => reject(signal.reason as Error)),
+            )
+          : Promise.resolve(void delivered.push(stored.id)),
+    };
+    const outbox = outboxFor([stallsOnSome]);
+    for (let index = 0; index < 3; index++) storeLead(`Stalled ${index}`, ['email']);
+    outbox.wake();
+    // All three time out, which opens the breaker; a retry of one is the probe, and stalls again
+    await vi.advanceTimersByTimeAsync(DEFAULT_RETRY.attemptTimeoutMs + 2000);
+    expect(outbox.isWorking('email')).toBe(false);
+    const genuine = storeLead('Genuine', ['email']);
+    outbox.wake();
+    await vi.advanceTimersByTimeAsync(SLOW_ATTEMPT_MS);
+    expect(delivered).toEqual([genuine]);
+    expect(outbox.isWorking('email')).toBe(true);
   });
 
   it('aborts an attempt at its deadline, so it cannot be completed later, and frees its place', async () => {

@@ -87,7 +87,7 @@ export function createLane(
     });
   /** Failed probes in a row while the breaker is open, for its backoff */
   let failedProbes = 0;
-  /** While the breaker is open: no attempt before this moment, then one at a time */
+  /** While the breaker is open: no attempt before this moment, then one at a time (not counting slow ones) */
   let breakerUntil = 0;
   let probing = false;
   /** Rounds in a row the store failed in, for the lane's own backoff while it is unusable */
@@ -133,10 +133,12 @@ export function createLane(
       ? Promise.resolve(unrecorded.get(leadId)!)
       : attempt(claimed);
     // Past the slow mark the attempt runs on (a stall still ends at its deadline and counts as the
-    // channel failing) but makes room beside it, in the lane and in the channel (the SMTP pool)
+    // channel failing) but makes room beside it, in the lane and in the channel (the SMTP pool);
+    // a slow probe lets the next one start, so a lead the channel answers is not kept waiting
     let madeRoom: (() => void) | undefined;
     const slowTimer = setTimeout(() => {
       slow++;
+      if (probe) probing = false;
       madeRoom = channel.makeRoom?.() ?? (() => {});
       run();
     }, slowAfterMs);
@@ -164,7 +166,7 @@ export function createLane(
           madeRoom();
         }
         inFlight.delete(leadId);
-        if (probe) probing = false;
+        if (probe && !madeRoom) probing = false;
         run();
       });
     inFlight.set(leadId, running);
