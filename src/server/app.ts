@@ -2,12 +2,12 @@
  * The server's features on one database, built from the environment: quote requests (the store
  * in its own thread at LEADS_DB, the rate limit LEADS_RATE_LIMIT behind TRUST_PROXY), the
  * owner's notifications (the outbox with the channels SMTP_URL, LEADS_WEBHOOK_URL and
- * LEADS_NTFY_URL set up, and Web Push to the devices he turns it on for, its keys kept beside
- * LEADS_DB; the notices of undelivered leads, emergencies announced again until he opens them,
- * each morning's follow-ups), and the anonymous counts (page
- * views, taps, STATS_WEEKLY's summary), the owner's door (passkey sign-in, his inbox and
- * numbers), the content editor's API on the site's source at SITE_DIR, and publishing the
- * owner's edits (SITE_DIR's content built, swapped in, committed, pushed to CONTENT_GIT_REMOTE).
+ * LEADS_NTFY_URL set up, Web Push to the devices he turns it on for with its keys beside LEADS_DB,
+ * the notices of undelivered leads, unopened emergencies repeated, each morning's follow-ups), the
+ * anonymous counts (page views, taps, STATS_WEEKLY's summary), the owner's door (passkey sign-in,
+ * his inbox and numbers), the content editor's API on the site's source at SITE_DIR, and
+ * publishing the owner's edits (SITE_DIR's content built, swapped in, committed, pushed to
+ * CONTENT_GIT_REMOTE).
  * It answers /api/ through the routes it gives the http layer, is told of each page view, and
  * says whether a request may see the owner's pages.
  */
@@ -258,14 +258,9 @@ export function createApp(env: Env, parts: AppParts): App {
     start() {
       if (alerts) return;
       outbox.start();
-      alerts = startUndeliveredAlerts({
-        store,
-        channels,
-        isWorking: outbox.isWorking,
-        siteUrl,
-        log,
-      });
-      reminders = startReminders({ store, channels, siteUrl, log });
+      const notifying = { store, channels, siteUrl, log };
+      alerts = startUndeliveredAlerts({ ...notifying, isWorking: outbox.isWorking });
+      reminders = startReminders(notifying);
       if (env['STATS_WEEKLY'] === '1') weekly = startWeeklySummaries({ store, channels, log });
     },
     async close() {
