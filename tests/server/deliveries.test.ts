@@ -1,7 +1,7 @@
 /**
  * The owner's notifications from the running server, against local stand-ins for his mail relay,
  * webhook and push service: a lead one channel refuses for good costs that lead alone, and the
- * owner is told about it on the others.
+ * owner is told about it on the others; messages the relay stalls on delay no other lead.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -16,6 +16,7 @@ import {
   EICAR,
   startFilteringChannels,
   startReceiver,
+  startSmtp,
 } from '../support/script-helpers.ts';
 import { distDir } from '../support/build.ts';
 import { makeTempDir, repoRoot, requireBuild, send, startServer } from '../support/server.ts';
@@ -137,6 +138,51 @@ describe('a lead that one channel refuses for good', () => {
       await channels.close();
     }
   });
+});
+
+describe('messages the mail relay stalls on (it holds its answer after the final dot)', () => {
+  it('hold no place once slow: with ten stalled at the relay, a genuine lead is e-mailed within 5 s', async () => {
+    const smtp = await startSmtp({
+      answer: (message) => (message.includes('Stalled Visitor') ? 'stall' : 'accept'),
+    });
+    const server = await startServer({
+      env: { SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'owner@example.com', LEADS_RATE_LIMIT: '0' },
+    });
+    const post = (name: string, message: string) =>
+      send(server, {
+        method: 'POST',
+        path: '/api/leads',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Accept: 'application/json',
+        },
+        body: quoteRequest(name, message),
+      });
+    try {
+      for (let index = 0; index < 10; index++)
+        expect((await post(`Stalled Visitor ${index}`, 'The relay holds this one.')).status).toBe(
+          200,
+        );
+      // Three at a time, each giving its place up 10 s on: all ten are with the relay in about 30 s
+      await vi.waitFor(() => expect(smtp.stalled()).toBe(10), { timeout: 45_000, interval: 200 });
+      const posted = Date.now();
+      expect((await post('Genuine Visitor', 'The oven will not heat.')).status).toBe(200);
+      await vi.waitFor(
+        () =>
+          expect(smtp.received.some((message) => message.includes('Genuine Visitor'))).toBe(true),
+        { timeout: 5000, interval: 100 },
+      );
+      const tookMs = Date.now() - posted;
+      expect(tookMs).toBeLessThan(5000);
+      expect(smtp.received.filter((message) => message.includes('Stalled Visitor'))).toEqual([]);
+      console.log(
+        `With ten messages stalled at the relay, the genuine lead was e-mailed in ${tookMs} ms`,
+      );
+    } finally {
+      await server.stop();
+      await smtp.close();
+    }
+  }, 90_000);
 });
 
 describe('a second server started by mistake on a port already taken', () => {
