@@ -8,13 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { QUOTE_SERVICE_OPTIONS } from '../../src/config/quote.ts';
+import { EMERGENCY_SERVICE, QUOTE_SERVICE_OPTIONS } from '../../src/config/quote.ts';
 import { ownerLeadUrl } from '../../src/lib/owner-api.ts';
 import { withoutControls } from '../../src/lib/plain-text.ts';
 import type { StoredLead } from '../../src/server/db/records.ts';
 import {
   alertPush,
-  EMERGENCY_SERVICE,
   leadPush,
   LINE_MAX_CHARACTERS,
   noticePush,
@@ -63,9 +62,8 @@ describe('a new request’s push', () => {
   });
 
   it('is urgent, and says so, for an emergency', () => {
-    expect(EMERGENCY_SERVICE).toBeDefined();
     expect(QUOTE_SERVICE_OPTIONS).toContain(EMERGENCY_SERVICE);
-    const { message, urgency } = leadPush(stored({ service: EMERGENCY_SERVICE! }), SITE);
+    const { message, urgency } = leadPush(stored({ service: EMERGENCY_SERVICE }), SITE);
     expect(urgency).toBe('high');
     expect(message.notification.title).toBe('Emergency: Aroha Smith');
     expect(message).not.toHaveProperty('app_badge');

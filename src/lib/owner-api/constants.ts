@@ -87,11 +87,6 @@ export const PUSH_DEVICES_MAX = 20;
 /** A push service's address is a few hundred characters at most */
 export const PUSH_ENDPOINT_MAX_LENGTH = 1024;
 
-/** The owner's page open at one request, from the site's origin (SITE_URL, no trailing slash) */
-export function ownerLeadUrl(siteUrl: string, id: number): string {
-  return `${siteUrl}${ownerPaths.page}#lead/${id}`;
-}
-
 /** A path of ownerPaths with its `:id` filled in */
 export function withId(path: string, id: string | number): string {
   return path.replace(':id', encodeURIComponent(String(id)));

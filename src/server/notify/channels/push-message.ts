@@ -5,7 +5,7 @@
  * and Call as an action where the platform shows actions. Short enough for any push service
  * (their limit is about 4 KB encrypted, whatever the visitor typed).
  */
-import { QUOTE_SERVICE_OPTIONS } from '../../../config/quote.ts';
+import { isEmergency } from '../../../config/quote.ts';
 import { dialable } from '../../../lib/dialable.ts';
 import { ownerLeadUrl, ownerPaths } from '../../../lib/owner-api/constants.ts';
 import type { StoredLead } from '../../db/records.ts';
@@ -18,11 +18,6 @@ export const NAME_MAX_CHARACTERS = 60;
 export const LINE_MAX_CHARACTERS = 160;
 /** Lines of an alert's or a notice's text the notification shows */
 const TEXT_LINES = 3;
-
-/** The service a visitor picks for an emergency, as the quote form offers it */
-export const EMERGENCY_SERVICE = QUOTE_SERVICE_OPTIONS.find((option) =>
-  option.startsWith('Emergency'),
-);
 
 export interface PushAction {
   action: string;
@@ -83,13 +78,10 @@ function firstLines(text: string, count: number): string[] {
     .slice(0, count);
 }
 
-export const isEmergency = (lead: Pick<StoredLead, 'service'>) =>
-  EMERGENCY_SERVICE !== undefined && lead.service === EMERGENCY_SERVICE;
-
 /** A new request: who, where and what, and its message's first line; an emergency is urgent */
 export function leadPush(lead: StoredLead, siteUrl: string, unread?: number): PushSend {
   const { name, phone, address, service, message: text } = leadTextForOwner(lead);
-  const emergency = isEmergency(lead);
+  const emergency = isEmergency(lead.service);
   const where = [address, service]
     .filter((part): part is string => Boolean(part))
     .map((part) => oneLine(part, 70));
