@@ -605,9 +605,15 @@ describe('properties', () => {
   it('validateLead answers adversarial values of up to 60,000 characters at once, in every field of both forms, and never throws', () => {
     let slowest = { ms: 0, where: '' };
     const timed = (where: string, fields: Record<string, string>, form: (typeof forms)[number]) => {
-      const started = performance.now();
-      const problems = validateLead(fields);
-      const ms = performance.now() - started;
+      // The fastest of up to three runs: a pattern that backtracks is slow every time, while a
+      // pause of a busy machine (another process, a garbage collection) is not
+      let problems: ReturnType<typeof validateLead> = [];
+      let ms = Infinity;
+      for (let run = 0; run < 3 && ms >= PROMPT_MS; run++) {
+        const started = performance.now();
+        problems = validateLead(fields);
+        ms = Math.min(ms, performance.now() - started);
+      }
       if (ms > slowest.ms) slowest = { ms, where };
       expect(Array.isArray(problems), where).toBe(true);
       for (const found of problems)
