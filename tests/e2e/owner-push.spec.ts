@@ -7,92 +7,27 @@
  * Headless Chromium has no push service, so PushManager answers with a fixed subscription.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ownerPaths } from '../../src/lib/owner-api.ts';
 import { ownerServiceWorkerPath } from '../../src/lib/owner-manifest.ts';
 import { FALLBACK_TITLE } from '../../src/owner/service-worker/push-message.ts';
 import { mockOwnerApi, samplePush, samplePushDevices } from '../support/owner-api-mock.ts';
+import {
+  deliverPush,
+  shownTitles,
+  stubPushService,
+  tapNotification,
+} from '../support/push-browser.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const endpoint = 'https://push.example.net/send/this-phone';
 
-/** PushManager as a push service would answer: one fixed subscription, kept for the origin */
-async function stubPushService(context: BrowserContext) {
-  await context.addInitScript((endpoint) => {
-    const kept = 'test-push-subscription';
-    const subscription = () => ({
-      endpoint,
-      expirationTime: null,
-      options: { userVisibleOnly: true, applicationServerKey: null },
-      getKey: () => null,
-      toJSON: () => ({
-        endpoint,
-        expirationTime: null,
-        keys: { p256dh: 'BOr3h1kG0Ki8m4RIxJfPq3cg7sx', auth: 'dGVzdC1hdXRoLXNlY3JldA' },
-      }),
-      unsubscribe: () => {
-        localStorage.removeItem(kept);
-        return Promise.resolve(true);
-      },
-    });
-    PushManager.prototype.subscribe = function () {
-      localStorage.setItem(kept, '1');
-      return Promise.resolve(subscription() as unknown as PushSubscription);
-    };
-    PushManager.prototype.getSubscription = function () {
-      return Promise.resolve(
-        localStorage.getItem(kept) ? (subscription() as unknown as PushSubscription) : null,
-      );
-    };
-  }, endpoint);
-}
-
-/** The titles of the notifications the owner's service worker shows now */
-const shownTitles = (page: Page) =>
-  page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.getRegistration('/owner');
-    return (await registration?.getNotifications())?.map((shown) => shown.title) ?? [];
-  });
-
-/** Delivers `data` to the owner's service worker as a push service would (CDP) */
-async function deliverPush(page: Page, origin: string, data: string) {
-  const cdp = await page.context().newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const owner = registrations.find(
-        (registration) =>
-          registration.scopeURL === `${origin}${ownerPaths.page}` && !registration.isDeleted,
-      );
-      if (owner) resolve(owner.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: await registrationId,
-    data,
-  });
-  await cdp.detach();
-}
-
-/** Taps the notification tagged `tag`, as the browser hands the tap to the service worker */
-async function tapNotification(worker: Worker, tag: string) {
-  await worker.evaluate(async (tag) => {
-    const scope = self as unknown as {
-      registration: ServiceWorkerRegistration;
-      NotificationEvent: new (
-        type: string,
-        init: { notification: Notification; action: string },
-      ) => Event;
-    };
-    const [notification] = await scope.registration.getNotifications({ tag });
-    if (!notification) throw new Error(`No notification tagged ${tag}`);
-    self.dispatchEvent(
-      new scope.NotificationEvent('notificationclick', { notification, action: '' }),
-    );
-  }, tag);
-}
+/** The one subscription the stand-in push service answers with */
+const subscription = {
+  endpoint,
+  keys: { p256dh: 'BOr3h1kG0Ki8m4RIxJfPq3cg7sx', auth: 'dGVzdC1hdXRoLXNlY3JldA' },
+};
 
 test('/owner-sw.js is served as JavaScript, checked on every visit, allowed to call the site alone', async ({
   request,
@@ -112,7 +47,7 @@ test('turning notifications on lists this device, a push shows the request and o
 }, testInfo) => {
   const origin = baseURL!;
   await context.grantPermissions(['notifications'], { origin });
-  await stubPushService(context);
+  await stubPushService(context, subscription);
   const [iPad] = samplePushDevices();
   const mock = await mockOwnerApi(page, { push: samplePush([iPad!]) });
   await page.goto(`${ownerPaths.page}#notifications`);
@@ -188,7 +123,7 @@ test('a new device asks for his passkey first, and is not added when it cannot b
   baseURL,
 }) => {
   await context.grantPermissions(['notifications'], { origin: baseURL! });
-  await stubPushService(context);
+  await stubPushService(context, subscription);
   const mock = await mockOwnerApi(page, { steppedUp: false });
   await page.goto(`${ownerPaths.page}#notifications`);
   await page.getByRole('button', { name: 'Turn on notifications' }).click();
