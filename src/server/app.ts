@@ -129,6 +129,10 @@ export function createApp(env: Env, parts: AppParts): App {
   /** The outbox as the lead endpoint wakes it: an emergency is taken up for escalation too */
   const leadOutbox: Outbox = {
     ...outbox,
+    // Read at each request, not copied once: push joins when his first device is added
+    get channelNames() {
+      return outbox.channelNames;
+    },
     wake() {
       outbox.wake();
       reminders?.leadStored();
