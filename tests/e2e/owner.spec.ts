@@ -6,6 +6,8 @@
  * change survives a reload and shows in `npm run leads`; the CSV is exported; a request is
  * deleted. A browser without a session, or with an ended or expired one, gets 401 and no lead
  * data from every owner path the page uses, and another Origin is refused on every change.
+ * He turns push on for his phone, and a visitor's request reaches a local push service encrypted
+ * to the phone's keys; delivered to the page's service worker, it shows and opens that request.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -23,6 +25,13 @@ import { ownerPaths, type InboxBody } from '../../src/lib/owner-api.ts';
 import { SESSION_COOKIE } from '../../src/server/owner/session-token.ts';
 import { ownerLeadsDb, uniqueEmail } from '../support/e2e-leads.ts';
 import { makeInvite } from '../support/owner-invite.ts';
+import {
+  deliverPush,
+  shownTitles,
+  stubPushService,
+  tapNotification,
+} from '../support/push-browser.ts';
+import { readPush, startPushService } from '../support/script-helpers.ts';
 import { addVirtualAuthenticator } from '../support/virtual-authenticator.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -337,4 +346,80 @@ test('a request is deleted for good, after he confirms', async ({ page, baseURL 
     await page.request.get(`${ownerPaths.leads}?q=${encodeURIComponent(visitor.email)}`)
   ).json()) as InboxBody;
   expect(inbox.leads).toEqual([]);
+});
+
+test('with push turned on, a visitor’s request is pushed to his phone, shown, and a tap opens it', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const origin = baseURL!;
+  // The owner's server is at http://localhost, so it pushes to a push service on loopback over http
+  const service = await startPushService();
+  try {
+    const phone = service.subscribe('owner-phone');
+    await context.grantPermissions(['notifications'], { origin });
+    await stubPushService(context, phone.json);
+    await addVirtualAuthenticator(page);
+    await page.goto((await makeInvite(ownerLeadsDb, origin)).link);
+    await page.getByRole('button', { name: 'Set up your passkey' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+
+    await page.goto(`${ownerPaths.page}#notifications`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+    const added = page.waitForResponse(
+      (answer) =>
+        new URL(answer.url()).pathname === ownerPaths.pushDevices &&
+        answer.request().method() === 'POST' &&
+        answer.status() === 201,
+    );
+    await page.getByRole('button', { name: 'Turn on notifications' }).click();
+    await added;
+    const devices = page.getByRole('region', { name: 'Devices that get notifications' });
+    await expect(devices.getByRole('listitem').first()).toContainText('This device');
+    await expect(page.getByText('Notifications are on for this device')).toBeVisible();
+
+    const customer = { name: `Hemi Walker ${Date.now().toString(36)}`, email: uniqueEmail('push') };
+    const visitorBrowser = await playwrightRequest.newContext({ baseURL: origin });
+    const posted = await visitorBrowser.post('/api/leads', {
+      headers: { Origin: origin, Accept: 'application/json' },
+      form: {
+        form_source: 'Quote Form',
+        ...customer,
+        phone: '021 555 0177',
+        address: '8 Bucklands Beach Road, Bucklands Beach',
+        service: 'Electrical Repairs',
+        message: 'The heat pump trips the breaker.',
+      },
+    });
+    expect(posted.status()).toBe(200);
+    const { id } = (await posted.json()) as { id: number };
+    await visitorBrowser.dispose();
+
+    // The push service has it within seconds, encrypted to this phone's keys
+    type PushMessage = { notification: { title: string; navigate: string; tag: string } };
+    const pushedFor = () =>
+      service
+        .hitsFor(phone)
+        .map((hit) => ({ text: hit.text, message: readPush(hit, phone) as PushMessage }))
+        .find(({ message }) => message.notification.title.includes(customer.name));
+    await expect.poll(pushedFor, { timeout: 5_000 }).toBeDefined();
+    const pushed = pushedFor()!;
+    expect(pushed.message.notification.navigate).toMatch(
+      new RegExp(`${ownerPaths.page}#lead/${id}$`),
+    );
+
+    // The same bytes, as the phone's push service hands them to the service worker
+    await deliverPush(page, origin, pushed.text!);
+    await expect.poll(() => shownTitles(page)).toContain(pushed.message.notification.title);
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    await tapNotification(worker, pushed.message.notification.tag);
+    await expect(page).toHaveURL(`${origin}${ownerPaths.page}#lead/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: customer.name })).toBeVisible();
+    await expect(page.getByText('The heat pump trips the breaker.')).toBeVisible();
+    expect(page.viewportSize()?.width).toBe(390);
+  } finally {
+    await service.close();
+  }
 });
