@@ -13,7 +13,13 @@ import {
   serviceNotFoundPath,
   type Redirect,
 } from '../config/routes.ts';
-import { pageCsp, resourceCsp, securityHeaders } from '../server/http/security-headers.ts';
+import { ownerServiceWorkerPath } from '../lib/owner-manifest.ts';
+import {
+  pageCsp,
+  resourceCsp,
+  securityHeaders,
+  serviceWorkerCsp,
+} from '../server/http/security-headers.ts';
 import {
   CACHE_CONTROL,
   CONTENT_TYPES,
@@ -93,6 +99,10 @@ export function renderHeadersFile(origin: string, pages: readonly BuiltPage[]): 
     // No CSP on `/*`: hosts combine every matching block, and two policies would both apply
     block('/*', securityHeaders(origin)),
     block(`${IMMUTABLE_PATH}*`, { 'Cache-Control': CACHE_CONTROL.immutable }),
+    block(ownerServiceWorkerPath, {
+      'Content-Security-Policy': serviceWorkerCsp,
+      'Cache-Control': CACHE_CONTROL.page,
+    }),
     ...pages.map((page) =>
       block(page.path, {
         'Content-Security-Policy': pageCsp(metaCsp(page.html)),
@@ -229,6 +239,15 @@ export function renderNginxConfig({ root, origin, pages }: NginxConfigOptions): 
     '}',
     'try_files $uri =404;',
   ];
+  location(
+    `= ${ownerServiceWorkerPath}`,
+    [
+      `set $page_csp ${nginxString(serviceWorkerCsp)};`,
+      `set $cache_control ${nginxString(CACHE_CONTROL.page)};`,
+      'try_files $uri =404;',
+    ],
+    "The owner's service worker: checked for a newer copy on every visit, allowed to call the site",
+  );
   location(IMMUTABLE_PATH, files(CACHE_CONTROL.immutable), 'Hashed assets');
   location(
     servicePrefix,
