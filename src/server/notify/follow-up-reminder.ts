@@ -13,7 +13,7 @@ import { ownerPaths } from '../../lib/owner-api/constants.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { StoredLead } from '../db/records.ts';
 import { oneLine } from '../support/plain-text.ts';
-import { addDays, nzDay, nzHour } from '../stats/days.ts';
+import { addDays, nzDay, nzHour } from '../support/days.ts';
 import type { Channel, OwnerAlert } from './channel.ts';
 import { sendOwnerAlert } from './owner-alerts.ts';
 

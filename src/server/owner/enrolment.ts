@@ -8,7 +8,7 @@ import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { Channel } from '../notify/channel.ts';
 import { sendOwnerAlert } from '../notify/owner-alerts.ts';
-import { nzDateTime } from '../stats/days.ts';
+import { nzDateTime } from '../support/days.ts';
 import type { PasskeyCeremonies } from './passkey-ceremonies.ts';
 
 type Log = (message: string, error?: unknown) => void;

@@ -15,7 +15,7 @@ import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { StoredLead } from '../db/records.ts';
 import { deliveryState, isUndelivered } from '../leads/export.ts';
 import { leadTextForOwner } from '../notify/lead-text.ts';
-import { nzDay } from '../stats/days.ts';
+import { nzDay } from '../support/days.ts';
 
 /** Requests listed at once: years of a one-man business's requests; older ones are found by search */
 export const INBOX_LIMIT = 500;

@@ -5,7 +5,7 @@
  */
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { CountKind, DailyCount } from '../db/records.ts';
-import { nzDay } from './days.ts';
+import { nzDay } from '../support/days.ts';
 
 export interface Counter {
   count(path: string, kind: CountKind, at?: Date): void;

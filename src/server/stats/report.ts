@@ -6,7 +6,7 @@
  */
 import type { Figures, NumbersBody as Report, PageFigures, Period } from '../../lib/owner-api.ts';
 import type { DailyCount, LeadSource } from '../db/records.ts';
-import { addDays, daysBetween, nzDay, nzDayStart } from './days.ts';
+import { addDays, daysBetween, nzDay, nzDayStart } from '../support/days.ts';
 
 export type { Period, Report };
 

@@ -8,7 +8,7 @@
 import { withDeadline } from '../support/deadline.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { Channel, OwnerReport } from '../notify/channel.ts';
-import { addDays, mondayOf, nzDay, nzHour } from './days.ts';
+import { addDays, mondayOf, nzDay, nzHour } from '../support/days.ts';
 import { collectReport, type Period, type Report } from './report.ts';
 
 /** The hour on Monday (New Zealand time) from which last week's summary is due */

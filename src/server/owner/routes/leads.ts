@@ -8,7 +8,7 @@ import type { AsyncLeadStore } from '../../db/async-store.ts';
 import type { ApiRoute } from '../../http/api.ts';
 import { OWNER_HEADERS } from '../../http/private-answers.ts';
 import { leadsToCsv } from '../../leads/export.ts';
-import { nzDay } from '../../stats/days.ts';
+import { nzDay } from '../../support/days.ts';
 import { ownerLead, parseInboxQuery, readInbox } from '../inbox.ts';
 import { readJsonBody, refuse, reply } from '../requests.ts';
 import type { OwnerRouteDeps } from './deps.ts';

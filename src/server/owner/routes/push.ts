@@ -19,7 +19,7 @@ import type { ChannelName } from '../../db/records.ts';
 import type { ApiRoute } from '../../http/api.ts';
 import { sendOwnerAlert } from '../../notify/owner-alerts.ts';
 import { withDeadline } from '../../support/deadline.ts';
-import { nzDateTime } from '../../stats/days.ts';
+import { nzDateTime } from '../../support/days.ts';
 import { isSteppedUp, stepUpNeeded } from '../guard.ts';
 import { readJsonBody, refuse, reply } from '../requests.ts';
 import type { OwnerPush, OwnerRouteDeps } from './deps.ts';
