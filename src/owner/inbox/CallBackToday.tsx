@@ -2,19 +2,13 @@ import { PhoneCall } from 'lucide-react';
 import type { OwnerLead } from '../../lib/owner-api.ts';
 import { hashOf } from '../routes.ts';
 import { dueLabel } from './due-label.ts';
+import { InboxNotice } from '../InboxNotice.tsx';
 
 /** The open requests whose follow-up date has come, oldest date first: they head the inbox */
 export function CallBackToday({ leads, today }: { leads: OwnerLead[]; today: string }) {
   if (leads.length === 0) return null;
   return (
-    <section
-      aria-labelledby="call-back-heading"
-      className="rounded-(--radius-card) border-2 border-brand-700 bg-brand-50 p-4"
-    >
-      <h2 id="call-back-heading" className="flex items-center gap-2 text-lg text-brand-900">
-        <PhoneCall className="size-5 shrink-0" aria-hidden="true" />
-        Call back today
-      </h2>
+    <InboxNotice tone="brand" icon={PhoneCall} title="Call back today">
       <ul className="mt-3 space-y-2">
         {leads.map((lead) => {
           const due = dueLabel(lead.followUp ?? today, today);
@@ -41,6 +35,6 @@ export function CallBackToday({ leads, today }: { leads: OwnerLead[]; today: str
           );
         })}
       </ul>
-    </section>
+    </InboxNotice>
   );
 }

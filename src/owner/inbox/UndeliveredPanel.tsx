@@ -3,19 +3,17 @@ import type { OwnerLead } from '../../lib/owner-api.ts';
 import { hashOf } from '../routes.ts';
 import { channelLabels } from '../lead/Deliveries.tsx';
 import { timeAgo } from '../time.ts';
+import { InboxNotice } from '../InboxNotice.tsx';
 
 /** Requests a channel failed to deliver, or has not delivered within the hour: first on the page */
 export function UndeliveredPanel({ leads, now }: { leads: OwnerLead[]; now: Date }) {
   if (leads.length === 0) return null;
   return (
-    <section
-      aria-labelledby="undelivered-heading"
-      className="rounded-(--radius-card) border-2 border-danger-700 bg-danger-50 p-4"
+    <InboxNotice
+      tone="danger"
+      icon={TriangleAlert}
+      title="These requests did not reach you on every channel"
     >
-      <h2 id="undelivered-heading" className="flex items-center gap-2 text-lg text-danger-800">
-        <TriangleAlert className="size-5 shrink-0" aria-hidden="true" />
-        These requests did not reach you on every channel
-      </h2>
       <p className="mt-1 text-sm text-ink">
         Open each one so none is missed. The server keeps trying the channels that failed.
       </p>
@@ -41,6 +39,6 @@ export function UndeliveredPanel({ leads, now }: { leads: OwnerLead[]; now: Date
           );
         })}
       </ul>
-    </section>
+    </InboxNotice>
   );
 }

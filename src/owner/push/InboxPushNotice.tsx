@@ -5,6 +5,7 @@ import { usePush } from '../data.tsx';
 import { hashOf } from '../routes.ts';
 import { browserFacts, pushSupport } from './device-support.ts';
 import { markOfferSeen, offerSeen } from './offer.ts';
+import { InboxNotice } from '../InboxNotice.tsx';
 
 const notificationsHref = hashOf({ name: 'notifications' });
 
@@ -25,14 +26,7 @@ export function InboxPushNotice() {
 
   if (body?.channels.length === 0) {
     return (
-      <section
-        aria-labelledby="no-channel-heading"
-        className="rounded-(--radius-card) border-2 border-danger-700 bg-danger-50 p-4"
-      >
-        <h2 id="no-channel-heading" className="flex items-center gap-2 text-lg text-danger-800">
-          <BellOff className="size-5 shrink-0" aria-hidden="true" />
-          Nobody is told of new requests
-        </h2>
+      <InboxNotice tone="danger" icon={BellOff} title="Nobody is told of new requests">
         <p className="mt-1 text-ink">
           No notification is set up: a request waits here until you open this page. Turn on
           notifications on your phone to hear of each one the moment it arrives.
@@ -44,19 +38,12 @@ export function InboxPushNotice() {
         >
           Turn on notifications
         </a>
-      </section>
+      </InboxNotice>
     );
   }
   if (!offer || body === undefined) return null;
   return (
-    <section
-      aria-labelledby="push-offer-heading"
-      className="rounded-(--radius-card) border border-line bg-white p-4 shadow-(--shadow-card)"
-    >
-      <h2 id="push-offer-heading" className="flex items-center gap-2 text-lg">
-        <BellRing className="size-5 shrink-0 text-brand-700" aria-hidden="true" />
-        Hear of each request on this phone
-      </h2>
+    <InboxNotice tone="offer" icon={BellRing} title="Hear of each request on this phone">
       <p className="mt-1 text-ink">
         Get a notification the moment a request arrives; a tap opens it here.
       </p>
@@ -79,6 +66,6 @@ export function InboxPushNotice() {
           Not now
         </button>
       </div>
-    </section>
+    </InboxNotice>
   );
 }
