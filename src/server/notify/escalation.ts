@@ -9,25 +9,16 @@
  */
 import { isEmergency } from '../../config/quote.ts';
 import { ownerLeadUrl } from '../../lib/owner-api/constants.ts';
-import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { StoredLead } from '../db/records.ts';
 import { oneLine } from '../support/plain-text.ts';
-import type { Channel, OwnerAlert } from './channel.ts';
-import type { SetTimer } from './follow-up-reminder.ts';
+import type { OwnerAlert } from './channel.ts';
 import { sendOwnerAlert } from './owner-alerts.ts';
+import { withDefaults, type ScheduledAlertOptions } from './scheduled-alerts.ts';
 
 export const ESCALATE_EVERY_MS = 5 * 60_000;
 export const ESCALATIONS = 3;
 /** New requests looked through for emergencies: far more than can come within 15 minutes */
 const RECENT_LEADS = 100;
-
-type Log = (message: string, error?: unknown) => void;
-
-const systemTimer: SetTimer = (callback, ms) => {
-  const timer = setTimeout(callback, ms);
-  timer.unref();
-  return () => clearTimeout(timer);
-};
 
 /** The `repeat`th announcement (1–3) of an emergency the owner has not opened */
 export function escalationAlert(lead: StoredLead, repeat: number, siteUrl: string): OwnerAlert {
@@ -57,21 +48,8 @@ export interface Escalations {
   close(): void;
 }
 
-export function startEscalations({
-  store,
-  channels,
-  siteUrl,
-  log = console.error,
-  now = () => new Date(),
-  setTimer = systemTimer,
-}: {
-  store: AsyncLeadStore;
-  channels: readonly Channel[];
-  siteUrl: string;
-  log?: Log;
-  now?: () => Date;
-  setTimer?: SetTimer;
-}): Escalations {
+export function startEscalations(options: ScheduledAlertOptions): Escalations {
+  const { store, channels, siteUrl, log, now, setTimer } = withDefaults(options);
   /** Emergencies being escalated: when each came, and how many repeats it has had */
   const tracked = new Map<number, { createdAt: number; repeats: number }>();
   let cancel: (() => void) | undefined;

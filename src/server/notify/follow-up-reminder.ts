@@ -10,12 +10,12 @@
  * nothing is kept across restarts.
  */
 import { ownerPaths } from '../../lib/owner-api/constants.ts';
-import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { StoredLead } from '../db/records.ts';
 import { oneLine } from '../support/plain-text.ts';
 import { addDays, nzDay, nzHour } from '../support/days.ts';
-import type { Channel, OwnerAlert } from './channel.ts';
+import type { OwnerAlert } from './channel.ts';
 import { sendOwnerAlert } from './owner-alerts.ts';
+import { withDefaults, type ScheduledAlertOptions } from './scheduled-alerts.ts';
 
 /** When the reminder goes, New Zealand time */
 export const REMINDER_HOUR = 7;
@@ -24,15 +24,6 @@ export const REMINDER_MINUTE = 30;
 const LOOK_AGAIN_MS = 10 * 60_000;
 /** Requests named in one reminder; the inbox lists them all */
 const NAMED_AT_MOST = 10;
-
-type Log = (message: string, error?: unknown) => void;
-export type SetTimer = (callback: () => void, ms: number) => () => void;
-
-const systemTimer: SetTimer = (callback, ms) => {
-  const timer = setTimeout(callback, ms);
-  timer.unref();
-  return () => clearTimeout(timer);
-};
 
 /** The instant it is 7:30 am on `day` (YYYY-MM-DD) in New Zealand: 18:30 or 19:30 UTC the day before */
 export function reminderTimeOn(day: string): Date {
@@ -78,21 +69,8 @@ export interface FollowUpReminders {
   close(): void;
 }
 
-export function startFollowUpReminders({
-  store,
-  channels,
-  siteUrl,
-  log = console.error,
-  now = () => new Date(),
-  setTimer = systemTimer,
-}: {
-  store: AsyncLeadStore;
-  channels: readonly Channel[];
-  siteUrl: string;
-  log?: Log;
-  now?: () => Date;
-  setTimer?: SetTimer;
-}): FollowUpReminders {
+export function startFollowUpReminders(options: ScheduledAlertOptions): FollowUpReminders {
+  const { store, channels, siteUrl, log, now, setTimer } = withDefaults(options);
   /** The last day reminded of (or passed by before the start) */
   let remindedDay = lastReminderDay(now());
   let cancel: (() => void) | undefined;
