@@ -20,6 +20,8 @@ import { narrowCsp } from '../../src/integrations/page-csp.ts';
 import { isSafeImage, isSafeLink } from '../../src/lib/markdown.ts';
 import { remarkFillTokens } from '../../src/lib/remark-fill-tokens.ts';
 import { business } from '../../src/config/business.ts';
+import { apiPaths, quotePath } from '../../src/config/routes.ts';
+import { mapEmbedOrigin } from '../../src/lib/csp.ts';
 import { HOSTILE_HEADING, hostileMarkdown } from '../support/hostile-markdown.ts';
 
 /** The site's Markdown renderer, from astro.config.ts as Astro gets it */
@@ -43,7 +45,7 @@ const templateStyle = 'body{margin:0}';
 const policy = [
   "default-src 'self'",
   "form-action 'self'",
-  'frame-src https://www.openstreetmap.org',
+  `frame-src ${mapEmbedOrigin}`,
   "base-uri 'self'",
   `script-src 'self' ${hash(templateScript)} ${hash('elsewhere()')}`,
   `style-src 'self' ${hash(templateStyle)}`,
@@ -57,8 +59,8 @@ const areaPage = (markdownHtml: string) =>
   `<script type="application/ld+json">{"@type":"Electrician"}</script></head><body><main>` +
   `<section aria-labelledby="guide-heading"><div class="container-page area-article"><h2 id="guide-heading">About Howick</h2>` +
   `<div data-markdown>${markdownHtml}</div></div></section>` +
-  `<form action="/api/leads" method="post"><input name="name"><button>Send</button></form>` +
-  `<iframe src="https://www.openstreetmap.org/export/embed.html" title="Map"></iframe>` +
+  `<form action="${apiPaths.leads}" method="post"><input name="name"><button>Send</button></form>` +
+  `<iframe src="${mapEmbedOrigin}/export/embed.html" title="Map"></iframe>` +
   `</main><script type="module">${templateScript}</script></body></html>`;
 
 /** Every element of a fragment, as `tag attr=value …` */
@@ -149,7 +151,7 @@ describe("content's Markdown", () => {
 
   it('judges an address as a browser reads it: any case, tabs and leading spaces ignored, relative ones as the site’s', () => {
     for (const url of [
-      '/quote',
+      quotePath,
       'quote',
       '#top',
       '?a=b',
@@ -247,7 +249,7 @@ describe('pageCodeProblems', () => {
       pageCodeProblems(
         page(
           csp,
-          '<form action="/api/leads"><input name="a"><button>Send</button></form><iframe src="/x"></iframe>',
+          `<form action="${apiPaths.leads}"><input name="a"><button>Send</button></form><iframe src="/x"></iframe>`,
         ),
       ),
     ).toEqual([]);
@@ -301,7 +303,7 @@ describe('pageCodeProblems', () => {
       'https://www.google.com/maps',
       'tel:+6490000000',
       'mailto:a@example.com',
-      '/quote',
+      quotePath,
       '#main',
     ])
       expect(pageCodeProblems(page(csp, `<footer><a href="${href}">x</a></footer>`)), href).toEqual(
