@@ -9,7 +9,6 @@ import {
   REVEAL_THRESHOLD,
   SCROLL_COMPACT_PX,
 } from '../lib/page-timing.ts';
-import { PICTURE_STATE_WORDS } from '../lib/picture-states.ts';
 
 const header = document.getElementById('site-header');
 if (header) {
@@ -79,15 +78,16 @@ for (const form of document.querySelectorAll<HTMLFormElement>('form[data-reset-i
 }
 
 // A picture that cannot load shows 'Image unavailable' instead of a broken image (or, inside
-// [data-hide-on-error], disappears altogether). The words are written only then, so they are
-// never in the text search engines index.
+// [data-hide-on-error], disappears altogether). The words wait in the fallback's data-text and
+// are written only then, so they are never in the text search engines index; they are not
+// imported here, as a module an island shares would make this script a request of its own.
 const markFailed = (image: HTMLImageElement) => {
   const hideable = image.closest<HTMLElement>('[data-hide-on-error]');
   if (hideable) hideable.hidden = true;
   const frame = image.closest<HTMLElement>('[data-picture]');
   if (!frame) return;
   const fallback = frame.querySelector('.picture-failed');
-  if (fallback) fallback.textContent = PICTURE_STATE_WORDS.failed;
+  if (fallback instanceof HTMLElement) fallback.textContent = fallback.dataset['text'] ?? '';
   frame.dataset['state'] = 'failed';
 };
 document.addEventListener(

@@ -66,7 +66,10 @@ export function ResponsivePicture({
         aria-hidden="true"
         data-text={PICTURE_STATE_WORDS.loading}
       />
-      <span className="picture-failed absolute inset-0 hidden items-center justify-center bg-brand-50 text-sm font-semibold text-brand-900" />
+      <span
+        className="picture-failed absolute inset-0 hidden items-center justify-center bg-brand-50 text-sm font-semibold text-brand-900"
+        data-text={PICTURE_STATE_WORDS.failed}
+      />
       <picture>
         {data.sources.map((source) => (
           <source
