@@ -128,8 +128,14 @@ describe('the forms', () => {
       const label = await byText(page, `${form} label`, FIELDS[field].labels.quote);
       await tap(page, label);
       const id = await label.evaluate((element) => (element as HTMLLabelElement).htmlFor);
-      await page.$eval(`[id="${id}"]`, (input) => ((input as HTMLInputElement).value = ''));
+      // Select what is there and type over it, as a visitor does, so the form's own state follows.
+      await page.keyboard.down('Control');
+      await page.keyboard.press('a');
+      await page.keyboard.up('Control');
       await page.keyboard.type(text);
+      await expect
+        .poll(() => page.$eval(`[id="${id}"]`, (input) => (input as HTMLInputElement).value))
+        .toBe(text);
       return id;
     };
     const address = uniqueEmail('firefox-quote');

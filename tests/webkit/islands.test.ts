@@ -21,6 +21,7 @@ import {
   nth,
   pathOf,
   screenshot,
+  selectAllText,
   shownCount,
   shownText,
   tap,
@@ -156,11 +157,17 @@ describe('the forms', () => {
       const label = await byText(page, `${form} label`, FIELDS[field].labels.quote);
       await tap(page, label);
       const id = await label.getDomAttribute('for');
-      await page.executeScript(
-        (css: string) => (document.querySelector<HTMLInputElement>(css)!.value = ''),
-        `[id="${id}"]`,
-      );
+      // Select what is there and type over it, as a visitor does, so the form's own state follows.
+      await selectAllText(page);
       await type(page, text);
+      await expect
+        .poll(() =>
+          page.executeScript<string>(
+            (css: string) => document.querySelector<HTMLInputElement>(css)!.value,
+            `[id="${id}"]`,
+          ),
+        )
+        .toBe(text);
       return id;
     };
     const address = uniqueEmail('webkit-quote');
