@@ -11,6 +11,7 @@ import { expect, test } from '@playwright/test';
 import { ownerPaths } from '../../src/lib/owner-api.ts';
 import { ownerServiceWorkerPath } from '../../src/lib/owner-manifest.ts';
 import { FALLBACK_TITLE } from '../../src/owner/service-worker/push-message.ts';
+import { IPHONE_SAFARI_USER_AGENT } from '../support/browser-suites.ts';
 import { mockOwnerApi, samplePush, samplePushDevices } from '../support/owner-api-mock.ts';
 import {
   deliverPush,
@@ -185,10 +186,7 @@ test('the offer to set up notifications is made once on a device', async ({ page
 });
 
 test.describe('on an iPhone in Safari', () => {
-  test.use({
-    userAgent:
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1',
-  });
+  test.use({ userAgent: IPHONE_SAFARI_USER_AGENT });
 
   test('the setup shows Add to Home Screen with its steps first, before notifications can be allowed (screenshot)', async ({
     page,

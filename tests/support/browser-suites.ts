@@ -1,10 +1,14 @@
 /**
- * What the browser suites share: the sizes the Firefox and WebKit suites open pages at, how a
- * project tab's label reads, and what they and the Playwright suite measure in the page
+ * What the browser suites share: the sizes the Firefox and WebKit suites open pages at, an
+ * iPhone's Safari's name, how a project tab's label reads, and what they and the Playwright suite measure in the page
  */
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/** Safari on an iPhone, as it names itself */
+export const IPHONE_SAFARI_USER_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
 
 /** The number a project tab's label ends in: how many projects it shows */
 export function tabCount(label: string): number {

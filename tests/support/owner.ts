@@ -36,7 +36,11 @@ export interface CallOptions {
  * A client of the owner API. Each comes from an address of its own (X-Forwarded-For, which a
  * server with TRUST_PROXY=1 counts by), so the sign-in rate limit counts each test's client apart.
  */
-export function ownerClient(server: RunningServer, siteUrl: string, address = randomAddress()) {
+export function ownerClient(
+  server: Pick<RunningServer, 'port'> & Partial<Pick<RunningServer, 'agent'>>,
+  siteUrl: string,
+  address = randomAddress(),
+) {
   const origin = new URL(siteUrl).origin;
   const authenticator = createSoftAuthenticator(origin);
   let session: string | undefined;

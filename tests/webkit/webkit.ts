@@ -136,7 +136,14 @@ async function startDriver(
  * (`--enable-javascript=false`, a WebKit setting); WebDriver's own scripts still run, so the tests
  * read pages the same way with and without it.
  */
-export async function launchWebKit({ javaScript = true } = {}): Promise<WebKit> {
+export async function launchWebKit({
+  javaScript = true,
+  userAgent,
+}: {
+  javaScript?: boolean;
+  /** The name the browser gives itself, when another than WebKitGTK's own */
+  userAgent?: string;
+} = {}): Promise<WebKit> {
   for (const [path, packageName] of [
     [webKitWebDriverPath, 'webkit2gtk-driver'],
     [xvfbPath, 'xvfb'],
@@ -169,7 +176,11 @@ export async function launchWebKit({ javaScript = true } = {}): Promise<WebKit> 
     throw error;
   }
   let last: Page | undefined;
-  const args = ['--automation', ...(javaScript ? [] : ['--enable-javascript=false'])];
+  const args = [
+    '--automation',
+    ...(javaScript ? [] : ['--enable-javascript=false']),
+    ...(userAgent ? [`--user-agent=${userAgent}`] : []),
+  ];
 
   return {
     async openPage(path, viewport = DESKTOP, origin = inject('origin')) {
@@ -354,6 +365,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const dir = join('test-results', 'webkit');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${name}.png`);
+  // What the page shows once drawn: the snapshot is of the last frame painted
+  await page.executeAsyncScript((done: () => void) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => done())),
+  );
   writeFileSync(file, Buffer.from(await page.takeScreenshot(), 'base64'));
   return file;
 }
