@@ -6,7 +6,8 @@
  * - server: the HTTP tests of tests/server, each against the real server on the built dist/
  * - build: the tests that read the finished build (dist/)
  * - firefox, webkit: the islands' first taps and the no-JavaScript paths in those browsers
- *   (tests/support/browser-suite-config.ts), against the site's own server on the build
+ *   (tests/support/browser-suite-config.ts), and in WebKit the owner's push setup on an iPhone,
+ *   against the site's own server on the build
  */
 import { defineConfig } from 'vitest/config';
 import { browserSuiteProject } from './tests/support/browser-suite-config.ts';
