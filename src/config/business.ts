@@ -98,6 +98,12 @@ export const businessSchema = z.object({
     label: 'Email',
     patternMessage: 'Write an email address, such as hello@example.co.nz',
   }),
+  /** Whether each customer is e-mailed at once that the request arrived and when to expect an answer (needs the server's e-mail, SMTP_URL) */
+  acknowledgeRequests: z.boolean().default(true).meta({
+    label: 'Email each customer that their request arrived',
+    description:
+      'An email at once saying when you will be in touch, from your opening hours. Untick to send none.',
+  }),
   hours: z
     .array(dayHours)
     .min(1)
