@@ -1,0 +1,106 @@
+/**
+ * When a customer is told to expect an answer, on fixture hours and the New Zealand clock,
+ * including the days New Zealand's clocks change (daylight saving ends on the first Sunday of
+ * April and starts on the last Sunday of September, at 3 am and 2 am local time).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  clockText,
+  replyTime,
+  replyTimeText,
+  type OpeningHours,
+} from '../../src/lib/reply-time.ts';
+
+/** Fixture hours, unlike the business's own: weekdays 7:30 am to 5 pm, Saturday mornings */
+const hours: OpeningHours = [
+  {
+    days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+    opens: '07:30',
+    closes: '17:00',
+    label: 'Mon–Fri 7:30am–5pm',
+  },
+  { days: ['Saturday'], opens: '09:00', closes: '12:00', label: 'Sat 9am–12pm' },
+];
+
+const textAt = (utc: string) => replyTimeText(replyTime(new Date(utc), hours));
+
+describe('the reply time', () => {
+  it('says the business is open, and until when, inside its hours', () => {
+    // Wednesday 2 December 2026, 10:00 NZDT (UTC+13)
+    expect(replyTime(new Date('2026-12-01T21:00:00Z'), hours)).toEqual({
+      open: true,
+      closes: 1020,
+    });
+    expect(textAt('2026-12-01T21:00:00Z')).toBe(
+      "We're on the tools now, open until 5 pm, and will get back to you as soon as we're off the job.",
+    );
+  });
+
+  it('names the next opening on a weekday evening, on a Saturday afternoon and before opening', () => {
+    // Wednesday 2 December 2026, 19:00 NZDT
+    expect(textAt('2026-12-02T06:00:00Z')).toBe(
+      "We're closed now; expect to hear from us from 7:30 am tomorrow.",
+    );
+    // Friday 4 December 2026, 17:00 NZDT: closing time is closed
+    expect(textAt('2026-12-04T04:00:00Z')).toBe(
+      "We're closed now; expect to hear from us from 9 am tomorrow.",
+    );
+    // Saturday 5 December 2026, 12:30 NZDT
+    expect(textAt('2026-12-04T23:30:00Z')).toBe(
+      "We're closed now; expect to hear from us from 7:30 am Monday.",
+    );
+    // Monday 7 December 2026, 06:00 NZDT
+    expect(textAt('2026-12-06T17:00:00Z')).toBe(
+      "We're closed now; expect to hear from us from 7:30 am today.",
+    );
+  });
+
+  it('reads the New Zealand clock on each side of the end of daylight saving (4 April 2027)', () => {
+    // Saturday 3 April 2027, 11:00 NZDT (UTC+13): open
+    expect(replyTime(new Date('2027-04-02T22:00:00Z'), hours)).toMatchObject({ open: true });
+    // Sunday 4 April, 02:30 NZST, after the clocks went back: Monday next
+    expect(textAt('2027-04-03T14:30:00Z')).toBe(
+      "We're closed now; expect to hear from us from 7:30 am tomorrow.",
+    );
+    // Monday 5 April, 07:15 NZST (UTC+12): not open yet (at UTC+13 it would read 8:15, open)
+    expect(textAt('2027-04-04T19:15:00Z')).toBe(
+      "We're closed now; expect to hear from us from 7:30 am today.",
+    );
+    // Monday 5 April, 16:45 NZST: open (at UTC+13 it would read 17:45, closed)
+    expect(replyTime(new Date('2027-04-05T04:45:00Z'), hours)).toMatchObject({ open: true });
+  });
+
+  it('reads the New Zealand clock on each side of the start of daylight saving (26 September 2027)', () => {
+    // Saturday 25 September 2027, 11:30 NZST (UTC+12): open
+    expect(replyTime(new Date('2027-09-24T23:30:00Z'), hours)).toMatchObject({ open: true });
+    // Monday 27 September, 07:45 NZDT (UTC+13): open (at UTC+12 it would read 6:45, closed)
+    expect(replyTime(new Date('2027-09-26T18:45:00Z'), hours)).toMatchObject({ open: true });
+    // Monday 27 September, 17:15 NZDT: closed (at UTC+12 it would read 16:15, open)
+    expect(textAt('2027-09-27T04:15:00Z')).toBe(
+      "We're closed now; expect to hear from us from 7:30 am tomorrow.",
+    );
+  });
+
+  it('at any moment, is open until one of the closing times or names an opening at most two days on', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2030, 0, 1) }), (ms) => {
+        const reply = replyTime(new Date(ms), hours);
+        if (reply.open) return [12 * 60, 17 * 60].includes(reply.closes);
+        return (
+          reply.inDays !== null && reply.inDays <= 2 && [7 * 60 + 30, 9 * 60].includes(reply.opens)
+        );
+      }),
+    );
+  });
+
+  it('writes times as people say them', () => {
+    expect([0, 7 * 60, 7 * 60 + 30, 12 * 60, 18 * 60 + 5].map(clockText)).toEqual([
+      '12 am',
+      '7 am',
+      '7:30 am',
+      '12 pm',
+      '6:05 pm',
+    ]);
+  });
+});
