@@ -3,7 +3,7 @@
  * in its own thread at LEADS_DB, the rate limit LEADS_RATE_LIMIT behind TRUST_PROXY), the
  * owner's notifications (the outbox with the channels SMTP_URL, LEADS_WEBHOOK_URL and
  * LEADS_NTFY_URL set up, Web Push to the devices he turns it on for with its keys beside LEADS_DB,
- * the notices of undelivered leads, unopened emergencies repeated, each morning's follow-ups), the
+ * each customer's acknowledgement through SMTP_URL, the notices of undelivered leads, unopened emergencies repeated, each morning's follow-ups), the
  * anonymous counts (page views, taps, STATS_WEEKLY's summary), the owner's door (passkey sign-in,
  * his inbox and numbers), the content editor's API on the site's source at SITE_DIR, and
  * publishing the owner's edits (SITE_DIR's content built, swapped in, committed, pushed to
@@ -18,14 +18,19 @@ import { business } from '../config/business.ts';
 import { apiPaths } from '../config/routes.ts';
 import { siteOrigin } from '../lib/site-url.ts';
 import { openStoreThread, type AsyncLeadStore } from './db/async-store.ts';
+import { ACKNOWLEDGEMENT, type DeliveryKind } from './db/records.ts';
 import { DEFAULT_LEADS_DB } from './db/store.ts';
 import { apiRouter, type ApiRoute, type NodeApiHandler } from './http/api.ts';
 import { jsonAnswer } from './http/json-answers.ts';
 import type { LiveSite } from './http/live-site.ts';
 import type { Site } from './http/site-files.ts';
 import { handleLeadRequest } from './leads/handler.ts';
-import type { Channel } from './notify/channel.ts';
-import { channelsFromEnv, pushChannelBeside } from './notify/channels-from-env.ts';
+import type { Channel, Sender } from './notify/channel.ts';
+import {
+  acknowledgementFromEnv,
+  channelsFromEnv,
+  pushChannelBeside,
+} from './notify/channels-from-env.ts';
 import { checkHealth, type HealthReport } from './notify/health.ts';
 import { createOutbox, type Outbox } from './notify/outbox.ts';
 import { startReminders, type Reminders } from './notify/reminders.ts';
@@ -85,6 +90,8 @@ export interface AppParts {
   publishing?: { live: LiveSite; servedDir: string };
   store?: AsyncLeadStore;
   channels?: readonly Channel[];
+  /** Sends the customers' acknowledgements; from the environment (SMTP_URL) unless `channels` is given */
+  acknowledgement?: Sender;
   retry?: RetryPolicy;
   log?: Log;
 }
@@ -99,6 +106,8 @@ export function createApp(env: Env, parts: AppParts): App {
   // Its keys live with the server's data: a caller that brings its own channels brings no push
   const push = parts.channels ? undefined : pushChannelBeside(leadsDb, { store, siteUrl, log });
   const channels = parts.channels ?? [...channelsFromEnv(env, log), ...(push ? [push] : [])];
+  const acknowledgement =
+    parts.acknowledgement ?? (parts.channels ? undefined : acknowledgementFromEnv(env, log));
   // Opened now, so that a problem shows in the log at start rather than at the first lead
   const ready = Promise.all([store.countLeads(), push?.refresh()]).then(
     () => {
@@ -122,6 +131,7 @@ export function createApp(env: Env, parts: AppParts): App {
   const outbox = createOutbox({
     store,
     channels,
+    acknowledgement,
     log,
     onGivenUp: () => void alerts?.check(),
     ...(parts.retry ? { retry: parts.retry } : {}),
@@ -170,7 +180,11 @@ export function createApp(env: Env, parts: AppParts): App {
 
   function health() {
     if (!lastHealth || Date.now() - lastHealth.at > HEALTH_REUSE_MS) {
-      lastHealth = { at: Date.now(), report: checkHealth(store, outbox.channelNames, { built }) };
+      const kinds: DeliveryKind[] = [
+        ...outbox.channelNames,
+        ...(acknowledgement ? [ACKNOWLEDGEMENT] : []),
+      ];
+      lastHealth = { at: Date.now(), report: checkHealth(store, kinds, { built }) };
     }
     return lastHealth.report;
   }

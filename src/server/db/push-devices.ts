@@ -5,7 +5,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Connection } from './database-file.ts';
 import type { PushDeviceRecords, SavedPushDevice, StoredPushDevice } from './push-records.ts';
-import type { ChannelName, LeadStore } from './records.ts';
+import { ACKNOWLEDGEMENT, type ChannelName, type LeadStore } from './records.ts';
 import { inTransaction } from './sqlite.ts';
 
 const DEVICE_COLUMNS = `id, endpoint, p256dh, auth, device, created_at AS createdAt,
@@ -32,7 +32,7 @@ function preparePushStatements(db: DatabaseSync) {
     // SQLite reads the bare columns from the row with the latest update
     latest: prepare(`SELECT channel, MAX(updated_at) AS at,
         status = 'failed' OR (status = 'pending' AND last_error IS NOT NULL) AS failed
-      FROM deliveries WHERE attempts > 0 GROUP BY channel`),
+      FROM deliveries WHERE attempts > 0 AND channel <> '${ACKNOWLEDGEMENT}' GROUP BY channel`),
   };
 }
 

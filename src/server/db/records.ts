@@ -24,6 +24,16 @@ export const CHANNELS = ['email', 'webhook', 'ntfy', 'push'] as const;
 export type ChannelName = (typeof CHANNELS)[number];
 
 /**
+ * The e-mail that tells the customer the request arrived: an outbox delivery of its own (retried,
+ * counted in the health report), kept out of the lead's deliveries to the owner
+ */
+export const ACKNOWLEDGEMENT = 'acknowledgement' as const;
+/** What the outbox delivers: a lead to the owner on one of his channels, or the customer's acknowledgement */
+export type DeliveryKind = ChannelName | typeof ACKNOWLEDGEMENT;
+/** An address is acknowledged at most once in this long, so the form cannot be used to send mail to anyone */
+export const ACKNOWLEDGE_ONCE_IN_MS = 24 * 60 * 60_000;
+
+/**
  * pending: due at `nextAttemptAt` (the first attempt or a retry); sending: an attempt is in
  * flight; sent: delivered; failed: given up (still undelivered when retries stopped).
  */
@@ -63,7 +73,7 @@ export interface StoredLead extends NewLead {
 
 /** Deliveries not yet made on one channel: how many, and when the oldest one's lead arrived */
 export interface WaitingDeliveries {
-  channel: ChannelName;
+  channel: DeliveryKind;
   waiting: number;
   oldestCreatedAt: string | null;
   /** Refused for good, or given up after retrying for 72 hours */
@@ -118,7 +128,7 @@ export interface LeadSource {
 /** A delivery taken for one attempt */
 export interface ClaimedDelivery {
   leadId: number;
-  channel: ChannelName;
+  channel: DeliveryKind;
   /** Attempts made, this one included */
   attempts: number;
 }
@@ -126,6 +136,11 @@ export interface ClaimedDelivery {
 export interface InsertOptions {
   /** Channels to deliver the lead to */
   channels?: readonly ChannelName[];
+  /**
+   * The customer's address to acknowledge the lead to: queued unless an acknowledgement went to
+   * it within ACKNOWLEDGE_ONCE_IN_MS (the addresses are kept as hashes, for that long)
+   */
+  acknowledge?: string | undefined;
   now?: Date;
   /** Epoch ms: give up (StoreBusyError) rather than wait for a lock past this moment */
   deadline?: number;
@@ -164,26 +179,26 @@ export interface LeadStore extends OwnerRecords, PushDeviceRecords {
    * could have written (it has stepped back since).
    */
   claimDueDeliveries(options: {
-    channel: ChannelName;
+    channel: DeliveryKind;
     now: Date;
     staleBefore: Date;
     limit: number;
     implausibleAfter?: Date;
   }): ClaimedDelivery[];
   /** Gives back a claimed delivery that was not attempted after all, uncounted */
-  releaseClaim(leadId: number, channel: ChannelName): void;
-  markDelivered(leadId: number, channel: ChannelName, now?: Date): void;
+  releaseClaim(leadId: number, channel: DeliveryKind): void;
+  markDelivered(leadId: number, channel: DeliveryKind, now?: Date): void;
   /** Records a failed attempt: due again at `retryAt`, or given up (failed) when it is null */
   markAttemptFailed(
     leadId: number,
-    channel: ChannelName,
+    channel: DeliveryKind,
     options: { error: string; retryAt: Date | null; now?: Date },
   ): void;
   /**
    * When the next delivery on `channel` is due (ISO 8601), or null when none is: a pending one's
    * retry, or the moment one in flight becomes stale (`staleAfterMs` after it was claimed)
    */
-  nextDueAt(channel: ChannelName, staleAfterMs: number): string | null;
+  nextDueAt(channel: DeliveryKind, staleAfterMs: number): string | null;
   /** Writes to the database (a throw means it cannot store a lead now) and counts what is waiting */
   health(options?: { now?: Date; latest?: Date }): WaitingDeliveries[];
   /**

@@ -3,7 +3,7 @@
  * earlier version: a uid per lead, a note of when an undelivered lead was announced, the owner's
  * status of each lead, the e-mail state once kept in the leads table moved into the outbox, so
  * e-mails still due from before the upgrade are sent, and the owner's sessions given an id. A
- * table new in a version (the push devices) is simply created.
+ * table new in a version (the push devices, the acknowledged addresses) is simply created.
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { inTransaction } from './sqlite.ts';
@@ -108,6 +108,9 @@ CREATE TABLE IF NOT EXISTS push_devices (
   last_delivered_at TEXT,
   last_error TEXT
 );
+-- The customers' addresses an acknowledgement was queued to in the last day (a SHA-256 of each,
+-- lower-cased), so one address gets at most one a day whatever is posted
+CREATE TABLE IF NOT EXISTS acknowledged_addresses (address_hash TEXT PRIMARY KEY, at TEXT NOT NULL) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (channel, status, next_attempt_at) WHERE status IN ('pending', 'sending');
 `;
 

@@ -5,8 +5,10 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { QuoteRequestFields } from '../../lib/validation.ts';
 import {
+  ACKNOWLEDGEMENT,
   CHANNELS,
   type ChannelName,
+  type DeliveryKind,
   type DeliveryStatus,
   type LeadStatus,
   type StoredLead,
@@ -32,7 +34,7 @@ export interface NoteRow {
 
 export interface DeliveryRow {
   lead_id: number;
-  channel: ChannelName;
+  channel: DeliveryKind;
   status: DeliveryStatus;
   attempts: number;
   next_attempt_at: string;
@@ -40,6 +42,10 @@ export interface DeliveryRow {
   last_error: string | null;
 }
 
+const isChannel = (kind: DeliveryKind): kind is ChannelName =>
+  (CHANNELS as readonly string[]).includes(kind);
+
+/** A lead with its deliveries to the owner (the customer's acknowledgement is not one of them) */
 export function fromRows(
   row: LeadRow,
   deliveries: readonly DeliveryRow[],
@@ -62,7 +68,10 @@ export function fromRows(
     followUp: row.follow_up,
     readAt: row.read_at,
     notes: notes.map(({ at, text }) => ({ at, text })),
-    deliveries: [...deliveries]
+    deliveries: deliveries
+      .flatMap((delivery) =>
+        isChannel(delivery.channel) ? [{ ...delivery, channel: delivery.channel }] : [],
+      )
       .sort((a, b) => CHANNELS.indexOf(a.channel) - CHANNELS.indexOf(b.channel))
       .map((delivery) => ({
         channel: delivery.channel,
@@ -149,16 +158,21 @@ export function prepareStatements(db: DatabaseSync) {
       WHERE deliveries.status <> 'sent' GROUP BY deliveries.channel`),
     unreached: prepare(`SELECT COUNT(*) AS count FROM leads
       WHERE created_at >= :since
-        AND EXISTS (SELECT 1 FROM deliveries WHERE lead_id = leads.id)
-        AND NOT EXISTS (SELECT 1 FROM deliveries WHERE lead_id = leads.id AND status = 'sent')
-        AND (created_at < :overdueBefore OR NOT EXISTS (SELECT 1 FROM deliveries WHERE lead_id = leads.id AND status <> 'failed'))`),
+        AND EXISTS (SELECT 1 FROM deliveries WHERE lead_id = leads.id AND channel <> '${ACKNOWLEDGEMENT}')
+        AND NOT EXISTS (SELECT 1 FROM deliveries WHERE lead_id = leads.id AND channel <> '${ACKNOWLEDGEMENT}' AND status = 'sent')
+        AND (created_at < :overdueBefore OR NOT EXISTS (SELECT 1 FROM deliveries
+          WHERE lead_id = leads.id AND channel <> '${ACKNOWLEDGEMENT}' AND status <> 'failed'))`),
     toAnnounce:
       prepare(`SELECT deliveries.lead_id AS leadId, deliveries.channel AS channel, deliveries.status AS status,
         deliveries.last_error AS lastError
       FROM deliveries JOIN leads ON leads.id = deliveries.lead_id
-      WHERE deliveries.announced_at IS NULL
+      WHERE deliveries.announced_at IS NULL AND deliveries.channel <> '${ACKNOWLEDGEMENT}'
         AND (deliveries.status = 'failed' OR (deliveries.status IN ('pending', 'sending') AND leads.created_at < :overdueBefore))
       ORDER BY deliveries.lead_id LIMIT :limit`),
+    lastAcknowledged: prepare('SELECT at FROM acknowledged_addresses WHERE address_hash = ?'),
+    acknowledged: prepare(`INSERT INTO acknowledged_addresses (address_hash, at) VALUES (:hash, :at)
+      ON CONFLICT (address_hash) DO UPDATE SET at = excluded.at`),
+    forgetAcknowledged: prepare('DELETE FROM acknowledged_addresses WHERE at <= ?'),
     markAnnounced: prepare(
       'UPDATE deliveries SET announced_at = :now WHERE lead_id = :leadId AND channel = :channel',
     ),

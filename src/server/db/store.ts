@@ -9,11 +9,14 @@
  * again there); a deleted -wal is checkpointed into the database first. So a lead is never
  * acknowledged into a file that no longer has a name.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { BUSY_TIMEOUT_MS, isBusy, openDatabaseFile } from './database-file.ts';
 import {
+  ACKNOWLEDGE_ONCE_IN_MS,
+  ACKNOWLEDGEMENT,
   StoreBusyError,
+  type DeliveryKind,
   type ChannelName,
   type DailyCount,
   type DeliveryStatus,
@@ -25,7 +28,14 @@ import {
 } from './records.ts';
 import { ownerRecords } from './owner-store.ts';
 import { pushDeviceRecords } from './push-devices.ts';
-import { fromRows, readLead, type DeliveryRow, type LeadRow, type NoteRow } from './statements.ts';
+import {
+  fromRows,
+  readLead,
+  type DeliveryRow,
+  type LeadRow,
+  type NoteRow,
+  type Statements,
+} from './statements.ts';
 import { inTransaction } from './sqlite.ts';
 
 export const DEFAULT_LEADS_DB = 'data/leads.sqlite';
@@ -42,6 +52,20 @@ export function clip(value: string | null, maxLength: number): string | null {
   return characters.length > maxLength ? characters.slice(0, maxLength).join('') : value;
 }
 
+/**
+ * Whether `address` may be acknowledged at `now` (none went to it in the last day), noting it if so;
+ * addresses are kept as hashes, and only for that day
+ */
+function claimAcknowledgement(statements: Statements, address: string, now: Date): boolean {
+  const since = new Date(now.getTime() - ACKNOWLEDGE_ONCE_IN_MS).toISOString();
+  statements.forgetAcknowledged.run(since);
+  const hash = createHash('sha256').update(address.trim().toLowerCase()).digest('hex');
+  const last = statements.lastAcknowledged.get(hash) as { at: string } | undefined;
+  if (last && last.at > since) return false;
+  statements.acknowledged.run({ hash, at: now.toISOString() });
+  return true;
+}
+
 /** Opens (creating when needed) the database at `path`, with durable commits */
 export function openLeadStore(path: string): LeadStore {
   const absolutePath = resolve(path);
@@ -50,7 +74,7 @@ export function openLeadStore(path: string): LeadStore {
 
   function insertOnce(
     lead: NewLead,
-    { channels = [], now = new Date(), deadline }: InsertOptions,
+    { channels = [], acknowledge, now = new Date(), deadline }: InsertOptions,
   ): number {
     const { db, statements } = connection();
     if (deadline !== undefined) {
@@ -94,6 +118,8 @@ export function openLeadStore(path: string): LeadStore {
         statements.clearNotes.run(id);
         for (const channel of channels)
           statements.insertDelivery.run({ leadId: id, channel, now: createdAt });
+        if (acknowledge !== undefined && claimAcknowledgement(statements, acknowledge, now))
+          statements.insertDelivery.run({ leadId: id, channel: ACKNOWLEDGEMENT, now: createdAt });
         return id;
       },
       begin,
@@ -167,7 +193,7 @@ export function openLeadStore(path: string): LeadStore {
         staleBefore: staleBefore.toISOString(),
         implausibleAfter: implausibleAfter?.toISOString() ?? FAR_FUTURE,
         limit,
-      }) as Array<{ lead_id: number; channel: ChannelName; attempts: number }>;
+      }) as Array<{ lead_id: number; channel: DeliveryKind; attempts: number }>;
       return rows.map((row) => ({
         leadId: row.lead_id,
         channel: row.channel,
@@ -222,7 +248,7 @@ export function openLeadStore(path: string): LeadStore {
       const { statements } = connection();
       statements.touch.run(now.toISOString());
       const rows = statements.waiting.all({ latest: latest.toISOString() }) as Array<{
-        channel: ChannelName;
+        channel: DeliveryKind;
         waiting: number;
         oldest: string | null;
         failed: number;

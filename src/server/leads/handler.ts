@@ -3,7 +3,8 @@
  * Cheap refusals come first (method, origin, rate, type, declared size), then the body is read
  * within its limit, parsed strictly and validated with the forms' own rules; a valid lead is
  * committed to SQLite (with its deliveries queued) before the answer, and the outbox then
- * tells the owner.
+ * tells the owner and, when the business has it on, acknowledges it to the customer. A post
+ * stopped as spam is answered as a success but stored and acknowledged never.
  */
 import {
   FORM_SOURCES,
@@ -23,6 +24,7 @@ import {
   type DiscardLimits,
 } from '../http/request-body.ts';
 import { isFormMediaType, MAX_BODY_BYTES, parseFormBody, type FormEntry } from './form-body.ts';
+import { isPlainAddress } from '../notify/channels/email.ts';
 import type { Outbox } from '../notify/outbox.ts';
 import type { RateLimiter } from '../support/rate-limit.ts';
 import type { NewLead } from '../db/records.ts';
@@ -137,6 +139,11 @@ function toNewLead(
   };
 }
 
+/** Whether a stored request is acknowledged to its customer: set up on the server, and the owner has it on */
+function acknowledges(outbox: Outbox | null | undefined): boolean {
+  return (outbox?.acknowledges ?? false) && liveFacts().acknowledgeRequests;
+}
+
 /** What the visitor typed, to show back on the plain no-JavaScript problem page */
 function visibleFields(fields: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(Object.entries(fields).filter(([field]) => field !== 'form_source'));
@@ -221,10 +228,12 @@ async function leadResponse(
     return answer.problems(allProblems, visibleFields(fields), formPage);
   }
 
+  const lead = toNewLead(fields, request, siteUrl);
   let id: number;
   try {
-    id = await store.insertLead(toNewLead(fields, request, siteUrl), {
+    id = await store.insertLead(lead, {
       channels: outbox?.channelNames ?? [],
+      acknowledge: acknowledges(outbox) && isPlainAddress(lead.email) ? lead.email : undefined,
       deadline: Date.now() + STORE_WAIT_MS,
     });
   } catch (error) {

@@ -7,7 +7,7 @@ import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { ClaimedDelivery, StoredLead } from '../db/records.ts';
 import { withDeadline } from '../support/deadline.ts';
 import { describeError } from '../support/log.ts';
-import type { Channel } from './channel.ts';
+import type { Sender } from './channel.ts';
 import { DeliveryFailure, failureKind, type FailureKind } from './delivery-failure.ts';
 import { retryDelayMs, type RetryPolicy } from './retry-policy.ts';
 
@@ -32,7 +32,7 @@ function failureReason(error: unknown): string {
 
 export interface AttemptContext {
   store: AsyncLeadStore;
-  channel: Channel;
+  channel: Sender;
   retry: RetryPolicy;
   /** Aborted when the server stops */
   closing: AbortSignal;

@@ -2,7 +2,7 @@
  * What a notification channel (e-mail, webhook, push) is to the rest of the server: it delivers
  * a lead, and may carry a notice that needs the owner now or a report he reads at leisure.
  */
-import type { ChannelName, StoredLead } from '../db/records.ts';
+import type { ChannelName, DeliveryKind, StoredLead } from '../db/records.ts';
 
 /** What the owner is told on his other channels about a lead that did not reach him on one */
 export interface OwnerNotice {
@@ -45,25 +45,14 @@ export interface OwnerAlert {
   kind?: 'sign-in' | 'emergency' | 'follow-ups';
 }
 
-/** One way of telling the owner */
-export interface Channel {
-  readonly name: ChannelName;
-  /**
-   * Whether the channel takes deliveries, notices and alerts now (push: while a device is
-   * subscribed); always, when absent. A lead is queued on the channels active when it arrives.
-   */
-  isActive?(): boolean;
+/** What an outbox lane sends a lead's delivery with: one of the owner's channels, or the customer's acknowledgement */
+export interface Sender {
+  readonly name: DeliveryKind;
   /**
    * Attempts one delivery, stopping when `signal` aborts; rejects when it failed (with a
    * DeliveryFailure when the channel can tell whom the failure concerns)
    */
   deliver(lead: StoredLead, signal: AbortSignal): Promise<void>;
-  /** Tells the owner that a lead did not reach him on another channel */
-  sendNotice?: (notice: OwnerNotice, signal: AbortSignal) => Promise<void>;
-  /** Sends a report, for channels that can carry one (not a push notification) */
-  sendReport?: (report: OwnerReport, signal: AbortSignal) => Promise<void>;
-  /** Tells the owner about his sign-in at once */
-  sendAlert?: (alert: OwnerAlert, signal: AbortSignal) => Promise<void>;
   /**
    * Called when an attempt has run past the lane's slow mark, so another can start beside it (the
    * SMTP pool opens one more connection); the returned function is called when that attempt ends
@@ -71,4 +60,20 @@ export interface Channel {
   makeRoom?(): () => void;
   /** Releases connections (the SMTP pool) */
   close?(): void;
+}
+
+/** One way of telling the owner */
+export interface Channel extends Sender {
+  readonly name: ChannelName;
+  /**
+   * Whether the channel takes deliveries, notices and alerts now (push: while a device is
+   * subscribed); always, when absent. A lead is queued on the channels active when it arrives.
+   */
+  isActive?(): boolean;
+  /** Tells the owner that a lead did not reach him on another channel */
+  sendNotice?: (notice: OwnerNotice, signal: AbortSignal) => Promise<void>;
+  /** Sends a report, for channels that can carry one (not a push notification) */
+  sendReport?: (report: OwnerReport, signal: AbortSignal) => Promise<void>;
+  /** Tells the owner about his sign-in at once */
+  sendAlert?: (alert: OwnerAlert, signal: AbortSignal) => Promise<void>;
 }

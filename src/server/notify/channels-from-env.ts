@@ -2,11 +2,13 @@
  * The owner's notification channels as the environment sets them up: e-mail (SMTP_URL,
  * LEADS_NOTIFY_TO, LEADS_NOTIFY_FROM), a webhook (LEADS_WEBHOOK_URL, LEADS_WEBHOOK_SECRET) and a
  * push notification through ntfy (LEADS_NTFY_URL, LEADS_NTFY_TOKEN); and Web Push to his own
- * devices, which needs no setting: its keys are kept beside the lead database (LEADS_DB).
+ * devices, which needs no setting: its keys are kept beside the lead database (LEADS_DB). The
+ * customer's acknowledgement goes through the same SMTP server, from the same address.
  */
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import { siteOrigin } from '../../lib/site-url.ts';
-import type { Channel } from './channel.ts';
+import { smtpAcknowledgement } from './acknowledgement.ts';
+import type { Channel, Sender } from './channel.ts';
 import { smtpChannel } from './channels/email.ts';
 import { ntfyChannel } from './channels/ntfy.ts';
 import { pushChannel, type PushChannel } from './channels/push.ts';
@@ -86,6 +88,28 @@ export function channelsFromEnv(env: Env, log: Log = console.error): Channel[] {
       return [];
     }
   });
+}
+
+/**
+ * The customers' acknowledgements, sent through SMTP_URL from LEADS_NOTIFY_FROM (or
+ * LEADS_NOTIFY_TO); undefined, and said once in the log, when e-mail is not set up
+ */
+export function acknowledgementFromEnv(env: Env, log: Log = console.error): Sender | undefined {
+  const setting = (name: string) => env[name]?.trim() || undefined;
+  const smtpUrl = setting('SMTP_URL');
+  const from = setting('LEADS_NOTIFY_FROM') ?? setting('LEADS_NOTIFY_TO');
+  if (!smtpUrl || !from) {
+    log(
+      'Customers are not e-mailed that their request arrived: that needs SMTP_URL and LEADS_NOTIFY_TO (see docs/operations.md)',
+    );
+    return undefined;
+  }
+  try {
+    return smtpAcknowledgement({ smtpUrl, from });
+  } catch (error) {
+    log('SMTP_URL could not be used; customers are not e-mailed that their request arrived', error);
+    return undefined;
+  }
 }
 
 /**

@@ -1,13 +1,13 @@
 /**
- * GET /api/health for uptime monitors: 200 while the lead store takes writes, no delivery to the
- * owner is more than an hour overdue, every lead of the last 72 hours reached him on at least
+ * GET /api/health for uptime monitors: 200 while the lead store takes writes, no delivery (to the
+ * owner, or a customer's acknowledgement) is more than an hour overdue, every lead of the last 72 hours reached him on at least
  * one channel, and no waiting delivery carries a time from the future (the clock stepped back);
  * 503 otherwise, with the same small JSON body either way. It holds counts and ages only,
  * nothing about any visitor.
  */
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import { DEFAULT_RETRY, latestPlausibleMs } from './retry-policy.ts';
-import type { ChannelName } from '../db/records.ts';
+import type { DeliveryKind } from '../db/records.ts';
 
 /** A delivery still waiting this long after its lead arrived makes the site unhealthy */
 export const OVERDUE_AFTER_MS = 60 * 60_000;
@@ -33,7 +33,7 @@ export interface HealthReport {
   store: { writable: boolean };
   /** Leads of the last 72 hours that reached the owner on no channel */
   unreachedLeads: number;
-  deliveries: Partial<Record<ChannelName, ChannelHealth>>;
+  deliveries: Partial<Record<DeliveryKind, ChannelHealth>>;
 }
 
 const ageSeconds = (since: string | null, now: number) =>
@@ -41,10 +41,10 @@ const ageSeconds = (since: string | null, now: number) =>
 
 export async function checkHealth(
   store: AsyncLeadStore,
-  channels: readonly ChannelName[],
+  channels: readonly DeliveryKind[],
   { built, now = Date.now() }: { built: string | null; now?: number },
 ): Promise<HealthReport> {
-  const deliveries: Partial<Record<ChannelName, ChannelHealth>> = {};
+  const deliveries: Partial<Record<DeliveryKind, ChannelHealth>> = {};
   for (const channel of channels) {
     deliveries[channel] = {
       waiting: 0,

@@ -8,7 +8,7 @@
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { ClaimedDelivery } from '../db/records.ts';
 import { attemptDelivery, LEAD_DELETED, type Outcome } from './attempt.ts';
-import type { Channel } from './channel.ts';
+import type { Sender } from './channel.ts';
 import type { FailureKind } from './delivery-failure.ts';
 import { latestPlausibleMs, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
 
@@ -45,7 +45,7 @@ export interface LaneOptions {
 }
 
 export function createLane(
-  channel: Channel,
+  channel: Sender,
   {
     store,
     retry,

@@ -16,10 +16,13 @@
  * final answer), so a send given up on is never completed behind the store's back; a lead
  * deleted meanwhile aborts its sends too. Each attempt and its outcome are recorded in the store,
  * so `npm run leads` shows them and a restart carries on where it was.
+ *
+ * The customer's acknowledgement, when one is set up, is sent the same way on a lane of its own,
+ * so a slow or failing send to a customer's address never holds up the owner's notifications.
  */
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { ChannelName } from '../db/records.ts';
-import type { Channel } from './channel.ts';
+import type { Channel, Sender } from './channel.ts';
 import { createLane } from './lane.ts';
 import {
   DEFAULT_RETRY,
@@ -32,6 +35,8 @@ import {
 export interface OutboxOptions {
   store: AsyncLeadStore;
   channels: readonly Channel[];
+  /** Sends each customer's acknowledgement (acknowledgement.ts); none are sent without it */
+  acknowledgement?: Sender | undefined;
   retry?: RetryPolicy;
   /**
    * An attempt still marked in flight after this long was cut short (a crash or a restart) and
@@ -52,6 +57,8 @@ export interface OutboxOptions {
 export interface Outbox {
   /** The channels a lead arriving now is queued for: those active (push, while a device is subscribed) */
   readonly channelNames: readonly ChannelName[];
+  /** Whether customers' acknowledgements are sent (a lead may then queue one); not when absent */
+  readonly acknowledges?: boolean;
   /** Starts delivering (what is due from before a restart goes out now) */
   start(): void;
   /** Looks for due deliveries now (after a lead was stored) */
@@ -67,6 +74,7 @@ export interface Outbox {
 export function createOutbox({
   store,
   channels,
+  acknowledgement,
   retry = DEFAULT_RETRY,
   staleAfterMs = retry.attemptTimeoutMs + 60_000,
   concurrency = OUTBOX_CONCURRENCY,
@@ -75,17 +83,19 @@ export function createOutbox({
   onGivenUp = () => {},
   log = console.error,
 }: OutboxOptions): Outbox {
+  const senders: Sender[] = [...channels, ...(acknowledgement ? [acknowledgement] : [])];
   const lanes = new Map(
-    channels.map((channel) => [
-      channel.name,
-      createLane(channel, {
+    senders.map((sender) => [
+      sender.name,
+      createLane(sender, {
         store,
         retry,
         staleAfterMs,
         concurrency,
         slowAfterMs,
         maxInFlight,
-        onGivenUp,
+        // A customer's address that refuses is no news the owner must act on
+        onGivenUp: sender === acknowledgement ? () => {} : onGivenUp,
         log,
       }),
     ]),
@@ -96,6 +106,7 @@ export function createOutbox({
     get channelNames() {
       return channels.filter(isActive).map((channel) => channel.name);
     },
+    acknowledges: acknowledgement !== undefined,
     start() {
       for (const lane of lanes.values()) lane.start();
     },

@@ -19,8 +19,8 @@ const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, sock
 
 export type SendMail = (message: SendMailOptions) => Promise<unknown>;
 
-/** Only a plain address goes into Reply-To; anything odd is left to the body */
-function isPlainAddress(email: string): boolean {
+/** Only a plain address goes into a header; anything odd is left to the body */
+export function isPlainAddress(email: string): boolean {
   const at = email.indexOf('@');
   const forbidden = /[\s<>,;:"()[\]\\]/;
   return (
@@ -144,6 +144,25 @@ export function emailChannel({
   };
 }
 
+/** A pool of connections to the SMTP server at `smtpUrl` (smtp:// or smtps://, credentials in the URL) */
+export function smtpPool(smtpUrl: string): {
+  send: SendMail;
+  close: () => void;
+  makeRoom: () => () => void;
+} {
+  const pool = new SMTPPool({ url: smtpUrl, maxConnections: OUTBOX_CONCURRENCY, ...SMTP_TIMEOUTS });
+  const transport = createTransport(pool);
+  return {
+    send: (message) => transport.sendMail(message),
+    close: () => transport.close(),
+    // The pool reads its limit each time it places a message
+    makeRoom: () => {
+      pool.options.maxConnections++;
+      return () => void pool.options.maxConnections--;
+    },
+  };
+}
+
 /** Sends through the SMTP server at `smtpUrl` (smtp:// or smtps://, credentials in the URL) */
 export function smtpChannel({
   smtpUrl,
@@ -156,18 +175,5 @@ export function smtpChannel({
   from: string;
   siteUrl: string;
 }): Channel {
-  const pool = new SMTPPool({ url: smtpUrl, maxConnections: OUTBOX_CONCURRENCY, ...SMTP_TIMEOUTS });
-  const transport = createTransport(pool);
-  return emailChannel({
-    send: (message) => transport.sendMail(message),
-    to,
-    from,
-    siteUrl,
-    close: () => transport.close(),
-    // The pool reads its limit each time it places a message
-    makeRoom: () => {
-      pool.options.maxConnections++;
-      return () => void pool.options.maxConnections--;
-    },
-  });
+  return emailChannel({ ...smtpPool(smtpUrl), to, from, siteUrl });
 }
