@@ -1,4 +1,5 @@
 import { useState, type SubmitEvent, type SyntheticEvent } from 'react';
+import { replyTime, replyTimeText, type OpeningHours } from '../../lib/reply-time.ts';
 import { formValues, submitForm } from '../../lib/submit-form.ts';
 import type { FieldProblem, FormName, QuoteField } from '../../lib/validation.ts';
 import { SEND_OUTCOMES } from './send-outcomes.ts';
@@ -9,6 +10,8 @@ interface Options {
   endpoint: string;
   /** The problems to mark, in order: the first one's field is focused and its texts make the toast */
   validate: (values: Readonly<Record<string, string>>) => readonly FieldProblem[];
+  /** The business's opening hours, for when to expect an answer (as the acknowledgement e-mail says it) */
+  hours: OpeningHours;
 }
 
 type FieldErrors = Partial<Record<QuoteField, string>>;
@@ -27,9 +30,10 @@ function withoutError(errors: FieldErrors, field: string): FieldErrors {
  * What both quote forms share. The inputs are uncontrolled: values are read with FormData on
  * submit, so nothing re-renders per keystroke and text typed before hydration is sent. A field's
  * error clears when it is changed; one toast at a time; on failure the toast shows, the error is
- * logged and the values stay; on success the form clears as SEND_OUTCOMES says.
+ * logged and the values stay; on success the toast also says when to expect an answer and the form
+ * clears as SEND_OUTCOMES says.
  */
-export function useFormSubmission({ formName, endpoint, validate }: Options) {
+export function useFormSubmission({ formName, endpoint, validate, hours }: Options) {
   const { success, failure, failureLog, clearAfterMs } = SEND_OUTCOMES[formName];
   const [sending, setSending] = useState(false);
   const [toast, setToast] = useState<ToastMessage | null>(null);
@@ -61,7 +65,10 @@ export function useFormSubmission({ formName, endpoint, validate }: Options) {
       setSending(false);
       return;
     }
-    setToast(success);
+    setToast({
+      ...success,
+      text: `${success.text} ${replyTimeText(replyTime(new Date(), hours))}`,
+    });
     const clear = () => {
       form.reset();
       setSending(false);
