@@ -89,6 +89,17 @@ function openingText(reply: Extract<ReplyTime, { open: false }>): string {
   return `${clockText(reply.opens)} ${day}`;
 }
 
+/**
+ * Marks the element of the thank-you page that the server fills with the reply time at each
+ * request; what the build writes there stands where no server does (a static host)
+ */
+export const REPLY_TIME_ATTRIBUTE = 'data-reply-time';
+
+/** What a page that cannot know the moment says instead: the opening hours, as the pages show them */
+export function openingHoursText(hours: OpeningHours): string {
+  return `We'll get back to you in our opening hours: ${hours.map((entry) => entry.label).join(', ')}.`;
+}
+
 /** What the customer is told to expect, in one sentence */
 export function replyTimeText(reply: ReplyTime): string {
   if (reply.open)

@@ -25,6 +25,7 @@ import { jsonAnswer } from './http/json-answers.ts';
 import type { LiveSite } from './http/live-site.ts';
 import type { Site } from './http/site-files.ts';
 import { handleLeadRequest } from './leads/handler.ts';
+import { THANKS_PATH, thanksPageAt } from './leads/thanks-page.ts';
 import type { Channel, Sender } from './notify/channel.ts';
 import {
   acknowledgementFromEnv,
@@ -68,6 +69,8 @@ export interface App {
   respond(request: Request, socketAddress: string): Promise<Response>;
   /** Counts a page sent to a visitor, once per visitor and page within a few minutes */
   countView: (path: string, req: IncomingMessage) => void;
+  /** Pages the server words at each request: the thank-you page, with when to expect an answer */
+  readonly filledPages: ReadonlyMap<string, (html: string) => string>;
   /** Whether the request carries the owner's live session, for the /owner page */
   isOwnerSignedIn: (req: IncomingMessage) => Promise<boolean>;
   /** The store's and the deliveries' state for GET /api/health (checked at most every 10 s) */
@@ -266,6 +269,7 @@ export function createApp(env: Env, parts: AppParts): App {
   return {
     ready,
     api,
+    filledPages: new Map([[THANKS_PATH, (html: string) => thanksPageAt(html)]]),
     respond,
     health,
     isOwnerSignedIn,

@@ -46,6 +46,7 @@ const server = createSiteServer({
   siteUrl: siteOrigin(),
   api: app.api,
   onPageView: app.countView,
+  filledPages: app.filledPages,
   privatePages: {
     allows: app.isOwnerSignedIn,
     areas: [

@@ -20,7 +20,8 @@ import { addDays, nzDateTime, nzDayStart } from '../../src/server/support/days.t
 import { reloadFacts } from '../../src/server/support/live-facts.ts';
 import { decodeEncodedWords, decodeQuotedPrintable } from '../support/mail.ts';
 import { startSmtp } from '../support/script-helpers.ts';
-import { makeTempDir, repoRoot } from '../support/server.ts';
+import { makeTempDir, repoRoot, send, startServer } from '../support/server.ts';
+import { escapeHtml } from '../../src/server/support/html.ts';
 
 const SITE = 'https://sparky.test';
 const OWNER = 'owner@sparky.test';
@@ -267,6 +268,26 @@ describe('the acknowledgement of a quote request', () => {
       expect(running.acknowledgementsTo('switched-off@example.test')).toEqual([]);
     } finally {
       reloadFacts(join(repoRoot, 'src/content/business.json'));
+    }
+  });
+});
+
+describe('the thank-you page a request without JavaScript lands on', () => {
+  it('says when to expect an answer, in the acknowledgement’s words, and is never cached', async () => {
+    const server = await startServer();
+    try {
+      const expected = () => escapeHtml(replyTimeText(replyTime(new Date(), business.hours)));
+      const before = expected();
+      const answer = await send(server, { path: '/quote/thanks' });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.headers['etag']).toBeUndefined();
+      expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+      expect([before, expected()].some((text) => answer.text().includes(text))).toBe(true);
+      const head = await send(server, { path: '/quote/thanks', method: 'HEAD' });
+      expect([head.status, head.body.length]).toEqual([200, 0]);
+    } finally {
+      await server.stop();
     }
   });
 });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findRedirect, gonePagePath, isRetired } from '../../src/config/routes.ts';
 import { isOwnerPath } from '../../src/lib/owner-api.ts';
 import { ownerServiceWorkerPath } from '../../src/lib/owner-manifest.ts';
+import { THANKS_PATH } from '../../src/server/leads/responses.ts';
 import {
   builtFiles,
   CANARY,
@@ -61,11 +62,13 @@ const extensionOf = (file: BuiltFile) =>
   /\.([a-z0-9]+)$/i.exec(file.relativePath)?.[1]?.toLowerCase() ?? '';
 
 /** Static-host configuration files (`_headers`, `_redirects`) are not part of the site */
-// The owner's page answers by session (tests/server/owner.test.ts), not as a public file
+// The owner's page answers by session (tests/server/owner.test.ts), not as a public file, and the
+// thank-you page is worded at each request (tests/server/acknowledgement.test.ts)
 const files = builtFiles().filter(
   (file) =>
     (!file.relativePath.startsWith('_') || file.relativePath.startsWith('_astro/')) &&
-    !isOwnerPath(file.urlPath),
+    !isOwnerPath(file.urlPath) &&
+    file.urlPath !== THANKS_PATH,
 );
 const urlOf = (file: BuiltFile) => encodeURI(file.urlPath);
 

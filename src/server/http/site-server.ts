@@ -4,6 +4,7 @@
  * and every request under /api/ handed to the handler it is given.
  */
 import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import {
   createServer,
   STATUS_CODES,
@@ -47,6 +48,11 @@ export interface SiteServerOptions {
   privatePages?:
     | { areas: readonly PrivateArea[]; allows: (req: IncomingMessage) => Promise<boolean> }
     | undefined;
+  /**
+   * Pages whose words the server fills in at each request (the thank-you page's reply time), by
+   * path: sent uncompressed and never cached
+   */
+  filledPages?: ReadonlyMap<string, (html: string) => string> | undefined;
   /** How long a body may take to arrive, and how long one allowed longer may (body-deadline.ts) */
   bodyDeadlines?: { ms: number; uploadMs: number } | undefined;
 }
@@ -153,6 +159,27 @@ export function createSiteServer(options: SiteServerOptions): Server {
       .pipe(res);
   }
 
+  /** A page as `fill` words it now: its own policy and status, never cached */
+  async function sendFilled(
+    req: IncomingMessage,
+    res: ServerResponse,
+    file: SiteFile,
+    path: string,
+    fill: (html: string) => string,
+  ) {
+    const body = Buffer.from(fill(await readFile(file.absolutePath, 'utf8')));
+    res.writeHead(file.status, {
+      ...baseHeaders,
+      'Content-Type': file.contentType,
+      'Content-Security-Policy': pageCsp(file.csp),
+      'Cache-Control': CACHE_CONTROL.answer,
+      'Content-Length': body.length,
+    });
+    if (req.method === 'HEAD') return void res.end();
+    if (file.status === 200) options.onPageView?.(path, req);
+    res.end(body);
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     // Read once: the whole answer comes from one build, even if a newer one goes live meanwhile
     const { files } = currentSite();
@@ -204,6 +231,8 @@ export function createSiteServer(options: SiteServerOptions): Server {
     }
 
     const file = files.get(path);
+    const fill = options.filledPages?.get(path);
+    if (file && fill) return sendFilled(req, res, file, path, fill);
     if (file) return sendFile(req, res, file, path);
     if (path.startsWith(servicePrefix))
       return sendFile(req, res, page(files, serviceNotFoundPath), path, 404);
