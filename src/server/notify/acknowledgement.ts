@@ -10,7 +10,7 @@
  */
 import type { SendMailOptions } from 'nodemailer';
 import { telHrefOf, type Business } from '../../config/business.ts';
-import { QUOTE_SERVICE_OPTIONS } from '../../config/quote.ts';
+import { isEmergency, QUOTE_SERVICE_OPTIONS } from '../../config/quote.ts';
 import { replyTime, replyTimeText } from '../../lib/reply-time.ts';
 import { ACKNOWLEDGEMENT, type StoredLead } from '../db/records.ts';
 import { nzDateTime } from '../support/days.ts';
@@ -48,6 +48,20 @@ function acknowledgementSections(lead: StoredLead, facts: Facts): Section[] {
   const service = listedService(lead.service);
   const phone = { tel: telHrefOf(facts), text: facts.phone.display };
   const lines = facts.linesCompany;
+  const emergency: Section = {
+    heading: 'Power emergency?',
+    emphasis: 'warning',
+    pieces: [
+      'Call us on ',
+      phone,
+      facts.claims.emergency24x7 ? ', day or night.' : '.',
+      ` For a power cut or a fallen line, call ${lines.name} on `,
+      { tel: `tel:${lines.phoneE164}`, text: lines.phoneDisplay },
+      '.',
+    ],
+  };
+  // Someone who asked for the emergency service reads whom to call before anything else
+  const urgent = isEmergency(service);
   return [
     { pieces: ['Kia ora,'] },
     {
@@ -55,6 +69,7 @@ function acknowledgementSections(lead: StoredLead, facts: Facts): Section[] {
         `Thanks for your ${service ? `quote request for ${service}` : 'request'}. It reached us on ${nzDateTime(arrived)}.`,
       ],
     },
+    ...(urgent ? [emergency] : []),
     { heading: 'What happens next', pieces: [replyTimeText(replyTime(arrived, facts.hours))] },
     {
       heading: 'Photos help',
@@ -62,18 +77,7 @@ function acknowledgementSections(lead: StoredLead, facts: Facts): Section[] {
         'Reply to this e-mail with photos of the job (the switchboard, the fault, or where the work is) and we can often quote without a visit.',
       ],
     },
-    {
-      heading: 'Power emergency?',
-      emphasis: 'warning',
-      pieces: [
-        'Call us on ',
-        phone,
-        facts.claims.emergency24x7 ? ', day or night.' : '.',
-        ` For a power cut or a fallen line, call ${lines.name} on `,
-        { tel: `tel:${lines.phoneE164}`, text: lines.phoneDisplay },
-        '.',
-      ],
-    },
+    ...(urgent ? [] : [emergency]),
     { pieces: [facts.owner, '\n', facts.name, '\n', phone, ' · ', { mailto: facts.email }] },
     {
       emphasis: 'small',
@@ -135,7 +139,7 @@ export function composeAcknowledgement(
   lead: StoredLead,
   facts: Facts,
   from: string,
-): SendMailOptions {
+): SendMailOptions & { text: string; html: string } {
   const sections = acknowledgementSections(lead, facts);
   return {
     to: lead.email,
