@@ -9,7 +9,20 @@ import {
   type FormName,
   type QuoteField,
 } from '../../src/lib/validation.ts';
+import { replyTime, replyTimeText } from '../../src/lib/reply-time.ts';
 import { storedLead, uniqueEmail } from '../support/e2e-leads.ts';
+
+/** When the acknowledgement e-mail would say to expect an answer, for a request sent now */
+const replyNow = () => replyTimeText(replyTime(new Date(), business.hours));
+
+/** Whether `locator` says the reply time of `before` or of now (the minute may turn meanwhile) */
+async function expectReplyTime(locator: Locator, before: string) {
+  const shown = (await locator.textContent()) ?? '';
+  expect(
+    [before, replyNow()].some((text) => shown.includes(text)),
+    shown,
+  ).toBe(true);
+}
 
 async function heroForm(page: Page) {
   await page.goto('/');
@@ -172,12 +185,14 @@ test('the quote form shows Submitting..., stores the request and clears after 2 
   await expect(form.getByLabel('Service').locator('option')).toHaveCount(9);
   await expect(form.getByLabel('Phone')).toHaveAttribute('type', 'tel');
   const submit = form.getByRole('button', { name: /Request My Free Quote|Submitting/ });
+  const sentAt = replyNow();
   await submit.click();
   await expect(submit).toHaveText('Submitting...');
   await expect(toast(page)).toContainText('Quote Request Submitted');
   await expect(toast(page)).toContainText(
     "We've received your request and will get back to you shortly.",
   );
+  await expectReplyTime(toast(page), sentAt);
   await expect(form.getByLabel('Full name')).toHaveValue('Mere Tipene');
   await expect(form.getByLabel('Full name')).toHaveValue('', { timeout: 4000 });
   await expect(submit).toHaveText('Request My Free Quote');
@@ -350,9 +365,11 @@ test.describe('without JavaScript', () => {
       await page.goto('/quote');
       const address = uniqueEmail('nojs');
       const form = await fillQuoteForm(page, address, { hydrated: false });
+      const sentAt = replyNow();
       await form.getByRole('button', { name: 'Request My Free Quote' }).click();
       await expect(page).toHaveURL(/\/quote\/thanks$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you');
+      await expectReplyTime(page.locator('main'), sentAt);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
       expect(storedLead(address)).toMatchObject({ form_source: 'Quote Form' });
     });
