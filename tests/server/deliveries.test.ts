@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it, vi } from 'vitest';
+import { ACKNOWLEDGEMENT } from '../../src/server/db/records.ts';
 import { openLeadStore } from '../../src/server/db/store.ts';
 import { sampleLead } from '../support/leads.ts';
 import {
@@ -77,15 +78,16 @@ describe('a lead that one channel refuses for good', () => {
       expect(tookMs).toBeLessThan(30_000);
 
       // Each refused lead tried once per channel and failed with the receiver's reason (a refusal may
-      // still be on its way back while the genuine lead is already through)
+      // still be on its way back while the genuine lead is already through); the customer's
+      // acknowledgement is not the owner's
       const refusedDeliveries = () => {
         const db = new DatabaseSync(server.leadsDb, { readOnly: true });
         try {
           return db
             .prepare(
-              `SELECT channel, deliveries.status AS status, attempts, last_error AS lastError FROM deliveries JOIN leads ON leads.id = lead_id WHERE name LIKE 'Refused %'`,
+              `SELECT channel, deliveries.status AS status, attempts, last_error AS lastError FROM deliveries JOIN leads ON leads.id = lead_id WHERE name LIKE 'Refused %' AND channel <> ?`,
             )
-            .all() as Array<{
+            .all(ACKNOWLEDGEMENT) as Array<{
             channel: string;
             status: string;
             attempts: number;
