@@ -64,10 +64,11 @@ export const projectsPath = '/projects';
 export const testimonialsPath = '/testimonials';
 export const aboutPath = '/about';
 
-/** The Node server's endpoints: quote requests, taps on the phone and e-mail links, the health check */
+/** The Node server's endpoints: quote requests, taps on the phone and e-mail links, real visitors' page speed, the health check */
 export const apiPaths = {
   leads: '/api/leads',
   events: '/api/events',
+  vitals: '/api/vitals',
   health: '/api/health',
 } as const;
 

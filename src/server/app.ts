@@ -39,9 +39,13 @@ import { type RetryPolicy } from './notify/retry-policy.ts';
 import { startUndeliveredAlerts, type UndeliveredAlerts } from './notify/undelivered-alerts.ts';
 import { createCounter } from './stats/counter.ts';
 import { handleEvent } from './stats/events.ts';
+import { pageTitles } from './stats/page-titles.ts';
+import { sourceOfReferer } from './stats/sources.ts';
 import { createRepeatViewFilter, isCountedVisit } from './stats/visits.ts';
+import { handleVitals } from './stats/vitals-route.ts';
 import { startWeeklySummaries } from './stats/weekly.ts';
 import { createOwnerAccess } from './owner/api.ts';
+import { SESSION_COOKIE } from './owner/session-token.ts';
 import { createEditorApi } from './editor/api.ts';
 import { newestBuild, removeBuildsExcept, publishedBuilds } from './publish/builds.ts';
 import { BUSINESS_FILE } from './publish/content-paths.ts';
@@ -166,6 +170,8 @@ export function createApp(env: Env, parts: AppParts): App {
   const leadLimiter = leadLimit > 0 ? createRateLimiter({ limit: leadLimit }) : null;
   // Taps are cheap and a visitor may tap several links; the limit only stops floods
   const eventLimiter = createRateLimiter({ limit: EVENTS_PER_MINUTE });
+  // One set of speed readings per page left
+  const vitalsLimiter = createRateLimiter({ limit: EVENTS_PER_MINUTE });
   // A monitor, or anyone, may ask often: the check writes to the database, so it is reused briefly
   let lastHealth: { at: number; report: Promise<HealthReport> } | undefined;
 
@@ -223,7 +229,28 @@ export function createApp(env: Env, parts: AppParts): App {
       log,
     });
 
-  const owner = createOwnerAccess({ store, siteUrl, channels, log, publisher, push, outbox });
+  const owner = createOwnerAccess({
+    store,
+    siteUrl,
+    channels,
+    log,
+    publisher,
+    push,
+    outbox,
+    pageTitles: pageTitles(site.readPage),
+  });
+  /** The signed-in owner's own visits, taps and readings are not counted */
+  const isOwner = (request: Request) => owner.hasSession(request.headers.get('cookie'));
+  const ownHosts = [new URL(siteUrl).hostname];
+
+  /** Counts a view, and where the visit came from when it came from outside the site */
+  function countPersonView(path: string, req: IncomingMessage) {
+    if (!repeatViews.isFirstView(req, path)) return;
+    counter.count(path, 'view');
+    const host = (req.headers.host ?? '').replace(/:\d+$/, '');
+    const source = sourceOfReferer(req.headers.referer, [...ownHosts, host]);
+    if (source) counter.countSource(source);
+  }
 
   const editor = createEditorApi({
     siteUrl,
@@ -250,6 +277,19 @@ export function createApp(env: Env, parts: AppParts): App {
           rateLimiter: eventLimiter,
           isPage: site.isPage,
           siteUrl,
+          isOwner,
+        }),
+    },
+    {
+      method: 'ALL',
+      path: apiPaths.vitals,
+      handler: (request, { clientKey }) =>
+        handleVitals(request, clientKey, {
+          counter,
+          rateLimiter: vitalsLimiter,
+          isPage: site.isPage,
+          siteUrl,
+          isOwner,
         }),
     },
     {
@@ -274,8 +314,18 @@ export function createApp(env: Env, parts: AppParts): App {
     health,
     isOwnerSignedIn,
     countView(path, req) {
-      if (isCountedVisit(req.headers) && repeatViews.isFirstView(req, path))
-        counter.count(path, 'view');
+      if (!isCountedVisit(req.headers)) return;
+      // Only a request carrying a session cookie waits on the store to learn whether it is live
+      if (!req.headers.cookie?.includes(SESSION_COOKIE)) {
+        countPersonView(path, req);
+        return;
+      }
+      owner.hasSession(req.headers.cookie).then(
+        (signedIn) => {
+          if (!signedIn) countPersonView(path, req);
+        },
+        (error: unknown) => log('A page view could not be checked for the owner', error),
+      );
     },
     start() {
       if (alerts) return;

@@ -29,6 +29,7 @@ import {
   type StepUpNeededBody,
 } from '../../src/lib/owner-api.ts';
 import { nzCalendarDay } from '../../src/owner/time.ts';
+import { areaPages, mainNav } from '../../src/config/routes.ts';
 
 const MINUTE = 60_000;
 const ago = (minutes: number, now = Date.now()) => new Date(now - minutes * MINUTE).toISOString();
@@ -298,6 +299,7 @@ export function sampleReport(days: number, now = new Date()): NumbersBody {
   const emails = Math.round(days * 0.2);
   const quotes = Math.round(days * 0.3);
   const share = (contacts: number, seen: number) => (seen > 0 ? contacts / seen : null);
+  const titles = new Map([...mainNav, ...areaPages].map(({ href, label }) => [href, label]));
   const page = (
     path: string,
     pageViews: number,
@@ -306,6 +308,7 @@ export function sampleReport(days: number, now = new Date()): NumbersBody {
     pageQuotes: number,
   ) => ({
     path,
+    title: titles.get(path) ?? 'Switchboard Upgrades',
     views: pageViews,
     calls: pageCalls,
     emails: pageEmails,
@@ -347,6 +350,55 @@ export function sampleReport(days: number, now = new Date()): NumbersBody {
     trend: { views: 11, contacts: days === 90 ? null : -4 },
     daily,
     quotesByForm: { quote: quotes - 1, hero: 1 },
+    sources: {
+      total: Math.round(views * 0.7),
+      kinds: [
+        { source: 'search', visits: Math.round(views * 0.4) },
+        { source: 'direct', visits: Math.round(views * 0.15) },
+        { source: 'maps', visits: Math.round(views * 0.08) },
+        { source: 'social', visits: Math.round(views * 0.05) },
+        { source: 'other', visits: Math.round(views * 0.02) },
+      ],
+      sites: [
+        { site: 'nocowboys.co.nz', visits: Math.round(views * 0.015) },
+        { site: 'builderscrack.co.nz', visits: Math.round(views * 0.005) },
+      ],
+    },
+    funnel: {
+      period: { from: `${to.slice(0, 8)}01`, to },
+      requests: 12,
+      contacted: 10,
+      quoted: 6,
+      won: 4,
+      wonShare: 4 / 12,
+    },
+    speed: [
+      {
+        pageKind: 'home',
+        label: 'Home page',
+        metrics: [
+          { metric: 'LCP', readings: 48, p75: 900, above: null, good: 2500, rating: 'good' },
+          { metric: 'INP', readings: 31, p75: 100, above: null, good: 200, rating: 'good' },
+          { metric: 'CLS', readings: 48, p75: 0.01, above: null, good: 0.1, rating: 'good' },
+          { metric: 'TTFB', readings: 48, p75: 300, above: null, good: 800, rating: 'good' },
+        ],
+      },
+      {
+        pageKind: 'quote',
+        label: 'Quote page',
+        metrics: [
+          {
+            metric: 'LCP',
+            readings: 9,
+            p75: 3000,
+            above: null,
+            good: 2500,
+            rating: 'needs-improvement',
+          },
+          { metric: 'TTFB', readings: 9, p75: 400, above: null, good: 800, rating: 'good' },
+        ],
+      },
+    ],
   };
 }
 

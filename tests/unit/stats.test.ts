@@ -20,6 +20,10 @@ import {
 } from '../../src/server/stats/visits.ts';
 import { dueWeek, startWeeklySummaries, SUMMARY_HOUR } from '../../src/server/stats/weekly.ts';
 import { sampleLead } from '../support/leads.ts';
+import { homePath, mainNav } from '../../src/config/routes.ts';
+import { SOURCE_LABELS } from '../../src/lib/numbers-words.ts';
+import { PAGE_KIND_LABELS } from '../../src/lib/page-kind.ts';
+import { bucketOf } from '../../src/server/stats/vitals.ts';
 
 const BROWSER =
   'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
@@ -172,17 +176,25 @@ const counts: DailyCount[] = [
   { day: '2026-11-20', path: '/about', kind: 'view', count: 10 },
 ];
 const leads: LeadSource[] = [
-  { createdAt: '2026-11-17T01:00:00.000Z', formSource: 'Hero Form', page: '/' },
-  { createdAt: '2026-11-18T01:00:00.000Z', formSource: 'Quote Form', page: '/quote?from=howick' },
+  { createdAt: '2026-11-17T01:00:00.000Z', formSource: 'Hero Form', page: '/', status: 'new' },
+  {
+    createdAt: '2026-11-18T01:00:00.000Z',
+    formSource: 'Quote Form',
+    page: '/quote?from=howick',
+    status: 'new',
+  },
   {
     createdAt: '2026-11-19T01:00:00.000Z',
     formSource: 'Quote Form',
     page: '/areas/electrician-howick',
+    status: 'new',
   },
 ];
 const previous = {
   counts: [{ day: '2026-11-10', path: '/', kind: 'view' as const, count: 100 }],
-  leads: [{ createdAt: '2026-11-10T01:00:00.000Z', formSource: 'Hero Form', page: '/' }],
+  leads: [
+    { createdAt: '2026-11-10T01:00:00.000Z', formSource: 'Hero Form', page: '/', status: 'new' },
+  ] satisfies LeadSource[],
 };
 
 describe('the report', () => {
@@ -229,12 +241,15 @@ describe('the report', () => {
   });
 
   it('prints as a table, CSV and a self-contained page with charts and no script', () => {
-    expect(reportTable(report)).toMatch(/^\/areas\/electrician-howick +20 +2 +1 +1 +20\.0%$/m);
-    expect(reportTable(report)).toMatch(/^all pages +130 +5 +1 +3 +6\.9%$/m);
+    expect(reportTable(report)).toMatch(/^\/areas\/electrician-howick +20 +2 +1 +1 +20 in 100$/m);
+    expect(reportTable(report)).toMatch(/^all pages +130 +5 +1 +3 +7 in 100$/m);
+    expect(reportTable(report)).toContain(
+      'Visitors who called, e-mailed or asked for a quote: 7 in 100.',
+    );
     expect(reportTable(report)).toContain('Views: 130, up 30% on the period before.');
     const csv = reportCsv(report).split('\r\n');
-    expect(csv[0]).toBe('page,views,calls,emails,quotes,contacts,contact_share');
-    expect(csv[2]).toBe('/areas/electrician-howick,20,2,1,1,4,0.2000');
+    expect(csv[0]).toBe('page,title,views,calls,emails,quotes,contacts,contact_share');
+    expect(csv[2]).toBe('/areas/electrician-howick,/areas/electrician-howick,20,2,1,1,4,0.2000');
     const html = reportHtml(report);
     expect(html).not.toMatch(/<script/i);
     expect(html.match(/<svg /g)).toHaveLength(2);
@@ -278,18 +293,42 @@ describe('npm run stats', () => {
       { day: today, path: '/', kind: 'tel', count: 2 },
       { day: addDays(today, -40), path: '/', kind: 'view', count: 500 },
     ]);
+    store.addSources([
+      { day: today, source: 'search', site: null, count: 7 },
+      { day: today, source: 'direct', site: null, count: 3 },
+      { day: today, source: 'other', site: 'nocowboys.co.nz', count: 2 },
+    ]);
+    // Home page LCPs: 3 of 4 within the bucket ending at 900 ms
+    const lcp = (value: number) => bucketOf('LCP', value);
+    store.addVitals([
+      { day: today, pageKind: 'home', metric: 'LCP', bucket: lcp(850), count: 3 },
+      { day: today, pageKind: 'home', metric: 'LCP', bucket: lcp(3100), count: 1 },
+    ]);
+    const won = store.insertLead(sampleLead({ page: homePath }));
+    store.updateLead(won, { status: 'won' });
+    store.insertLead(sampleLead({ page: homePath }));
     store.close();
     const run = (...args: string[]) =>
       spawnSync(process.execPath, ['scripts/stats.ts', ...args], {
-        env: { ...process.env, LEADS_DB: path },
+        // No built site: pages are named by the menus alone
+        env: { ...process.env, LEADS_DB: path, DIST_DIR: join(dir, 'dist'), SITE_DIR: dir },
         encoding: 'utf8',
       });
+    const home = mainNav.find((link) => link.href === homePath)!.label;
     try {
       const table = run('--days', '7');
       expect(table.status).toBe(0);
-      expect(table.stdout).toMatch(/^\/ +12 +2 +0 +0 +16\.7%$/m);
+      expect(table.stdout).toMatch(new RegExp(`^${home} +12 +2 +0 +2 +33 in 100$`, 'm'));
+      expect(table.stdout).toContain(`${SOURCE_LABELS.search}: 7`);
+      expect(table.stdout).toContain(`${SOURCE_LABELS.direct}: 3`);
+      expect(table.stdout).toContain('Other websites by name: nocowboys.co.nz 2');
+      expect(table.stdout).toContain(
+        '2 requests → 1 contacted → 1 quoted → 1 won: 1 of 2 won (50%).',
+      );
+      expect(table.stdout).toContain(`${PAGE_KIND_LABELS.home}:`);
+      expect(table.stdout).toContain('Pages appear in 0.9 s for 3 of 4 visitors — good');
       expect(run('--days', '7', '--format', 'csv').stdout.split('\r\n')[1]).toBe(
-        '/,12,2,0,0,2,0.1667',
+        `/,${home},12,2,0,2,4,0.3333`,
       );
       expect(
         (

@@ -134,6 +134,56 @@ export interface Figures {
 
 export interface PageFigures extends Figures {
   path: string;
+  /** The page's name as the site gives it (its menu label, or its service's or area's title) */
+  title: string;
+}
+
+/** Where visits came from: search, maps, social, direct (no referring site), other sites */
+export type VisitSourceKind = 'search' | 'maps' | 'social' | 'direct' | 'other';
+
+export interface SourcesFigures {
+  /** Visits that came from outside the site (a step from one page to another is none) */
+  total: number;
+  /** Every kind, the most visits first */
+  kinds: Array<{ source: VisitSourceKind; visits: number }>;
+  /** Other websites by host name, the most visits first (at most 20) */
+  sites: Array<{ site: string; visits: number }>;
+}
+
+/** This month's quote requests (New Zealand time) by how far each has gone, from their statuses */
+export interface FunnelFigures {
+  period: Period;
+  /** Spam set aside */
+  requests: number;
+  /** Contacted, quoted, won or lost */
+  contacted: number;
+  /** Quoted or won */
+  quoted: number;
+  won: number;
+  /** won ÷ requests, or null without requests */
+  wonShare: number | null;
+}
+
+export type VitalMetricName = 'LCP' | 'INP' | 'CLS' | 'TTFB';
+export type SpeedRating = 'good' | 'needs-improvement' | 'poor';
+
+export interface SpeedFigure {
+  metric: VitalMetricName;
+  readings: number;
+  /** At most this for 3 of 4 visitors: ms, or CLS's score; null when above the last measured edge */
+  p75: number | null;
+  /** When p75 is null: the 75th percentile is above this */
+  above: number | null;
+  /** Google's "good" limit for the measure */
+  good: number;
+  rating: SpeedRating;
+}
+
+/** Real visitors' page speed over the period, for one kind of page */
+export interface SpeedByKind {
+  pageKind: string;
+  label: string;
+  metrics: SpeedFigure[];
 }
 
 export interface Period {
@@ -153,6 +203,10 @@ export interface NumbersBody {
   trend: { views: number | null; contacts: number | null };
   daily: Array<{ day: string; views: number; contacts: number }>;
   quotesByForm: Record<string, number>;
+  sources: SourcesFigures;
+  funnel: FunnelFigures;
+  /** Kinds of page with readings, in the site's order */
+  speed: SpeedByKind[];
 }
 
 export interface PublishStep {

@@ -103,6 +103,31 @@ export interface DailyCount {
   count: number;
 }
 
+/** The kinds of place a visit can come from, as the report names them */
+export const SOURCE_KINDS = ['search', 'maps', 'social', 'direct', 'other'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+/** Visits from one kind of source on one day; for another website, its host name */
+export interface DailySource {
+  /** YYYY-MM-DD, New Zealand time */
+  day: string;
+  source: SourceKind;
+  /** The referring site's host name, for `other` only */
+  site: string | null;
+  count: number;
+}
+
+/** How many of one day's readings of a measure on a kind of page fell in one bucket */
+export interface DailyVital {
+  /** YYYY-MM-DD, New Zealand time */
+  day: string;
+  pageKind: string;
+  metric: string;
+  /** The bucket's index in the measure's fixed boundaries */
+  bucket: number;
+  count: number;
+}
+
 export interface LeadQuery {
   status?: LeadStatus | undefined;
   /** Matched against name, phone, e-mail and address */
@@ -123,6 +148,8 @@ export interface LeadSource {
   createdAt: string;
   formSource: string;
   page: string | null;
+  /** Where the owner has it now */
+  status: LeadStatus;
 }
 
 /** A delivery taken for one attempt */
@@ -215,6 +242,12 @@ export interface LeadStore extends OwnerRecords, PushDeviceRecords {
   addCounts(counts: readonly DailyCount[]): void;
   /** The daily totals from `fromDay` to `toDay`, both included */
   countsBetween(fromDay: string, toDay: string): DailyCount[];
+  /** Adds visits per source to the daily totals, in one transaction */
+  addSources(sources: readonly DailySource[]): void;
+  sourcesBetween(fromDay: string, toDay: string): DailySource[];
+  /** Adds speed readings to the daily histograms, in one transaction */
+  addVitals(readings: readonly DailyVital[]): void;
+  vitalsBetween(fromDay: string, toDay: string): DailyVital[];
   /** Where and when the quote requests between two instants came from */
   leadSourcesBetween(from: Date, to: Date): LeadSource[];
   /** Marks the weekly summary of `week` as sent; false when it already was */

@@ -56,6 +56,25 @@ CREATE TABLE IF NOT EXISTS daily_counts (
   count INTEGER NOT NULL,
   PRIMARY KEY (day, path, kind)
 ) WITHOUT ROWID;
+-- Where visits came from, per day: the kind of source (search, maps, social, direct, other) and,
+-- for another website, its host name alone; nothing about any visitor, no address or query
+CREATE TABLE IF NOT EXISTS daily_sources (
+  day TEXT NOT NULL,
+  source TEXT NOT NULL,
+  site TEXT NOT NULL DEFAULT '',
+  count INTEGER NOT NULL,
+  PRIMARY KEY (day, source, site)
+) WITHOUT ROWID;
+-- How fast pages were for real visitors: per day, kind of page and measure (LCP, INP, CLS, TTFB),
+-- how many readings fell in each fixed bucket (src/server/stats/vitals.ts), no reading of its own
+CREATE TABLE IF NOT EXISTS daily_vitals (
+  day TEXT NOT NULL,
+  page_kind TEXT NOT NULL,
+  metric TEXT NOT NULL,
+  bucket INTEGER NOT NULL,
+  count INTEGER NOT NULL,
+  PRIMARY KEY (day, page_kind, metric, bucket)
+) WITHOUT ROWID;
 -- The weekly summary sent for each week (its Monday), so a restart never sends it twice
 CREATE TABLE IF NOT EXISTS weekly_summaries (week TEXT PRIMARY KEY, sent_at TEXT NOT NULL) WITHOUT ROWID;
 -- One row, rewritten by each health check to prove the database takes writes

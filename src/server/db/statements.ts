@@ -138,7 +138,20 @@ export function prepareStatements(db: DatabaseSync) {
     countsBetween: prepare(
       'SELECT day, path, kind, count FROM daily_counts WHERE day BETWEEN ? AND ? ORDER BY day, path, kind',
     ),
-    leadSources: prepare(`SELECT created_at AS createdAt, form_source AS formSource, page FROM leads
+    addSource:
+      prepare(`INSERT INTO daily_sources (day, source, site, count) VALUES (:day, :source, :site, :count)
+      ON CONFLICT (day, source, site) DO UPDATE SET count = count + excluded.count`),
+    sourcesBetween: prepare(
+      'SELECT day, source, site, count FROM daily_sources WHERE day BETWEEN ? AND ? ORDER BY day, source, site',
+    ),
+    addVital:
+      prepare(`INSERT INTO daily_vitals (day, page_kind, metric, bucket, count) VALUES (:day, :pageKind, :metric, :bucket, :count)
+      ON CONFLICT (day, page_kind, metric, bucket) DO UPDATE SET count = count + excluded.count`),
+    vitalsBetween: prepare(
+      'SELECT day, page_kind AS pageKind, metric, bucket, count FROM daily_vitals WHERE day BETWEEN ? AND ? ORDER BY day, page_kind, metric, bucket',
+    ),
+    leadSources:
+      prepare(`SELECT created_at AS createdAt, form_source AS formSource, page, status FROM leads
       WHERE created_at >= ? AND created_at < ? ORDER BY id`),
     claimWeek: prepare(
       'INSERT INTO weekly_summaries (week, sent_at) VALUES (?, ?) ON CONFLICT (week) DO NOTHING',

@@ -19,6 +19,8 @@ import {
   type DeliveryKind,
   type ChannelName,
   type DailyCount,
+  type DailySource,
+  type DailyVital,
   type DeliveryStatus,
   type InsertOptions,
   type LeadSource,
@@ -231,6 +233,29 @@ export function openLeadStore(path: string): LeadStore {
     },
     countsBetween(fromDay, toDay) {
       return connection().statements.countsBetween.all(fromDay, toDay) as unknown as DailyCount[];
+    },
+    addSources(sources) {
+      const { db, statements } = connection();
+      inTransaction(db, () => {
+        for (const { day, source, site, count } of sources)
+          statements.addSource.run({ day, source, site: site ?? '', count });
+      });
+    },
+    sourcesBetween(fromDay, toDay) {
+      const rows = connection().statements.sourcesBetween.all(fromDay, toDay) as unknown as Array<
+        Omit<DailySource, 'site'> & { site: string }
+      >;
+      return rows.map((row) => ({ ...row, site: row.site || null }));
+    },
+    addVitals(readings) {
+      const { db, statements } = connection();
+      inTransaction(db, () => {
+        for (const { day, pageKind, metric, bucket, count } of readings)
+          statements.addVital.run({ day, pageKind, metric, bucket, count });
+      });
+    },
+    vitalsBetween(fromDay, toDay) {
+      return connection().statements.vitalsBetween.all(fromDay, toDay) as unknown as DailyVital[];
     },
     leadSourcesBetween(from, to) {
       return connection().statements.leadSources.all(

@@ -13,6 +13,7 @@ import type { Channel } from '../notify/channel.ts';
 import type { PushChannel } from '../notify/channels/push.ts';
 import type { Outbox } from '../notify/outbox.ts';
 import type { Publisher } from '../publish/publisher.ts';
+import type { PageTitles } from '../stats/page-titles.ts';
 import { createRateLimiter } from '../support/rate-limit.ts';
 import { createEnrolments } from './enrolment.ts';
 import { createOwnerGuard } from './guard.ts';
@@ -44,6 +45,8 @@ export interface OwnerAccessOptions {
   /** Push to his devices; the push routes answer 503 without it */
   push?: PushChannel | undefined;
   outbox?: Pick<Outbox, 'channelNames' | 'isWorking'>;
+  /** Names the site's pages in his numbers */
+  pageTitles?: PageTitles | undefined;
 }
 
 export interface OwnerAccess {
@@ -73,6 +76,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       options.push && options.outbox
         ? { channel: options.push, channels, outbox: options.outbox, siteUrl, log }
         : undefined,
+    pageTitles: options.pageTitles,
   };
 
   /** What no route takes: on a ceremony's path a 405; anything else needs the session first (401), then is a 404 or 405 */

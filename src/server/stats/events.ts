@@ -3,7 +3,7 @@
  * (`kind=tel|mailto&path=/page`). Only those two kinds, about one of the site's pages and sent
  * from one, are taken, so another website cannot add to the counts; the count is anonymous
  * (nothing about the visitor is kept), and a browser that asks not to be tracked, a bot or a script
- * is answered the same but not counted, as for page views.
+ * is answered the same but not counted, as for page views, and so is the signed-in owner.
  * Answers 204, or a 4xx naming what was wrong.
  */
 import { errorAnswer } from '../http/json-answers.ts';
@@ -23,10 +23,16 @@ export interface EventsOptions {
   isPage: (path: string) => boolean;
   /** The site's public origin (SITE_URL) */
   siteUrl: string;
+  /** Whether the request carries the owner's live session: his own taps are not counted */
+  isOwner?: (request: Request) => Promise<boolean>;
 }
 
 /** An answer with no body (204), or a refusal that says what was wrong */
-function answer(status: number, message?: string, extra: Record<string, string> = {}): Response {
+export function answer(
+  status: number,
+  message?: string,
+  extra: Record<string, string> = {},
+): Response {
   if (message !== undefined) return errorAnswer(status, message, extra);
   return new Response(null, { status, headers: { 'Cache-Control': 'no-store', ...extra } });
 }
@@ -36,7 +42,7 @@ function answer(status: number, message?: string, extra: Record<string, string> 
  * the site's, and no Sec-Fetch-Site of cross-site. The tap script's beacon is same-origin, so it
  * always passes.
  */
-function fromOwnPages(request: Request, siteUrl: string): boolean {
+export function fromOwnPages(request: Request, siteUrl: string): boolean {
   if (request.headers.get('sec-fetch-site') === 'cross-site') return false;
   const origin = request.headers.get('origin');
   return origin === null || isSameSite(origin, request, siteUrl);
@@ -75,7 +81,7 @@ export async function handleEvent(
     return answer(400, 'Unknown kind of event.');
   if (path === null || !options.isPage(path))
     return answer(400, 'The path is not a page of this site.');
-  if (isCountedPerson(request.headers))
+  if (isCountedPerson(request.headers) && !(await options.isOwner?.(request)))
     options.counter.count(path, kind as (typeof TAP_KINDS)[number]);
   return answer(204);
 }

@@ -6,11 +6,58 @@ import { liveFacts } from '../support/live-facts.ts';
 import { escapeHtml } from '../support/html.ts';
 import { csvField } from '../leads/export.ts';
 import type { Figures, NumbersBody as Report } from '../../lib/owner-api.ts';
+import {
+  contactShareSentence,
+  funnelSentence,
+  goodLimitSentence,
+  inHundred,
+  SOURCE_LABELS,
+  speedSentence,
+} from '../../lib/numbers-words.ts';
 
 const COLUMNS = ['views', 'calls', 'emails', 'quotes', 'contacts'] as const;
 
-function percent(share: number | null): string {
-  return share === null ? '–' : `${(share * 100).toFixed(1)}%`;
+/** A share of visitors as "4 in 100", a dash without views */
+function perHundred(share: number | null): string {
+  return inHundred(share) ?? '–';
+}
+
+/** The sections the table and the page share: where visits came from, this month's requests, page speed */
+function summaryLines(report: Report): { heading: string; lines: string[] }[] {
+  const { sources, funnel, speed } = report;
+  const sourceLines =
+    sources.total === 0
+      ? ['No visits from outside the site yet in this period.']
+      : [
+          ...sources.kinds
+            .filter((kind) => kind.visits > 0)
+            .map((kind) => `${SOURCE_LABELS[kind.source]}: ${kind.visits}`),
+          ...(sources.sites.length > 0
+            ? [
+                `Other websites by name: ${sources.sites.map(({ site, visits }) => `${site} ${visits}`).join(', ')}`,
+              ]
+            : []),
+        ];
+  return [
+    { heading: 'Where visitors came from', lines: sourceLines },
+    {
+      heading: `Quote requests this month (${funnel.period.from} to ${funnel.period.to})`,
+      lines: [funnelSentence(funnel)],
+    },
+    {
+      heading: "How fast pages are for real visitors (Google's measures)",
+      lines:
+        speed.length === 0
+          ? ['No speed readings from visitors yet in this period.']
+          : speed.flatMap((kind) => [
+              `${kind.label}:`,
+              ...kind.metrics.map(
+                (figure) =>
+                  `  ${speedSentence(figure)} (${figure.readings} reading${figure.readings === 1 ? '' : 's'}; ${goodLimitSentence(figure)})`,
+              ),
+            ]),
+    },
+  ];
 }
 
 function trendText(change: number | null): string {
@@ -31,17 +78,17 @@ function periodText({ period }: Report): string {
 }
 
 export function reportTable(report: Report): string {
-  const head = ['page', 'views', 'calls', 'e-mails', 'quotes', 'contact'];
+  const head = ['page', 'views', 'calls', 'e-mails', 'quotes', 'got in touch'];
   const rows = [
     ...report.pages.map((page) => [
-      page.path,
+      page.title,
       ...COLUMNS.slice(0, 4).map((column) => String(page[column])),
-      percent(page.contactShare),
+      perHundred(page.contactShare),
     ]),
     [
       'all pages',
       ...COLUMNS.slice(0, 4).map((column) => String(report.totals[column])),
-      percent(report.totals.contactShare),
+      perHundred(report.totals.contactShare),
     ],
   ];
   const widths = head.map((title, index) =>
@@ -67,28 +114,32 @@ export function reportTable(report: Report): string {
       '',
       `Views: ${totals.views}, ${trendText(trend.views)}.`,
       `Contacts (calls, e-mails and quote requests): ${totals.contacts}, ${trendText(trend.contacts)}.`,
+      `${contactShareSentence(totals.contactShare)}.`,
       `Quote requests by form: ${
         Object.entries(report.quotesByForm)
           .map(([form, count]) => `${form} ${count}`)
           .join(', ') || 'none'
       }.`,
-      'Calls and e-mails count taps on the phone number and e-mail address; visitors who ask not to be tracked are not counted.',
+      ...summaryLines(report).flatMap(({ heading, lines }) => ['', `${heading}:`, ...lines]),
+      '',
+      'Calls and e-mails count taps on the phone number and e-mail address; visitors who ask not to be tracked, and you when signed in, are not counted.',
     ].join('\n') + '\n'
   );
 }
 
 export function reportCsv(report: Report): string {
-  const header = ['page', ...COLUMNS, 'contact_share'];
-  const row = (path: string, figures: Figures) =>
+  const header = ['page', 'title', ...COLUMNS, 'contact_share'];
+  const row = (path: string, title: string, figures: Figures) =>
     [
       csvField(path),
+      csvField(title),
       ...COLUMNS.map((column) => String(figures[column])),
       figures.contactShare === null ? '' : figures.contactShare.toFixed(4),
     ].join(',');
   return [
     header.join(','),
-    ...report.pages.map((page) => row(page.path, page)),
-    row('all pages', report.totals),
+    ...report.pages.map((page) => row(page.path, page.title, page)),
+    row('all pages', 'all pages', report.totals),
   ]
     .map((line) => `${line}\r\n`)
     .join('');
@@ -109,7 +160,7 @@ function pageBars(report: Report): string {
       const views = (page.views / max) * 220;
       const contacts = (page.contacts / max) * 220;
       return [
-        `<text x="0" y="${y + 13}" class="label">${escapeHtml(page.path)}</text>`,
+        `<text x="0" y="${y + 13}" class="label">${escapeHtml(page.title)}</text>`,
         `<rect x="0" y="${y + 18}" width="${views.toFixed(1)}" height="9" class="views"/>`,
         `<rect x="0" y="${y + 28}" width="${Math.max(contacts, page.contacts > 0 ? 2 : 0).toFixed(1)}" height="7" class="contacts"/>`,
         `<text x="${(views + 6).toFixed(1)}" y="${y + 29}" class="value">${page.views} / ${page.contacts}</text>`,
@@ -161,9 +212,15 @@ export function reportHtml(report: Report): string {
   const cells = (figures: Figures) =>
     COLUMNS.slice(0, 4)
       .map((column) => `<td>${figures[column]}</td>`)
-      .join('') + `<td>${percent(figures.contactShare)}</td>`;
+      .join('') + `<td>${perHundred(figures.contactShare)}</td>`;
   const rows = report.pages
-    .map((page) => `<tr><td>${escapeHtml(page.path)}</td>${cells(page)}</tr>`)
+    .map((page) => `<tr><td>${escapeHtml(page.title)}</td>${cells(page)}</tr>`)
+    .join('');
+  const sections = summaryLines(report)
+    .map(
+      ({ heading, lines }) =>
+        `<h2>${escapeHtml(heading)}</h2><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
+    )
     .join('');
   return [
     '<!doctype html><html lang="en-NZ"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -171,14 +228,15 @@ export function reportHtml(report: Report): string {
     `<style>${STYLE}</style></head><body><main>`,
     `<h1>Visits and contacts</h1><p>${escapeHtml(periodText(report))}. ${report.totals.views} views and ${report.totals.contacts} contacts `,
     `(calls ${report.totals.calls}, e-mails ${report.totals.emails}, quote requests ${report.totals.quotes}). `,
-    `${escapeHtml(trendSentence(report))}</p>`,
+    `${escapeHtml(trendSentence(report))} ${escapeHtml(contactShareSentence(report.totals.contactShare))}.</p>`,
     '<p class="key"><span class="swatch-views"></span>views<span class="swatch-contacts"></span>contacts (calls, e-mails and quote requests)</p>',
     '<h2>Each day</h2>',
     dailyLines(report),
     '<h2>Each page</h2>',
     pageBars(report),
-    `<div class="table"><table><thead><tr><th>page</th><th>views</th><th>calls</th><th>e-mails</th><th>quotes</th><th>contact</th></tr></thead>`,
+    `<div class="table"><table><thead><tr><th>page</th><th>views</th><th>calls</th><th>e-mails</th><th>quotes</th><th>got in touch</th></tr></thead>`,
     `<tbody>${rows}</tbody><tfoot><tr><th>all pages</th>${cells(report.totals)}</tr></tfoot></table></div>`,
+    sections,
     '<p>Counts are anonymous: no cookies, nothing stored about any visitor. Calls and e-mails are taps on the phone number and e-mail address.</p>',
     '</main></body></html>',
   ].join('');

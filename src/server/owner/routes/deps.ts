@@ -1,13 +1,14 @@
 /**
  * What the owner's route modules are built from: the store, the door (guard.ts), the passkey
  * ceremonies and enrolments, the publisher of his edits (none on a server that does not publish),
- * and the push channel with the outbox's state of each channel.
+ * the push channel with the outbox's state of each channel, and the pages' names for his numbers.
  */
 import type { AsyncLeadStore } from '../../db/async-store.ts';
 import type { PushChannel } from '../../notify/channels/push.ts';
 import type { Channel } from '../../notify/channel.ts';
 import type { Outbox } from '../../notify/outbox.ts';
 import type { Publisher } from '../../publish/publisher.ts';
+import type { PageTitles } from '../../stats/page-titles.ts';
 import type { Enrolments } from '../enrolment.ts';
 import type { OwnerGuard } from '../guard.ts';
 import type { PasskeyCeremonies } from '../passkey-ceremonies.ts';
@@ -20,6 +21,8 @@ export interface OwnerRouteDeps {
   publisher: Publisher | undefined;
   /** Web Push to his devices and the state of every channel; none on a server given its channels */
   push: OwnerPush | undefined;
+  /** Names the site's pages for his numbers; by their paths without */
+  pageTitles?: PageTitles | undefined;
 }
 
 export interface OwnerPush {
