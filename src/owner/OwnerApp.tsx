@@ -10,6 +10,7 @@
 import { useEffect, useState } from 'react';
 import { buttonClass } from '../lib/button.ts';
 import type { SessionBody } from '../lib/owner-api.ts';
+import { markOwnerBrowser } from '../lib/owner-browser.ts';
 import { ApiError, onSignedOut, ownerApi } from './api.ts';
 import { OwnerData } from './data.tsx';
 import { DoorFrame } from './DoorFrame.tsx';
@@ -64,6 +65,11 @@ export function OwnerApp({ businessName, shortName }: { businessName: string; sh
     return () => {
       current = false;
     };
+  }, [stage.name]);
+
+  useEffect(() => {
+    // His own visits to the site from this browser are not counted from now on
+    if (stage.name === 'signed-in') markOwnerBrowser();
   }, [stage.name]);
 
   useEffect(() => {

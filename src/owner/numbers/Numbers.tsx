@@ -7,10 +7,16 @@ import { Panel } from '../Panel.tsx';
 import { hashOf } from '../routes.ts';
 import { formatCalendarDay } from '../time.ts';
 import { DailyChart } from './DailyChart.tsx';
+import { Funnel } from './Funnel.tsx';
 import { PagesTable } from './PagesTable.tsx';
+import { Sources } from './Sources.tsx';
+import { Speed } from './Speed.tsx';
 import { TotalsGrid } from './TotalsGrid.tsx';
 
-/** His numbers for the last 7, 30 or 90 days: totals and trend, each day, each page */
+/**
+ * His numbers for the last 7, 30 or 90 days: totals and trend, this month's requests and how many
+ * he won, where visitors came from, each day, each page, and how fast pages are for real visitors
+ */
 export function Numbers({ days }: { days: NumbersPeriod }) {
   const { data: report, error } = useNumbers(days);
   return (
@@ -46,11 +52,20 @@ export function Numbers({ days }: { days: NumbersPeriod }) {
             compared with the {days} days before.
           </p>
           <TotalsGrid report={report} days={days} />
+          <Panel title="This month's quote requests">
+            <Funnel funnel={report.funnel} />
+          </Panel>
+          <Panel title="Where visitors came from">
+            <Sources sources={report.sources} />
+          </Panel>
           <Panel title="Each day">
             <DailyChart daily={report.daily} />
           </Panel>
           <Panel title="Each page">
             <PagesTable pages={report.pages} />
+          </Panel>
+          <Panel title="How fast your pages are for real visitors">
+            <Speed speed={report.speed} />
           </Panel>
         </div>
       )}

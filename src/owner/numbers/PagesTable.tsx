@@ -1,25 +1,16 @@
 import { cn } from '../../lib/cn.ts';
 import type { NumbersBody } from '../../lib/owner-api.ts';
-import { formatCount, formatShare } from './figures.ts';
+import { inHundred } from '../../lib/numbers-words.ts';
+import { formatCount } from './figures.ts';
 
-const columns = ['Views', 'Calls', 'E-mails', 'Quotes', 'Share'] as const;
-
-/** A path that may break after each slash, not inside a word */
-function BreakablePath({ path }: { path: string }) {
-  const parts = path.split(/(?<=\/)/);
-  return parts.map((part, index) => (
-    <span key={index}>
-      {part}
-      {index < parts.length - 1 && <wbr />}
-    </span>
-  ));
-}
+const columns = ['Views', 'Calls', 'E-mails', 'Quotes', 'In touch'] as const;
 
 const cell = 'py-2 pl-2 text-right sm:pl-5';
 
 /**
- * Each page's figures, the pages that bring the most contact first. On a phone the contact share
- * goes under the page's path instead of a column of its own, so the table fits 390 px.
+ * Each page's figures under its name, the pages that bring the most contact first. On a phone how
+ * many in 100 got in touch goes under the page's name instead of a column of its own, so the
+ * table fits 390 px.
  */
 export function PagesTable({ pages }: { pages: NumbersBody['pages'] }) {
   if (pages.length === 0)
@@ -44,7 +35,7 @@ export function PagesTable({ pages }: { pages: NumbersBody['pages'] }) {
                 className={cn(
                   cell,
                   'whitespace-nowrap',
-                  column === 'Share' && 'hidden sm:table-cell',
+                  column === 'In touch' && 'hidden sm:table-cell',
                 )}
               >
                 {column}
@@ -56,16 +47,20 @@ export function PagesTable({ pages }: { pages: NumbersBody['pages'] }) {
           {pages.map((page) => (
             <tr key={page.path} className="border-b border-line">
               <th scope="row" className="py-2 pr-2 font-medium break-words text-brand-900 sm:pr-3">
-                <BreakablePath path={page.path} />
-                <span className="block font-normal text-muted sm:hidden">
-                  {formatShare(page.contactShare)} share
-                </span>
+                {page.title}
+                {page.contactShare !== null && (
+                  <span className="block font-normal text-muted sm:hidden">
+                    {inHundred(page.contactShare)} got in touch
+                  </span>
+                )}
               </th>
               <td className={cell}>{formatCount(page.views)}</td>
               <td className={cell}>{formatCount(page.calls)}</td>
               <td className={cell}>{formatCount(page.emails)}</td>
               <td className={cell}>{formatCount(page.quotes)}</td>
-              <td className={cn(cell, 'hidden sm:table-cell')}>{formatShare(page.contactShare)}</td>
+              <td className={cn(cell, 'hidden sm:table-cell')}>
+                {inHundred(page.contactShare) ?? '–'}
+              </td>
             </tr>
           ))}
         </tbody>

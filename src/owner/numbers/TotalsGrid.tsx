@@ -1,7 +1,8 @@
 import { TrendingDown, TrendingUp } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
 import type { NumbersBody } from '../../lib/owner-api.ts';
-import { formatCount, formatShare, trendText } from './figures.ts';
+import { inHundred } from '../../lib/numbers-words.ts';
+import { formatCount, trendText } from './figures.ts';
 
 /** The period's totals, then how views and contacts moved on the period before */
 export function TotalsGrid({ report, days }: { report: NumbersBody; days: number }) {
@@ -11,7 +12,11 @@ export function TotalsGrid({ report, days }: { report: NumbersBody; days: number
     ['Calls', formatCount(totals.calls), formatCount(previousTotals.calls)],
     ['E-mails', formatCount(totals.emails), formatCount(previousTotals.emails)],
     ['Quote requests', formatCount(totals.quotes), formatCount(previousTotals.quotes)],
-    ['Contact share', formatShare(totals.contactShare), formatShare(previousTotals.contactShare)],
+    [
+      'Visitors who called, e-mailed or asked for a quote',
+      inHundred(totals.contactShare) ?? '–',
+      inHundred(previousTotals.contactShare) ?? '–',
+    ],
   ];
   const trends: Array<[string, number | null]> = [
     ['Views', trend.views],
@@ -49,7 +54,7 @@ export function TotalsGrid({ report, days }: { report: NumbersBody; days: number
         })}
       </ul>
       <p className="text-sm text-muted">
-        Contact share: calls, e-mails and quote requests as a share of views.
+        Your own visits are not counted while you are signed in on this phone.
       </p>
     </div>
   );
