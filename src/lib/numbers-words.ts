@@ -58,7 +58,7 @@ export const RATING_WORDS: Readonly<Record<SpeedRating, string>> = {
 const MEASURE_WORDS: Readonly<Record<SpeedFigure['metric'], (value: string) => string>> = {
   LCP: (value) => `Pages appear in ${value}`,
   INP: (value) => `Pages answer a tap within ${value}`,
-  CLS: (value) => `Pages move by a layout shift of ${value} at most while loading`,
+  CLS: (value) => `Pages keep still while loading (layout shift ${value} at most)`,
   TTFB: (value) => `The server starts answering within ${value}`,
 };
 

@@ -14,6 +14,7 @@ import {
   type SiteBody,
 } from '../../src/lib/owner-api.ts';
 import { editorPaths } from '../../src/lib/editor-paths.ts';
+import { homePath, mainNav, quotePath } from '../../src/config/routes.ts';
 import { nzCalendarDay } from '../../src/owner/time.ts';
 import {
   mockOwnerApi,
@@ -342,7 +343,13 @@ test('the numbers show the totals, trend, each day and each page for 7, 30 and 9
     );
     await expect(page.getByText(`compared with the ${days} days before`)).toBeVisible();
     expect(mock.callsTo('GET', ownerPaths.numbers).at(-1)!.search.get('days')).toBe(String(days));
-    for (const label of ['Views', 'Calls', 'E-mails', 'Quote requests', 'Contact share']) {
+    for (const label of [
+      'Views',
+      'Calls',
+      'E-mails',
+      'Quote requests',
+      'Visitors who called, e-mailed or asked for a quote',
+    ]) {
       await expect(
         page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }),
       ).toBeVisible();
@@ -356,9 +363,17 @@ test('the numbers show the totals, trend, each day and each page for 7, 30 and 9
     await page.getByText('The figures for each day, as a table').click();
     const pages = page.getByRole('region', { name: 'Figures for each page' });
     await expect(pages.getByRole('row')).toHaveCount(5);
-    // The pages bringing the most contact first: the home page, then /quote
-    await expect(pages.getByRole('rowheader').first()).toHaveText(/^\/(?![a-z])/);
-    await expect(pages.getByRole('rowheader').nth(1)).toHaveText(/^\/quote/);
+    // The pages bringing the most contact first, by their names: the home page, then the quote page
+    const label = (path: string) => mainNav.find((link) => link.href === path)!.label;
+    await expect(pages.getByRole('rowheader').first()).toHaveText(
+      new RegExp(`^${label(homePath)}`),
+    );
+    await expect(pages.getByRole('rowheader').nth(1)).toHaveText(
+      new RegExp(`^${label(quotePath)}`),
+    );
+    await expect(page.getByText('Won: 4 of 12 (33%)')).toBeVisible();
+    await expect(page.getByText('Pages appear in 0.9 s for 3 of 4 visitors — good')).toBeVisible();
+    await expect(page.getByText(/nocowboys\.co\.nz \(\d+\)/)).toBeVisible();
   }
   await expect(
     page.getByText('Contacts (calls, e-mails and quote requests): nothing to compare with'),
