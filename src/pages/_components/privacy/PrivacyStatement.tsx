@@ -54,8 +54,10 @@ function Counting({ setup }: Props) {
           <p>
             To learn which pages are useful, our server counts how many times each page is viewed
             each day, how many times the phone and email links on it are tapped, and how many quote
-            requests it brings. These are plain totals per page and day, and they don't identify
-            you:
+            requests it brings. It also counts where visits come from (a search engine, a map,
+            social media, or another website by its name, never the address of the page you came
+            from) and how quickly pages load in your browser, counted in ranges of time rather than
+            per visitor. These are plain totals per page and day, and they don't identify you:
           </p>
           <ul className={listClass}>
             <li>no cookies, and nothing saved in your browser's local storage;</li>
