@@ -23,3 +23,6 @@ document.addEventListener('click', (event) => {
   const kind = link.getAttribute('href')!.startsWith('tel:') ? 'tel' : 'mailto';
   navigator.sendBeacon?.('/api/events', new URLSearchParams({ kind, path: location.pathname }));
 });
+
+// A module: its names stay its own
+export {};

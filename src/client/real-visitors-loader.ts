@@ -32,3 +32,6 @@ if (isCounted()) {
   if (document.readyState === 'complete') load();
   else addEventListener('load', load, { once: true });
 }
+
+// A module: its names stay its own
+export {};
