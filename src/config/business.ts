@@ -9,8 +9,10 @@
  * `.meta()` gives its words there, and the fields stand in the order it shows and writes them.
  */
 import { z } from 'zod';
+import { availabilityOn, buildDay } from '../lib/availability.ts';
+import { hoursLines } from '../lib/opening-hours.ts';
 import facts from '../content/business.json' with { type: 'json' };
-import { CLOCK_TIME_PATTERN, E164_PATTERN, PRICE_RANGES, WEEK_DAYS } from './fact-formats.ts';
+import { CLOCK_TIME_PATTERN, DATE_PATTERN, E164_PATTERN, PRICE_RANGES } from './fact-formats.ts';
 
 /** A New Zealand number in E.164, for tel: links and structured data */
 const e164 = z
@@ -24,47 +26,71 @@ const phoneDisplay = z.string().min(7).max(20);
 /** 24-hour local time, HH:MM */
 const clockTime = z.string().regex(CLOCK_TIME_PATTERN);
 
-const dayHours = z.object({
-  /** schema.org day names, e.g. ['Monday', 'Tuesday'] */
-  days: z
-    .array(z.enum(WEEK_DAYS).meta({ label: 'Day' }))
-    .min(1)
-    .max(7)
-    .meta({ label: 'Days' }),
-  opens: clockTime.meta({
-    label: 'Opens',
-    description: '24-hour time, such as 07:00.',
-    patternMessage: 'Write the time as 07:00',
-  }),
-  closes: clockTime.meta({
-    label: 'Closes',
-    description: '24-hour time, such as 18:00.',
-    patternMessage: 'Write the time as 18:00',
-  }),
-  /** How the hours read on the page, e.g. 'Mon–Fri 7am–6pm' */
-  label: z
+/** One day of the week: open or not, and from when to when */
+const dayHours = (day: string) =>
+  z
+    .object({
+      open: z.boolean().meta({ label: 'Open' }),
+      from: clockTime.meta({
+        label: 'From',
+        description: '24-hour time, such as 07:00.',
+        patternMessage: 'Write the time as 07:00',
+      }),
+      to: clockTime.meta({
+        label: 'To',
+        description: '24-hour time, such as 18:00.',
+        patternMessage: 'Write the time as 18:00',
+      }),
+    })
+    .refine((hours) => !hours.open || hours.from < hours.to, {
+      message: `${day}: the closing time must come after the opening time`,
+      path: ['to'],
+    })
+    .meta({ label: day });
+
+/** A New Zealand date, YYYY-MM-DD; none when left empty */
+const closureDay = (label: string, description: string) =>
+  z
     .string()
-    .min(3)
-    .max(40)
-    .meta({ label: 'As the page shows it', description: 'Such as Mon–Fri 7am–6pm.' }),
-});
+    .regex(DATE_PATTERN)
+    .optional()
+    .meta({ label, description, patternMessage: 'Write the date as 2026-12-24' });
 
 /** In the order the editor shows the facts and writes them to business.json, the rarely changed ones last */
 export const businessSchema = z.object({
   /**
-   * A short notice every public page shows at the very top while it is set, e.g. 'Away 24 Dec –
-   * 6 Jan: for emergencies call 0800 …'; empty shows nothing
+   * A closure, such as a holiday: from its first day to its last every page says so at the top,
+   * and the emergency claims follow `emergencies`; the server builds the site again at each of
+   * those midnights (New Zealand's), so the notice comes and goes by itself. No dates, no closure.
    */
-  notice: z
-    .string()
-    .trim()
-    .max(200)
-    .default('')
+  closure: z
+    .object({
+      from: closureDay(
+        'First day closed',
+        'Such as 2026-12-24. Leave both dates empty when you are open.',
+      ),
+      to: closureDay(
+        'Last day closed',
+        'Such as 2027-01-06. The notice goes by itself after this day.',
+      ),
+      emergencies: z.boolean().meta({
+        label: 'Still taking emergency call-outs',
+        description: 'Untick if you cannot come out to emergencies meanwhile: pages then say so.',
+      }),
+    })
+    .refine((closure) => Boolean(closure.from) === Boolean(closure.to), {
+      message: 'Closed for a while: give both the first and the last day, or neither',
+      path: ['to'],
+    })
+    .refine((closure) => !closure.from || !closure.to || closure.from <= closure.to, {
+      message: 'Closed for a while: the last day cannot come before the first',
+      path: ['to'],
+    })
+    .default({ emergencies: true })
     .meta({
-      label: 'Notice on every page',
+      label: 'Closed for a while',
       description:
-        'A short line at the top of every page, such as "Away 20–27 January: emergencies only". Leave it empty for none.',
-      editor: { multiline: true },
+        'Such as a holiday. A notice shows on every page from the first day and goes by itself after the last.',
     }),
   /** The full name, e.g. in titles, the footer and structured data (placeholder until launch) */
   name: z.string().min(3).max(60).meta({ label: 'Business name' }),
@@ -104,11 +130,24 @@ export const businessSchema = z.object({
     description:
       'An email at once saying when you will be in touch, from your opening hours. Untick to send none.',
   }),
+  /** The week's opening hours, one entry a day; every wording of them is made from this (src/lib/opening-hours.ts) */
   hours: z
-    .array(dayHours)
-    .min(1)
-    .max(7)
-    .meta({ label: 'Opening hours', editor: { itemName: 'Hours', itemNameFrom: 'label' } }),
+    .object({
+      monday: dayHours('Monday'),
+      tuesday: dayHours('Tuesday'),
+      wednesday: dayHours('Wednesday'),
+      thursday: dayHours('Thursday'),
+      friday: dayHours('Friday'),
+      saturday: dayHours('Saturday'),
+      sunday: dayHours('Sunday'),
+    })
+    .refine((week) => Object.values(week).some((day) => day.open), {
+      message: 'Opening hours: tick at least one day as open',
+    })
+    .meta({
+      label: 'Opening hours',
+      description: 'Tick the days you open. The site writes your hours from these.',
+    }),
   serviceArea: z
     .object({
       /** Where the business goes first, e.g. 'East Auckland' */
@@ -298,6 +337,11 @@ export type Business = z.infer<typeof businessSchema>;
 
 export const business: Business = businessSchema.parse(facts);
 
+/** The week's hours as every page shows them: ["Mon–Fri 7am–6pm", "Sat 8am–4pm"] */
+export const hoursText = hoursLines(business.hours);
+/** What the pages say about being open and taking emergencies, on the day the site is built for */
+export const availability = availabilityOn(business, buildDay());
+
 /** "30+ years", the one wording of the experience claim */
 export const yearsClaim = `${business.claims.yearsExperience}+ years`;
 /** A tel: link to the business's phone, from `facts` */
@@ -316,11 +360,12 @@ export function reviewShare(
 }
 /**
  * Copy about emergency work: '24/7 emergency call-outs' while the business answers round the clock
- * (claims.emergency24x7), 'Emergency call-outs' if it ever stops, so no page promises what it does not.
+ * (claims.emergency24x7, and no closure without emergencies today), 'Emergency call-outs' if it
+ * stops, so no page promises what it does not.
  */
 export function emergencyClaim(
   phrase: string,
-  claims: Pick<Business['claims'], 'emergency24x7'> = business.claims,
+  claims: Pick<Business['claims'], 'emergency24x7'> = availability,
 ): string {
   return claims.emergency24x7 ? `24/7 ${phrase}` : phrase.charAt(0).toUpperCase() + phrase.slice(1);
 }

@@ -19,3 +19,15 @@ export const WEEK_DAYS = [
   'Saturday',
   'Sunday',
 ] as const;
+/** The keys of the week's hours in business.json, each the lower-case of its WEEK_DAYS name */
+export const HOURS_DAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+/** A New Zealand calendar date, YYYY-MM-DD */
+export const DATE_PATTERN = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;

@@ -1,6 +1,6 @@
 /**
- * The owner's notice (business.json `notice`): on every public page exactly while the facts hold
- * one; and how a notice sits in the shell at a phone's and a desktop's width. The second is tried on
+ * The notice of a closure (business.json `closure`): on every public page exactly while the facts
+ * hold one that runs today; and how a notice sits in the shell at a phone's and a desktop's width. The second is tried on
  * the build as it is, its pages served with the markup the layout renders for a sample notice
  * (tests/unit/site-notice.test.ts checks the header puts it there), so no build with a notice is
  * needed.
@@ -11,19 +11,23 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { SiteNotice, SiteNoticeSpacer } from '../../src/components/layout/SiteNotice.tsx';
 import { business } from '../../src/config/business.ts';
+import { availabilityOn, nzDateOf } from '../../src/lib/availability.ts';
 import { emergencyPath, quotePath } from '../../src/config/routes.ts';
 
 /** A page of each kind the layout serves: home (compact header), content, form, thank-you, error */
+/** The notice the build shows today (the build and the test run on the same New Zealand day) */
+const todaysNotice = availabilityOn(business, nzDateOf(new Date())).notice;
+
 const pages = ['/', '/projects', emergencyPath, quotePath, `${quotePath}/thanks`, '/no-such-page'];
 
-test('every page shows the notice of business.json above the header while there is one, and no trace of it otherwise', async ({
+test('every page shows the closure notice of business.json above the header while there is one, and no trace of it otherwise', async ({
   page,
 }) => {
   for (const path of pages) {
     await page.goto(path);
     const notice = page.locator('[data-site-notice]');
-    if (business.notice) {
-      await expect(notice, path).toHaveText(business.notice);
+    if (todaysNotice) {
+      await expect(notice, path).toHaveText(todaysNotice);
       expect((await notice.boundingBox())!.y, path).toBe(0);
     } else {
       await expect(notice, path).toHaveCount(0);
@@ -49,7 +53,7 @@ async function withSampleNotice(page: Page, path: string) {
     async (route) => {
       const response = await route.fetch();
       let html = await response.text();
-      if (business.notice) html = html.replaceAll(escaped(business.notice), escaped(sample));
+      if (todaysNotice) html = html.replaceAll(escaped(todaysNotice), escaped(sample));
       else {
         const header = /<header id="site-header"[^>]*>/.exec(html)?.[0];
         const spacer = /<div class="shrink-0 h-1[48] [^"]*" aria-hidden="true"><\/div>/.exec(

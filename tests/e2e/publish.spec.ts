@@ -21,6 +21,9 @@ import { PHOTOS_DIRECTORY } from '../../src/lib/content-schemas.ts';
 import { SIGNED_OUT_MESSAGE } from '../../src/server/editor/api.ts';
 import { editorPaths } from '../../src/lib/editor-paths.ts';
 import { ownerPaths } from '../../src/lib/owner-api.ts';
+import type { Business } from '../../src/config/business.ts';
+import { availabilityOn, dayAfter, nzDateOf } from '../../src/lib/availability.ts';
+import { hoursLines } from '../../src/lib/opening-hours.ts';
 import { contentCountsIn } from '../support/content.ts';
 import { hostileArea, publishLeadsDb, publishSiteDir as site } from '../support/e2e-publish.ts';
 import { HOSTILE_HEADING, OVERLAY_TEXT } from '../support/hostile-markdown.ts';
@@ -44,10 +47,7 @@ const counts = () => contentCountsIn(site);
 const business = () =>
   JSON.parse(readFileSync(join(site, 'src/content/business.json'), 'utf8')) as BusinessFacts;
 
-interface BusinessFacts {
-  notice?: string;
-  hours: Array<{ days: string[]; opens: string; closes: string; label: string }>;
-}
+type BusinessFacts = Business;
 
 let context: BrowserContext;
 let page: Page;
@@ -240,16 +240,21 @@ const review = {
   suburb: 'Cockle Bay',
   job: 'Power fault found and fixed',
 };
-const notice = 'Away 3 to 10 March: for emergencies call as usual';
+/** Closed from today to tomorrow, New Zealand's days, emergency call-outs going on */
+const today = nzDateOf(new Date());
+const closure = { from: today, to: dayAfter(today), emergencies: true };
 
-test('a project with a phone’s photos, new hours, a notice and a review go live in one publish, each where visitors and search engines see it, and Undo takes them all back out', async () => {
+test('a project with a phone’s photos, new hours, a closure and a review go live in one publish, each where visitors and search engines see it, and Undo takes them all back out', async () => {
   test.setTimeout(STEP_MS);
   const before = counts();
   const commits = commitCount();
-  const [first] = business().hours;
-  const closes = first!.closes === '17:30' ? '17:00' : '17:30';
-  const hoursLabel = `Weekdays until ${closes}`;
-  expect(business().notice ?? '').toBe('');
+  const first = business().hours.monday;
+  const closes = first.to === '17:30' ? '17:00' : '17:30';
+  const newHours = { ...business().hours, monday: { open: true, from: first.from, to: closes } };
+  const [firstLine] = hoursLines(business().hours);
+  const hoursLine = hoursLines(newHours)[0]!;
+  const notice = availabilityOn({ ...business(), closure }, today).notice;
+  expect(business().closure).toEqual({ emergencies: true });
 
   // A project, with two photos from his phone
   await openEditor();
@@ -298,21 +303,20 @@ test('a project with a phone’s photos, new hours, a notice and a review go liv
     });
   }
 
-  // New hours for the first row, and a notice for every page, in the business details
+  // Monday's closing time, and a closure from today to tomorrow, in the business details
   await openEditor(`${editorPaths.app}/singleton/business`);
-  const hours = page.getByRole('group', { name: /^Opening hours/ });
-  await hours.getByRole('row').first().getByText(first!.label).click();
-  const hoursDialog = page.getByRole('dialog', { name: 'Edit item' });
-  await hoursDialog.getByRole('textbox', { name: 'Closes' }).fill(closes);
-  await hoursDialog.getByRole('textbox', { name: 'As the page shows it' }).fill(hoursLabel);
+  const monday = page
+    .getByRole('group', { name: /^Opening hours/ })
+    .getByRole('group', { name: 'Monday' });
+  await monday.getByRole('textbox', { name: 'To' }).fill(closes);
   await shot('hours-form');
-  await hoursDialog.getByRole('button', { name: 'Done' }).click();
-  await expect(hours).toContainText(hoursLabel);
-  await page.getByRole('textbox', { name: 'Notice on every page' }).fill(notice);
-  await shot('notice-form');
+  const closing = page.getByRole('group', { name: /^Closed for a while/ });
+  await closing.getByRole('textbox', { name: 'First day closed' }).fill(closure.from);
+  await closing.getByRole('textbox', { name: 'Last day closed' }).fill(closure.to);
+  await shot('closure-form');
   await saveInEditor('Save');
-  expect(business().hours[0]).toEqual({ ...first, closes, label: hoursLabel });
-  expect(business().notice).toBe(notice);
+  expect(business().hours).toEqual(newHours);
+  expect(business().closure).toEqual(closure);
 
   // A review
   await openEditor(`${editorPaths.app}/collection/testimonials`);
@@ -331,7 +335,7 @@ test('a project with a phone’s photos, new hours, a notice and a review go liv
   expect([...changes].sort()).toEqual(
     [
       `Added project '${project.title}'`,
-      'Changed the business details (hours, notice)',
+      'Changed the business details (closure, hours)',
       `Added review by ${review.author}`,
     ].sort(),
   );
@@ -422,9 +426,9 @@ test('a project with a phone’s photos, new hours, a notice and a review go liv
   // The new hours in the footer and in the structured data
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
-  await expect(footer).toContainText(hoursLabel);
-  await expect(footer).not.toContainText(first!.label);
-  await footer.getByText(hoursLabel).scrollIntoViewIfNeeded();
+  await expect(footer).toContainText(hoursLine);
+  await expect(footer).not.toContainText(firstLine!);
+  await footer.getByText(hoursLine).scrollIntoViewIfNeeded();
   await shot('hours-footer');
   const openingHours = async () => {
     const entity = structuredData(await live('/')).find((item) => item['@type'] === 'Electrician')!;
@@ -437,8 +441,8 @@ test('a project with a phone’s photos, new hours, a notice and a review go liv
     )[0];
   };
   expect(await openingHours()).toMatchObject({
-    dayOfWeek: first!.days,
-    opens: first!.opens,
+    dayOfWeek: ['Monday'],
+    opens: first.from,
     closes,
   });
 
@@ -493,10 +497,10 @@ test('a project with a phone’s photos, new hours, a notice and a review go liv
       'image'
     ],
   ).toHaveLength(before.projectPictures);
-  expect(business().hours[0]).toEqual(first);
-  expect(await openingHours()).toMatchObject({ closes: first!.closes });
+  expect(business().hours.monday).toEqual(first);
+  expect(await openingHours()).toMatchObject({ closes: first.to });
   await page.goto('/');
-  await expect(page.getByRole('contentinfo')).toContainText(first!.label);
+  await expect(page.getByRole('contentinfo')).toContainText(firstLine!);
   for (const { path, text } of await sitemapTexts()) expect(text, path).not.toContain(notice);
   await page.goto('/testimonials');
   await expect(page.locator('[data-site-notice]')).toHaveCount(0);

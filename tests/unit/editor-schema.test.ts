@@ -17,7 +17,8 @@ import {
   CLOCK_TIME_PATTERN,
   E164_PATTERN,
   PRICE_RANGES,
-  WEEK_DAYS,
+  HOURS_DAYS,
+  DATE_PATTERN,
 } from '../../src/config/fact-formats.ts';
 import { regions } from '../../src/config/regions.ts';
 import { areaPages } from '../../src/config/routes.ts';
@@ -58,11 +59,11 @@ const formOf = (schema: Parameters<typeof describeForm>[0]) =>
 
 describe('the editor’s forms follow the schemas', () => {
   it('a longest length, a bound and a list’s size changed in a schema change the form, with no other edit', () => {
-    const { name, claims, hours } = businessSchema.shape;
+    const { name, claims, social } = businessSchema.shape;
     const changed = businessSchema.extend({
       name: name.max(40),
       claims: claims.extend({ yearsExperience: claims.shape.yearsExperience.max(50) }),
-      hours: hours.max(3),
+      social: social.max(3),
     });
     const before = formOf(businessSchema);
     const after = formOf(changed);
@@ -78,7 +79,10 @@ describe('the editor’s forms follow the schemas', () => {
       accepts(years(after), 51),
       accepts(years(after), 50),
     ]).toEqual([true, false, true]);
-    expect([lengthOf(before['hours']!).max, lengthOf(after['hours']!).max]).toEqual([7, 3]);
+    expect([before['social']!['validation'], lengthOf(after['social']!).max]).toEqual([
+      undefined,
+      3,
+    ]);
   });
 
   it('a project’s most photos changed in its schema changes the form’s list', () => {
@@ -97,13 +101,14 @@ describe('the editor’s forms follow the schemas', () => {
     const phone = child(business['phone']!, 'e164');
     for (const number of ['+6421234567', '021 123 4567', '+64 21 234 567', '+642123456789012'])
       expect(accepts(phone, number), number).toBe(E164_PATTERN.test(number));
-    const opens = child(business['hours']!['element'] as Field, 'opens');
+    expect(Object.keys(business['hours']!['fields'] as object)).toEqual(HOURS_DAYS);
+    const opens = child(child(business['hours']!, 'monday'), 'from');
     for (const time of ['07:00', '23:59', '24:00', '7am'])
       expect(accepts(opens, time), time).toBe(CLOCK_TIME_PATTERN.test(time));
+    const firstDayClosed = child(business['closure']!, 'from');
+    for (const day of ['', '2026-12-24', '24/12/2026', '2026-13-01'])
+      expect(accepts(firstDayClosed, day), day).toBe(day === '' || DATE_PATTERN.test(day));
     expect(choices(business['priceRange']!)).toEqual(PRICE_RANGES);
-    expect(
-      choices(child(business['hours']!['element'] as Field, 'days')['element'] as Field),
-    ).toEqual(WEEK_DAYS);
     expect(choices(collections['areas']!.schema['region'] as Field)).toEqual(regions);
   });
 });

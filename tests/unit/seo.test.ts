@@ -19,10 +19,12 @@ import {
   ogImageSource,
 } from '../../src/lib/seo/og-image.ts';
 import { business, type Business } from '../../src/config/business.ts';
+import { openingHoursSpecification } from '../../src/lib/opening-hours.ts';
 
 /** Any origin: the builders take it as an argument */
 const origin = 'https://sparky.test';
 
+const closedDay = { open: false, from: '09:00', to: '17:00' };
 /** Facts passed in, so the JSON-LD is checked against values of the test's own, not the configured ones */
 const facts: Business = {
   ...business,
@@ -36,10 +38,15 @@ const facts: Business = {
     covered: 'the eastern bays',
     summary: 'Beachlands and the eastern bays',
   },
-  hours: [
-    { days: ['Tuesday', 'Thursday'], opens: '06:30', closes: '15:00', label: 'Tue and Thu' },
-    { days: ['Sunday'], opens: '10:00', closes: '12:00', label: 'Sun mornings' },
-  ],
+  hours: {
+    monday: closedDay,
+    tuesday: { open: true, from: '06:30', to: '15:00' },
+    wednesday: closedDay,
+    thursday: { open: true, from: '06:30', to: '15:00' },
+    friday: closedDay,
+    saturday: closedDay,
+    sunday: { open: true, from: '10:00', to: '12:00' },
+  },
   priceRange: '$$$',
   claims: { ...business.claims, rating: { value: 4.7, best: 5, worst: 1 } },
   reviewSite: { name: 'Google reviews', url: 'https://g.page/r/fixturesparks', reviewCount: 23 },
@@ -247,12 +254,27 @@ describe('JSON-LD', () => {
       telephone: business.phone.e164,
       email: business.email,
       priceRange: business.priceRange,
-      openingHoursSpecification: business.hours.map((hours) => ({
-        dayOfWeek: hours.days,
-        opens: hours.opens,
-        closes: hours.closes,
-      })),
+      openingHoursSpecification: openingHoursSpecification(business.hours),
     });
+  });
+
+  it('tells search engines of a closure until its last day, and not after', () => {
+    const closing = {
+      ...facts,
+      closure: { from: '2026-12-24', to: '2027-01-06', emergencies: true },
+    };
+    const closedNode = (day: string) =>
+      graphOf(electricianLd({ origin, path: '/' }, closing, day))[0];
+    for (const day of ['2026-12-01', '2026-12-24', '2027-01-06'])
+      expect(closedNode(day), day).toMatchObject({
+        specialOpeningHoursSpecification: [
+          { validFrom: '2026-12-24', validThrough: '2027-01-06', opens: '00:00', closes: '00:00' },
+        ],
+      });
+    expect(closedNode('2027-01-07')).not.toHaveProperty('specialOpeningHoursSpecification');
+    expect(
+      graphOf(electricianLd({ origin, path: '/' }, facts, '2026-12-25'))[0],
+    ).not.toHaveProperty('specialOpeningHoursSpecification');
   });
 
   it('leaves out a geo rougher than the five decimal places Google reads', () => {

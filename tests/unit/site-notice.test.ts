@@ -1,11 +1,12 @@
 /**
- * The owner's notice in the page shell: with a notice, a strip at the top of the header and its
+ * The notice of a closure in the page shell: with a notice, a strip at the top of the header and its
  * room in the flow; without one, not a byte of markup
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { business, businessSchema } from '../../src/config/business.ts';
+import { availability, business } from '../../src/config/business.ts';
+import { availabilityOn, buildDay } from '../../src/lib/availability.ts';
 import { HeaderSpacer, SiteHeader } from '../../src/components/layout/SiteHeader.tsx';
 
 const notice = 'Away 24 Dec – 6 Jan: for emergencies call 0800 555 0142';
@@ -54,12 +55,9 @@ describe('the notice', () => {
     }
   });
 
-  it('is optional in business.json, at most 200 characters, and blank when only spaces', () => {
-    const { notice: _current, ...withoutNotice } = business;
-    expect(businessSchema.parse(withoutNotice).notice).toBe('');
-    expect(businessSchema.parse({ ...business, notice: '   ' }).notice).toBe('');
-    expect(businessSchema.parse({ ...business, notice }).notice).toBe(notice);
-    expect(businessSchema.safeParse({ ...business, notice: 'x'.repeat(200) }).success).toBe(true);
-    expect(businessSchema.safeParse({ ...business, notice: 'x'.repeat(201) }).success).toBe(false);
+  it('is the closure’s notice of the day the site is built for, and none without a closure', () => {
+    expect(availability.notice).toBe(availabilityOn(business, buildDay()).notice);
+    const open = { ...business, closure: { emergencies: true } };
+    expect(availabilityOn(open, buildDay()).notice).toBe('');
   });
 });

@@ -1,5 +1,12 @@
 import { Phone } from 'lucide-react';
-import { business, emergencyClaim, phoneText, telHref, yearsClaim } from '../../config/business.ts';
+import {
+  availability,
+  business,
+  emergencyClaim,
+  phoneText,
+  telHref,
+  yearsClaim,
+} from '../../config/business.ts';
 import { Stars } from '../ui/Stars.tsx';
 
 const linkClass =
@@ -40,7 +47,10 @@ export function RatingBanner() {
         <Separator className="hidden sm:inline" />
         <a href={telHref} className={`${linkClass} whitespace-nowrap text-accent-400`}>
           <Phone className="size-4" aria-hidden="true" />
-          {emergencyClaim('emergency help')}: {phoneText}
+          {availability.emergencyCallOuts
+            ? emergencyClaim('emergency help')
+            : `Closed, back ${availability.backOn}`}
+          : {phoneText}
         </a>
       </p>
     </aside>

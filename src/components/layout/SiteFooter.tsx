@@ -1,5 +1,13 @@
 import type { ReactNode } from 'react';
-import { business, emergencyClaim, phoneText, mailHref, telHref } from '../../config/business.ts';
+import {
+  availability,
+  business,
+  emergencyClaim,
+  hoursText,
+  phoneText,
+  mailHref,
+  telHref,
+} from '../../config/business.ts';
 import { emergencyAliasPath, mainNav, privacyPath, type NavLink } from '../../config/routes.ts';
 import type { RegionLinks } from '../../lib/regions.ts';
 import { Logo } from './Logo.tsx';
@@ -104,10 +112,10 @@ export function SiteFooter({ year, areas }: { year: number; areas: readonly Regi
                 {business.email}
               </a>
             </li>
-            {business.hours.map((hours) => (
-              <li key={hours.label}>{hours.label}</li>
+            {hoursText.map((line) => (
+              <li key={line}>{line}</li>
             ))}
-            {business.claims.emergency24x7 && <li>Emergencies: 24 hours, 7 days</li>}
+            {availability.emergency24x7 && <li>Emergencies: 24 hours, 7 days</li>}
           </ul>
         </div>
       </div>

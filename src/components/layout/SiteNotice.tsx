@@ -3,7 +3,7 @@ const stripClass =
   'container-page py-1.5 text-center text-sm leading-snug font-semibold text-balance';
 
 /**
- * The owner's notice (business.json `notice`, e.g. when he is away), a slim strip at the very top
+ * The notice of a closure (business.json `closure`, src/lib/availability.ts), a slim strip at the very top
  * of the fixed header. Plain text, not a live region: it is part of the page, not news that
  * arrives. It folds away once the page scrolls (`shell.ts` sets data-scrolled on the header), so it
  * never covers what a link jumps to; without JavaScript it stays. No notice, no markup.

@@ -1,5 +1,12 @@
 import { Clock, Mail, MapPin, Phone, Siren } from 'lucide-react';
-import { business, mailHref, phoneText, telHref } from '../../config/business.ts';
+import {
+  availability,
+  business,
+  hoursText,
+  mailHref,
+  phoneText,
+  telHref,
+} from '../../config/business.ts';
 import { cn } from '../../lib/cn.ts';
 
 interface Props {
@@ -33,14 +40,14 @@ export function ContactDetails({ tone = 'light', withHours = false, className }:
           <li className="flex gap-3">
             <Clock className={icon} aria-hidden="true" />
             <span>
-              {business.hours.map((hours) => (
-                <span key={hours.label} className="block">
-                  {hours.label}
+              {hoursText.map((line) => (
+                <span key={line} className="block">
+                  {line}
                 </span>
               ))}
             </span>
           </li>
-          {business.claims.emergency24x7 && (
+          {availability.emergency24x7 && (
             <li className="flex gap-3">
               <Siren className={icon} aria-hidden="true" />
               <span>Emergencies: 24 hours, 7 days</span>

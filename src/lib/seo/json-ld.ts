@@ -14,6 +14,8 @@ import type {
   WithContext,
 } from 'schema-dts';
 import { business, type Business } from '../../config/business.ts';
+import { buildDay, closureSet } from '../availability.ts';
+import { openingHoursSpecification } from '../opening-hours.ts';
 import { absoluteUrl } from './head.ts';
 import { defaultOgImagePath } from './og-image.ts';
 
@@ -82,7 +84,23 @@ export function isProfileUrl(url: string): boolean {
  * facts and the origin alone, so every page that carries it says the same thing, its one rating
  * included; what a page adds (its area, its service) goes into nodes of its own that point at this one.
  */
-function businessNode(origin: string, facts: Business): Electrician {
+/** A closure not yet over, as days closed all day (schema.org: opens and closes at 00:00) */
+function closedDays({ closure }: Pick<Business, 'closure'>, day: string) {
+  if (!closureSet(closure) || closure.to < day) return {};
+  return {
+    specialOpeningHoursSpecification: [
+      {
+        '@type': 'OpeningHoursSpecification' as const,
+        validFrom: closure.from,
+        validThrough: closure.to,
+        opens: '00:00',
+        closes: '00:00',
+      },
+    ],
+  };
+}
+
+function businessNode(origin: string, facts: Business, day: string): Electrician {
   const profiles = facts.social.map((link) => link.url).filter(isProfileUrl);
   return {
     '@type': 'Electrician',
@@ -109,12 +127,8 @@ function businessNode(origin: string, facts: Business): Electrician {
         }
       : {}),
     areaServed: [place({ name: facts.serviceArea.priority }), place({ name: 'Auckland' })],
-    openingHoursSpecification: facts.hours.map((hours) => ({
-      '@type': 'OpeningHoursSpecification',
-      dayOfWeek: hours.days,
-      opens: hours.opens,
-      closes: hours.closes,
-    })),
+    openingHoursSpecification: openingHoursSpecification(facts.hours),
+    ...closedDays(facts, day),
     ...(profiles.length > 0 ? { sameAs: profiles } : {}),
     aggregateRating: aggregateRating(facts),
   };
@@ -124,12 +138,14 @@ function businessNode(origin: string, facts: Business): Electrician {
 export function electricianLd(
   { origin, path }: { origin: string; path: string },
   facts: Business = business,
+  /** The New Zealand day the page speaks for: a closure over by then is left out */
+  day: string = buildDay(),
 ): Graph {
   const url = absoluteUrl(path, origin);
   return {
     '@context': 'https://schema.org',
     '@graph': [
-      businessNode(origin, facts),
+      businessNode(origin, facts, day),
       { '@type': 'WebPage', '@id': url, url, about: businessRef(origin) },
     ],
   };
