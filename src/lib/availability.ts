@@ -129,3 +129,13 @@ function processEnv(): Record<string, string | undefined> {
     (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}
   );
 }
+
+/**
+ * The emergency line of the strip under the header: "24/7 emergency help" while call-outs go on
+ * round the clock, "Emergency help" while they go on otherwise, "Closed, back 7 January" while a
+ * closure stops them, so the notice above never sits over a promise the business is not keeping
+ */
+export function emergencyHelpWords(said: Availability): string {
+  if (!said.emergencyCallOuts) return `Closed, back ${said.backOn ?? 'soon'}`;
+  return said.emergency24x7 ? '24/7 emergency help' : 'Emergency help';
+}

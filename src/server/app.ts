@@ -49,7 +49,9 @@ import { SESSION_COOKIE } from './owner/session-token.ts';
 import { createEditorApi } from './editor/api.ts';
 import { newestBuild, removeBuildsExcept, publishedBuilds } from './publish/builds.ts';
 import { BUSINESS_FILE } from './publish/content-paths.ts';
+import { startClosureSchedule, type ClosureSchedule } from './publish/closure-schedule.ts';
 import { createPublisher, type Publisher } from './publish/publisher.ts';
+import { nzDay } from './support/days.ts';
 import { reloadFacts } from './support/live-facts.ts';
 import { createThrottledLog } from './support/log.ts';
 import {
@@ -135,6 +137,7 @@ export function createApp(env: Env, parts: AppParts): App {
   let alerts: UndeliveredAlerts | undefined;
   let weekly: ReturnType<typeof startWeeklySummaries> | undefined;
   let reminders: Reminders | undefined;
+  let closureSchedule: ClosureSchedule | undefined;
   const outbox = createOutbox({
     store,
     channels,
@@ -221,6 +224,7 @@ export function createApp(env: Env, parts: AppParts): App {
       remote: env['CONTENT_GIT_REMOTE'] || undefined,
       authorEmail: business.email,
       isSaving: () => editor.isSaving(),
+      servedDay: built ? nzDay(new Date(built)) : undefined,
       onLive: (at) => {
         built = at.toISOString();
         lastHealth = undefined;
@@ -333,6 +337,10 @@ export function createApp(env: Env, parts: AppParts): App {
       const notifying = { store, channels, siteUrl, log };
       alerts = startUndeliveredAlerts({ ...notifying, isWorking: outbox.isWorking });
       reminders = startReminders(notifying);
+      if (publisher) {
+        closureSchedule = startClosureSchedule({ publisher, log });
+        void closureSchedule.check();
+      }
       if (env['STATS_WEEKLY'] === '1') weekly = startWeeklySummaries({ store, channels, log });
     },
     async close() {
@@ -340,6 +348,7 @@ export function createApp(env: Env, parts: AppParts): App {
       weekly?.close();
       alerts?.close();
       reminders?.close();
+      closureSchedule?.close();
       await Promise.all([outbox.close(), counter.close(), editor.close()]);
       await store.close();
     },

@@ -17,9 +17,10 @@ export function copyPublishSite(site: string): void {
   const astro = join(site, 'node_modules', '.bin', 'astro');
   mkdirSync(join(site, 'node_modules', '.bin'), { recursive: true });
   const schemas = join(repoRoot, 'src', 'lib', 'content-schemas.ts');
+  const availability = join(repoRoot, 'src', 'lib', 'availability.ts');
   writeFileSync(
     astro,
-    `#!/bin/sh\nSITE_SCHEMAS='${schemas}' exec '${process.execPath}' '${join(site, 'astro.ts')}' "$@"\n`,
+    `#!/bin/sh\nSITE_SCHEMAS='${schemas}' SITE_AVAILABILITY='${availability}' exec '${process.execPath}' '${join(site, 'astro.ts')}' "$@"\n`,
     {
       mode: 0o755,
     },

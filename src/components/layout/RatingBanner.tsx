@@ -1,12 +1,6 @@
 import { Phone } from 'lucide-react';
-import {
-  availability,
-  business,
-  emergencyClaim,
-  phoneText,
-  telHref,
-  yearsClaim,
-} from '../../config/business.ts';
+import { availability, business, phoneText, telHref, yearsClaim } from '../../config/business.ts';
+import { emergencyHelpWords } from '../../lib/availability.ts';
 import { Stars } from '../ui/Stars.tsx';
 
 const linkClass =
@@ -47,10 +41,7 @@ export function RatingBanner() {
         <Separator className="hidden sm:inline" />
         <a href={telHref} className={`${linkClass} whitespace-nowrap text-accent-400`}>
           <Phone className="size-4" aria-hidden="true" />
-          {availability.emergencyCallOuts
-            ? emergencyClaim('emergency help')
-            : `Closed, back ${availability.backOn}`}
-          : {phoneText}
+          {emergencyHelpWords(availability)}: {phoneText}
         </a>
       </p>
     </aside>

@@ -17,6 +17,8 @@ const HISTORY_SCAN = 100;
 export interface ContentGit {
   /** A content file's text as it is now; undefined when there is none */
   readText: (path: string) => Promise<string | undefined>;
+  /** A content file's text in the last commit; undefined when there is none */
+  committedText: (path: string) => Promise<string | undefined>;
   /** The content files added, changed and removed since the last commit */
   fileChanges(): Promise<FileChange[]>;
   changesInWords(files: readonly FileChange[]): Promise<Change[]>;
@@ -39,9 +41,11 @@ export function contentGit({
 }): ContentGit {
   const author = ['-c', `user.name=${AUTHOR_NAME}`, '-c', `user.email=${authorEmail}`];
   const readText = (path: string) => readFile(join(siteDir, path), 'utf8').catch(() => undefined);
+  const committedText = (path: string) => git(['show', `HEAD:${path}`]).catch(() => undefined);
 
   return {
     readText,
+    committedText,
     async fileChanges() {
       // Without refreshing the index: a read must not change the checkout
       return parsePorcelain(
@@ -57,8 +61,7 @@ export function contentGit({
       );
     },
     changesInWords(files) {
-      const committed = (path: string) => git(['show', `HEAD:${path}`]).catch(() => undefined);
-      return describeChanges(files, { now: readText, before: committed });
+      return describeChanges(files, { now: readText, before: committedText });
     },
     async readHistory() {
       try {

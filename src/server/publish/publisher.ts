@@ -18,6 +18,8 @@ import type { LiveSite } from '../http/live-site.ts';
 import { pushInBackground } from './backup-push.ts';
 import { changeSentence, commitMessage } from './changes.ts';
 import { contentGit } from './content-git.ts';
+import { removeAdded } from './content-paths.ts';
+import { nzDay } from '../support/days.ts';
 import { gitIn } from './git.ts';
 import { UNDOES } from './history.ts';
 import { createJobState, StepFailure, type StartOutcome } from './job.ts';
@@ -27,6 +29,10 @@ import { createSiteBuild } from './site-build.ts';
 export type { StartOutcome } from './job.ts';
 
 type Log = (message: string, error?: unknown) => void;
+
+/** Whether the unpublished changes were discarded, and what was, in words; when not, why */
+export type DiscardOutcome =
+  { discarded: true; changes: string[] } | { discarded: false; status: 409; error: string };
 
 export interface PublisherOptions {
   /** The checkout whose content is edited, built and committed */
@@ -41,6 +47,10 @@ export interface PublisherOptions {
   authorEmail: string;
   /** Told once a new build is live, with when */
   onLive?: (at: Date) => void;
+  /** The New Zealand day the build served at start speaks for; unknown when not given */
+  servedDay?: string | undefined;
+  /** The clock that decides the day each build speaks for (a test's fake one, else the system's) */
+  now?: () => Date;
   /** Whether the editor is writing a save, when no publish may begin */
   isSaving?: () => boolean;
   log: Log;
@@ -57,6 +67,17 @@ export interface Publisher {
   status(): { running: PublishProgress | null; last: PublishResult | null };
   /** Starts publishing the content as it is now */
   publish(): StartOutcome;
+  /**
+   * Starts building the live content again for today (a closure's first day or the day after its
+   * last): the owner's unpublished changes are set aside meanwhile and kept, and nothing is committed
+   */
+  rebuild(reason: string): StartOutcome;
+  /** The New Zealand day the live build speaks for; undefined when not known */
+  liveDay(): string | undefined;
+  /** The committed (live) text of a content file; undefined when there is none */
+  liveText(path: string): Promise<string | undefined>;
+  /** Puts the owner's content back as it was last published, dropping every unpublished change */
+  discard(): Promise<DiscardOutcome>;
   /** Starts taking the commit `sha` back out; refused while there are unpublished changes */
   undo(sha: string): Promise<StartOutcome>;
   /** The site's changes, newest first: commits that touched the content, the owner's marked (history.ts) */
@@ -76,10 +97,20 @@ const UNPUBLISHED =
 const NOT_OWNERS =
   'Only changes made from this page can be undone here. This one was made outside it, by whoever looks after your website.';
 const NOT_SAVED = 'It could not be saved in the site’s history; the server’s log says why.';
+const DISCARD_BUSY =
+  'The site is being published, or a change is being saved. Discard again once it has finished.';
+const DISCARD_FAILED =
+  'Your changes could not be discarded. Nothing was lost; the server’s log says why. Try again in a moment.';
+/** The message of the stash that holds the owner's unpublished changes while a scheduled build runs */
+const SET_ASIDE = 'Site owner: unpublished changes set aside during a scheduled build';
 
 export function createPublisher(options: PublisherOptions): Publisher {
   const { siteDir, log } = options;
+  const now = options.now ?? (() => new Date());
   const git = gitIn(siteDir);
+  let liveDay = options.servedDay;
+  /** Whether a discard is under way: the editor must not save meanwhile, nor a publish begin */
+  let discarding = false;
   const content = contentGit({ siteDir, git, authorEmail: options.authorEmail });
   // Each job's end may have changed the content and the history: the owner's page reads them again
   const jobs = createJobState({ isSaving: options.isSaving, onEnd: () => listing.changed(), log });
@@ -90,7 +121,11 @@ export function createPublisher(options: PublisherOptions): Publisher {
     servedDir: options.servedDir,
     step: jobs.step,
     readText: content.readText,
-    onLive: options.onLive,
+    today: () => nzDay(now()),
+    onLive: (at, day) => {
+      liveDay = day;
+      options.onLive?.(at);
+    },
     log,
     logOutput: options.logOutput ?? ((text: string) => console.error(text)),
     checkTimeoutMs: options.checkTimeoutMs,
@@ -104,6 +139,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
     pushInBackground(result, { git, remote: options.remote, log });
 
   function publish(): StartOutcome {
+    if (discarding) return { started: false, status: 409, error: DISCARD_BUSY };
     const claimed = jobs.claim('publish', 'Your changes');
     if (!claimed.started) return claimed;
     const progress = claimed.progress;
@@ -135,6 +171,79 @@ export function createPublisher(options: PublisherOptions): Publisher {
     return claimed;
   }
 
+  /** Takes back changes a scheduled build set aside and a stop left there; logs when they cannot be */
+  async function restoreSetAside(): Promise<void> {
+    const stashes = await git(['stash', 'list', '--format=%gd %s']);
+    const held = stashes.split('\n').find((line) => line.endsWith(SET_ASIDE));
+    if (!held) return;
+    await git(['stash', 'pop', '--quiet', held.split(' ')[0]!]).catch((error: unknown) =>
+      log(
+        `The owner's unpublished changes are kept in git's ${held.split(' ')[0]!}; they could not be put back`,
+        error,
+      ),
+    );
+  }
+
+  function rebuild(reason: string): StartOutcome {
+    if (discarding) return { started: false, status: 409, error: DISCARD_BUSY };
+    const claimed = jobs.claim('publish', reason);
+    if (!claimed.started) return claimed;
+    const progress = claimed.progress;
+    work = (async () => {
+      let setAside = false;
+      try {
+        await restoreSetAside();
+        const waiting = await content.fileChanges();
+        if (waiting.length > 0) {
+          await git([
+            'stash',
+            'push',
+            '--include-untracked',
+            '--quiet',
+            '-m',
+            SET_ASIDE,
+            '--',
+            ...waiting.map((file) => file.path),
+          ]);
+          setAside = true;
+        }
+        await build.checkBuildAndSwap(progress);
+        await jobs.step(progress, 'save', () => Promise.resolve());
+        jobs.finish(progress, { ok: true, message: `Live: ${reason}` });
+      } catch (failure) {
+        jobs.finish(progress, { ok: false, failure });
+      } finally {
+        if (setAside) await restoreSetAside();
+        listing.changed();
+      }
+    })();
+    return claimed;
+  }
+
+  async function discard(): Promise<DiscardOutcome> {
+    if (discarding || jobs.running || options.isSaving?.())
+      return { discarded: false, status: 409, error: DISCARD_BUSY };
+    discarding = true;
+    try {
+      const files = await content.fileChanges();
+      const changes = (await content.changesInWords(files)).map(changeSentence);
+      const added = files.filter((file) => file.kind === 'added').map((file) => file.path);
+      const committed = files.filter((file) => file.kind !== 'added').map((file) => file.path);
+      if (committed.length > 0) await git(['checkout', 'HEAD', '--', ...committed]);
+      if (added.length > 0) {
+        await git(['rm', '--cached', '--quiet', '--ignore-unmatch', '--', ...added]);
+        await removeAdded(siteDir, added);
+      }
+      return { discarded: true, changes };
+    } catch (error) {
+      log('Discarding the unpublished changes failed', error);
+      return { discarded: false, status: 409, error: DISCARD_FAILED };
+    } finally {
+      discarding = false;
+      listing.changed();
+    }
+  }
+
   /** Why the owner may not undo `sha` now; undefined when he may, the job's message then naming it */
   async function undoRefusal(
     sha: string,
@@ -155,6 +264,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
   }
 
   async function undo(sha: string): Promise<StartOutcome> {
+    if (discarding) return { started: false, status: 409, error: DISCARD_BUSY };
     const claimed = jobs.claim('undo', 'Undoing a change');
     if (!claimed.started) return claimed;
     const progress = claimed.progress;
@@ -211,9 +321,13 @@ export function createPublisher(options: PublisherOptions): Publisher {
   }
 
   return {
-    isBusy: () => jobs.running !== null,
+    isBusy: () => jobs.running !== null || discarding,
     status: () => ({ running: jobs.running, last: jobs.last }),
     publish,
+    rebuild,
+    liveDay: () => liveDay,
+    liveText: content.committedText,
+    discard,
     undo,
     history: (limit) => listing.history(limit),
     pending: () => listing.pending(),

@@ -63,8 +63,10 @@ export interface SiteBuildOptions {
   step: Step;
   /** A content file's text as it is now */
   readText: (path: string) => Promise<string | undefined>;
-  /** Told once a new build is live, with when */
-  onLive?: ((at: Date) => void) | undefined;
+  /** Told once a new build is live, with when and the New Zealand day it speaks for */
+  onLive?: ((at: Date, day: string) => void) | undefined;
+  /** The New Zealand day a build begun now speaks for (SITE_DAY, src/lib/availability.ts) */
+  today: () => string;
   log: Log;
   /** Writes a failed step's whole output to the log */
   logOutput: (text: string) => void;
@@ -154,10 +156,12 @@ export function createSiteBuild(options: SiteBuildOptions): SiteBuild {
     });
     const folder = await freshBuildFolder(siteDir);
     builds.building = folder;
+    const day = options.today();
     try {
       await step(progress, 'build', async () => {
         const build = await runChildStep(astro, ['build', '--outDir', join(folder, 'client')], {
           cwd: siteDir,
+          env: { ...process.env, SITE_DAY: day },
           timeoutMs: options.buildTimeoutMs ?? BUILD_TIMEOUT_MS,
           signal: stopping.signal,
         });
@@ -176,7 +180,7 @@ export function createSiteBuild(options: SiteBuildOptions): SiteBuild {
         live.swap(site);
         Object.assign(builds, { live: folder, before: builds.live, building: undefined });
         removeOldBuildsLater();
-        options.onLive?.(new Date());
+        options.onLive?.(new Date(), day);
       });
     } catch (failure) {
       // A build that never went live is of no use
