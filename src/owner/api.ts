@@ -13,6 +13,7 @@ import { errorMessageOf } from '../lib/api-errors.ts';
 import {
   ownerPaths,
   type AddPasskeyRequest,
+  type DiscardBody,
   type InboxBody,
   type InviteRequest,
   type LeadChange,
@@ -234,6 +235,7 @@ export const ownerApi = {
   stepUpOptions: () =>
     answer<PublicKeyCredentialRequestOptionsJSON>('POST', ownerPaths.stepUpOptions, {}),
   stepUp: (response: unknown) => send('POST', ownerPaths.stepUp, { response }),
+  discard: () => answer<DiscardBody>('POST', ownerPaths.discard, {}),
 
   changeLead: (id: number, change: LeadChange, options: { keepalive?: boolean } = {}) =>
     answer<OwnerLead>('PATCH', leadPath(id), change, options),

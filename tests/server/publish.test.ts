@@ -10,14 +10,16 @@
  * site's build is published by the browser test (tests/e2e/publish.spec.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { business } from '../../src/config/business.ts';
+import { projectsPath } from '../../src/config/routes.ts';
 import { editorPaths } from '../../src/lib/editor-paths.ts';
 import {
   ownerPaths,
   type BusyBody,
+  type DiscardBody,
   type ErrorBody,
   type SiteBody,
 } from '../../src/lib/owner-api.ts';
@@ -150,6 +152,7 @@ describe('the site routes', () => {
       ['GET', ownerPaths.site, undefined],
       ['POST', ownerPaths.publish, {}],
       ['POST', ownerPaths.undo, { commit: git(site, 'rev-parse', 'HEAD') }],
+      ['POST', ownerPaths.discard, {}],
     ] as const) {
       const answer = await owner.call(method, path, { body, session: null });
       expect(answer.status, `${method} ${path}`).toBe(401);
@@ -289,6 +292,7 @@ describe('a publish', () => {
 
       expect(state.last?.ok, JSON.stringify(state.last)).toBe(true);
       expect(state.last?.message).toBe(`Live: Changed project '${newTitle}'`);
+      expect(state.last?.pages).toEqual([projectsPath]);
       expect(state.pending).toEqual([]);
       const live = await page('/projects');
       expect(live.text()).toContain(newTitle);
@@ -396,5 +400,49 @@ describe('a publish', () => {
     expect(git(site, 'rev-parse', 'HEAD')).toBe(head);
     expect(git(site, 'status', '--porcelain')).toBe('');
     expect((await page('/projects')).text()).toContain(oldTitle);
+  });
+});
+
+describe('discarding the unpublished changes', () => {
+  const ADDED = 'src/content/testimonials/04-aroha.yaml';
+  const REMOVED = 'src/content/testimonials/01-margaret.yaml';
+
+  it('puts the content and git status back as the live commit has them, after a step-up from the site itself', async () => {
+    const head = git(site, 'rev-parse', 'HEAD');
+    const liveTitle = titleNow();
+    const removedText = readFileSync(join(site, REMOVED), 'utf8');
+    // A changed project, a new review and a removed one, as the editor saves them
+    await setTitle('A title not published');
+    await save(ADDED, readFileSync(join(site, REMOVED), 'utf8').replace(/Margaret/g, 'Aroha'));
+    const removal = await owner.call('POST', `${editorPaths.api}update`, {
+      body: { additions: [], deletions: [{ path: REMOVED }] },
+      headers: { 'no-cors': '1' },
+    });
+    expect(removal.status, removal.text()).toBe(200);
+    const { pending } = await siteState();
+    expect(pending).toHaveLength(3);
+    expect(git(site, 'status', '--porcelain')).not.toBe('');
+
+    // Only from the site's own origin, and only once he has confirmed with his passkey
+    expect(
+      (await owner.call('POST', ownerPaths.discard, { body: {}, origin: 'https://evil.example' }))
+        .status,
+    ).toBe(403);
+    const unconfirmed = await owner.call('POST', ownerPaths.discard, { body: {} });
+    expect(unconfirmed.status).toBe(403);
+    expect(JSON.parse(unconfirmed.text())).toMatchObject({ stepUp: true });
+    expect((await siteState()).pending).toEqual(pending);
+
+    expect((await owner.stepUp()).status).toBe(204);
+    const discarded = await owner.call('POST', ownerPaths.discard, { body: {} });
+    expect(discarded.status, discarded.text()).toBe(200);
+    expect((JSON.parse(discarded.text()) as DiscardBody).discarded).toEqual(pending);
+
+    expect(git(site, 'status', '--porcelain', '--untracked-files=all')).toBe('');
+    expect(git(site, 'rev-parse', 'HEAD')).toBe(head);
+    expect(titleNow()).toBe(liveTitle);
+    expect(readFileSync(join(site, REMOVED), 'utf8')).toBe(removedText);
+    expect(existsSync(join(site, ADDED))).toBe(false);
+    expect((await siteState()).pending).toEqual([]);
   });
 });

@@ -27,7 +27,9 @@ import {
   type SignInRecord,
   type SiteBody,
   type StepUpNeededBody,
+  type DiscardBody,
 } from '../../src/lib/owner-api.ts';
+import { testimonialsPath } from '../../src/config/routes.ts';
 import { nzCalendarDay } from '../../src/owner/time.ts';
 import { areaPages, mainNav } from '../../src/config/routes.ts';
 
@@ -222,13 +224,14 @@ export function sampleSite(now = Date.now()): SiteBody {
       at: ago(60 * 3, now),
       message: 'Live: Changed review by Margaret',
       problems: [],
+      pages: [testimonialsPath],
       steps: publishSteps(PUBLISH_STEPS.length, 0, now),
       backup: 'sent',
       backupProblem: null,
     },
     pending: [
       "Added project 'Heat pump wiring in Botany'",
-      'Changed the business details (hours, notice)',
+      'Changed the business details (closure, hours)',
     ],
     history: [
       {
@@ -708,6 +711,18 @@ export async function mockOwnerApi(page: Page, options: MockOptions = {}): Promi
       };
       mock.site = { ...mock.site, running };
       return route.fulfill(json(202, { running }));
+    }
+    if (method === 'POST' && path === ownerPaths.discard) {
+      if (!mock.steppedUp)
+        return route.fulfill(
+          json(403, {
+            errors: [{ message: 'Confirm it’s you with your passkey first.' }],
+            stepUp: true,
+          } satisfies StepUpNeededBody),
+        );
+      const discarded = mock.site.pending;
+      mock.site = { ...mock.site, pending: [] };
+      return route.fulfill(json(200, { discarded } satisfies DiscardBody));
     }
     if (method === 'GET' && path === ownerPaths.push) return route.fulfill(json(200, mock.push));
     if (method === 'POST' && path === ownerPaths.pushDevices) {

@@ -69,6 +69,8 @@ export const ownerPaths = {
   publish: '/api/owner/site/publish',
   /** POST { commit }: takes one change of the history back out, and publishes */
   undo: '/api/owner/site/undo',
+  /** POST {}: puts the content back as it was last published, after a step-up (DiscardBody) */
+  discard: '/api/owner/site/discard',
   /** GET the push key, his devices and every channel's state (PushBody) */
   push: '/api/owner/push',
   /**

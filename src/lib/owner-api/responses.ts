@@ -241,6 +241,8 @@ export interface PublishResult {
   message: string;
   /** What to fix, one sentence each: the entry and field */
   problems: string[];
+  /** The site's pages where what went live shows, most likely first (paths such as '/projects'); empty on failure */
+  pages: string[];
   steps: PublishStep[];
   backup: BackupState;
   /** Why the copy could not be sent, when it failed */
@@ -274,6 +276,11 @@ export interface SiteBody {
   pending: string[];
   /** Newest first */
   history: SiteChange[];
+}
+
+/** POST site/discard: the unpublished changes dropped, in words */
+export interface DiscardBody {
+  discarded: string[];
 }
 
 /** A refusal of POST publish or undo while another runs (409) */

@@ -1,4 +1,4 @@
-import { CloudUpload, Pencil } from 'lucide-react';
+import { CloudUpload, ExternalLink, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { PUBLISH_STEP_LABELS, type PublishResult } from '../../lib/owner-api.ts';
 import { editorPaths } from '../../lib/editor-paths.ts';
@@ -10,6 +10,8 @@ import { errorMessage, useNotices } from '../notices.tsx';
 import { Panel } from '../Panel.tsx';
 import { formatDateTime, timeAgo } from '../time.ts';
 import { PublishSteps } from './PublishSteps.tsx';
+import { withStepUp } from '../passkey-ceremonies.ts';
+import { DiscardChanges } from './DiscardChanges.tsx';
 import { UndoChange } from './UndoChange.tsx';
 import { useSite } from './use-site.ts';
 
@@ -19,6 +21,36 @@ const BACKUP_WORDS: Readonly<Record<PublishResult['backup'], string | null>> = {
   sent: 'A copy of the history is saved in the backup.',
   failed: null,
 };
+
+/** Links to where what went live shows on the site: the first as "View it on your site", then any other */
+function ChangedPages({ pages }: { pages: readonly string[] }) {
+  const [first, ...others] = pages;
+  if (first === undefined) return null;
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+      <a
+        href={first}
+        target="_blank"
+        rel="noopener"
+        className="inline-flex min-h-11 items-center gap-1 font-semibold"
+      >
+        View it on your site
+        <ExternalLink className="size-4" aria-hidden="true" />
+      </a>
+      {others.map((path) => (
+        <a
+          key={path}
+          href={path}
+          target="_blank"
+          rel="noopener"
+          className="inline-flex min-h-11 items-center"
+        >
+          {path}
+        </a>
+      ))}
+    </p>
+  );
+}
 
 /** How the last publish or undo ended: what went live, or what to fix */
 function LastResult({ last, now }: { last: PublishResult; now: Date }) {
@@ -52,6 +84,7 @@ function LastResult({ last, now }: { last: PublishResult; now: Date }) {
           {timeAgo(last.at, now)}
         </time>
       </p>
+      <ChangedPages pages={last.pages} />
       {BACKUP_WORDS[last.backup] && <p className="mt-1 text-muted">{BACKUP_WORDS[last.backup]}</p>}
       {last.backup === 'failed' && (
         <p className="mt-1 font-medium text-danger-800">{last.backupProblem}</p>
@@ -62,7 +95,7 @@ function LastResult({ last, now }: { last: PublishResult; now: Date }) {
 
 /** His site: edit it, publish what he saved, watch it go live, and undo a change from its history */
 export function SiteView({ now }: { now: Date }) {
-  const { notifyError } = useNotices();
+  const { notify, notifyError } = useNotices();
   const { data: body, error } = useSite();
   const { siteChanged } = useInvalidation();
   const [starting, setStarting] = useState(false);
@@ -116,6 +149,24 @@ export function SiteView({ now }: { now: Date }) {
           <CloudUpload className="size-5" aria-hidden="true" />
           {busy ? 'Publishing…' : 'Publish'}
         </button>
+        {body !== undefined && body.pending.length > 0 && (
+          <DiscardChanges
+            changes={body.pending}
+            disabled={busy}
+            onDiscard={() =>
+              start(async () => {
+                const { discarded } = await withStepUp(() => ownerApi.discard());
+                notify({
+                  kind: 'success',
+                  text:
+                    discarded.length > 0
+                      ? 'Discarded: your pages are as they are on your site.'
+                      : 'Nothing was waiting to be discarded.',
+                });
+              })
+            }
+          />
+        )}
       </Panel>
       {running && (
         <Panel title={running.kind === 'undo' ? 'Undoing a change' : 'Publishing'}>

@@ -37,7 +37,8 @@ export type StartOutcome =
   | { started: false; status: 400 | 409; error: string; running?: PublishProgress };
 
 /** How a job ended: live with a message, or failed with what stopped it */
-export type JobOutcome = { ok: true; message: string } | { ok: false; failure: unknown };
+export type JobOutcome =
+  { ok: true; message: string; pages?: string[] } | { ok: false; failure: unknown };
 
 export interface JobState {
   readonly running: PublishProgress | null;
@@ -118,6 +119,7 @@ export function createJobState({ isSaving, onEnd, log }: JobStateOptions): JobSt
             ? failure.message
             : BUILD_FAILED,
         problems: failure instanceof StepFailure ? failure.problems : [],
+        pages: outcome.ok ? (outcome.pages ?? []) : [],
         steps: progress.steps,
         backup: 'off',
         backupProblem: null,

@@ -16,6 +16,8 @@
 import type { PublishProgress, PublishResult, SiteChange } from '../../lib/owner-api.ts';
 import type { LiveSite } from '../http/live-site.ts';
 import { pushInBackground } from './backup-push.ts';
+import { homePath } from '../../config/routes.ts';
+import { changedPages } from './changed-pages.ts';
 import { changeSentence, commitMessage } from './changes.ts';
 import { contentGit } from './content-git.ts';
 import { removeAdded } from './content-paths.ts';
@@ -158,6 +160,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
           });
         const result = jobs.finish(progress, {
           ok: true,
+          pages: changedPages(files),
           message:
             saved === 'failed'
               ? `Live: ${progress.message}. ${NOT_SAVED}`
@@ -209,7 +212,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
         }
         await build.checkBuildAndSwap(progress);
         await jobs.step(progress, 'save', () => Promise.resolve());
-        jobs.finish(progress, { ok: true, message: `Live: ${reason}` });
+        jobs.finish(progress, { ok: true, message: `Live: ${reason}`, pages: [homePath] });
       } catch (failure) {
         jobs.finish(progress, { ok: false, failure });
       } finally {
@@ -282,7 +285,8 @@ export function createPublisher(options: PublisherOptions): Publisher {
         });
         reverted = true;
         // Reverting a change already taken back out leaves nothing to publish
-        if ((await git(['diff', '--cached', '--name-only'])).trim() === '') {
+        const reverting = (await git(['diff', '--cached', '--name-only'])).trim();
+        if (reverting === '') {
           throw new StepFailure(
             'That change has already been undone: the site no longer has it.',
             [],
@@ -304,6 +308,7 @@ export function createPublisher(options: PublisherOptions): Publisher {
         const result = jobs.finish(progress, {
           ok: true,
           message: `Live: ${progress.message}${saved ? '' : `. ${NOT_SAVED}`}`,
+          pages: changedPages(reverting.split('\n').map((path) => ({ kind: 'changed', path }))),
         });
         if (saved) backUp(result);
       } catch (failure) {

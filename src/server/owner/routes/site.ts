@@ -1,9 +1,14 @@
 /**
  * The owner's site: its state (a publish under way, the last one's outcome, the changes waiting,
- * the history), publishing, and undoing one of his changes. A server that does not publish
+ * the history), publishing, undoing one of his changes, and discarding those not yet published. A server that does not publish
  * answers these with 503.
  */
-import { ownerPaths, type BusyBody, type SiteBody } from '../../../lib/owner-api.ts';
+import {
+  ownerPaths,
+  type BusyBody,
+  type DiscardBody,
+  type SiteBody,
+} from '../../../lib/owner-api.ts';
 import { ownerRequests } from '../../../lib/owner-api/requests.ts';
 import type { ApiRoute } from '../../http/api.ts';
 import type { Publisher, StartOutcome } from '../../publish/publisher.ts';
@@ -53,6 +58,23 @@ export function siteRoutes({ guard, publisher }: OwnerRouteDeps): ApiRoute[] {
         if (!body.ok) return body.refusal;
         return publisher ? startAnswer(publisher.publish()) : notPublishing();
       }),
+    },
+    {
+      method: 'POST',
+      path: ownerPaths.discard,
+      // Destroys his unpublished work: only after he confirmed with his passkey
+      handler: guard.signedIn(
+        async (request) => {
+          const body = await readJsonBody(request, ownerRequests.nothing);
+          if (!body.ok) return body.refusal;
+          if (!publisher) return notPublishing();
+          const outcome = await publisher.discard();
+          return outcome.discarded
+            ? reply(200, { discarded: outcome.changes } satisfies DiscardBody)
+            : refuse(outcome.status, outcome.error);
+        },
+        { stepUp: true },
+      ),
     },
     {
       method: 'POST',
