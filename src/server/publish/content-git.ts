@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { SiteChange } from '../../lib/owner-api.ts';
 import { describeChanges, parsePorcelain, type Change, type FileChange } from './changes.ts';
 import { CONTENT_PATHS } from './content-paths.ts';
+import { sameContent } from './same-content.ts';
 import type { Git } from './git.ts';
 import { AUTHOR_NAME, historyLogArgs, parseHistory } from './history.ts';
 
@@ -19,8 +20,13 @@ export interface ContentGit {
   readText: (path: string) => Promise<string | undefined>;
   /** A content file's text in the last commit; undefined when there is none */
   committedText: (path: string) => Promise<string | undefined>;
-  /** The content files added, changed and removed since the last commit */
+  /**
+   * The content files added, changed and removed since the last commit, leaving out those whose
+   * text changed but not what it says (the editor's layout of a file saved unchanged)
+   */
   fileChanges(): Promise<FileChange[]>;
+  /** Every content file `git status` lists, those changed in layout alone among them */
+  allFileChanges(): Promise<FileChange[]>;
   changesInWords(files: readonly FileChange[]): Promise<Change[]>;
   /** The site's history, newest first; empty when it cannot be read */
   readHistory(): Promise<SiteChange[]>;
@@ -42,23 +48,34 @@ export function contentGit({
   const author = ['-c', `user.name=${AUTHOR_NAME}`, '-c', `user.email=${authorEmail}`];
   const readText = (path: string) => readFile(join(siteDir, path), 'utf8').catch(() => undefined);
   const committedText = (path: string) => git(['show', `HEAD:${path}`]).catch(() => undefined);
+  // Without refreshing the index: a read must not change the checkout
+  const allFileChanges = async () =>
+    parsePorcelain(
+      await git([
+        '--no-optional-locks',
+        'status',
+        '--porcelain=v1',
+        '-z',
+        '--untracked-files=all',
+        '--',
+        ...CONTENT_PATHS,
+      ]),
+    );
 
   return {
     readText,
     committedText,
+    allFileChanges,
     async fileChanges() {
-      // Without refreshing the index: a read must not change the checkout
-      return parsePorcelain(
-        await git([
-          '--no-optional-locks',
-          'status',
-          '--porcelain=v1',
-          '-z',
-          '--untracked-files=all',
-          '--',
-          ...CONTENT_PATHS,
-        ]),
+      const files = await allFileChanges();
+      const meaningful = await Promise.all(
+        files.map(async (file) => {
+          if (file.kind !== 'changed') return true;
+          const [now, before] = await Promise.all([readText(file.path), committedText(file.path)]);
+          return now === undefined || before === undefined || !sameContent(file.path, now, before);
+        }),
       );
+      return files.filter((_, index) => meaningful[index]);
     },
     changesInWords(files) {
       return describeChanges(files, { now: readText, before: committedText });

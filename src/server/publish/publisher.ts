@@ -228,8 +228,10 @@ export function createPublisher(options: PublisherOptions): Publisher {
       return { discarded: false, status: 409, error: DISCARD_BUSY };
     discarding = true;
     try {
-      const files = await content.fileChanges();
-      const changes = (await content.changesInWords(files)).map(changeSentence);
+      const files = await content.allFileChanges();
+      const changes = (await content.changesInWords(await content.fileChanges())).map(
+        changeSentence,
+      );
       const added = files.filter((file) => file.kind === 'added').map((file) => file.path);
       const committed = files.filter((file) => file.kind !== 'added').map((file) => file.path);
       if (committed.length > 0) await git(['checkout', 'HEAD', '--', ...committed]);
@@ -276,6 +278,12 @@ export function createPublisher(options: PublisherOptions): Publisher {
     work = (async () => {
       let reverted = false;
       try {
+        // Files the editor laid out anew but that say what the last commit says: as committed, so the revert can touch them
+        const relaidOut = (await content.allFileChanges()).filter(
+          (file) => file.kind === 'changed',
+        );
+        if (relaidOut.length > 0)
+          await git(['checkout', 'HEAD', '--', ...relaidOut.map((file) => file.path)]);
         await git(['revert', '--no-commit', sha]).catch(async (error: unknown) => {
           log(`Undo: git revert of ${sha} failed`, error);
           await git(['revert', '--abort']).catch(() => undefined);
