@@ -4,9 +4,10 @@
  * /keystatic, so the address moves there before it starts (the server sends this page for every
  * /keystatic address too, so a reload or Back lands here again).
  */
-import { useMemo, type FormEvent } from 'react';
+import { useEffect, useMemo, type FormEvent } from 'react';
 import { Keystatic } from '@keystatic/core/ui';
 import { editorConfigOf } from './config.ts';
+import { sayWhenCreatedGoesLive } from './created-toast.ts';
 import type { EditorForms } from './form-spec.ts';
 import { editorPaths } from '../lib/editor-paths.ts';
 import { ownerPaths } from '../lib/owner-api.ts';
@@ -37,6 +38,8 @@ function showFirstProblem(event: FormEvent<HTMLDivElement>) {
 /** `forms`: the editor's forms as the page described them from the content schemas at build time (forms.ts) */
 export function Editor({ forms }: { forms: EditorForms }) {
   const config = useMemo(() => editorConfigOf(forms), [forms]);
+  // Keystatic's toasts live in a portal at the end of the body
+  useEffect(() => sayWhenCreatedGoesLive(document.body), []);
   return (
     <div className="editor">
       <nav className="editor-bar" aria-label="Owner’s page">

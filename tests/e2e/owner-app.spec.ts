@@ -601,6 +601,43 @@ test.describe('the site', () => {
     expectOnlyKnownCalls(mock);
   });
 
+  test('the last publish links to the page its change shows on', async ({ page }) => {
+    const mock = await mockOwnerApi(page);
+    await openOwnerPage(page, '#site');
+    await expect(
+      page
+        .getByRole('region', { name: 'Last publish' })
+        .getByRole('link', { name: 'View it on your site' }),
+    ).toHaveAttribute('href', mock.site.last!.pages[0]!);
+  });
+
+  test('Discard asks first, listing each change it drops, then puts the content back as it is live', async ({
+    page,
+  }) => {
+    const mock = await mockOwnerApi(page);
+    await openOwnerPage(page, '#site');
+    const waiting = page.getByRole('region', { name: 'Waiting to be published' });
+    const pending = mock.site.pending;
+    await waiting.getByRole('button', { name: 'Discard my unpublished changes' }).click();
+    const confirm = waiting.getByRole('group', { name: 'Discard your unpublished changes?' });
+    await expect(confirm.getByRole('listitem')).toHaveText(pending);
+    // "Keep it" drops nothing
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await expect(confirm).toBeHidden();
+    expect(mock.callsTo('POST', ownerPaths.discard)).toEqual([]);
+
+    await waiting.getByRole('button', { name: 'Discard my unpublished changes' }).click();
+    await confirm.getByRole('button', { name: 'Yes, discard them' }).click();
+    await expect
+      .poll(() => mock.callsTo('POST', ownerPaths.discard).map((call) => call.body))
+      .toEqual([{}]);
+    await expect(page.getByText('Nothing is waiting: everything you saved is live.')).toBeVisible();
+    await expect(
+      waiting.getByRole('button', { name: 'Discard my unpublished changes' }),
+    ).toHaveCount(0);
+    expectOnlyKnownCalls(mock);
+  });
+
   test('Undo this change asks first, then undoes that change; a refusal is said in words', async ({
     page,
   }) => {
@@ -849,6 +886,16 @@ test.describe('at 390 px', () => {
         }
       });
     }
+    await test.step('the discard confirmation: no axe violations, nothing wider than the screen', async () => {
+      mock.site = sampleSite();
+      await page.reload();
+      await page.getByRole('button', { name: 'Discard my unpublished changes' }).click();
+      const confirm = page.getByRole('group', { name: 'Discard your unpublished changes?' });
+      await expect(confirm).toBeVisible();
+      await confirm.scrollIntoViewIfNeeded();
+      expect(await axeViolations(page)).toEqual([]);
+      await fitsTheScreen(page, testInfo.outputPath('site-discard-confirm.png'));
+    });
     await test.step('no axe violations on the sign-in door', async () => {
       mock.signedIn = false;
       await page.reload();
