@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { availabilityOn, buildDay } from '../lib/availability.ts';
 import { hoursLines } from '../lib/opening-hours.ts';
 import facts from '../content/business.json' with { type: 'json' };
-import { CLOCK_TIME_PATTERN, DATE_PATTERN, E164_PATTERN, PRICE_RANGES } from './fact-formats.ts';
+import { CLOCK_TIME_PATTERN, E164_PATTERN, PRICE_RANGES } from './fact-formats.ts';
 
 /** A New Zealand number in E.164, for tel: links and structured data */
 const e164 = z
@@ -31,16 +31,8 @@ const dayHours = (day: string) =>
   z
     .object({
       open: z.boolean().meta({ label: 'Open' }),
-      from: clockTime.meta({
-        label: 'From',
-        description: '24-hour time, such as 07:00.',
-        patternMessage: 'Write the time as 07:00',
-      }),
-      to: clockTime.meta({
-        label: 'To',
-        description: '24-hour time, such as 18:00.',
-        patternMessage: 'Write the time as 18:00',
-      }),
+      from: clockTime.meta({ label: 'From', patternMessage: 'Write the time as 07:00' }),
+      to: clockTime.meta({ label: 'To', patternMessage: 'Write the time as 18:00' }),
     })
     .refine((hours) => !hours.open || hours.from < hours.to, {
       message: `${day}: the closing time must come after the opening time`,
@@ -48,13 +40,9 @@ const dayHours = (day: string) =>
     })
     .meta({ label: day });
 
-/** A New Zealand date, YYYY-MM-DD; none when left empty */
+/** A New Zealand date, YYYY-MM-DD, picked from a calendar in the editor; none when left empty */
 const closureDay = (label: string, description: string) =>
-  z
-    .string()
-    .regex(DATE_PATTERN)
-    .optional()
-    .meta({ label, description, patternMessage: 'Write the date as 2026-12-24' });
+  z.iso.date().optional().meta({ label, description });
 
 /** In the order the editor shows the facts and writes them to business.json, the rarely changed ones last */
 export const businessSchema = z.object({
@@ -65,14 +53,8 @@ export const businessSchema = z.object({
    */
   closure: z
     .object({
-      from: closureDay(
-        'First day closed',
-        'Such as 2026-12-24. Leave both dates empty when you are open.',
-      ),
-      to: closureDay(
-        'Last day closed',
-        'Such as 2027-01-06. The notice goes by itself after this day.',
-      ),
+      from: closureDay('First day closed', 'Leave both days empty when you are open.'),
+      to: closureDay('Last day closed', 'The notice goes by itself after this day.'),
       emergencies: z.boolean().meta({
         label: 'Still taking emergency call-outs',
         description: 'Untick if you cannot come out to emergencies meanwhile: pages then say so.',
@@ -146,7 +128,8 @@ export const businessSchema = z.object({
     })
     .meta({
       label: 'Opening hours',
-      description: 'Tick the days you open. The site writes your hours from these.',
+      description:
+        'Tick the days you open, with 24-hour times such as 07:00 and 18:00. The site writes your hours from these.',
     }),
   serviceArea: z
     .object({

@@ -29,5 +29,3 @@ export const HOURS_DAYS = [
   'saturday',
   'sunday',
 ] as const;
-/** A New Zealand calendar date, YYYY-MM-DD */
-export const DATE_PATTERN = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;

@@ -280,6 +280,7 @@ export function describeField(schema: Schema, what = 'field'): FieldSpec {
       if (hints.relationship)
         return { kind: 'relationship', ...words, collection: hints.relationship, required };
       if (def.format === 'url') return { kind: 'url', ...words, required };
+      if (def.format === 'date') return { kind: 'date', ...words, required };
       return describeText(field, what);
     }
     case 'number':

@@ -54,6 +54,8 @@ export type FieldSpec =
   | (Words & { kind: 'image'; directory: string; publicPath: string; required: boolean })
   | (Words & { kind: 'relationship'; collection: string; required: boolean })
   | (Words & { kind: 'url'; required: boolean })
+  /** A calendar date, stored as YYYY-MM-DD */
+  | (Words & { kind: 'date'; required: boolean })
   | TextSpec
   | NumberSpec
   | (Words & { kind: 'checkbox'; defaultValue: boolean })

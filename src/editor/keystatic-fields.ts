@@ -76,6 +76,12 @@ export function fieldFrom(spec: FieldSpec): Field {
       const { required, kind: _, ...words } = spec;
       return fields.url({ ...words, validation: { isRequired: required } });
     }
+    case 'date': {
+      const { required, kind: _, ...words } = spec;
+      return required
+        ? fields.date({ ...words, validation: { isRequired: true } })
+        : fields.date({ ...words, validation: { isRequired: false } });
+    }
     case 'text':
       return fields.text(textOptions(spec));
     case 'integer':
