@@ -22,6 +22,8 @@ import { SIGNED_OUT_MESSAGE } from '../../src/server/editor/api.ts';
 import { editorPaths } from '../../src/lib/editor-paths.ts';
 import { ownerPaths } from '../../src/lib/owner-api.ts';
 import type { Business } from '../../src/config/business.ts';
+import { WEEK_DAYS } from '../../src/config/fact-formats.ts';
+import { CREATED_WORDS } from '../../src/editor/created-toast.ts';
 import { availabilityOn, dayAfter, nzDateOf } from '../../src/lib/availability.ts';
 import { hoursLines } from '../../src/lib/opening-hours.ts';
 import { contentCountsIn } from '../support/content.ts';
@@ -244,6 +246,31 @@ const review = {
 const today = nzDateOf(new Date());
 const closure = { from: today, to: dayAfter(today), emergencies: true };
 
+test('the business details form has the hours day by day and a closure with its days, and nothing else to type the hours into (screenshots)', async () => {
+  await openEditor(`${editorPaths.app}/singleton/business`);
+  const hours = page.getByRole('group', { name: /^Opening hours/ });
+  await expect(hours).toBeVisible();
+  for (const day of WEEK_DAYS) {
+    const group = hours.getByRole('group', { name: day, exact: true });
+    await expect(group.getByRole('checkbox', { name: 'Open' })).toHaveCount(1);
+    await expect(group.getByRole('textbox', { name: 'From' })).toHaveValue(
+      business().hours[day.toLowerCase() as keyof Business['hours']].from,
+    );
+  }
+  await expect(
+    page.getByRole('textbox', { name: /As the page shows it|Opens|Closes/ }),
+  ).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await hours.evaluate((group) => group.scrollIntoView({ block: 'start' }));
+  await shot('business-hours-form');
+  const closing = page.getByRole('group', { name: /^Closed for a while/ });
+  await closing.evaluate((group) => group.scrollIntoView({ block: 'start' }));
+  await expect(
+    closing.getByRole('checkbox', { name: 'Still taking emergency call-outs' }),
+  ).toBeChecked();
+  await shot('business-closure-form');
+});
+
 test('a project with a phone’s photos, new hours, a closure and a review go live in one publish, each where visitors and search engines see it, and Undo takes them all back out', async () => {
   test.setTimeout(STEP_MS);
   const before = counts();
@@ -290,6 +317,7 @@ test('a project with a phone’s photos, new hours, a closure and a review go li
   await page.getByRole('textbox', { name: 'Position' }).fill(String(before.projects + 1));
   await saveInEditor('Create');
   await expect(page).toHaveURL(new RegExp(`/collection/projects/item/${project.slug}$`));
+  await expect(page.getByText(CREATED_WORDS)).toBeVisible();
   await shot('project-created');
 
   // The photo as stored in the site's source: upright, without its hidden details
@@ -311,8 +339,8 @@ test('a project with a phone’s photos, new hours, a closure and a review go li
   await monday.getByRole('textbox', { name: 'To' }).fill(closes);
   await shot('hours-form');
   const closing = page.getByRole('group', { name: /^Closed for a while/ });
-  await closing.getByRole('textbox', { name: 'First day closed' }).fill(closure.from);
-  await closing.getByRole('textbox', { name: 'Last day closed' }).fill(closure.to);
+  await closing.getByLabel('First day closed').fill(closure.from);
+  await closing.getByLabel('Last day closed').fill(closure.to);
   await shot('closure-form');
   await saveInEditor('Save');
   expect(business().hours).toEqual(newHours);
