@@ -339,7 +339,8 @@ export function createApp(env: Env, parts: AppParts): App {
       reminders = startReminders(notifying);
       if (publisher) {
         closureSchedule = startClosureSchedule({ publisher, log });
-        void closureSchedule.check();
+        const schedule = closureSchedule;
+        void publisher.recoverSetAside().then(() => schedule.check());
       }
       if (env['STATS_WEEKLY'] === '1') weekly = startWeeklySummaries({ store, channels, log });
     },

@@ -5,7 +5,8 @@
  * and timer. The owner publishes a closure from yesterday to tomorrow; the pages show its notice
  * and no emergency promise; the clock jumps past its end and the one timer fires late, as after a
  * sleep; the site is built again for the new day without anyone publishing, with neither, nothing
- * committed, and his unpublished change kept out of it and still there.
+ * committed, and his unpublished change kept out of it and still there. A server that starts
+ * during the closure with a build from before it builds again at once.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -150,5 +151,34 @@ describe('a closure from yesterday to tomorrow', () => {
     // Then a check finds nothing to do until the next one, at most an hour away
     await schedule.check();
     expect(publisher.status().running).toBeNull();
+  });
+
+  it('shows again at once when a server starts on one of its days with a build from before it', async () => {
+    writeFileSync(join(site, PROJECT), git('show', `HEAD:${PROJECT}`) + '\n');
+    clock = new Date(nzDayStart(TODAY).getTime() + 10 * 3_600_000);
+    const restarted = createPublisher({
+      siteDir: site,
+      live,
+      servedDir: join(site, 'served'),
+      authorEmail: 'owner@example.com',
+      servedDay: dayAfter(closure.from, -1),
+      now: () => clock,
+      log: (message) => logged.push(message),
+      logOutput: (text) => logged.push(text),
+    });
+    const started = startClosureSchedule({
+      publisher: restarted,
+      now: () => clock,
+      setTimer: () => () => undefined,
+      log: (message) => logged.push(message),
+    });
+    try {
+      await started.check();
+      expect(restarted.liveDay()).toBe(TODAY);
+      expect(noticeOf(await home())).toBe(escapeHtml(availabilityOn(facts, TODAY).notice));
+    } finally {
+      started.close();
+      restarted.stop();
+    }
   });
 });

@@ -20,7 +20,7 @@ import type { Publisher } from './publisher.ts';
 export const CHECK_EVERY_MS = 60 * 60_000;
 /** How long after a boundary the check runs, so a timer a little early still finds the new day */
 const AFTER_BOUNDARY_MS = 1_000;
-/** How soon to look again when a publish was running or the build failed */
+/** How soon to look again when a publish was running; after a failed build, twice as long each time, up to CHECK_EVERY_MS */
 const RETRY_MS = 5 * 60_000;
 
 export interface ClosureScheduleOptions {
@@ -60,6 +60,8 @@ export function startClosureSchedule(options: ClosureScheduleOptions): ClosureSc
   const setTimer = options.setTimer ?? systemTimer;
   let cancel: (() => void) | undefined;
   let closed = false;
+  /** Scheduled builds failed in a row */
+  let failures = 0;
 
   function wakeIn(ms: number) {
     cancel?.();
@@ -103,9 +105,14 @@ export function startClosureSchedule(options: ClosureScheduleOptions): ClosureSc
       return;
     }
     await publisher.idle();
-    wakeIn(publisher.liveDay() === today ? untilNextBoundary(facts) : RETRY_MS);
-    if (publisher.liveDay() !== today)
-      log('The scheduled build for a closure failed; it is tried again');
+    if (publisher.liveDay() === today) {
+      failures = 0;
+      wakeIn(untilNextBoundary(facts));
+      return;
+    }
+    failures++;
+    log('The scheduled build for a closure failed; it is tried again later');
+    wakeIn(RETRY_MS * 2 ** Math.min(failures - 1, 4));
   }
 
   return {

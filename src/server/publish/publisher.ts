@@ -74,6 +74,8 @@ export interface Publisher {
    * last): the owner's unpublished changes are set aside meanwhile and kept, and nothing is committed
    */
   rebuild(reason: string): StartOutcome;
+  /** Puts back unpublished changes a scheduled build set aside when the server stopped during it */
+  recoverSetAside(): Promise<void>;
   /** The New Zealand day the live build speaks for; undefined when not known */
   liveDay(): string | undefined;
   /** The committed (live) text of a content file; undefined when there is none */
@@ -339,6 +341,10 @@ export function createPublisher(options: PublisherOptions): Publisher {
     publish,
     rebuild,
     liveDay: () => liveDay,
+    recoverSetAside: () =>
+      (jobs.running ? Promise.resolve() : restoreSetAside()).catch((error: unknown) =>
+        log('The stash of set-aside changes could not be read', error),
+      ),
     liveText: content.committedText,
     discard,
     undo,
