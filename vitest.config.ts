@@ -26,6 +26,7 @@ export const launchIdentityTests = [
   'tests/unit/privacy.test.ts',
   'tests/unit/form-page.test.ts',
   'tests/unit/site-notice.test.ts',
+  'tests/unit/opening-hours.test.ts',
   'tests/unit/content-code.test.ts',
   'tests/unit/leads-handler.test.ts',
 ];
