@@ -131,11 +131,11 @@ function processEnv(): Record<string, string | undefined> {
 }
 
 /**
- * The emergency line of the strip under the header: "24/7 emergency help" while call-outs go on
- * round the clock, "Emergency help" while they go on otherwise, "Closed, back 7 January" while a
- * closure stops them, so the notice above never sits over a promise the business is not keeping
+ * An emergency line such as the strip under the header's: "24/7 emergency help" while call-outs
+ * go on round the clock, "Emergency help" while they go on otherwise, "Closed, back 7 January"
+ * while a closure stops them, so the notice above never sits over a promise not being kept
  */
-export function emergencyHelpWords(said: Availability): string {
+export function emergencyHelpWords(said: Availability, phrase = 'emergency help'): string {
   if (!said.emergencyCallOuts) return `Closed, back ${said.backOn ?? 'soon'}`;
-  return said.emergency24x7 ? '24/7 emergency help' : 'Emergency help';
+  return said.emergency24x7 ? `24/7 ${phrase}` : phrase.charAt(0).toUpperCase() + phrase.slice(1);
 }

@@ -11,6 +11,7 @@ import {
   closureBoundaries,
   dateWords,
   dayAfter,
+  emergencyHelpWords,
 } from '../../src/lib/availability.ts';
 import {
   clockWords,
@@ -143,6 +144,10 @@ describe('a closure', () => {
     expect(none).toMatchObject({ emergencyCallOuts: false, emergency24x7: false });
     expect(none.notice).toContain(business.linesCompany.phoneDisplay);
     expect(none.notice).not.toContain('24/7');
+    expect(emergencyHelpWords(none)).toBe(`Closed, back ${dateWords(dayAfter(to))}`);
+    expect(emergencyHelpWords(availabilityOn(facts(true), from), 'emergency call-outs')).toBe(
+      '24/7 emergency call-outs',
+    );
   });
 
   it('needs both days, in order, or neither', () => {

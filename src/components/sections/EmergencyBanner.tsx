@@ -1,14 +1,23 @@
 import { Siren } from 'lucide-react';
-import { emergencyClaim, phoneText } from '../../config/business.ts';
+import { availability, business, emergencyClaim, phoneText } from '../../config/business.ts';
 import { CallButton } from '../ui/ContactButtons.tsx';
 
-/** The red emergency banner: one job, getting an emergency on the phone */
+/**
+ * The red emergency banner: one job, getting an emergency on the phone; while a closure stops
+ * emergency call-outs, it says so and who to call for a power cut instead
+ */
 export function EmergencyBanner({
-  text = 'Sparks, burning smells or no power? We answer day and night.',
+  text: given = 'Sparks, burning smells or no power? We answer day and night.',
 }: {
   text?: string;
 }) {
-  const claim = emergencyClaim('emergency electrician');
+  const { linesCompany } = business;
+  const claim = availability.emergencyCallOuts
+    ? emergencyClaim('emergency electrician')
+    : `No emergency call-outs until ${availability.backOn}`;
+  const text = availability.emergencyCallOuts
+    ? given
+    : `For a power cut or fallen lines, call ${linesCompany.name} on ${linesCompany.phoneDisplay}.`;
   return (
     <aside aria-label={claim} data-shared="" className="bg-danger-800 text-white">
       <div className="container-page flex flex-col items-start gap-4 py-6 sm:flex-row sm:items-center sm:justify-between">

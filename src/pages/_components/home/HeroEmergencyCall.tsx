@@ -1,5 +1,6 @@
 import { Siren } from 'lucide-react';
-import { emergencyClaim, phoneText } from '../../../config/business.ts';
+import { availability, phoneText } from '../../../config/business.ts';
+import { emergencyHelpWords } from '../../../lib/availability.ts';
 import { CallButton } from '../../../components/ui/ContactButtons.tsx';
 
 /**
@@ -10,7 +11,9 @@ export function HeroEmergencyCall() {
   return (
     <p className="mb-6 flex items-center gap-2 rounded-xl bg-danger-800 py-2 pr-2 pl-3 text-sm font-semibold text-white sm:w-fit">
       <Siren className="hidden size-5 shrink-0 sm:block" aria-hidden="true" />
-      <span className="min-w-0 flex-1">{emergencyClaim('emergency call-outs')}</span>
+      <span className="min-w-0 flex-1">
+        {emergencyHelpWords(availability, 'emergency call-outs')}
+      </span>
       <CallButton variant="danger" size="sm" className="shrink-0 text-sm">
         Call {phoneText}
       </CallButton>
