@@ -4,7 +4,8 @@
  * that can be read and tapped, cards and regions with names, and titles that keep their acronyms.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { business, emergencyClaim, telHref } from '../../src/config/business.ts';
+import { availability, business, telHref } from '../../src/config/business.ts';
+import { emergencyHelpWords } from '../../src/lib/availability.ts';
 
 const viewports = [
   { width: 390, height: 844 },
@@ -52,7 +53,9 @@ for (const viewport of viewports) {
         const hero = page.getByRole('region', {
           name: 'Your local electrician and handyman in East Auckland',
         });
-        const claim = hero.getByText(emergencyClaim('emergency call-outs'), { exact: true });
+        const claim = hero.getByText(emergencyHelpWords(availability, 'emergency call-outs'), {
+          exact: true,
+        });
         const call = hero.getByRole('link', { name: `Call ${business.phone.display}` });
         await expect(call).toHaveAttribute('href', telHref);
         for (const element of [claim, call]) {

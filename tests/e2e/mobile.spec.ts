@@ -1,6 +1,7 @@
 /** The shell at 390 px: the drawer with pointer and keyboard, and the call/quote bar */
 import { expect, test, type Page } from '@playwright/test';
-import { business, emergencyClaim } from '../../src/config/business.ts';
+import { availability, business } from '../../src/config/business.ts';
+import { emergencyHelpWords } from '../../src/lib/availability.ts';
 import { fitsPhoneHeader, phoneHeaderFit } from '../../src/lib/header-fit.ts';
 import { emergencyAliasPath, emergencyPath, mainNav } from '../../src/config/routes.ts';
 
@@ -58,7 +59,7 @@ test('on a phone the home page shows its tall hero scene, the rating bar with th
   await test.step('on a phone the rating bar offers the 24/7 emergency call and says where the rating comes from, on the first screen', async () => {
     const bar = page.getByRole('complementary', { name: 'Rating and emergency help' });
     const emergencyLine = bar.getByRole('link', {
-      name: `${emergencyClaim('emergency help')}: ${business.phone.display}`,
+      name: `${emergencyHelpWords(availability)}: ${business.phone.display}`,
     });
     await expect(emergencyLine).toBeVisible();
     await expect(emergencyLine).toHaveAttribute('href', `tel:${business.phone.e164}`);

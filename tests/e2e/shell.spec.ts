@@ -1,6 +1,7 @@
 /** The shell on every page at desktop width: header, banner, footer, floating actions, keyboard use */
 import { expect, test, type Page } from '@playwright/test';
-import { business, emergencyClaim, yearsClaim } from '../../src/config/business.ts';
+import { availability, business, yearsClaim } from '../../src/config/business.ts';
+import { emergencyHelpWords } from '../../src/lib/availability.ts';
 import {
   areaPages,
   emergencyAliasPath,
@@ -163,7 +164,7 @@ test('on /about the rating bar says where the rating comes from, with the licenc
     await expect(ratingBar(page)).toContainText('Licensed & insured');
     await expect(ratingBar(page)).toContainText(`${yearsClaim} experience`);
     const emergencyLine = ratingBar(page).getByRole('link', {
-      name: `${emergencyClaim('emergency help')}: ${business.phone.display}`,
+      name: `${emergencyHelpWords(availability)}: ${business.phone.display}`,
     });
     await expect(emergencyLine).toBeVisible();
     await expect(emergencyLine).toHaveAttribute('href', `tel:${business.phone.e164}`);
