@@ -1,21 +1,21 @@
 /**
  * When a customer who has just sent a request can expect to hear back, from the business's
- * opening hours and the New Zealand clock: open now (and until when), or closed and opening next
- * at a given day and time. The acknowledgement e-mail and the thank-you message both say it in
+ * opening hours, a closure he has set and the New Zealand clock: open now (and until when), or
+ * closed and opening next at a given day and time. The acknowledgement e-mail and the thank-you message both say it in
  * the same words (replyTimeText), so the two never disagree.
  */
-import type { Business } from '../config/business.ts';
-import { WEEK_DAYS } from '../config/fact-formats.ts';
+import { HOURS_DAYS, WEEK_DAYS } from '../config/fact-formats.ts';
+import { closureSet, dateWords, dayAfter, nzDateOf, type Closure } from './availability.ts';
+import { hoursLines, type WeekHours } from './opening-hours.ts';
 import { TIME_ZONE } from './time-zone.ts';
 
-export type OpeningHours = Business['hours'];
-type WeekDay = (typeof WEEK_DAYS)[number];
-
-/** Minutes after midnight, New Zealand wall-clock time */
-interface Span {
-  opens: number;
-  closes: number;
+/** What the reply time is worked out from: the week's hours, and a closure, if one is set */
+export interface ReplySchedule {
+  hours: WeekHours;
+  closure?: Closure | undefined;
 }
+
+type WeekDay = (typeof WEEK_DAYS)[number];
 
 export type ReplyTime =
   | { open: true; closes: number }
@@ -24,26 +24,27 @@ export type ReplyTime =
       /** Days from today to the next opening (0: later today), or null when the hours hold none */
       inDays: number | null;
       weekday: WeekDay;
+      /** That day, YYYY-MM-DD */
+      day: string;
       opens: number;
     };
 
+/** How far ahead an opening is looked for: a closure may run for months, not for years */
+const LOOK_AHEAD_DAYS = 366;
+
 const clockFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: TIME_ZONE,
-  weekday: 'long',
   hour: 'numeric',
   minute: 'numeric',
   hourCycle: 'h23',
 });
 
-/** The weekday and the minutes after midnight of an instant on the New Zealand clock */
-function nzClock(at: Date): { weekday: WeekDay; minutes: number } {
+/** Minutes after midnight of an instant on the New Zealand clock */
+function nzMinutes(at: Date): number {
   const parts = Object.fromEntries(
     clockFormat.formatToParts(at).map(({ type, value }) => [type, value]),
   );
-  return {
-    weekday: parts['weekday'] as WeekDay,
-    minutes: Number(parts['hour']) * 60 + Number(parts['minute']),
-  };
+  return Number(parts['hour']) * 60 + Number(parts['minute']);
 }
 
 const minutesOf = (clock: string) => {
@@ -51,28 +52,42 @@ const minutesOf = (clock: string) => {
   return hours * 60 + minutes;
 };
 
-/** The spans the business is open on a weekday, earliest first: the one place that reads the hours' shape */
-function spansOn(weekday: WeekDay, hours: OpeningHours): Span[] {
-  return hours
-    .filter((entry) => (entry.days as readonly string[]).includes(weekday))
-    .map((entry) => ({ opens: minutesOf(entry.opens), closes: minutesOf(entry.closes) }))
-    .sort((a, b) => a.opens - b.opens);
+/** The weekday of a date (YYYY-MM-DD), Monday first */
+const weekdayIndexOf = (day: string) => (new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7;
+
+/** When the business is open on a date, in minutes after midnight: none on a closed day or during a closure */
+function openingOn(day: string, { hours, closure }: ReplySchedule) {
+  if (closure && closureSet(closure) && closure.from <= day && day <= closure.to) return undefined;
+  const { open, from, to } = hours[HOURS_DAYS[weekdayIndexOf(day)]!];
+  return open ? { opens: minutesOf(from), closes: minutesOf(to) } : undefined;
 }
 
 /** Whether the business is open at `at`, and if not, when it opens next */
-export function replyTime(at: Date, hours: OpeningHours): ReplyTime {
-  const { weekday, minutes } = nzClock(at);
-  const today = WEEK_DAYS.indexOf(weekday);
-  const current = spansOn(weekday, hours).find(
-    (span) => span.opens <= minutes && minutes < span.closes,
-  );
-  if (current) return { open: true, closes: current.closes };
-  for (let inDays = 0; inDays <= 7; inDays++) {
-    const day = WEEK_DAYS[(today + inDays) % 7]!;
-    const next = spansOn(day, hours).find((span) => inDays > 0 || span.opens > minutes);
-    if (next) return { open: false, inDays, weekday: day, opens: next.opens };
+export function replyTime(at: Date, schedule: ReplySchedule): ReplyTime {
+  const today = nzDateOf(at);
+  const minutes = nzMinutes(at);
+  const now = openingOn(today, schedule);
+  if (now && now.opens <= minutes && minutes < now.closes)
+    return { open: true, closes: now.closes };
+  for (let inDays = 0; inDays <= LOOK_AHEAD_DAYS; inDays++) {
+    const day = dayAfter(today, inDays);
+    const opening = openingOn(day, schedule);
+    if (opening && (inDays > 0 || opening.opens > minutes))
+      return {
+        open: false,
+        inDays,
+        weekday: WEEK_DAYS[weekdayIndexOf(day)]!,
+        day,
+        opens: opening.opens,
+      };
   }
-  return { open: false, inDays: null, weekday, opens: 0 };
+  return {
+    open: false,
+    inDays: null,
+    weekday: WEEK_DAYS[weekdayIndexOf(today)]!,
+    day: today,
+    opens: 0,
+  };
 }
 
 /** "7 am", "12:30 pm" */
@@ -83,9 +98,16 @@ export function clockText(minutes: number): string {
   return `${hour12}${minute ? `:${String(minute).padStart(2, '0')}` : ''} ${hour < 12 ? 'am' : 'pm'}`;
 }
 
-/** The next opening as the customer reads it: "7 am today", "8 am tomorrow", "7 am Monday" */
+/** The next opening as the customer reads it: "7 am today", "8 am tomorrow", "7 am Monday", "7 am Thursday 7 January" */
 function openingText(reply: Extract<ReplyTime, { open: false }>): string {
-  const day = reply.inDays === 0 ? 'today' : reply.inDays === 1 ? 'tomorrow' : reply.weekday;
+  const day =
+    reply.inDays === 0
+      ? 'today'
+      : reply.inDays === 1
+        ? 'tomorrow'
+        : reply.inDays! < 7
+          ? reply.weekday
+          : `${reply.weekday} ${dateWords(reply.day)}`;
   return `${clockText(reply.opens)} ${day}`;
 }
 
@@ -96,8 +118,8 @@ function openingText(reply: Extract<ReplyTime, { open: false }>): string {
 export const REPLY_TIME_ATTRIBUTE = 'data-reply-time';
 
 /** What a page that cannot know the moment says instead: the opening hours, as the pages show them */
-export function openingHoursText(hours: OpeningHours): string {
-  return `We'll get back to you in our opening hours: ${hours.map((entry) => entry.label).join(', ')}.`;
+export function openingHoursText(hours: WeekHours): string {
+  return `We'll get back to you in our opening hours: ${hoursLines(hours).join(', ')}.`;
 }
 
 /** What the customer is told to expect, in one sentence */

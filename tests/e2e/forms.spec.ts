@@ -13,7 +13,7 @@ import { replyTime, replyTimeText } from '../../src/lib/reply-time.ts';
 import { storedLead, uniqueEmail } from '../support/e2e-leads.ts';
 
 /** When the acknowledgement e-mail would say to expect an answer, for a request sent now */
-const replyNow = () => replyTimeText(replyTime(new Date(), business.hours));
+const replyNow = () => replyTimeText(replyTime(new Date(), business));
 
 /** Whether `locator` says the reply time of `before` or of now (the minute may turn meanwhile) */
 async function expectReplyTime(locator: Locator, before: string) {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { business } from '../../src/config/business.ts';
-import { WEEK_DAYS } from '../../src/config/fact-formats.ts';
+import { HOURS_DAYS, WEEK_DAYS } from '../../src/config/fact-formats.ts';
 import { replyTime, replyTimeText } from '../../src/lib/reply-time.ts';
 import { FORM_SOURCES } from '../../src/lib/validation.ts';
 import { createApp, type App } from '../../src/server/app.ts';
@@ -36,12 +36,14 @@ function nzMoment(weekday: (typeof WEEK_DAYS)[number], minutes: number): Date {
 }
 const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3));
 
-const [firstHours] = business.hours;
-const weekdayHours = business.hours.find((hours) => hours.days.includes('Friday'))!;
-/** An hour after the business opens on its first day of the week */
-const OPEN = nzMoment(firstHours!.days[0]!, minutesOf(firstHours!.opens) + 60);
+const firstOpenDay = HOURS_DAYS.findIndex((day) => business.hours[day].open);
+/** An hour after the business opens on its first open day of the week */
+const OPEN = nzMoment(
+  WEEK_DAYS[firstOpenDay]!,
+  minutesOf(business.hours[HOURS_DAYS[firstOpenDay]!].from) + 60,
+);
 /** Two hours after it closes on a Friday */
-const WEEKDAY_EVENING = nzMoment('Friday', minutesOf(weekdayHours.closes) + 120);
+const WEEKDAY_EVENING = nzMoment('Friday', minutesOf(business.hours.friday.to) + 120);
 /** Late on Saturday night */
 const WEEKEND = nzMoment('Saturday', 23 * 60);
 
@@ -175,10 +177,10 @@ describe('the acknowledgement of a quote request', () => {
   ])(
     'names the service, when it arrived and when to expect an answer %s',
     async (_when, moment, open) => {
-      expect(replyTime(moment, business.hours).open).toBe(open);
+      expect(replyTime(moment, business).open).toBe(open);
       const email = `customer-${moment.getTime()}@example.test`;
       const { message, app: running } = await acknowledgementAt(moment, email);
-      const expected = replyTimeText(replyTime(moment, business.hours));
+      const expected = replyTimeText(replyTime(moment, business));
       expect(expected).toMatch(open ? /^We're on the tools now/ : /^We're closed now; expect/);
       expect(message.subject).toContain(business.name);
       // In both parts: the plain text and the HTML (where an apostrophe is escaped)
@@ -276,7 +278,7 @@ describe('the thank-you page a request without JavaScript lands on', () => {
   it('says when to expect an answer, in the acknowledgement’s words, and is never cached', async () => {
     const server = await startServer();
     try {
-      const expected = () => escapeHtml(replyTimeText(replyTime(new Date(), business.hours)));
+      const expected = () => escapeHtml(replyTimeText(replyTime(new Date(), business)));
       const before = expected();
       const answer = await send(server, { path: '/quote/thanks' });
       expect(answer.status).toBe(200);

@@ -55,6 +55,20 @@ describe('the acknowledgement e-mail', () => {
     expect(textOf(storedLead(), daytime)).not.toContain('day or night');
   });
 
+  it('during a closure without call-outs, says none are taken until he is back, and names the lines company', () => {
+    // The request arrived on Wednesday 2 December 2026, New Zealand time
+    const closed = {
+      ...business,
+      closure: { from: '2026-12-01', to: '2026-12-03', emergencies: false },
+    };
+    const text = textOf(storedLead(), closed);
+    expect(text).toContain("We're not taking emergency call-outs until 4 December.");
+    expect(text).toContain(`call ${business.linesCompany.name} on`);
+    expect(text).not.toContain(`Call us on ${business.phone.display}`);
+    const going = { ...closed, closure: { ...closed.closure, emergencies: true } };
+    expect(textOf(storedLead(), going)).toContain(`Call us on ${business.phone.display}`);
+  });
+
   it('goes to the address given from the business, answered to its own address, and escapes its facts in HTML', () => {
     const facts = { ...business, name: 'Volts <b>& Co</b>' };
     const mail = composeAcknowledgement(storedLead(), facts, FROM);

@@ -7,23 +7,27 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   clockText,
+  openingHoursText,
   replyTime,
   replyTimeText,
-  type OpeningHours,
+  type ReplySchedule,
 } from '../../src/lib/reply-time.ts';
 
+const weekday = { open: true, from: '07:30', to: '17:00' };
 /** Fixture hours, unlike the business's own: weekdays 7:30 am to 5 pm, Saturday mornings */
-const hours: OpeningHours = [
-  {
-    days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-    opens: '07:30',
-    closes: '17:00',
-    label: 'Mon–Fri 7:30am–5pm',
+const hours: ReplySchedule = {
+  hours: {
+    monday: weekday,
+    tuesday: weekday,
+    wednesday: weekday,
+    thursday: weekday,
+    friday: weekday,
+    saturday: { open: true, from: '09:00', to: '12:00' },
+    sunday: { open: false, from: '09:00', to: '12:00' },
   },
-  { days: ['Saturday'], opens: '09:00', closes: '12:00', label: 'Sat 9am–12pm' },
-];
+};
 
-const textAt = (utc: string) => replyTimeText(replyTime(new Date(utc), hours));
+const textAt = (utc: string, schedule = hours) => replyTimeText(replyTime(new Date(utc), schedule));
 
 describe('the reply time', () => {
   it('says the business is open, and until when, inside its hours', () => {
@@ -91,6 +95,29 @@ describe('the reply time', () => {
           reply.inDays !== null && reply.inDays <= 2 && [7 * 60 + 30, 9 * 60].includes(reply.opens)
         );
       }),
+    );
+  });
+
+  it('counts a closure he has set as closed, and names the first opening after it by its date', () => {
+    const closed: ReplySchedule = {
+      ...hours,
+      closure: { from: '2026-12-24', to: '2027-01-06', emergencies: true },
+    };
+    // Wednesday 23 December 2026, 10:00 NZDT: open, the day before the closure
+    expect(replyTime(new Date('2026-12-22T21:00:00Z'), closed)).toMatchObject({ open: true });
+    // Thursday 24 December, 10:00 NZDT: a weekday inside the closure
+    expect(textAt('2026-12-23T21:00:00Z', closed)).toBe(
+      "We're closed now; expect to hear from us from 7:30 am Thursday 7 January.",
+    );
+    // Tuesday 5 January 2027, 10:00 NZDT: two days before it ends
+    expect(textAt('2027-01-04T21:00:00Z', closed)).toBe(
+      "We're closed now; expect to hear from us from 7:30 am Thursday.",
+    );
+  });
+
+  it('says the hours as the pages do where the moment is not known', () => {
+    expect(openingHoursText(hours.hours)).toBe(
+      "We'll get back to you in our opening hours: Mon–Fri 7:30am–5pm, Sat 9am–12pm.",
     );
   });
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { buttonClass } from '../../lib/button.ts';
-import type { OpeningHours } from '../../lib/reply-time.ts';
+import type { ReplySchedule } from '../../lib/reply-time.ts';
 import {
   FIELDS,
   HERO_FIELDS,
@@ -17,12 +17,18 @@ import { useFormSubmission } from './use-form-submission.ts';
 const firstProblem = (values: HeroFormValues) => heroFormProblems(values).slice(0, 1);
 
 /** The home page's short quote form. Without JavaScript it posts natively to the same endpoint. */
-export function HeroQuoteForm({ endpoint, hours }: { endpoint: string; hours: OpeningHours }) {
+export function HeroQuoteForm({
+  endpoint,
+  schedule,
+}: {
+  endpoint: string;
+  schedule: ReplySchedule;
+}) {
   const id = useId();
   const { formProps, sending, errors, toast, dismissToast } = useFormSubmission({
     formName: 'hero',
     endpoint,
-    hours,
+    schedule,
     validate: firstProblem,
   });
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { QUOTE_SERVICE_OPTIONS } from '../../config/quote.ts';
 import { buttonClass } from '../../lib/button.ts';
-import type { OpeningHours } from '../../lib/reply-time.ts';
+import type { ReplySchedule } from '../../lib/reply-time.ts';
 import { FIELDS, validateQuoteForm, type TextFieldName } from '../../lib/validation.ts';
 import { FormField } from './FormField.tsx';
 import { LeadForm } from './LeadForm.tsx';
@@ -19,12 +19,12 @@ const PAIRED_FIELDS = [
 ] as const satisfies readonly TextFieldName[];
 
 /** The full quote request form. Without JavaScript it posts natively to the same endpoint. */
-export function QuoteForm({ endpoint, hours }: { endpoint: string; hours: OpeningHours }) {
+export function QuoteForm({ endpoint, schedule }: { endpoint: string; schedule: ReplySchedule }) {
   const id = useId();
   const { formProps, sending, errors, toast, dismissToast } = useFormSubmission({
     formName: 'quote',
     endpoint,
-    hours,
+    schedule,
     validate: validateQuoteForm,
   });
   const textField = (name: TextFieldName, rows?: number) => (

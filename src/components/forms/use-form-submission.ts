@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent, type SyntheticEvent } from 'react';
-import { replyTime, replyTimeText, type OpeningHours } from '../../lib/reply-time.ts';
+import { replyTime, replyTimeText, type ReplySchedule } from '../../lib/reply-time.ts';
 import { formValues, submitForm } from '../../lib/submit-form.ts';
 import type { FieldProblem, FormName, QuoteField } from '../../lib/validation.ts';
 import { SEND_OUTCOMES } from './send-outcomes.ts';
@@ -10,8 +10,8 @@ interface Options {
   endpoint: string;
   /** The problems to mark, in order: the first one's field is focused and its texts make the toast */
   validate: (values: Readonly<Record<string, string>>) => readonly FieldProblem[];
-  /** The business's opening hours, for when to expect an answer (as the acknowledgement e-mail says it) */
-  hours: OpeningHours;
+  /** The business's opening hours and closure, for when to expect an answer (as the acknowledgement e-mail says it) */
+  schedule: ReplySchedule;
 }
 
 type FieldErrors = Partial<Record<QuoteField, string>>;
@@ -33,7 +33,7 @@ function withoutError(errors: FieldErrors, field: string): FieldErrors {
  * logged and the values stay; on success the toast also says when to expect an answer and the form
  * clears as SEND_OUTCOMES says.
  */
-export function useFormSubmission({ formName, endpoint, validate, hours }: Options) {
+export function useFormSubmission({ formName, endpoint, validate, schedule }: Options) {
   const { success, failure, failureLog, clearAfterMs } = SEND_OUTCOMES[formName];
   const [sending, setSending] = useState(false);
   const [toast, setToast] = useState<ToastMessage | null>(null);
@@ -67,7 +67,7 @@ export function useFormSubmission({ formName, endpoint, validate, hours }: Optio
     }
     setToast({
       ...success,
-      text: `${success.text} ${replyTimeText(replyTime(new Date(), hours))}`,
+      text: `${success.text} ${replyTimeText(replyTime(new Date(), schedule))}`,
     });
     const clear = () => {
       form.reset();

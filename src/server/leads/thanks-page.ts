@@ -13,6 +13,6 @@ const MARKED = new RegExp(`(<[a-z]+\\s[^>]*\\b${REPLY_TIME_ATTRIBUTE}\\b[^>]*>)[
 
 /** The built thank-you page `html` saying when to expect an answer, as of `now` */
 export function thanksPageAt(html: string, now = new Date()): string {
-  const text = escapeHtml(replyTimeText(replyTime(now, liveFacts().hours)));
+  const text = escapeHtml(replyTimeText(replyTime(now, liveFacts())));
   return html.replace(MARKED, (_match, open: string, close: string) => `${open}${text}${close}`);
 }

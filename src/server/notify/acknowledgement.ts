@@ -11,6 +11,7 @@
 import type { SendMailOptions } from 'nodemailer';
 import { telHrefOf, type Business } from '../../config/business.ts';
 import { isEmergency, QUOTE_SERVICE_OPTIONS } from '../../config/quote.ts';
+import { availabilityOn, nzDateOf } from '../../lib/availability.ts';
 import { replyTime, replyTimeText } from '../../lib/reply-time.ts';
 import { ACKNOWLEDGEMENT, type StoredLead } from '../db/records.ts';
 import { nzDateTime } from '../support/days.ts';
@@ -23,7 +24,7 @@ import { DeliveryFailure, smtpFailure } from './delivery-failure.ts';
 
 type Facts = Pick<
   Business,
-  'name' | 'owner' | 'phone' | 'email' | 'hours' | 'claims' | 'linesCompany'
+  'name' | 'owner' | 'phone' | 'email' | 'hours' | 'closure' | 'claims' | 'linesCompany'
 >;
 
 /** A piece of the message: text, with the business's phone or e-mail as links in the HTML part */
@@ -48,13 +49,15 @@ function acknowledgementSections(lead: StoredLead, facts: Facts): Section[] {
   const service = listedService(lead.service);
   const phone = { tel: telHrefOf(facts), text: facts.phone.display };
   const lines = facts.linesCompany;
+  // Emergency call-outs as they stand the day it arrived: a closure may stop them
+  const available = availabilityOn(facts, nzDateOf(arrived));
   const emergency: Section = {
     heading: 'Power emergency?',
     emphasis: 'warning',
     pieces: [
-      'Call us on ',
-      phone,
-      facts.claims.emergency24x7 ? ', day or night.' : '.',
+      ...(available.emergencyCallOuts
+        ? ['Call us on ', phone, available.emergency24x7 ? ', day or night.' : '.']
+        : [`We're not taking emergency call-outs until ${available.backOn}.`]),
       ` For a power cut or a fallen line, call ${lines.name} on `,
       { tel: `tel:${lines.phoneE164}`, text: lines.phoneDisplay },
       '.',
@@ -70,7 +73,7 @@ function acknowledgementSections(lead: StoredLead, facts: Facts): Section[] {
       ],
     },
     ...(urgent ? [emergency] : []),
-    { heading: 'What happens next', pieces: [replyTimeText(replyTime(arrived, facts.hours))] },
+    { heading: 'What happens next', pieces: [replyTimeText(replyTime(arrived, facts))] },
     {
       heading: 'Photos help',
       pieces: [
