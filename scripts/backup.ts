@@ -1,17 +1,21 @@
 /**
  * `npm run backup -- FILE`: writes a consistent copy of the quote-request database (LEADS_DB,
  * default data/leads.sqlite) to FILE with SQLite's online backup, safe while the server runs,
- * and prints how many leads the copy holds. The copy is written beside FILE first and renamed
- * into place only when complete, so an interrupted backup never spoils the previous one.
+ * and prints how many leads the copy holds, then the photos sent with the requests (lead-photos/
+ * beside the database) to the folder FILE-photos. Each copy is written beside its place first and
+ * renamed into place only when complete, so an interrupted backup never spoils the previous one.
+ * The photos are copied after the database, so every request in the copy has its photos.
  */
-import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { DEFAULT_LEADS_DB } from '../src/server/db/store.ts';
+import { photosFolderBeside } from '../src/server/db/lead-photos.ts';
 
 const usage = `Usage: npm run backup -- FILE
-Copies the quote-request database (LEADS_DB, default ${DEFAULT_LEADS_DB}) to FILE, safely while the server runs.`;
+Copies the quote-request database (LEADS_DB, default ${DEFAULT_LEADS_DB}) to FILE, safely while the server runs,
+and the photos sent with the requests to the folder FILE-photos.`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -68,15 +72,40 @@ async function copyTo(partial: string): Promise<number> {
   }
 }
 
+/** Copies every request's photos (not those still being written) to `folder`; how many */
+function copyPhotosTo(folder: string): number {
+  const photos = photosFolderBeside(source);
+  let count = 0;
+  cpSync(photos, folder, {
+    recursive: true,
+    filter: (path) => {
+      const name = path.slice(path.lastIndexOf('/') + 1);
+      if (name.startsWith('.incoming-')) return false;
+      if (name.endsWith('.jpg')) count++;
+      return true;
+    },
+  });
+  return count;
+}
+
 const partial = `${target}.partial-${process.pid}`;
+const photosTarget = `${target}-photos`;
+const photosPartial = `${photosTarget}.partial-${process.pid}`;
 try {
   const leads = await copyTo(partial);
   renameSync(partial, target);
+  const photos = existsSync(photosFolderBeside(source)) ? copyPhotosTo(photosPartial) : 0;
+  rmSync(photosTarget, { recursive: true, force: true });
+  if (existsSync(photosPartial)) renameSync(photosPartial, photosTarget);
   console.log(
-    `Backed up ${leads} quote request${leads === 1 ? '' : 's'} from ${source} to ${target}.`,
+    `Backed up ${leads} quote request${leads === 1 ? '' : 's'} from ${source} to ${target}` +
+      (photos > 0
+        ? `, and their ${photos} photo${photos === 1 ? '' : 's'} to ${photosTarget}.`
+        : '.'),
   );
 } catch (error) {
   rmSync(partial, { force: true });
+  rmSync(photosPartial, { recursive: true, force: true });
   console.error(`The backup failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }

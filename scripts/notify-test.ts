@@ -32,6 +32,8 @@ const sample: StoredLead = {
   followUp: null,
   readAt: null,
   notes: [],
+  photos: 0,
+  photosNotKept: 0,
 };
 
 const channels = channelsFromEnv(process.env, (message, error) =>

@@ -1,6 +1,6 @@
 /**
  * The server's features on one database, built from the environment: quote requests (the store
- * in its own thread at LEADS_DB, the rate limit LEADS_RATE_LIMIT behind TRUST_PROXY), the
+ * in its own thread at LEADS_DB, their photos in lead-photos/ beside it, the rate limit LEADS_RATE_LIMIT behind TRUST_PROXY), the
  * owner's notifications (the outbox with the channels SMTP_URL, LEADS_WEBHOOK_URL and
  * LEADS_NTFY_URL set up, Web Push to the devices he turns it on for with its keys beside LEADS_DB,
  * each customer's acknowledgement through SMTP_URL, the notices of undelivered leads, unopened emergencies repeated, each morning's follow-ups), the
@@ -20,6 +20,7 @@ import { siteOrigin } from '../lib/site-url.ts';
 import { openStoreThread, type AsyncLeadStore } from './db/async-store.ts';
 import { ACKNOWLEDGEMENT, type DeliveryKind } from './db/records.ts';
 import { DEFAULT_LEADS_DB } from './db/store.ts';
+import { leadPhotoFiles, photosFolderBeside } from './db/lead-photos.ts';
 import { apiRouter, type ApiRoute, type NodeApiHandler } from './http/api.ts';
 import { jsonAnswer } from './http/json-answers.ts';
 import type { LiveSite } from './http/live-site.ts';
@@ -71,8 +72,15 @@ export interface App {
   readonly ready: Promise<void>;
   /** Answers every request under /api/ */
   readonly api: NodeApiHandler;
-  /** Answers one quote request (POST /api/leads) from the client at `socketAddress` */
-  respond(request: Request, socketAddress: string): Promise<Response>;
+  /**
+   * Answers one quote request (POST /api/leads) from the client at `socketAddress`;
+   * `allowPhotoUpload` gives a body with photos longer to arrive
+   */
+  respond(
+    request: Request,
+    socketAddress: string,
+    allowPhotoUpload?: () => void,
+  ): Promise<Response>;
   /** Counts a page sent to a visitor, once per visitor and page within a few minutes */
   countView: (path: string, req: IncomingMessage) => void;
   /** Pages the server words at each request: the thank-you page, with when to expect an answer */
@@ -111,6 +119,7 @@ export function createApp(env: Env, parts: AppParts): App {
   const log = parts.log ?? createThrottledLog();
   const leadsDb = resolve(env['LEADS_DB'] || DEFAULT_LEADS_DB);
   const store = parts.store ?? openStoreThread(leadsDb);
+  const photoFiles = leadPhotoFiles(photosFolderBeside(store.path));
   const siteUrl = siteOrigin(env);
   // Its keys live with the server's data: a caller that brings its own channels brings no push
   const push = parts.channels ? undefined : pushChannelBeside(leadsDb, { store, siteUrl, log });
@@ -178,7 +187,7 @@ export function createApp(env: Env, parts: AppParts): App {
   // A monitor, or anyone, may ask often: the check writes to the database, so it is reused briefly
   let lastHealth: { at: number; report: Promise<HealthReport> } | undefined;
 
-  function respond(request: Request, socketAddress: string) {
+  function respond(request: Request, socketAddress: string, allowPhotoUpload?: () => void) {
     const clientKey = clientKeyOf(request, socketAddress);
     return handleLeadRequest(request, clientKey, {
       siteUrl,
@@ -187,6 +196,8 @@ export function createApp(env: Env, parts: AppParts): App {
       rateLimiter: leadLimiter,
       log,
       readPage: site.readPage,
+      photoFiles,
+      allowPhotoUpload,
     });
   }
 
@@ -242,6 +253,7 @@ export function createApp(env: Env, parts: AppParts): App {
     push,
     outbox,
     pageTitles: pageTitles(site.readPage),
+    photoFiles,
   });
   /** The signed-in owner's own visits, taps and readings are not counted */
   const isOwner = (request: Request) => owner.hasSession(request.headers.get('cookie'));
@@ -270,7 +282,8 @@ export function createApp(env: Env, parts: AppParts): App {
     {
       method: 'ALL',
       path: apiPaths.leads,
-      handler: (request, { socketAddress }) => respond(request, socketAddress),
+      handler: (request, context) =>
+        respond(request, context.socketAddress, () => context.allowPhotoUpload()),
     },
     {
       method: 'ALL',

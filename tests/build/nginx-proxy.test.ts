@@ -16,7 +16,12 @@ import { PHOTOS_DIRECTORY } from '../../src/lib/content-schemas.ts';
 import { editorPaths } from '../../src/lib/editor-paths.ts';
 import { SAVE_TOO_LARGE_MESSAGE, UPDATE_MAX_BYTES } from '../../src/server/editor/api.ts';
 import { PHOTO_MAX_SIDE } from '../../src/server/editor/photos.ts';
-import { BODY_DEADLINE_MS, UPLOAD_DEADLINE_MS } from '../../src/server/http/body-deadline.ts';
+import {
+  BODY_DEADLINE_MS,
+  PHOTO_UPLOAD_DEADLINE_MS,
+  UPLOAD_DEADLINE_MS,
+} from '../../src/server/http/body-deadline.ts';
+import { PHOTO_REQUEST_MAX_BYTES } from '../../src/lib/photos.ts';
 import { MAX_BODY_BYTES } from '../../src/server/leads/form-body.ts';
 import { FORM, urlencoded } from '../support/form-bodies.ts';
 import {
@@ -122,11 +127,20 @@ describe('deploy/nginx-proxy.conf, against the numbers of the Node server behind
   const limits = [...locations].map(([path, location]) =>
     location === editor
       ? { path, location, maxBytes: UPDATE_MAX_BYTES, deadlineMs: UPLOAD_DEADLINE_MS }
-      : { path, location, maxBytes: MAX_BODY_BYTES, deadlineMs: BODY_DEADLINE_MS },
+      : path === apiPaths.leads
+        ? {
+            path,
+            location,
+            maxBytes: PHOTO_REQUEST_MAX_BYTES,
+            deadlineMs: PHOTO_UPLOAD_DEADLINE_MS,
+          }
+        : { path, location, maxBytes: MAX_BODY_BYTES, deadlineMs: BODY_DEADLINE_MS },
   );
 
-  it('has a location for every request and one for the editor’s saves', () => {
-    expect([...locations.keys()]).toEqual(expect.arrayContaining(['/', editorPaths.api]));
+  it('has a location for every request, one for the editor’s saves and one for the quote form’s photos', () => {
+    expect([...locations.keys()]).toEqual(
+      expect.arrayContaining(['/', editorPaths.api, apiPaths.leads]),
+    );
   });
 
   it('lets through the largest body Node takes there, and nothing larger', () => {

@@ -47,3 +47,39 @@ export function formBody(entries: readonly Entry[], encoding: Encoding): Body {
     ? { body: urlencoded(entries), contentType: FORM }
     : multipart(entries, encoding);
 }
+
+/** A file part: its bytes as they are, under a name and type of the sender's choosing */
+export interface FilePart {
+  name: string;
+  filename: string;
+  type: string;
+  bytes: Buffer;
+}
+
+/** A multipart body as a browser posts a form with file inputs (no JavaScript): text fields, then the files */
+export function multipartWithFiles(
+  fields: Readonly<Record<string, string>>,
+  files: readonly FilePart[],
+  boundary = '----FormBoundaryPhotos7MA4YWxk',
+): { body: Buffer; contentType: string } {
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  for (const { name, filename, type, bytes } of files)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    body: Buffer.concat(parts),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}

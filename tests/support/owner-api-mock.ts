@@ -52,6 +52,8 @@ export function sampleLead(
     followUp: null,
     readAt: null,
     notes: [],
+    photos: [],
+    photosNotKept: 0,
     deliveries: [
       {
         channel: 'email',

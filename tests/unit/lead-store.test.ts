@@ -40,8 +40,23 @@ describe('lead store', () => {
       followUp: null,
       readAt: null,
       notes: [],
+      photos: 0,
+      photosNotKept: 0,
     });
     reopened.close();
+  });
+
+  it("keeps a request's photo count, and notes on it the photos a full disk did not keep", () => {
+    const store = openLeadStore(join(dir, 'photos.sqlite'));
+    const withPhotos = store.insertLead({ ...lead(), photos: 3 });
+    const notKept = store.insertLead({ ...lead(), photosNotKept: 2 });
+    expect(store.getLead(withPhotos)).toMatchObject({ photos: 3, photosNotKept: 0, notes: [] });
+    expect(store.getLead(notKept)).toMatchObject({
+      photos: 0,
+      photosNotKept: 2,
+      notes: [{ text: expect.stringContaining('2 photos') }],
+    });
+    store.close();
   });
 
   it('keeps a committed lead when the process dies straight after the insert', () => {

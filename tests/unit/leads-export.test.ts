@@ -48,6 +48,8 @@ const stored = (overrides: Partial<StoredLead> = {}): StoredLead => ({
   followUp: null,
   readAt: null,
   notes: [],
+  photos: 0,
+  photosNotKept: 0,
   ...overrides,
 });
 

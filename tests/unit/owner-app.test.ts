@@ -109,6 +109,8 @@ const lead: OwnerLead = {
   readAt: null,
   notes: [],
   deliveries: [],
+  photos: [],
+  photosNotKept: 0,
 };
 
 describe('the one-tap links', () => {

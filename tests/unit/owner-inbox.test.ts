@@ -20,6 +20,8 @@ function stored(fields: Partial<StoredLead>): StoredLead {
     followUp: null,
     readAt: null,
     notes: [],
+    photos: 0,
+    photosNotKept: 0,
     ...fields,
   };
 }

@@ -37,6 +37,8 @@ function stored(overrides: Partial<StoredLead> = {}): StoredLead {
     followUp: null,
     readAt: null,
     notes: [],
+    photos: 0,
+    photosNotKept: 0,
     ...overrides,
   };
 }

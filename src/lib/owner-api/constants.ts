@@ -51,6 +51,8 @@ export const ownerPaths = {
   lead: '/api/owner/leads/:id',
   /** POST NewNote: the answer is the OwnerLead as it now stands */
   leadNotes: '/api/owner/leads/:id/notes',
+  /** GET one photo sent with the request (a JPEG, n from 1), as OwnerLead's `photos` lists them */
+  leadPhoto: '/api/owner/leads/:id/photos/:n',
   leadsCsv: '/api/owner/leads.csv',
   /** GET ?days=7|30|90 */
   numbers: '/api/owner/numbers',
@@ -92,6 +94,11 @@ export const PUSH_ENDPOINT_MAX_LENGTH = 1024;
 /** A path of ownerPaths with its `:id` filled in */
 export function withId(path: string, id: string | number): string {
   return path.replace(':id', encodeURIComponent(String(id)));
+}
+
+/** The address of photo `n` (from 1) of request `id` */
+export function leadPhotoPath(id: number, n: number): string {
+  return withId(ownerPaths.leadPhoto, id).replace(':n', String(n));
 }
 
 /** The owner's page open on one request, as every notification links to it: `${siteUrl}/owner#lead/ID` */

@@ -47,6 +47,15 @@ export interface OwnerLead extends QuoteRequestFields {
   /** Oldest first */
   notes: LeadNote[];
   deliveries: OwnerDelivery[];
+  /** The photos sent with it, in the order sent (each a JPEG at most 2,048 px, behind his session) */
+  photos: OwnerPhoto[];
+  /** Photos the visitor sent that could not be kept (the server's disk was full) */
+  photosNotKept: number;
+}
+
+export interface OwnerPhoto {
+  /** GET: the photo (ownerPaths.leadPhoto) */
+  url: string;
 }
 
 /** GET /api/owner/leads */

@@ -51,6 +51,10 @@ export interface Delivery {
 /** What the endpoint stores */
 export interface NewLead extends QuoteRequestFields {
   userAgent: string | null;
+  /** Photos kept with it (files 1.jpg to N.jpg in its folder of db/lead-photos.ts); none when not given */
+  photos?: number;
+  /** Photos the visitor sent that could not be kept (a full disk); a note on the lead says so */
+  photosNotKept?: number;
 }
 
 export interface StoredLead extends NewLead {
@@ -69,6 +73,8 @@ export interface StoredLead extends NewLead {
   readAt: string | null;
   /** Oldest first */
   notes: LeadNote[];
+  photos: number;
+  photosNotKept: number;
 }
 
 /** Deliveries not yet made on one channel: how many, and when the oldest one's lead arrived */

@@ -1,7 +1,7 @@
 /**
  * The lead database's tables, created on first use, and the upgrades of a database written by an
  * earlier version: a uid per lead, a note of when an undelivered lead was announced, the owner's
- * status of each lead, the e-mail state once kept in the leads table moved into the outbox, so
+ * status of each lead, the count of photos sent with each, the e-mail state once kept in the leads table moved into the outbox, so
  * e-mails still due from before the upgrade are sent, and the owner's sessions given an id. A
  * table new in a version (the push devices, the acknowledged addresses) is simply created.
  */
@@ -25,7 +25,11 @@ CREATE TABLE IF NOT EXISTS leads (
   -- The owner's work on it (see records.ts): where it stands, when to follow up, when first read
   status TEXT NOT NULL DEFAULT 'new',
   follow_up TEXT,
-  read_at TEXT
+  read_at TEXT,
+  -- Photos sent with it, kept as files beside the database (db/lead-photos.ts), and those that
+  -- arrived but could not be kept (a full disk)
+  photos INTEGER NOT NULL DEFAULT 0,
+  photos_not_kept INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS lead_notes (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -165,6 +169,10 @@ export function prepareSchema(db: DatabaseSync): void {
       db.exec("ALTER TABLE leads ADD COLUMN status TEXT NOT NULL DEFAULT 'new'");
       db.exec('ALTER TABLE leads ADD COLUMN follow_up TEXT');
       db.exec('ALTER TABLE leads ADD COLUMN read_at TEXT');
+    }
+    if (!columns.includes('photos')) {
+      db.exec('ALTER TABLE leads ADD COLUMN photos INTEGER NOT NULL DEFAULT 0');
+      db.exec('ALTER TABLE leads ADD COLUMN photos_not_kept INTEGER NOT NULL DEFAULT 0');
     }
     db.exec('UPDATE leads SET uid = lower(hex(randomblob(16))) WHERE uid IS NULL');
     if (!hadOutbox && columns.includes('notify_status')) {

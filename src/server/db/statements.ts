@@ -24,6 +24,8 @@ export interface LeadRow extends Omit<QuoteRequestFields, 'formSource'> {
   status: LeadStatus;
   follow_up: string | null;
   read_at: string | null;
+  photos: number;
+  photos_not_kept: number;
 }
 
 export interface NoteRow {
@@ -67,6 +69,8 @@ export function fromRows(
     status: row.status,
     followUp: row.follow_up,
     readAt: row.read_at,
+    photos: row.photos,
+    photosNotKept: row.photos_not_kept,
     notes: notes.map(({ at, text }) => ({ at, text })),
     deliveries: deliveries
       .flatMap((delivery) =>
@@ -85,7 +89,7 @@ export function fromRows(
 }
 
 export const LEAD_COLUMNS =
-  'id, uid, created_at, form_source, name, email, phone, address, service, message, page, user_agent, status, follow_up, read_at';
+  'id, uid, created_at, form_source, name, email, phone, address, service, message, page, user_agent, status, follow_up, read_at, photos, photos_not_kept';
 const DELIVERY_COLUMNS =
   'lead_id, channel, status, attempts, next_attempt_at, delivered_at, last_error';
 
@@ -94,7 +98,9 @@ export function prepareStatements(db: DatabaseSync) {
   return {
     insert:
       prepare(`INSERT INTO leads (uid, created_at, form_source, name, email, phone, address, service, message, page,
-      user_agent) VALUES (:uid, :createdAt, :formSource, :name, :email, :phone, :address, :service, :message, :page, :userAgent)`),
+      user_agent, photos, photos_not_kept) VALUES (:uid, :createdAt, :formSource, :name, :email, :phone, :address, :service,
+      :message, :page, :userAgent, :photos, :photosNotKept)`),
+    insertNote: prepare('INSERT INTO lead_notes (lead_id, at, text) VALUES (?, ?, ?)'),
     // Rows left by a lead deleted with foreign keys off (the sqlite3 shell) must not block a new one
     clearDeliveries: prepare('DELETE FROM deliveries WHERE lead_id = ?'),
     clearNotes: prepare('DELETE FROM lead_notes WHERE lead_id = ?'),

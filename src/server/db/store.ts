@@ -39,6 +39,7 @@ import {
   type Statements,
 } from './statements.ts';
 import { inTransaction } from './sqlite.ts';
+import { photoCount } from '../../lib/photos.ts';
 
 export const DEFAULT_LEADS_DB = 'data/leads.sqlite';
 export const USER_AGENT_MAX_LENGTH = 500;
@@ -46,6 +47,11 @@ export const PAGE_MAX_LENGTH = 500;
 const ERROR_MAX_LENGTH = 1000;
 /** Later than any time stored, in the stored format */
 const FAR_FUTURE = '9999-12-31T23:59:59.999Z';
+
+/** The note on a lead whose photos arrived but could not be kept */
+export function photosNotKeptNote(count: number): string {
+  return `The customer sent ${photoCount(count)}, but the server's disk was full and ${count === 1 ? 'it was' : 'they were'} not kept. Ask for ${count === 1 ? 'it' : 'them'} by e-mail.`;
+}
 
 /** `value` cut to at most `maxLength` characters (code points), for what is stored */
 export function clip(value: string | null, maxLength: number): string | null {
@@ -114,10 +120,14 @@ export function openLeadStore(path: string): LeadStore {
           message: lead.message,
           page: clip(lead.page, PAGE_MAX_LENGTH),
           userAgent: clip(lead.userAgent, USER_AGENT_MAX_LENGTH),
+          photos: lead.photos ?? 0,
+          photosNotKept: lead.photosNotKept ?? 0,
         });
         const id = Number(result.lastInsertRowid);
         statements.clearDeliveries.run(id);
         statements.clearNotes.run(id);
+        if (lead.photosNotKept)
+          statements.insertNote.run(id, createdAt, photosNotKeptNote(lead.photosNotKept));
         for (const channel of channels)
           statements.insertDelivery.run({ leadId: id, channel, now: createdAt });
         if (acknowledge !== undefined && claimAcknowledgement(statements, acknowledge, now))

@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Router, { type HTTPMethod } from 'find-my-way';
-import { allowLongUpload } from './body-deadline.ts';
+import { allowLongUpload, extendBodyDeadline, PHOTO_UPLOAD_DEADLINE_MS } from './body-deadline.ts';
 import { errorAnswer } from './json-answers.ts';
 import { sendWebResponse, toWebRequest } from './web-exchange.ts';
 
@@ -23,6 +23,8 @@ export interface ApiContext {
   allowedMethods(): string[];
   /** Lets this request's body take as long as an upload may (body-deadline.ts): for the signed-in owner's saves alone */
   allowLongUpload(): void;
+  /** Lets this request's body take as long as a visitor's photos may (body-deadline.ts) */
+  allowPhotoUpload(): void;
 }
 
 export type ApiHandler<Context extends ApiContext = ApiContext> = (
@@ -95,6 +97,7 @@ export function apiRouter(routes: readonly ApiRoute[], options: ApiRouterOptions
       socketAddress,
       allowedMethods: () => allowedMethods(path),
       allowLongUpload: () => allowLongUpload(req),
+      allowPhotoUpload: () => extendBodyDeadline(req, PHOTO_UPLOAD_DEADLINE_MS),
     };
     await sendWebResponse(res, await (route?.store.handler ?? answerUnrouted)(request, context));
   };

@@ -47,7 +47,7 @@ async function readBy(reader: ReadableStreamDefaultReader<Uint8Array>, deadline:
  * (a browser on a slow link, Node's fetch) loses the answer it was sent; this is what nginx's
  * lingering close avoids. A body beyond the limits is cut off all the same.
  */
-async function discardRest(
+export async function discardRest(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   limits: DiscardLimits,
 ): Promise<void> {

@@ -1,6 +1,7 @@
 /**
  * A form post's body parsed into entries, strictly: a body that is not valid UTF-8 or not
- * well-formed is refused rather than silently repaired (read by http/request-body.ts).
+ * well-formed is refused rather than silently repaired (read by http/request-body.ts). A
+ * multipart body is read as it streams in, photos and all, by multipart-body.ts to the same rules.
  */
 import { decodeUtf8 } from '../http/request-body.ts';
 
@@ -46,29 +47,7 @@ function parseUrlEncoded(bytes: Uint8Array): ParseResult {
   return { ok: true, entries };
 }
 
-async function parseMultipart(
-  bytes: Uint8Array<ArrayBuffer>,
-  contentType: string,
-): Promise<ParseResult> {
-  // The parser below would replace invalid UTF-8 with U+FFFD; our forms upload no binary files
-  if (decodeUtf8(bytes) === null)
-    return { ok: false, reason: 'The form data is not valid UTF-8 text.' };
-  try {
-    const formData = await new Response(bytes, {
-      headers: { 'Content-Type': contentType },
-    }).formData();
-    return { ok: true, entries: [...formData.entries()] };
-  } catch {
-    return { ok: false, reason: 'The form data is not well-formed multipart.' };
-  }
-}
-
-export function parseFormBody(
-  bytes: Uint8Array<ArrayBuffer>,
-  mediaType: FormMediaType,
-  contentType: string,
-): Promise<ParseResult> {
-  if (mediaType === 'application/x-www-form-urlencoded')
-    return Promise.resolve(parseUrlEncoded(bytes));
-  return parseMultipart(bytes, contentType);
+/** A url-encoded body; a multipart one, which may carry photos, is read as it streams (multipart-body.ts) */
+export function parseFormBody(bytes: Uint8Array): ParseResult {
+  return parseUrlEncoded(bytes);
 }

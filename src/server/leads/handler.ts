@@ -4,7 +4,11 @@
  * within its limit, parsed strictly and validated with the forms' own rules; a valid lead is
  * committed to SQLite (with its deliveries queued) before the answer, and the outbox then
  * tells the owner and, when the business has it on, acknowledges it to the customer. A post
- * stopped as spam is answered as a success but stored and acknowledged never.
+ * stopped as spam is answered as a success but stored and acknowledged never. A multipart post
+ * may carry up to PHOTOS_MAX photos with the full quote form: read as they stream in
+ * (multipart-body.ts), each checked and shrunk (lead-photos.ts) once the fields are valid, then
+ * kept beside the database (db/lead-photos.ts) and counted on the lead; a full disk stores the
+ * request without them and a note tells the owner.
  */
 import {
   FORM_SOURCES,
@@ -29,6 +33,15 @@ import type { Outbox } from '../notify/outbox.ts';
 import type { RateLimiter } from '../support/rate-limit.ts';
 import type { NewLead } from '../db/records.ts';
 import { isSameSite } from '../support/same-site.ts';
+import { PHOTO_FIELD, PHOTO_REQUEST_MAX_BYTES, PHOTOS_MAX, photoCount } from '../../lib/photos.ts';
+import type { LeadPhotoFiles, StagedPhotos } from '../db/lead-photos.ts';
+import { prepareLeadPhoto } from './lead-photos.ts';
+import {
+  photoLabel,
+  readMultipart,
+  type MultipartResult,
+  type UploadedPhoto,
+} from './multipart-body.ts';
 import { liveFacts } from '../support/live-facts.ts';
 
 /** How long a post may wait for the database (a lock held by a backup, say) before a 503 */
@@ -47,6 +60,12 @@ export interface LeadHandlerOptions {
   log?: ((message: string, error?: unknown) => void) | undefined;
   /** The built pages, to answer a native post with a mistake with its form filled in again */
   readPage?: PageReader | undefined;
+  /** Where photos sent with a request are kept; without it, a request with photos is refused */
+  photoFiles?: LeadPhotoFiles | undefined;
+  /** A multipart body, which may carry photos, at most */
+  maxPhotoRequestBytes?: number | undefined;
+  /** Lets a multipart body (photos over a phone's slow link) take longer than a form's text (http/body-deadline.ts) */
+  allowPhotoUpload?: (() => void) | undefined;
 }
 
 const LEAD_FIELDS = ['form_source', ...QUOTE_FIELDS] as const;
@@ -174,6 +193,8 @@ async function leadResponse(
     discard,
     log = console.error,
     readPage,
+    photoFiles,
+    maxPhotoRequestBytes = PHOTO_REQUEST_MAX_BYTES,
   } = options;
   const backPath = refererPath(request, siteUrl) ?? DEFAULT_BACK_PATH;
   const answer = answersFor(request, siteUrl, backPath);
@@ -208,27 +229,55 @@ async function leadResponse(
 
   const tooLarge = () =>
     answer.error(413, `The request is too large (the limit is ${maxBodyBytes / 1024} KB).`);
-  if (declaresTooLarge(request, maxBodyBytes)) return tooLarge();
-  const body = await readLimitedBody(request, maxBodyBytes, discard);
-  if (!body.ok)
-    return body.reason === 'too-large'
-      ? tooLarge()
-      : answer.error(400, 'The request body could not be read.');
+  const photosTooLarge = () =>
+    answer.error(
+      413,
+      `The request is too large (the limit is ${maxPhotoRequestBytes / 1024 / 1024} MB). Please send fewer or smaller photos.`,
+    );
+  const isMultipart = mediaType === 'multipart/form-data';
+  if (isMultipart) options.allowPhotoUpload?.();
+  if (declaresTooLarge(request, isMultipart ? maxPhotoRequestBytes : maxBodyBytes))
+    return isMultipart ? photosTooLarge() : tooLarge();
 
-  const parsed = await parseFormBody(body.bytes, mediaType, contentType);
-  if (!parsed.ok) return answer.error(400, parsed.reason);
-
+  let entries: FormEntry[];
+  let uploaded: UploadedPhoto[] = [];
+  if (isMultipart) {
+    const read = await readMultipart(request, contentType, {
+      requestBytes: maxPhotoRequestBytes,
+      textBytes: maxBodyBytes,
+      discard,
+    });
+    if (!read.ok) return multipartRefusal(read, { tooLarge, photosTooLarge, answer });
+    ({ entries, photos: uploaded } = read);
+  } else {
+    const body = await readLimitedBody(request, maxBodyBytes, discard);
+    if (!body.ok)
+      return body.reason === 'too-large'
+        ? tooLarge()
+        : answer.error(400, 'The request body could not be read.');
+    const parsed = parseFormBody(body.bytes);
+    if (!parsed.ok) return answer.error(400, parsed.reason);
+    entries = parsed.entries;
+  }
   // Bots fill the hidden field; they are told it worked so they do not try another way in
-  if (isSpam(parsed.entries)) return answer.success(0);
+  if (isSpam(entries)) return answer.success(0);
 
-  const { fields, problems } = collectFields(parsed.entries);
+  const { fields, problems } = collectFields(entries);
   const allProblems = problems.length > 0 ? problems : validateLead(fields);
   if (allProblems.length > 0) {
     const formPage = answer.json ? null : await formPageWithProblems(readPage, fields, allProblems);
     return answer.problems(allProblems, visibleFields(fields), formPage);
   }
 
-  const lead = toNewLead(fields, request, siteUrl);
+  const photos = await preparePhotos(uploaded, fields, photoFiles);
+  if (!photos.ok) return answer.problems([photos.problem], visibleFields(fields));
+  const kept = await keepPhotos(photos.jpegs, photoFiles, log);
+
+  const lead = {
+    ...toNewLead(fields, request, siteUrl),
+    photos: kept.staged?.count ?? 0,
+    photosNotKept: kept.notKept,
+  };
   let id: number;
   try {
     id = await store.insertLead(lead, {
@@ -238,8 +287,91 @@ async function leadResponse(
     });
   } catch (error) {
     log('Could not store a quote request', error);
+    if (kept.staged) await photoFiles?.discard(kept.staged).catch(() => {});
     return answer.error(503, notSaved());
+  }
+  if (kept.staged) {
+    try {
+      await photoFiles?.attach(kept.staged, id);
+    } catch (error) {
+      log(`Could not file the photos of quote request #${id}`, error);
+    }
   }
   outbox?.wake();
   return answer.success(id);
+}
+
+type Answers = ReturnType<typeof answersFor>;
+
+/** The answer to a multipart body refused as it was read */
+function multipartRefusal(
+  read: Extract<MultipartResult, { ok: false }>,
+  {
+    tooLarge,
+    photosTooLarge,
+    answer,
+  }: { tooLarge: () => Response; photosTooLarge: () => Response; answer: Answers },
+): Response {
+  switch (read.problem) {
+    case 'too-large':
+      return photosTooLarge();
+    case 'text-too-large':
+      return tooLarge();
+    case 'photo-too-large':
+      return answer.error(413, read.reason ?? 'A photo is too large. Please send a smaller photo.');
+    case 'too-many-photos':
+      return answer.problems(
+        [{ field: PHOTO_FIELD, message: `Please send at most ${PHOTOS_MAX} photos.` }],
+        {},
+      );
+    case 'unreadable':
+      return answer.error(400, 'The request body could not be read.');
+    case 'malformed':
+      return answer.error(400, read.reason ?? 'The form data is not well-formed multipart.');
+  }
+}
+
+type PreparedPhotos = { ok: true; jpegs: Buffer[] } | { ok: false; problem: LeadProblem };
+
+/** Each photo checked and shrunk, in order; the first that cannot be kept refuses the request */
+async function preparePhotos(
+  uploaded: readonly UploadedPhoto[],
+  fields: Readonly<Record<string, string>>,
+  photoFiles: LeadPhotoFiles | undefined,
+): Promise<PreparedPhotos> {
+  if (uploaded.length === 0) return { ok: true, jpegs: [] };
+  const refuse = (message: string): PreparedPhotos => ({
+    ok: false,
+    problem: { field: PHOTO_FIELD, message },
+  });
+  if (fields['form_source'] !== FORM_SOURCES.quote)
+    return refuse('Photos can be sent only with the full quote request form.');
+  if (!photoFiles) return refuse('This server does not take photos. Please e-mail them to us.');
+  const jpegs: Buffer[] = [];
+  for (const [index, { filename, bytes }] of uploaded.entries()) {
+    const prepared = await prepareLeadPhoto(bytes, photoLabel(index, filename));
+    if (!prepared.ok) return refuse(prepared.message);
+    jpegs.push(prepared.jpeg);
+  }
+  return { ok: true, jpegs };
+}
+
+/**
+ * The photos written beside the database, waiting for their lead; on a full disk (or any failure
+ * to write) none are kept, and the request is stored without them all the same
+ */
+async function keepPhotos(
+  jpegs: readonly Buffer[],
+  photoFiles: LeadPhotoFiles | undefined,
+  log: (message: string, error?: unknown) => void,
+): Promise<{ staged?: StagedPhotos; notKept: number }> {
+  if (jpegs.length === 0 || !photoFiles) return { notKept: 0 };
+  try {
+    const staged = await photoFiles.stage(jpegs);
+    if (staged !== 'disk-full') return { staged, notKept: 0 };
+    log(`The disk is full: a quote request's ${photoCount(jpegs.length)} were not kept`);
+  } catch (error) {
+    log(`A quote request's ${photoCount(jpegs.length)} could not be written`, error);
+  }
+  return { notKept: jpegs.length };
 }

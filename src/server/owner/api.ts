@@ -7,6 +7,7 @@
  * devices) also needs a step-up. The routes live by feature in routes/.
  */
 import type { AsyncLeadStore } from '../db/async-store.ts';
+import type { LeadPhotoFiles } from '../db/lead-photos.ts';
 import type { ApiHandler, ApiRoute } from '../http/api.ts';
 import { OWNER_API_PREFIX } from '../../lib/owner-api.ts';
 import type { Channel } from '../notify/channel.ts';
@@ -47,6 +48,8 @@ export interface OwnerAccessOptions {
   outbox?: Pick<Outbox, 'channelNames' | 'isWorking'>;
   /** Names the site's pages in his numbers */
   pageTitles?: PageTitles | undefined;
+  /** The photos sent with the requests: shown to him, deleted with their request */
+  photoFiles?: LeadPhotoFiles | undefined;
 }
 
 export interface OwnerAccess {
@@ -72,6 +75,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
     ceremonies,
     enrolments: createEnrolments({ store, ceremonies, channels, log }),
     publisher: options.publisher,
+    photoFiles: options.photoFiles,
     push:
       options.push && options.outbox
         ? { channel: options.push, channels, outbox: options.outbox, siteUrl, log }

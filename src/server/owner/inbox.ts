@@ -11,6 +11,7 @@ import {
   type LeadStatus,
   type OwnerLead,
 } from '../../lib/owner-api.ts';
+import { leadPhotoPath } from '../../lib/owner-api/constants.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { StoredLead } from '../db/records.ts';
 import { deliveryState, isUndelivered } from '../leads/export.ts';
@@ -26,9 +27,12 @@ export const INBOX_LIMIT = 500;
  * browser, each delivery as he should read it
  */
 export function ownerLead(lead: StoredLead, now: Date): OwnerLead {
-  const { uid: _uid, userAgent: _userAgent, deliveries, ...shown } = leadTextForOwner(lead);
+  const { uid: _uid, userAgent: _userAgent, deliveries, photos, ...shown } = leadTextForOwner(lead);
   return {
     ...shown,
+    photos: Array.from({ length: photos }, (_, index) => ({
+      url: leadPhotoPath(lead.id, index + 1),
+    })),
     deliveries: deliveries.map((delivery) => ({
       channel: delivery.channel,
       state: deliveryState(delivery, lead, now),

@@ -1,9 +1,11 @@
 /**
  * What the owner's route modules are built from: the store, the door (guard.ts), the passkey
  * ceremonies and enrolments, the publisher of his edits (none on a server that does not publish),
- * the push channel with the outbox's state of each channel, and the pages' names for his numbers.
+ * the photos sent with the requests, the push channel with the outbox's state of each channel,
+ * and the pages' names for his numbers.
  */
 import type { AsyncLeadStore } from '../../db/async-store.ts';
+import type { LeadPhotoFiles } from '../../db/lead-photos.ts';
 import type { PushChannel } from '../../notify/channels/push.ts';
 import type { Channel } from '../../notify/channel.ts';
 import type { Outbox } from '../../notify/outbox.ts';
@@ -19,6 +21,8 @@ export interface OwnerRouteDeps {
   ceremonies: PasskeyCeremonies;
   enrolments: Enrolments;
   publisher: Publisher | undefined;
+  /** The photos sent with the requests; none kept on a server given none */
+  photoFiles: LeadPhotoFiles | undefined;
   /** Web Push to his devices and the state of every channel; none on a server given its channels */
   push: OwnerPush | undefined;
   /** Names the site's pages for his numbers; by their paths without */

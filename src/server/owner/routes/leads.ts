@@ -1,8 +1,10 @@
 /**
  * The owner's quote requests: the inbox (filtered and searched), one request as the inbox lists
- * it, its status, follow-up date and notes, deleting one, and all of them as CSV.
+ * it, the photos sent with it, its status, follow-up date and notes, deleting one (its photos
+ * with it), and all of them as CSV.
  */
 import { ownerPaths, type LeadBody } from '../../../lib/owner-api.ts';
+import { PHOTOS_MAX } from '../../../lib/photos.ts';
 import { ownerRequests } from '../../../lib/owner-api/requests.ts';
 import type { AsyncLeadStore } from '../../db/async-store.ts';
 import type { ApiRoute } from '../../http/api.ts';
@@ -26,7 +28,13 @@ async function currentLead(store: AsyncLeadStore, found: boolean, id: number): P
   return refuse(404, 'There is no such request (it may have been deleted).');
 }
 
-export function leadRoutes({ store, guard }: OwnerRouteDeps): ApiRoute[] {
+/** A photo's number as a path names it: 1 to PHOTOS_MAX */
+function photoNumberOf(params: Readonly<Record<string, string | undefined>>): number | undefined {
+  const n = Number(params['n'] ?? '');
+  return /^\d$/.test(params['n'] ?? '') && n >= 1 && n <= PHOTOS_MAX ? n : undefined;
+}
+
+export function leadRoutes({ store, guard, photoFiles }: OwnerRouteDeps): ApiRoute[] {
   return [
     {
       method: 'GET',
@@ -64,6 +72,28 @@ export function leadRoutes({ store, guard }: OwnerRouteDeps): ApiRoute[] {
       }),
     },
     {
+      method: 'GET',
+      path: ownerPaths.leadPhoto,
+      handler: guard.signedIn(async (_request, { params }) => {
+        const id = leadIdOf(params);
+        const n = photoNumberOf(params);
+        const lead = id === undefined || n === undefined ? undefined : await store.getLead(id);
+        const photo =
+          lead && n !== undefined && n <= lead.photos ? await photoFiles?.read(lead.id, n) : null;
+        if (!lead || !photo)
+          return refuse(404, 'There is no such photo (its request may have been deleted).');
+        return new Response(new Uint8Array(photo), {
+          status: 200,
+          headers: {
+            ...OWNER_HEADERS,
+            'Content-Type': 'image/jpeg',
+            'Content-Length': String(photo.length),
+            'Content-Disposition': `inline; filename="request-${lead.id}-photo-${n}.jpg"`,
+          },
+        });
+      }),
+    },
+    {
       method: 'PATCH',
       path: ownerPaths.lead,
       handler: guard.signedIn(async (request, { params }) => {
@@ -84,7 +114,10 @@ export function leadRoutes({ store, guard }: OwnerRouteDeps): ApiRoute[] {
       path: ownerPaths.lead,
       handler: guard.signedIn(async (_request, { params }) => {
         const id = leadIdOf(params);
-        if (id !== undefined && (await store.deleteLead(id))) return reply(204, null);
+        if (id !== undefined && (await store.deleteLead(id))) {
+          await photoFiles?.remove(id);
+          return reply(204, null);
+        }
         return refuse(404, 'There is no such request (it may have been deleted already).');
       }),
     },

@@ -1,0 +1,83 @@
+/**
+ * The photos sent with quote requests, as files beside the database (never under the web root):
+ * `lead-photos/<lead id>/<n>.jpg`, n from 1. They are written to a folder of their own first and
+ * the folder is given the lead's id once the lead is committed, so a request refused or not
+ * stored leaves no photos, and the owner never sees part of a request's photos. The count in the
+ * lead's row (`photos`) says how many files its folder holds.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+
+export const PHOTOS_FOLDER = 'lead-photos';
+/** Where photos are written before their lead is stored; never a lead's id */
+const INCOMING_PREFIX = '.incoming-';
+
+/** The folder of every lead's photos, beside the database at `databasePath` */
+export function photosFolderBeside(databasePath: string): string {
+  return join(dirname(databasePath), PHOTOS_FOLDER);
+}
+
+export type StagedPhotos = { folder: string; count: number };
+
+export interface LeadPhotoFiles {
+  readonly folder: string;
+  /**
+   * Writes the photos to a folder of their own; 'disk-full' when the disk is full (ENOSPC or over
+   * quota), with nothing left behind. Any other failure throws.
+   */
+  stage(photos: readonly Uint8Array[]): Promise<StagedPhotos | 'disk-full'>;
+  /** Gives staged photos to the lead `leadId` */
+  attach(staged: StagedPhotos, leadId: number): Promise<void>;
+  /** Removes staged photos whose lead was not stored */
+  discard(staged: StagedPhotos): Promise<void>;
+  /** Photo `n` (from 1) of the lead, or null when it has none such */
+  read(leadId: number, n: number): Promise<Buffer | null>;
+  /** Removes every photo of the lead */
+  remove(leadId: number): Promise<void>;
+}
+
+const isDiskFull = (error: unknown) =>
+  error instanceof Error && ['ENOSPC', 'EDQUOT'].includes((error as NodeJS.ErrnoException).code!);
+
+/** `write` stands in for writeFile in tests (a disk that fills up) */
+export function leadPhotoFiles(
+  folder: string,
+  write: (path: string, bytes: Uint8Array) => Promise<void> = writeFile,
+): LeadPhotoFiles {
+  const leadFolder = (leadId: number) => join(folder, String(leadId));
+  const removeFolder = (path: string) => rm(path, { recursive: true, force: true });
+
+  return {
+    folder,
+    async stage(photos) {
+      const staging = join(folder, `${INCOMING_PREFIX}${randomUUID()}`);
+      try {
+        await mkdir(staging, { recursive: true, mode: 0o700 });
+        for (const [index, bytes] of photos.entries())
+          await write(join(staging, `${index + 1}.jpg`), bytes);
+        return { folder: staging, count: photos.length };
+      } catch (error) {
+        await removeFolder(staging).catch(() => {});
+        if (isDiskFull(error)) return 'disk-full';
+        throw error;
+      }
+    },
+    async attach(staged, leadId) {
+      // A folder left by a lead of a database since replaced or restored is not this lead's
+      await removeFolder(leadFolder(leadId));
+      await rename(staged.folder, leadFolder(leadId));
+    },
+    discard: (staged) => removeFolder(staged.folder),
+    async read(leadId, n) {
+      if (!Number.isSafeInteger(leadId) || !Number.isSafeInteger(n) || n < 1) return null;
+      try {
+        return await readFile(join(leadFolder(leadId), `${n}.jpg`));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    remove: (leadId) => removeFolder(leadFolder(leadId)),
+  };
+}

@@ -1,0 +1,203 @@
+/**
+ * A multipart form post read as it streams in (busboy), with the photos it carries: every limit
+ * is checked as the bytes arrive, so an oversized request is refused without being held. The
+ * text fields are held to the same rules as form-body.ts's (valid UTF-8, MAX_BODY_BYTES of
+ * text at most); a file under any other name than the photos' stands as a Blob, which the
+ * handler refuses for that field. An empty file part (a file input left empty) is no photo.
+ */
+import busboy from 'busboy';
+import { PHOTO_FIELD, PHOTO_MAX_BYTES, PHOTOS_MAX } from '../../lib/photos.ts';
+import {
+  decodeUtf8,
+  discardRest,
+  DISCARD_LIMITS,
+  type DiscardLimits,
+} from '../http/request-body.ts';
+import type { FormEntry } from './form-body.ts';
+
+export interface UploadedPhoto {
+  /** As the browser named it, for the visitor's own words about it ("Photo 2 (fuse.jpg)") */
+  filename: string;
+  bytes: Buffer;
+}
+
+export interface MultipartLimits {
+  /** The whole body */
+  requestBytes: number;
+  /** The text fields together */
+  textBytes: number;
+  photoBytes?: number;
+  photos?: number;
+  discard?: DiscardLimits | undefined;
+}
+
+export type MultipartResult =
+  | { ok: true; entries: FormEntry[]; photos: UploadedPhoto[] }
+  | { ok: false; problem: MultipartProblem; reason?: string };
+
+/**
+ * too-large: the body or its text over the limit; photo-too-large / too-many-photos: the words
+ * say which; unreadable: the body broke off; malformed: not well-formed multipart or UTF-8
+ */
+export type MultipartProblem =
+  | 'too-large'
+  | 'text-too-large'
+  | 'photo-too-large'
+  | 'too-many-photos'
+  | 'unreadable'
+  | 'malformed';
+
+/**
+ * Counts the parts of a multipart body as it streams by: each delimiter line opens one, and the
+ * last closes the body. busboy passes over a part it cannot name (no Content-Disposition) without
+ * a word; comparing its parts with these says that the body was not well-formed.
+ */
+function partCounter(contentType: string) {
+  const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  const delimiter = Buffer.from(`\r\n--${boundary?.[1] ?? boundary?.[2] ?? ''}`, 'latin1');
+  // As busboy does, a line end before the first delimiter, for a body without a preamble
+  let tail = Buffer.from('\r\n');
+  let delimiters = 0;
+  return {
+    add(chunk: Uint8Array) {
+      const text = Buffer.concat([tail, chunk]);
+      for (let at = text.indexOf(delimiter); at !== -1; at = text.indexOf(delimiter, at + 1))
+        delimiters++;
+      // Enough of the end to hold a delimiter's start, never a whole one already counted
+      tail = text.subarray(Math.max(0, text.length - delimiter.length + 1));
+    },
+    /** The parts the delimiters opened, the last one closing the body */
+    get parts() {
+      return delimiters - 1;
+    },
+  };
+}
+
+/** The latin1 string busboy gives, as the bytes it stood for, decoded strictly as UTF-8 */
+const strictText = (latin1: string): string | null => decodeUtf8(Buffer.from(latin1, 'latin1'));
+
+export function photoLabel(index: number, filename: string): string {
+  const name = filename.trim();
+  return `Photo ${index + 1}${name ? ` (${name.slice(0, 60)})` : ''}`;
+}
+
+export async function readMultipart(
+  request: Request,
+  contentType: string,
+  limits: MultipartLimits,
+): Promise<MultipartResult> {
+  const photoBytes = limits.photoBytes ?? PHOTO_MAX_BYTES;
+  const photosMax = limits.photos ?? PHOTOS_MAX;
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      // Bytes as they came, so that invalid UTF-8 is refused below rather than replaced
+      defCharset: 'latin1',
+      defParamCharset: 'latin1',
+      limits: {
+        fieldSize: limits.textBytes,
+        fields: 50,
+        // Room to count a sixth photo, and a few files under other names
+        files: photosMax + 4,
+        fileSize: photoBytes,
+        parts: 60,
+        headerPairs: 20,
+      },
+    });
+  } catch {
+    return { ok: false, problem: 'malformed' };
+  }
+
+  const entries: FormEntry[] = [];
+  const photos: UploadedPhoto[] = [];
+  const counter = partCounter(contentType);
+  let partsRead = 0;
+  let failure: Extract<MultipartResult, { ok: false }> | undefined;
+  let textBytes = 0;
+  const fail = (problem: MultipartProblem, reason?: string) => {
+    failure ??= { ok: false, problem, ...(reason === undefined ? {} : { reason }) };
+  };
+
+  parser.on('field', (rawName, rawValue, info) => {
+    partsRead++;
+    textBytes += Buffer.byteLength(rawName, 'latin1') + Buffer.byteLength(rawValue, 'latin1');
+    if (info.valueTruncated || textBytes > limits.textBytes) return fail('text-too-large');
+    const name = strictText(rawName);
+    const value = strictText(rawValue);
+    if (name === null || value === null)
+      return fail('malformed', 'The form data is not valid UTF-8 text.');
+    entries.push([name, value]);
+  });
+  let photoParts = 0;
+  parser.on('file', (rawName, stream, info) => {
+    partsRead++;
+    const name = strictText(rawName) ?? '';
+    const filename = strictText(info.filename ?? '') ?? '';
+    const isPhoto = name === PHOTO_FIELD;
+    // A file input left empty sends a part with no name and no bytes
+    if (isPhoto && info.filename === '') {
+      stream.resume();
+      return;
+    }
+    const index = isPhoto ? photoParts++ : -1;
+    if (index >= photosMax) {
+      fail('too-many-photos');
+      stream.resume();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => {
+      if (isPhoto && !failure) chunks.push(chunk);
+    });
+    stream.on('limit', () =>
+      fail(
+        'photo-too-large',
+        `${photoLabel(index, filename)} is over ${photoBytes / 1024 / 1024} MB. Please send a smaller photo.`,
+      ),
+    );
+    stream.on('end', () => {
+      if (isPhoto) photos[index] = { filename, bytes: Buffer.concat(chunks) };
+      else entries.push([name, new Blob()]);
+    });
+  });
+  parser.on('filesLimit', () => fail('too-many-photos'));
+  parser.on('fieldsLimit', () => fail('text-too-large'));
+  parser.on('partsLimit', () => fail('malformed', 'The form has too many parts.'));
+
+  const finished = new Promise<void>((resolve) => {
+    parser.on('close', resolve);
+    parser.on('error', () => {
+      fail('malformed');
+      resolve();
+    });
+  });
+
+  if (!request.body) return { ok: false, problem: 'malformed' };
+  const reader = request.body.getReader();
+  let received = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received > limits.requestBytes) fail('too-large');
+      if (failure) break;
+      counter.add(value);
+      if (!parser.write(value))
+        await Promise.race([new Promise((resolve) => parser.once('drain', resolve)), finished]);
+    }
+  } catch {
+    fail('unreadable');
+  }
+  if (failure) {
+    parser.destroy();
+    // The rest is read and dropped, within limits, so the client reads the answer
+    await discardRest(reader, limits.discard ?? DISCARD_LIMITS);
+    return failure;
+  }
+  parser.end();
+  await finished;
+  if (!failure && partsRead !== counter.parts) fail('malformed');
+  return failure ?? { ok: true, entries, photos: photos.filter(Boolean) };
+}
