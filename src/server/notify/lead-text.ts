@@ -1,4 +1,5 @@
 import type { NewLead } from '../db/records.ts';
+import { photoCount } from '../../lib/photos.ts';
 import { oneLine, withoutControls } from '../support/plain-text.ts';
 
 /**
@@ -20,4 +21,15 @@ export function leadTextForOwner<Lead extends NewLead>(lead: Lead): Lead {
     page: line(lead.page),
     userAgent: line(lead.userAgent),
   };
+}
+
+/**
+ * What every channel tells the owner of a request's photos, never the photos themselves: "3
+ * photos", with those that could not be kept; null when none were sent
+ */
+export function photosSummary({ photos = 0, photosNotKept = 0 }: NewLead): string | null {
+  const notKept = `${photosNotKept === 1 ? 'was' : 'were'} sent but not kept: the server's disk was full`;
+  if (photosNotKept > 0 && photos === 0) return `${photoCount(photosNotKept)} ${notKept}`;
+  if (photosNotKept > 0) return `${photoCount(photos)} (${photosNotKept} more ${notKept})`;
+  return photos > 0 ? photoCount(photos) : null;
 }

@@ -9,7 +9,7 @@ import SMTPPool from 'nodemailer/lib/smtp-pool';
 import { smtpFailure } from '../delivery-failure.ts';
 import { literalHeaderText, oneLine } from '../../support/plain-text.ts';
 import { ownerLeadUrl } from '../../../lib/owner-api/constants.ts';
-import { leadTextForOwner } from '../lead-text.ts';
+import { leadTextForOwner, photosSummary } from '../lead-text.ts';
 import type { Channel, OwnerAlert, OwnerNotice } from '../channel.ts';
 import { OUTBOX_CONCURRENCY } from '../retry-policy.ts';
 import type { StoredLead } from '../../db/records.ts';
@@ -62,6 +62,7 @@ export function leadEmailText(lead: StoredLead, siteUrl: string): string {
   } = leadTextForOwner(lead);
   const optional = (label: string, value: string | null) =>
     value === null ? [] : [`${label}: ${value}`];
+  const photos = photosSummary(lead);
   return [
     `New quote request #${id} from the ${formSource}, received ${createdAt} (UTC).`,
     '',
@@ -74,6 +75,9 @@ export function leadEmailText(lead: StoredLead, siteUrl: string): string {
     'Message:',
     message,
     '',
+    ...(photos === null
+      ? []
+      : [`Photos: ${photos}, to see with the request: ${ownerLeadUrl(siteUrl, id)}`, '']),
     ...optional('Sent from page', page),
     ...optional('Browser', userAgent),
     '',

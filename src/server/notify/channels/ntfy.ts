@@ -11,7 +11,7 @@ import { ownerLeadUrl } from '../../../lib/owner-api/constants.ts';
 import { isEmergency } from '../../../config/quote.ts';
 import type { Channel, OwnerAlert, OwnerNotice } from '../channel.ts';
 import { oneLine } from '../../support/plain-text.ts';
-import { leadTextForOwner } from '../lead-text.ts';
+import { leadTextForOwner, photosSummary } from '../lead-text.ts';
 import type { StoredLead } from '../../db/records.ts';
 import { postOrThrow } from './http-post.ts';
 
@@ -64,6 +64,7 @@ export function ntfyMessage(lead: StoredLead, topic: string, siteUrl: string) {
       address && oneLine(address, 120),
       service && oneLine(service, 60),
       oneLine(firstLine, 200),
+      photosSummary(lead),
     ]
       .filter(Boolean)
       .join('\n'),

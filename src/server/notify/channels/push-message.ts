@@ -11,7 +11,7 @@ import { ownerLeadUrl, ownerPaths } from '../../../lib/owner-api/constants.ts';
 import type { StoredLead } from '../../db/records.ts';
 import { oneLine, truncate, withoutControls } from '../../support/plain-text.ts';
 import type { OwnerAlert, OwnerNotice } from '../channel.ts';
-import { leadTextForOwner } from '../lead-text.ts';
+import { leadTextForOwner, photosSummary } from '../lead-text.ts';
 
 export const TITLE_MAX_CHARACTERS = 80;
 export const NAME_MAX_CHARACTERS = 60;
@@ -85,7 +85,8 @@ export function leadPush(lead: StoredLead, siteUrl: string, unread?: number): Pu
   const where = [address, service]
     .filter((part): part is string => Boolean(part))
     .map((part) => oneLine(part, 70));
-  const body = [where.join(' · '), ...firstLines(text, 1)].filter(Boolean).join('\n');
+  const photos = photosSummary(lead);
+  const body = [where.join(' · '), ...firstLines(text, 1), photos ?? ''].filter(Boolean).join('\n');
   return {
     message: message(
       {

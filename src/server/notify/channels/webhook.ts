@@ -3,12 +3,13 @@
  * With LEADS_WEBHOOK_SECRET the body is signed as GitHub signs its webhooks: HMAC-SHA256 of the
  * exact body in `X-Signature-256: sha256=<hex>`. A retry repeats the same body and the same
  * `Idempotency-Key` (the lead's uid, which unlike its id is never reused, even after a restore),
- * so a receiver that saw the first attempt can tell. `ownerUrl` opens the request in the owner's page.
+ * so a receiver that saw the first attempt can tell. `ownerUrl` opens the request in the owner's page,
+ * where its photos are (`photos` counts them, `photosText` says so in words; never the files).
  */
 import { createHmac } from 'node:crypto';
 import { ownerLeadUrl } from '../../../lib/owner-api/constants.ts';
 import type { Channel, OwnerAlert, OwnerNotice } from '../channel.ts';
-import { leadTextForOwner } from '../lead-text.ts';
+import { leadTextForOwner, photosSummary } from '../lead-text.ts';
 import type { StoredLead } from '../../db/records.ts';
 import { postOrThrow } from './http-post.ts';
 
@@ -27,14 +28,21 @@ const WEBHOOK_FIELDS = [
   'service',
   'message',
   'page',
+  'photos',
+  'photosNotKept',
 ] as const satisfies readonly (keyof StoredLead)[];
 
 /** The lead as JSON, its text without the control and bidi characters JSON.stringify would leave raw (C1, bidi) */
 export function webhookBody(lead: StoredLead, siteUrl: string): string {
-  return JSON.stringify({ ...leadTextForOwner(lead), ownerUrl: ownerLeadUrl(siteUrl, lead.id) }, [
-    ...WEBHOOK_FIELDS,
-    'ownerUrl',
-  ]);
+  const photosText = photosSummary(lead);
+  return JSON.stringify(
+    {
+      ...leadTextForOwner(lead),
+      ownerUrl: ownerLeadUrl(siteUrl, lead.id),
+      ...(photosText === null ? {} : { photosText }),
+    },
+    [...WEBHOOK_FIELDS, 'ownerUrl', 'photosText'],
+  );
 }
 
 export function signBody(body: string, secret: string): string {
