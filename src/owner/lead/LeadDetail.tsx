@@ -12,6 +12,7 @@ import { Deliveries } from './Deliveries.tsx';
 import { FollowUp } from './FollowUp.tsx';
 import { LeadFacts } from './LeadFacts.tsx';
 import { Notes } from './Notes.tsx';
+import { Photos } from './Photos.tsx';
 import { StatusButtons } from './StatusButtons.tsx';
 
 interface Props {
@@ -107,6 +108,11 @@ export function LeadDetail({ lead, businessName, now, onChanged, onDeleted }: Pr
         <blockquote className="rounded-(--radius-card) border-l-4 border-accent-500 bg-white p-4 break-words whitespace-pre-wrap shadow-(--shadow-card)">
           {lead.message}
         </blockquote>
+      )}
+      {(lead.photos.length > 0 || lead.photosNotKept > 0) && (
+        <Panel title="Photos">
+          <Photos photos={lead.photos} notKept={lead.photosNotKept} />
+        </Panel>
       )}
       <ContactActions lead={lead} businessName={businessName} onContact={contacted} />
       {/* One column on a phone, in the order he works; on a wide screen, the deliveries and
