@@ -48,7 +48,11 @@ async function postWithPhotos(count: number, write?: Parameters<typeof leadPhoto
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   const photo = await phonePhoto(600, 400);
   for (let index = 0; index < count; index++)
-    form.append(PHOTO_FIELD, new Blob([photo], { type: 'image/jpeg' }), `${index}.jpg`);
+    form.append(
+      PHOTO_FIELD,
+      new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }),
+      `${index}.jpg`,
+    );
   const request = new Request(`${SITE}/api/leads`, {
     method: 'POST',
     body: form,

@@ -24,6 +24,7 @@ export function LeadForm({
   formProps,
   label,
   className,
+  encType,
   children,
 }: {
   formName: FormName;
@@ -31,10 +32,19 @@ export function LeadForm({
   formProps: ReturnType<typeof useFormSubmission>['formProps'];
   label: string;
   className: string;
+  /** multipart/form-data for a form with a file input, so its files are posted without JavaScript too */
+  encType?: 'multipart/form-data' | undefined;
   children: ReactNode;
 }) {
   return (
-    <form {...formProps} method="post" action={endpoint} className={className} aria-label={label}>
+    <form
+      {...formProps}
+      method="post"
+      action={endpoint}
+      encType={encType}
+      className={className}
+      aria-label={label}
+    >
       <input type="hidden" name="form_source" value={FORM_SOURCES[formName]} />
       <Honeypot />
       {children}

@@ -1,13 +1,17 @@
-import { useId } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { QUOTE_SERVICE_OPTIONS } from '../../config/quote.ts';
+import { apiPaths } from '../../config/routes.ts';
 import { buttonClass } from '../../lib/button.ts';
 import type { ReplySchedule } from '../../lib/reply-time.ts';
 import { FIELDS, validateQuoteForm, type TextFieldName } from '../../lib/validation.ts';
+import { submitForm } from '../../lib/submit-form.ts';
 import { FormField } from './FormField.tsx';
 import { LeadForm } from './LeadForm.tsx';
+import { PhotoField } from './PhotoField.tsx';
+import type { UploadError } from './photo-upload.ts';
 import { PrivacyNote } from './PrivacyNote.tsx';
 import { TextField } from './TextField.tsx';
-import { Toast } from './Toast.tsx';
+import { Toast, type ToastMessage } from './Toast.tsx';
 import { useFormSubmission } from './use-form-submission.ts';
 
 /** The fields laid out two to a row on wider screens; service and the message take a full row each */
@@ -18,15 +22,66 @@ const PAIRED_FIELDS = [
   'address',
 ] as const satisfies readonly TextFieldName[];
 
-/** The full quote request form. Without JavaScript it posts natively to the same endpoint. */
+/** Where a send with photos is: shrinking them, then so many bytes of the whole sent */
+type Progress = { phase: 'preparing' } | { phase: 'sending'; sent: number; total: number };
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+function isUploadError(error: unknown): error is UploadError {
+  return error instanceof Error && error.name === 'UploadError';
+}
+
+/** What the visitor is told when a send with photos fails: what he typed is still in the form */
+function photoFailureToast(error: unknown): ToastMessage | null {
+  if (!isUploadError(error) && navigator.onLine) return null;
+  if (isUploadError(error) && error.status !== 0)
+    return {
+      kind: 'error',
+      title: 'Your request was not sent',
+      text: `${error.serverMessage ?? 'The server could not take it.'} Your details are still in the form.`,
+    };
+  return {
+    kind: 'error',
+    title: 'The connection dropped',
+    text: 'Your request was not sent, but your details and photos are still here. Press the button again when you have signal, or remove the photos to send it faster.',
+  };
+}
+
+/**
+ * The full quote request form, with optional photos. Without JavaScript it posts natively to the
+ * same endpoint (multipart, the photos as they are). With it, photos are shrunk in the browser
+ * and sent with a progress bar (photo-upload.ts, loaded only when there are photos to send).
+ */
 export function QuoteForm({ endpoint, schedule }: { endpoint: string; schedule: ReplySchedule }) {
   const id = useId();
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [progress, setProgress] = useState<Progress | null>(null);
+
+  async function send(to: string, data: FormData) {
+    if (photos.length === 0) return submitForm(to, data);
+    setProgress({ phase: 'preparing' });
+    try {
+      const { uploadForm, withShrunkPhotos } = await import('./photo-upload.ts');
+      const withPhotos = await withShrunkPhotos(data, photos);
+      await uploadForm(to, withPhotos, (sent, total) =>
+        setProgress({ phase: 'sending', sent, total }),
+      );
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  // Photos need the site's own server; a hosted form service takes the text alone
+  const takesPhotos = endpoint === apiPaths.leads;
   const { formProps, sending, errors, toast, dismissToast } = useFormSubmission({
     formName: 'quote',
     endpoint,
     schedule,
     validate: validateQuoteForm,
+    send,
+    failureToast: photoFailureToast,
   });
+  const changePhotos = useCallback((next: File[]) => setPhotos(next), []);
   const textField = (name: TextFieldName, rows?: number) => (
     <TextField
       key={name}
@@ -45,6 +100,7 @@ export function QuoteForm({ endpoint, schedule }: { endpoint: string; schedule: 
       formProps={formProps}
       label="Quote request"
       className="relative grid gap-5 sm:grid-cols-2"
+      encType={takesPhotos ? 'multipart/form-data' : undefined}
     >
       {PAIRED_FIELDS.map((name) => textField(name))}
       <div className="sm:col-span-2">
@@ -67,6 +123,16 @@ export function QuoteForm({ endpoint, schedule }: { endpoint: string; schedule: 
         </FormField>
       </div>
       <div className="sm:col-span-2">{textField('message', 5)}</div>
+      {takesPhotos && (
+        <div className="sm:col-span-2">
+          <PhotoField
+            id={`${id}-photos`}
+            photos={photos}
+            onChange={changePhotos}
+            disabled={sending}
+          />
+        </div>
+      )}
       <button
         type="submit"
         disabled={sending}
@@ -74,6 +140,29 @@ export function QuoteForm({ endpoint, schedule }: { endpoint: string; schedule: 
       >
         {sending ? 'Submitting...' : 'Request My Free Quote'}
       </button>
+      {progress && (
+        <div className="sm:col-span-2">
+          <p role="status" className="text-sm font-semibold text-brand-900">
+            {progress.phase === 'preparing'
+              ? 'Getting your photos ready…'
+              : 'Sending your request and photos…'}
+          </p>
+          {progress.phase === 'sending' && (
+            <>
+              <progress
+                className="mt-2 h-3 w-full accent-accent-500"
+                max={progress.total}
+                value={progress.sent}
+                aria-label="Sent so far"
+              />
+              <p className="mt-1 text-sm text-muted">
+                {Math.floor((progress.sent / progress.total) * 100)}% ({megabytes(progress.sent)} of{' '}
+                {megabytes(progress.total)})
+              </p>
+            </>
+          )}
+        </div>
+      )}
       <PrivacyNote className="sm:col-span-2" />
       <Toast toast={toast} onDismiss={dismissToast} />
     </LeadForm>

@@ -12,6 +12,10 @@ interface Options {
   validate: (values: Readonly<Record<string, string>>) => readonly FieldProblem[];
   /** The business's opening hours and closure, for when to expect an answer (as the acknowledgement e-mail says it) */
   schedule: ReplySchedule;
+  /** Sends the form's data in its own way (the quote form's photos); a plain post when not given */
+  send?: ((endpoint: string, data: FormData) => Promise<void>) | undefined;
+  /** The toast for a failed send, when it has better words than the form's usual one */
+  failureToast?: ((error: unknown) => ToastMessage | null) | undefined;
 }
 
 type FieldErrors = Partial<Record<QuoteField, string>>;
@@ -33,7 +37,14 @@ function withoutError(errors: FieldErrors, field: string): FieldErrors {
  * logged and the values stay; on success the toast also says when to expect an answer and the form
  * clears as SEND_OUTCOMES says.
  */
-export function useFormSubmission({ formName, endpoint, validate, schedule }: Options) {
+export function useFormSubmission({
+  formName,
+  endpoint,
+  validate,
+  schedule,
+  send = submitForm,
+  failureToast,
+}: Options) {
   const { success, failure, failureLog, clearAfterMs } = SEND_OUTCOMES[formName];
   const [sending, setSending] = useState(false);
   const [toast, setToast] = useState<ToastMessage | null>(null);
@@ -58,10 +69,10 @@ export function useFormSubmission({ formName, endpoint, validate, schedule }: Op
     }
     setSending(true);
     try {
-      await submitForm(endpoint, data);
+      await send(endpoint, data);
     } catch (error) {
       console.error(failureLog, error);
-      setToast(failure);
+      setToast(failureToast?.(error) ?? failure);
       setSending(false);
       return;
     }
