@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PHOTOS_MAX } from '../../../lib/photos.ts';
 import { business, mailHref, phoneText, telHref } from '../../../config/business.ts';
 import {
   collectedFields,
@@ -41,6 +42,20 @@ function WhereItGoes({ setup }: Props) {
       by email and, where it has been set up, as a notification to a phone or into the software we
       use to run our jobs. The email provider and notification services that carry these messages
       handle your details only on our behalf, and some of them may store them outside New Zealand.
+    </p>
+  );
+}
+
+/** The photos the full quote form takes, on the site's own server */
+function PhotosCollected() {
+  return (
+    <p className="mt-4">
+      The full quote form also lets you send up to {PHOTOS_MAX} photos of the job, if you choose to.
+      Before they're sent, your browser makes them smaller and removes the details cameras store in
+      them, such as where and when a photo was taken and with what phone; our server does the same
+      for any photo that arrives without that step. The photos are kept on our own web server with
+      your request, where only {business.owner} can see them once signed in. Our emails and
+      notifications say how many photos came, but never carry the photos themselves.
     </p>
   );
 }
@@ -126,6 +141,7 @@ export function PrivacyStatement({ setup }: Props) {
             anything that went wrong with the form. We don't use your details for marketing, and we
             don't sell them.
           </p>
+          {!setup.formService && <PhotosCollected />}
         </Part>
         <Part title="Where your request goes">
           <WhereItGoes setup={setup} />
@@ -135,6 +151,8 @@ export function PrivacyStatement({ setup }: Props) {
             We keep your request for as long as we need it to answer you, quote the job, do the
             work, and keep the business records the law requires. If you ask us to delete it, we
             will. A copy may stay in our backups until those are replaced.
+            {!setup.formService &&
+              ' Photos you send with a request are kept with it, and deleted with it.'}
           </p>
         </Part>
         <Part title="Counting visits, without cookies">
