@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { PHOTO_FIELD, PHOTOS_MAX } from '../../lib/photos.ts';
 
 interface Props {
@@ -9,11 +9,52 @@ interface Props {
   disabled?: boolean;
 }
 
-/** A thumbnail's address for each photo, let go of once the photos change */
-function usePreviews(photos: readonly File[]): string[] {
-  const previews = useMemo(() => photos.map((photo) => URL.createObjectURL(photo)), [photos]);
-  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
-  return previews;
+const THUMBNAIL_PX = 192;
+
+/**
+ * A small square of the photo, upright, as a data: URL (the page's CSP takes images from the site
+ * and data: alone); null when this browser cannot read the photo
+ */
+async function thumbnailOf(photo: File): Promise<string | null> {
+  try {
+    const bitmap = await createImageBitmap(photo, { imageOrientation: 'from-image' });
+    const side = Math.min(bitmap.width, bitmap.height);
+    const canvas = Object.assign(document.createElement('canvas'), {
+      width: THUMBNAIL_PX,
+      height: THUMBNAIL_PX,
+    });
+    canvas
+      .getContext('2d')
+      ?.drawImage(
+        bitmap,
+        (bitmap.width - side) / 2,
+        (bitmap.height - side) / 2,
+        side,
+        side,
+        0,
+        0,
+        THUMBNAIL_PX,
+        THUMBNAIL_PX,
+      );
+    bitmap.close();
+    return canvas.toDataURL('image/jpeg', 0.7);
+  } catch {
+    return null;
+  }
+}
+
+/** Each photo's thumbnail once drawn (undefined until then, null when it cannot be) */
+function useThumbnails(photos: readonly File[]): Array<string | null | undefined> {
+  const [drawn, setDrawn] = useState(() => new Map<File, string | null>());
+  useEffect(() => {
+    for (const photo of photos) {
+      if (drawn.has(photo)) continue;
+      void thumbnailOf(photo).then((url) =>
+        setDrawn((current) => new Map(current).set(photo, url)),
+      );
+    }
+  }, [photos, drawn]);
+  return photos.map((photo) => drawn.get(photo));
 }
 
 /**
@@ -24,7 +65,7 @@ function usePreviews(photos: readonly File[]): string[] {
  */
 export function PhotoField({ id, photos, onChange, disabled = false }: Props) {
   const input = useRef<HTMLInputElement>(null);
-  const previews = usePreviews(photos);
+  const thumbnails = useThumbnails(photos);
   const [notice, setNotice] = useState<string | null>(null);
   const hintId = `${id}-hint`;
   const noticeId = `${id}-notice`;
@@ -90,12 +131,16 @@ export function PhotoField({ id, photos, onChange, disabled = false }: Props) {
         <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Photos to send">
           {photos.map((photo, index) => (
             <li key={`${photo.name}-${photo.lastModified}-${index}`} className="relative">
-              {previews[index] && (
+              {thumbnails[index] ? (
                 <img
-                  src={previews[index]}
+                  src={thumbnails[index]}
                   alt={`Photo ${index + 1}: ${photo.name}`}
                   className="aspect-square w-full rounded-lg border border-line object-cover"
                 />
+              ) : (
+                <div className="flex aspect-square w-full items-center justify-center rounded-lg border border-line bg-brand-50 p-1 text-center text-xs break-all text-muted">
+                  {photo.name}
+                </div>
               )}
               <button
                 type="button"
