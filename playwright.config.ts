@@ -31,13 +31,13 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
-      testIgnore: /(?:^|[/\\])(?:mobile|owner|publish)\.spec\.ts$/,
+      testIgnore: /(?:^|[/\\])(?:mobile|owner|owner-photos|publish)\.spec\.ts$/,
     },
     { name: 'mobile', use: phone, testMatch: /(?:^|[/\\])mobile\.spec\.ts$/ },
     {
       name: 'owner',
       use: { ...phone, baseURL: ownerURL },
-      testMatch: /(?:^|[/\\])owner\.spec\.ts$/,
+      testMatch: /(?:^|[/\\])owner(?:-photos)?\.spec\.ts$/,
     },
   ],
   // The visitors' server, for every run; the owner's and the publishing one start when a test of
