@@ -11,6 +11,8 @@ import { EXPORT_FORMATS, formatLeads, isExportFormat } from '../src/server/leads
 import { oneLine } from '../src/server/support/plain-text.ts';
 import { DEFAULT_LEADS_DB, openLeadStore } from '../src/server/db/store.ts';
 import { type StoredLead } from '../src/server/db/records.ts';
+import { leadPhotoFiles, photosFolderBeside } from '../src/server/db/lead-photos.ts';
+import { photoCount } from '../src/lib/photos.ts';
 
 const usage = `Usage: npm run leads -- [--format ${EXPORT_FORMATS.join('|')}] [--limit N]
        npm run leads -- --delete ID
@@ -71,13 +73,18 @@ function readLeads(path: string, limit: number | undefined): StoredLead[] {
   }
 }
 
-/** Deletes lead `id` from the database at `path`; what was deleted, or undefined when there was no such lead */
-function deleteLead(path: string, id: number): StoredLead | undefined {
+/**
+ * Deletes lead `id` from the database at `path`, and its photos beside it; what was deleted, or
+ * undefined when there was no such lead
+ */
+async function deleteLead(path: string, id: number): Promise<StoredLead | undefined> {
   if (!existsSync(path)) return undefined;
   const store = openLeadStore(path);
   try {
     const lead = store.getLead(id);
-    return lead && store.deleteLead(id) ? lead : undefined;
+    if (!lead || !store.deleteLead(id)) return undefined;
+    await leadPhotoFiles(photosFolderBeside(path)).remove(id);
+    return lead;
   } finally {
     store.close();
   }
@@ -86,7 +93,7 @@ function deleteLead(path: string, id: number): StoredLead | undefined {
 const options = readOptions();
 const path = resolve(process.env['LEADS_DB'] || DEFAULT_LEADS_DB);
 if ('deleteId' in options) {
-  const lead = deleteLead(path, options.deleteId);
+  const lead = await deleteLead(path, options.deleteId);
   if (!lead) {
     console.error(
       `There is no quote request #${options.deleteId} in ${path}${existsSync(path) ? '' : ' (not created yet)'}.`,
@@ -97,8 +104,9 @@ if ('deleteId' in options) {
   console.log(
     `Deleted quote request #${lead.id}, received ${lead.createdAt} (UTC), from ${oneLine(lead.name, 80)}` +
       (deliveries > 0
-        ? `, with its ${deliveries} delivery record${deliveries === 1 ? '' : 's'}.`
-        : '.'),
+        ? `, with its ${deliveries} delivery record${deliveries === 1 ? '' : 's'}`
+        : '') +
+      (lead.photos > 0 ? ` and its ${photoCount(lead.photos)}.` : '.'),
   );
   console.log(
     'Copies already sent by e-mail, push notification or webhook, and any backups of the database, are not touched: delete those too.',

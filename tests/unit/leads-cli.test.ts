@@ -1,11 +1,12 @@
 /** `npm run leads -- --delete ID`, run as the owner runs it: a child process on a database file */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openLeadStore } from '../../src/server/db/store.ts';
+import { PHOTOS_FOLDER } from '../../src/server/db/lead-photos.ts';
 import { sampleLead } from '../support/leads.ts';
 
 let dir: string;
@@ -66,6 +67,21 @@ describe('npm run leads -- --delete ID', () => {
     expect(
       (JSON.parse(run(path, '--format', 'json').stdout) as { id: number }[]).map((lead) => lead.id),
     ).toEqual([3, 1]);
+  });
+
+  it('deletes the photos sent with it, and no other request’s', () => {
+    const path = join(dir, 'leads.sqlite');
+    const store = openLeadStore(path);
+    const ids = [1, 2].map(() => store.insertLead({ ...sampleLead(), photos: 1 }));
+    store.close();
+    for (const id of ids) {
+      mkdirSync(join(dir, PHOTOS_FOLDER, String(id)), { recursive: true });
+      writeFileSync(join(dir, PHOTOS_FOLDER, String(id), '1.jpg'), 'jpeg');
+    }
+    const result = run(path, '--delete', '1');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('and its 1 photo.');
+    expect(readdirSync(join(dir, PHOTOS_FOLDER))).toEqual(['2']);
   });
 
   it('says there is no such request, with exit status 1, and deletes nothing', () => {
