@@ -48,13 +48,26 @@ export type MultipartProblem =
   | 'malformed';
 
 /**
+ * The boundary parameter of a multipart Content-Type, read without a pattern: the handler runs
+ * none on what a visitor sends before its limits are checked
+ */
+function boundaryOf(contentType: string): string {
+  for (const parameter of contentType.split(';').slice(1)) {
+    const separator = parameter.indexOf('=');
+    if (parameter.slice(0, separator).trim().toLowerCase() !== 'boundary') continue;
+    const value = parameter.slice(separator + 1).trim();
+    return value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
+  }
+  return '';
+}
+
+/**
  * Counts the parts of a multipart body as it streams by: each delimiter line opens one, and the
  * last closes the body. busboy passes over a part it cannot name (no Content-Disposition) without
  * a word; comparing its parts with these says that the body was not well-formed.
  */
 function partCounter(contentType: string) {
-  const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  const delimiter = Buffer.from(`\r\n--${boundary?.[1] ?? boundary?.[2] ?? ''}`, 'latin1');
+  const delimiter = Buffer.from(`\r\n--${boundaryOf(contentType)}`, 'latin1');
   // As busboy does, a line end before the first delimiter, for a body without a preamble
   let tail = Buffer.from('\r\n');
   let delimiters = 0;
