@@ -164,10 +164,12 @@ export async function readMultipart(
       if (isPhoto && !failure) chunks.push(chunk);
     });
     stream.on('limit', () =>
-      fail(
-        'photo-too-large',
-        `${photoLabel(index, filename)} is over ${photoBytes / 1024 / 1024} MB. Please send a smaller photo.`,
-      ),
+      isPhoto
+        ? fail(
+            'photo-too-large',
+            `${photoLabel(index, filename)} is over ${photoBytes / 1024 / 1024} MB. Please send a smaller photo.`,
+          )
+        : fail('text-too-large'),
     );
     stream.on('end', () => {
       if (isPhoto) photos[index] = { filename, bytes: Buffer.concat(chunks) };
