@@ -197,6 +197,22 @@ describe('a quote request with photos, posted without JavaScript', () => {
   });
 });
 
+describe('a quote request without photos', () => {
+  it('posted with the photo input left empty (as browsers send it), is stored with none', async () => {
+    const empty = { ...photo(Buffer.alloc(0), '', 'application/octet-stream') };
+    const answer = await post([empty]);
+    expect(answer.status).toBe(303);
+    expect(answer.headers.location).toBe(THANKS_PATH);
+    const lead = (
+      owner.json(
+        await owner.call('GET', withId(ownerPaths.lead, (await leadIds())[0]!)),
+      ) as unknown as LeadBody
+    ).lead;
+    expect(lead).toMatchObject({ name: FIELDS.name, photos: [], photosNotKept: 0 });
+    expect(storedFiles()).toEqual([]);
+  });
+});
+
 describe('photos that must not be kept', () => {
   const refusals: Array<[string, () => Promise<FilePart[]>, number, RegExp]> = [
     [

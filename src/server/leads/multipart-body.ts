@@ -143,22 +143,19 @@ export async function readMultipart(
     entries.push([name, value]);
   });
   let photoParts = 0;
+  const tooMany = () => ++photoParts > photosMax;
   parser.on('file', (rawName, stream, info) => {
     partsRead++;
     const name = strictText(rawName) ?? '';
+    // busboy gives no filename for `filename=""`, as a file input left empty sends (with no bytes)
     const filename = strictText(info.filename ?? '') ?? '';
     const isPhoto = name === PHOTO_FIELD;
-    // A file input left empty sends a part with no name and no bytes
-    if (isPhoto && info.filename === '') {
-      stream.resume();
-      return;
-    }
-    const index = isPhoto ? photoParts++ : -1;
-    if (index >= photosMax) {
+    if (isPhoto && filename !== '' && tooMany()) {
       fail('too-many-photos');
       stream.resume();
       return;
     }
+    const label = () => photoLabel(filename === '' ? photoParts : photoParts - 1, filename);
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => {
       if (isPhoto && !failure) chunks.push(chunk);
@@ -167,13 +164,16 @@ export async function readMultipart(
       isPhoto
         ? fail(
             'photo-too-large',
-            `${photoLabel(index, filename)} is over ${photoBytes / 1024 / 1024} MB. Please send a smaller photo.`,
+            `${label()} is over ${photoBytes / 1024 / 1024} MB. Please send a smaller photo.`,
           )
         : fail('text-too-large'),
     );
     stream.on('end', () => {
-      if (isPhoto) photos[index] = { filename, bytes: Buffer.concat(chunks) };
-      else entries.push([name, new Blob()]);
+      if (!isPhoto) return void entries.push([name, new Blob()]);
+      const bytes = Buffer.concat(chunks);
+      if (filename === '' && bytes.length === 0) return;
+      if (filename === '' && tooMany()) return fail('too-many-photos');
+      photos.push({ filename, bytes });
     });
   });
   parser.on('filesLimit', () => fail('too-many-photos'));
@@ -214,5 +214,5 @@ export async function readMultipart(
   parser.end();
   await finished;
   if (!failure && partsRead !== counter.parts) fail('malformed');
-  return failure ?? { ok: true, entries, photos: photos.filter(Boolean) };
+  return failure ?? { ok: true, entries, photos };
 }
