@@ -23,6 +23,8 @@ function storedLead(overrides: Partial<StoredLead> = {}): StoredLead {
     followUp: null,
     readAt: null,
     notes: [],
+    photos: 0,
+    photosNotKept: 0,
     ...overrides,
   };
 }
