@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { cn } from '../../lib/cn.ts';
 import { PHOTO_FIELD, PHOTOS_MAX } from '../../lib/photos.ts';
 
 interface Props {
@@ -120,7 +121,11 @@ export function PhotoField({ id, photos, onChange, disabled = false }: Props) {
         disabled={disabled || full}
         onChange={picked}
         aria-describedby={notice ? `${hintId} ${noticeId}` : hintId}
-        className="hover:file:bg-brand-200 block w-full text-sm text-muted file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border-0 file:bg-brand-100 file:px-4 file:py-2 file:font-semibold file:text-brand-900"
+        // Emptied after each pick, the input would say "No file chosen" beside the thumbnails
+        className={cn(
+          'hover:file:bg-brand-200 block w-full text-sm file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border-0 file:bg-brand-100 file:px-4 file:py-2 file:font-semibold file:text-brand-900',
+          photos.length > 0 ? 'text-transparent' : 'text-muted',
+        )}
       />
       {notice && (
         <p id={noticeId} className="mt-2 text-sm text-brand-900" role="status">
