@@ -4,18 +4,21 @@
  * and prints how many leads the copy holds, then the photos sent with the requests (lead-photos/
  * beside the database) to the folder FILE-photos. Each copy is written beside its place first and
  * renamed into place only when complete, so an interrupted backup never spoils the previous one.
- * The photos are copied after the database, so every request in the copy has its photos.
+ * The photos are copied after the database, so every request in the copy has its photos. The
+ * push notification keys (vapid-keys.json beside it) go to FILE-vapid-keys.json, readable by the
+ * owner of the file alone: without them every device would have to turn push on again.
  */
-import { cpSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { DEFAULT_LEADS_DB } from '../src/server/db/store.ts';
 import { photosFolderBeside } from '../src/server/db/lead-photos.ts';
+import { vapidKeysPath } from '../src/server/notify/push-keys.ts';
 
 const usage = `Usage: npm run backup -- FILE
 Copies the quote-request database (LEADS_DB, default ${DEFAULT_LEADS_DB}) to FILE, safely while the server runs,
-and the photos sent with the requests to the folder FILE-photos.`;
+the photos sent with the requests to the folder FILE-photos, and the push keys to FILE-vapid-keys.json.`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -88,15 +91,28 @@ function copyPhotosTo(folder: string): number {
   return count;
 }
 
+/** Copies the push keys, when the server has made them, to `keysTarget`; whether it did */
+function copyPushKeys(keysTarget: string): boolean {
+  const keys = vapidKeysPath(source);
+  if (!existsSync(keys)) return false;
+  const keysPartial = `${keysTarget}.partial-${process.pid}`;
+  copyFileSync(keys, keysPartial);
+  chmodSync(keysPartial, 0o600);
+  renameSync(keysPartial, keysTarget);
+  return true;
+}
+
 const partial = `${target}.partial-${process.pid}`;
 const photosTarget = `${target}-photos`;
 const photosPartial = `${photosTarget}.partial-${process.pid}`;
+const keysTarget = `${target}-vapid-keys.json`;
 try {
   const leads = await copyTo(partial);
   renameSync(partial, target);
   const photos = existsSync(photosFolderBeside(source)) ? copyPhotosTo(photosPartial) : 0;
   rmSync(photosTarget, { recursive: true, force: true });
   if (existsSync(photosPartial)) renameSync(photosPartial, photosTarget);
+  if (copyPushKeys(keysTarget)) console.log(`Copied the push notification keys to ${keysTarget}.`);
   console.log(
     `Backed up ${leads} quote request${leads === 1 ? '' : 's'} from ${source} to ${target}` +
       (photos > 0
@@ -106,6 +122,7 @@ try {
 } catch (error) {
   rmSync(partial, { force: true });
   rmSync(photosPartial, { recursive: true, force: true });
+  rmSync(`${keysTarget}.partial-${process.pid}`, { force: true });
   console.error(`The backup failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }

@@ -6,7 +6,7 @@
  * refused in words the visitor can act on, and nothing of it is stored.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -24,6 +24,7 @@ import {
 import { FORM_SOURCES } from '../../src/lib/validation.ts';
 import { PHOTOS_FOLDER } from '../../src/server/db/lead-photos.ts';
 import { THANKS_PATH } from '../../src/server/leads/responses.ts';
+import { vapidKeysPath } from '../../src/server/notify/push-keys.ts';
 import { HEIC_START, HTML_AS_JPEG, pngBomb, truncated } from '../support/bad-photos.ts';
 import { multipartWithFiles, type FilePart } from '../support/form-bodies.ts';
 import { makeInvite } from '../support/owner-invite.ts';
@@ -187,6 +188,10 @@ describe('a quote request with photos, posted without JavaScript', () => {
     });
     expect(stdout).toContain('2 photos');
     expect(readFileSync(join(`${backup}-photos`, String(id), '2.jpg')).length).toBeGreaterThan(0);
+    // And the push keys, private to the file's owner: new ones would end every device's push
+    const keys = `${backup}-vapid-keys.json`;
+    expect(readFileSync(keys, 'utf8')).toBe(readFileSync(vapidKeysPath(leadsDb), 'utf8'));
+    expect(statSync(keys).mode & 0o777).toBe(0o600);
   });
 
   it('loses its photos with it when the owner deletes it', async () => {
