@@ -31,20 +31,20 @@ export const editorConfigOf = (forms: EditorForms): Config => ({
       label: 'Projects (past jobs)',
       path: 'src/content/projects/*',
       format: { data: 'yaml' },
-      columns: ['suburb', 'order'],
+      columns: ['suburb', 'category'],
       fileName: {
         from: 'title',
-        description: 'Made from the title for a new job; only the site uses it.',
+        description: 'Made from the title for a new job; the site tells jobs apart by it.',
       },
     }),
     testimonials: collectionFrom(forms.collections.testimonials, {
       label: 'Reviews',
       path: 'src/content/testimonials/*',
       format: { data: 'yaml' },
-      columns: ['suburb', 'order'],
+      columns: ['suburb', 'job'],
       fileName: {
         from: 'author',
-        description: 'Made from the name for a new review; only the site uses it.',
+        description: 'Made from the name for a new review; the site tells reviews apart by it.',
       },
     }),
     // src/content/services holds the detail pages alone
@@ -52,7 +52,7 @@ export const editorConfigOf = (forms: EditorForms): Config => ({
       label: 'Services',
       path: 'src/content/services/*',
       format: { data: 'yaml' },
-      columns: ['group', 'order'],
+      columns: ['group'],
       fileName: {
         from: 'title',
         description:
@@ -73,7 +73,7 @@ export const editorConfigOf = (forms: EditorForms): Config => ({
         // The build refuses an area page the route table has no address for
         pattern: {
           regex: new RegExp(`^(?:${areaFileNames.join('|')})$`),
-          message: `Use the file name of one of the site’s area pages: ${areaFileNames.join(', ')}. A new area needs its address added to the site first.`,
+          message: `Use the address of one of the site’s area pages: ${areaFileNames.join(', ')}. A new area needs its address added to the site first.`,
         },
       },
       extraFields: {

@@ -46,8 +46,14 @@ interface Def {
 }
 const defOf = (schema: Schema) => schema._zod.def as unknown as Def;
 
+/** Said once in a form, under its first field of visitors' text, rather than under every one */
 const TOKENS =
-  '{owner}, {phone} and other words in braces are filled in from the business details; the limits count the filled-in text.';
+  'In this form, {owner}, {phone} and other words in braces are filled in from the business details; the limits count the filled-in text.';
+
+/** What a form has said so far: the note on words in braces goes under the first field that takes them */
+interface FormNotes {
+  tokensExplained: boolean;
+}
 const join = (...parts: Array<string | undefined>) => parts.filter(Boolean).join(' ') || undefined;
 /** A description without the keys left undefined, which Keystatic would take as given and JSON drops */
 const defined = <T extends object>(options: T) =>
@@ -145,7 +151,11 @@ const patternOf = (regex: RegExp, message: string): PatternSpec => ({
 });
 
 /** A text field: its words, and its limits as Keystatic checks them (it leaves an empty text out of the file) */
-function describeText({ def, meta, optional }: Unwrapped, what: string): TextSpec {
+function describeText(
+  { def, meta, optional }: Unwrapped,
+  what: string,
+  notes: FormNotes,
+): TextSpec {
   const { min, max, pattern } = textLimits(def);
   const label = meta.label ?? what;
   const message = () => {
@@ -177,10 +187,12 @@ function describeText({ def, meta, optional }: Unwrapped, what: string): TextSpe
       pattern: optionalPattern,
     });
   }
+  const explainTokens = meta.tokens === true && !notes.tokensExplained;
+  if (explainTokens) notes.tokensExplained = true;
   return defined({
     kind: 'text' as const,
     label,
-    description: meta.tokens ? join(meta.description, TOKENS) : meta.description,
+    description: explainTokens ? join(meta.description, TOKENS) : meta.description,
     multiline: meta.editor?.multiline ?? meta.tokens === true,
     validation,
   });
@@ -242,7 +254,11 @@ function describeChoice({ meta }: Unwrapped, values: readonly string[], what: st
 }
 
 /** The description of the Keystatic field that edits what `schema` accepts; `what` names it in an error */
-export function describeField(schema: Schema, what = 'field'): FieldSpec {
+export function describeField(
+  schema: Schema,
+  what = 'field',
+  notes: FormNotes = { tokensExplained: false },
+): FieldSpec {
   const field = unwrap(schema);
   const { def, meta, optional } = field;
   const words = defined({ label: meta.label ?? what, description: meta.description });
@@ -252,7 +268,7 @@ export function describeField(schema: Schema, what = 'field'): FieldSpec {
     case 'object': {
       const members = Object.entries(def.shape!).map(([key, value]): MemberSpec => ({
         key,
-        ...describeField(value, `${what}.${key}`),
+        ...describeField(value, `${what}.${key}`, notes),
       }));
       return defined({
         kind: 'object' as const,
@@ -262,7 +278,7 @@ export function describeField(schema: Schema, what = 'field'): FieldSpec {
       });
     }
     case 'array': {
-      const item = describeField(def.element!, `${what}[]`);
+      const item = describeField(def.element!, `${what}[]`, notes);
       const { min, max } = textLimits(def);
       return defined({
         kind: 'array' as const,
@@ -281,7 +297,7 @@ export function describeField(schema: Schema, what = 'field'): FieldSpec {
         return { kind: 'relationship', ...words, collection: hints.relationship, required };
       if (def.format === 'url') return { kind: 'url', ...words, required };
       if (def.format === 'date') return { kind: 'date', ...words, required };
-      return describeText(field, what);
+      return describeText(field, what, notes);
     }
     case 'number':
       return describeNumber(field, what);

@@ -150,7 +150,7 @@ export function collectionFrom(
   formFields[fileName.from] = fields.slug({
     name: { label, ...(description === undefined ? {} : { description }), validation },
     slug: {
-      label: 'File name',
+      label: 'Short name',
       description: fileName.description,
       generate: fileName.generate ?? fileNameOf,
       validation: {

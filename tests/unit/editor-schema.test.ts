@@ -25,6 +25,7 @@ import businessFile from '../../src/content/business.json' with { type: 'json' }
 import { describeForm } from '../../src/editor/form-description.ts';
 import { editorConfig, editorForms } from '../../src/editor/forms.ts';
 import { fieldsFrom } from '../../src/editor/keystatic-fields.ts';
+import type { FieldSpec } from '../../src/editor/form-spec.ts';
 import { contentProblems, type ContentSummary } from '../../src/lib/content-rules.ts';
 import {
   MAX_PROJECT_PHOTOS,
@@ -240,5 +241,59 @@ describe('business.json', () => {
         'business',
       ),
     ).toEqual([]);
+  });
+});
+
+/** Every label and help text a form shows, at any depth, with where it is */
+function wordsOf(spec: FieldSpec, where: string): Array<{ where: string; text: string }> {
+  const own = [
+    'label' in spec && spec.label ? { where, text: spec.label } : undefined,
+    'description' in spec && spec.description ? { where, text: spec.description } : undefined,
+    ...('options' in spec ? spec.options.map((option) => ({ where, text: option.label })) : []),
+    ...('validation' in spec && 'pattern' in spec.validation && spec.validation.pattern
+      ? [{ where, text: spec.validation.pattern.message }]
+      : []),
+  ].filter((words) => words !== undefined);
+  if (spec.kind === 'object')
+    return [...own, ...spec.fields.flatMap((field) => wordsOf(field, `${where}.${field.key}`))];
+  if (spec.kind === 'array') return [...own, ...wordsOf(spec.item, `${where}[]`)];
+  return own;
+}
+const allForms = Object.entries({ ...editorForms.collections, ...editorForms.singletons });
+
+describe('the editor speaks the owner’s words', () => {
+  it('names no file, folder or format, and shows no drawing names or positions', () => {
+    for (const [name, form] of allForms) {
+      const words = wordsOf({ kind: 'object', fields: form.fields }, name);
+      expect(
+        words.filter(({ text }) =>
+          /src\/|\.svg|\.ya?ml|\.json|file name|folder|\bJPEG\b|\bPNG\b|WebP|^Position$|^Drawing$/i.test(
+            text,
+          ),
+        ),
+        name,
+      ).toEqual([]);
+    }
+  });
+
+  it('says once in each form, not under every field, that words in braces are filled in', () => {
+    for (const [name, form] of allForms) {
+      const notes = wordsOf({ kind: 'object', fields: form.fields }, name).filter(({ text }) =>
+        text.includes('words in braces'),
+      );
+      expect(notes.length, name).toBeLessThanOrEqual(1);
+    }
+    const projectNotes = wordsOf(
+      { kind: 'object', fields: editorForms.collections.projects.fields },
+      'projects',
+    ).filter(({ text }) => text.includes('words in braces'));
+    expect(projectNotes.map(({ where }) => where)).toEqual(['projects.title']);
+  });
+
+  it('lists each collection with a column besides its name, none of them a position', () => {
+    for (const collection of Object.values(collections)) {
+      expect(collection.columns?.length).toBeGreaterThan(0);
+      expect(collection.columns).not.toContain('order');
+    }
   });
 });
