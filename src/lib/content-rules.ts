@@ -6,6 +6,7 @@
  */
 import { areaPathOf } from './area-files.ts';
 import { HOME_COUNTS } from './constants.ts';
+import { SHOW_ON_HOME_LABEL } from './content-schemas.ts';
 
 export interface ContentSummary {
   /** Each service entry, with the folder of src/content it is in */
@@ -141,13 +142,14 @@ export function contentProblems(content: ContentSummary): string[] {
   // How many there are follows the content; the home page needs enough featured ones to fill its rows
   const featured = (items: readonly { featured: boolean }[]) =>
     items.filter((item) => item.featured).length;
+  // In the words of the box the owner ticks
   for (const [collection, items, needed] of [
-    ['projects', content.projects, HOME_COUNTS.projects],
-    ['testimonials', content.testimonials, HOME_COUNTS.testimonials],
+    ['Projects', content.projects, HOME_COUNTS.projects],
+    ['Reviews', content.testimonials, HOME_COUNTS.testimonials],
   ] as const) {
     if (featured(items) < needed)
       problems.push(
-        `${collection}: ${featured(items)} featured; the home page shows ${needed}, so mark at least ${needed} as featured`,
+        `${collection}: ${featured(items)} have “${SHOW_ON_HOME_LABEL}” ticked; the home page shows ${needed}, so tick it on at least ${needed}`,
       );
   }
   return problems;

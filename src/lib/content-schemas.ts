@@ -27,11 +27,16 @@ const text = (min: number, max = 5000, later: readonly string[] = []) =>
     .meta({ tokens: true });
 const illustrationHelp =
   'The name of a drawing in src/assets/illustrations, without ".svg": small letters, digits and dashes, such as switchboard-howick.';
-/** File name (without `.svg`) of an illustration in src/assets/illustrations */
+/** File name (without `.svg`) of an illustration in src/assets/illustrations: the site's own drawings, which the owner's editor keeps as they are */
 const illustration = z
   .string()
   .regex(/^[a-z0-9-]+$/)
-  .meta({ label: 'Drawing', description: illustrationHelp, patternMessage: illustrationHelp });
+  .meta({
+    label: 'Drawing',
+    description: illustrationHelp,
+    patternMessage: illustrationHelp,
+    editor: { hidden: true },
+  });
 /** Alt text that says what the picture shows */
 const imageAlt = text(15, 180);
 const describes = (subject: string) =>
@@ -39,6 +44,9 @@ const describes = (subject: string) =>
     label: 'What the picture shows',
     description: `For people who cannot see it: say what the ${subject} shows.`,
   });
+/** What a drawing shows: kept with the drawing, which the owner's editor does not show */
+const describesDrawing = () =>
+  describes('drawing').meta({ label: 'What the drawing shows', editor: { hidden: true } });
 /** Search-result title: the layout adds nothing, so this is the whole <title> */
 const seoTitle = text(15, 60).meta({
   label: 'Title in search results',
@@ -60,20 +68,26 @@ const sample = z.boolean().default(false).meta({
   description:
     'Ticked on the examples the site came with. The launch check lists them: replace each with a real one, or delete it.',
 });
-/** Where an entry comes in its list */
-const order = z.number().int().meta({
-  label: 'Position',
-  description:
-    'Where it comes in its list: 1 first. Two entries with the same number keep the file names’ order.',
-});
+/**
+ * Where an entry comes in its list, lowest first; equal ones keep their file names' order. The
+ * owner's editor keeps it as it is (a new entry comes first); the owner's app sets the projects'
+ * by dragging them into order
+ */
+const order = z
+  .number()
+  .int()
+  .default(0)
+  .meta({ label: 'Position', editor: { hidden: true } });
+/** The label of the box that puts an entry on the home page, which the build's problems repeat */
+export const SHOW_ON_HOME_LABEL = 'Show on the home page';
 /** The home page shows the first of the marked entries, as many as its layout holds (the build checks there are enough) */
 const featured = (count: number) =>
   z
     .boolean()
     .default(false)
     .meta({
-      label: 'Show on the home page',
-      description: `The home page shows the first ${count} marked, by position; keep at least ${count} marked.`,
+      label: SHOW_ON_HOME_LABEL,
+      description: `The home page shows ${count} of the ticked ones; keep at least ${count} ticked.`,
     });
 const paragraph = (min: number) => text(min).meta({ label: 'Paragraph' });
 /** The editor writes a field left blank as '': the same as leaving it out */
@@ -89,7 +103,7 @@ const serviceBase = z.object({
   }),
   icon,
   image: illustration,
-  imageAlt: describes('drawing'),
+  imageAlt: describesDrawing(),
   seoTitle,
   seoDescription,
   order,
@@ -249,7 +263,7 @@ export const areaSchema = z
       },
     }),
     image: illustration,
-    imageAlt: describes('drawing'),
+    imageAlt: describesDrawing(),
     // Rarely changed
     /** The places the page covers, each where it is (the page's Service in the structured data) */
     areaServed: z
@@ -316,7 +330,7 @@ export function projectSchema<Image extends z.ZodType>(image: () => Image) {
             src: image().meta({
               label: 'Photo',
               description:
-                'A JPEG, PNG or WebP up to 20 MB. It is turned upright, made at most 2,400 pixels wide or tall, and its hidden details (where and when it was taken, the camera) are removed before it is saved.',
+                'A photo from your phone or camera. It is turned upright, made smaller when it is very large, and where and when it was taken is removed before it is saved.',
               editor: { image: { directory: PHOTOS_DIRECTORY, publicPath: PHOTOS_FROM_PROJECT } },
             }),
             alt: describes('photo'),
@@ -327,7 +341,7 @@ export function projectSchema<Image extends z.ZodType>(image: () => Image) {
         .default([])
         .meta({
           label: 'Photos',
-          description: `Up to ${MAX_PROJECT_PHOTOS}; the first is the one on the card. A job needs photos or a drawing.`,
+          description: `Up to ${MAX_PROJECT_PHOTOS}; the first is the one on the card.`,
           editor: { itemName: 'Photo' },
         }),
       /** The illustration shown while the project has no photo */
@@ -337,6 +351,7 @@ export function projectSchema<Image extends z.ZodType>(image: () => Image) {
       imageAlt: blankAsAbsent(imageAlt).meta({
         label: 'What the drawing shows',
         description: 'For people who cannot see it. Needed with a drawing, empty without one.',
+        editor: { hidden: true },
       }),
       /** One of the six on the home page */
       featured: featured(HOME_COUNTS.projects),

@@ -294,7 +294,9 @@ describe('signed in', () => {
     const answer = await owner.call(method, path, { body, headers });
     expect(answer.status).toBe(400);
     expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(answer.text()).toBe('Photo 2: that file is not a JPEG, PNG or WebP picture.');
+    expect(answer.text()).toBe(
+      'Photo 2: that file is not a photo the site can show. Choose a photo from your phone or camera.',
+    );
     expect(existsSync(join(siteDir, photoFile(1)))).toBe(false);
     expect(snapshot()).toEqual(before);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentProblems, type ContentSummary } from '../../src/lib/content-rules.ts';
+import { SHOW_ON_HOME_LABEL } from '../../src/lib/content-schemas.ts';
 
 const expected: ContentSummary['expected'] = {
   serviceSlugs: {
@@ -123,7 +124,7 @@ describe('content rules', () => {
     const problems = contentProblems(content);
     expect(problems).toContain('the commercial slug list repeats a slug');
     expect(problems).toContain(
-      'projects: 5 featured; the home page shows 6, so mark at least 6 as featured',
+      `Projects: 5 have “${SHOW_ON_HOME_LABEL}” ticked; the home page shows 6, so tick it on at least 6`,
     );
     expect(problems).toContain('areas/electrician-botany.md: 1 served suburbs, expected 8');
     expect(problems).toContain(
@@ -141,7 +142,7 @@ describe('content rules', () => {
     expect(contentProblems(content)).toEqual([]);
     content.testimonials[2]!.featured = false;
     expect(contentProblems(content)).toEqual([
-      'testimonials: 5 featured; the home page shows 6, so mark at least 6 as featured',
+      `Reviews: 5 have “${SHOW_ON_HOME_LABEL}” ticked; the home page shows 6, so tick it on at least 6`,
     ]);
   });
 

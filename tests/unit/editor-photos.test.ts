@@ -88,7 +88,8 @@ describe('a project photo', () => {
   });
 
   it('is refused, naming the photo, when it is not a JPEG, PNG or WebP picture', async () => {
-    const notAPicture = 'Photo 3: that file is not a JPEG, PNG or WebP picture.';
+    const notAPicture =
+      'Photo 3: that file is not a photo the site can show. Choose a photo from your phone or camera.';
     const gif = await sharp({ create: { width: 40, height: 40, channels: 3, background: RED } })
       .gif()
       .toBuffer();
@@ -183,7 +184,8 @@ describe('an update from the editor', () => {
     expect(await check(body, onDisk)).toEqual({
       ok: false,
       status: 400,
-      message: 'Photo 2: that file is not a JPEG, PNG or WebP picture.',
+      message:
+        'Photo 2: that file is not a photo the site can show. Choose a photo from your phone or camera.',
     });
   });
 

@@ -44,7 +44,7 @@ export async function makePhotoSafe(
   const notAPicture: PhotoOutcome = {
     ok: false,
     status: 400,
-    message: `${field}: that file is not a JPEG, PNG or WebP picture.`,
+    message: `${field}: that file is not a photo the site can show. Choose a photo from your phone or camera.`,
   };
   if (input.byteLength > PHOTO_MAX_BYTES) {
     return {
