@@ -1,11 +1,13 @@
 /**
  * Astro's complaints about content, as captured from `astro sync` and `astro build` on a copy of
  * the site with one entry broken (tests/unit/fixtures/astro-output/), put into words the owner
- * can act on: the entry by its name and file, the field, what it needs
+ * can act on: the entry by its name, the field by the label his form shows, what it needs
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { projectSchema, SHOW_ON_HOME_LABEL } from '../../src/lib/content-schemas.ts';
 import {
   describeProblems,
   needWords,
@@ -25,37 +27,41 @@ const inWords = (name: string) =>
   describeProblems(parseAstroProblems(output(name)), (file) => entries[file]);
 
 describe('a content error, in words', () => {
-  it('names the entry, its file and the field with its limit', () => {
+  it('names the entry, and the field with its limit, without naming a file', () => {
     expect(inWords('sync-title')).toEqual([
-      "Project 'Switchboard upgrade in Howick' (projects/switchboard-howick.yaml): Title must be at least 5 characters",
+      "Project 'Switchboard upgrade in Howick': Title must be at least 5 characters",
     ]);
   });
 
-  it('gives every field of an entry that is wrong, and what each must be', () => {
+  it('gives every field of an entry that is wrong by the label and choices his form shows', () => {
+    const schema = projectSchema(z.string);
+    const { category, order } = schema.shape;
+    const kindOfJob = z.globalRegistry.get(category)!;
+    const choices = Object.values(kindOfJob.optionLabels!).join(', ');
     expect(inWords('sync-multi')).toEqual([
-      "Project 'Switchboard upgrade in Howick' (projects/switchboard-howick.yaml): Category must be one of Residential, Maintenance",
-      "Project 'Switchboard upgrade in Howick' (projects/switchboard-howick.yaml): Order must be a number",
+      `Project 'Switchboard upgrade in Howick': ${kindOfJob.label} must be one of ${choices}`,
+      `Project 'Switchboard upgrade in Howick': ${z.globalRegistry.get(order)!.label} must be a number`,
     ]);
     expect(inWords('sync-missing')).toEqual([
-      "Project 'Switchboard upgrade in Howick' (projects/switchboard-howick.yaml): Suburb is missing",
+      "Project 'Switchboard upgrade in Howick': Suburb is missing",
     ]);
   });
 
-  it('names an item of a list by its place, counting from one', () => {
+  it('names an item of a list by what the list calls an item and its place, counting from one', () => {
     expect(inWords('sync-nested')).toEqual([
-      "Service 'Ceiling fans' (services/ceiling-fans.yaml): Benefits, item 1 must be at least 10 characters",
+      "Service 'Ceiling fans': What the customer gets › Point 1 must be at least 10 characters",
     ]);
   });
 
-  it('says a field is not in the form it needs instead of showing a pattern', () => {
+  it('says what a patterned field needs in the form’s own words instead of showing a pattern', () => {
     expect(inWords('sync-author')).toEqual([
-      'Review by margaret (testimonials/01-margaret.yaml): Author is not in the form it needs',
+      'Review by margaret: First name is not right: first name only, starting with a capital letter',
     ]);
   });
 
   it('says a file that is not valid YAML is not written correctly, and near which line', () => {
     expect(inWords('sync-yaml')).toEqual([
-      'Project zz-broken (projects/zz-broken.yaml) is not written correctly near line 3 (unexpected end of the stream within a double quoted scalar)',
+      'Project zz-broken is not written correctly near line 3 (unexpected end of the stream within a double quoted scalar)',
     ]);
   });
 
@@ -63,6 +69,24 @@ describe('a content error, in words', () => {
     const [problem, ...rest] = inWords('build-content-rules');
     expect(rest).toEqual([]);
     expect(problem).toMatch(/^Projects: \d+ entries with \d+ featured/);
+  });
+
+  it('names a field of a photo by the labels of the form, and falls back on the path’s words where a schema has none', () => {
+    const problems = [
+      {
+        file: 'projects/switchboard-howick.yaml',
+        issues: [
+          { path: 'photos.1.alt', message: 'Too small: expected string to have >=15 characters' },
+          { path: 'featured', message: 'Invalid input: expected boolean, received string' },
+        ],
+      },
+      { file: 'elsewhere/x.yaml', issues: [{ path: 'someField.0', message: 'Required' }] },
+    ];
+    expect(describeProblems(problems, (file) => entries[file])).toEqual([
+      "Project 'Switchboard upgrade in Howick': Photos › Photo 2 › What the picture shows must be at least 15 characters",
+      `Project 'Switchboard upgrade in Howick': ${SHOW_ON_HOME_LABEL} must be ticked or not ticked`,
+      'Elsewhere/x.yaml: Some field, item 1 is missing',
+    ]);
   });
 
   it('never shows a stack trace, a path of the server or Astro’s hints', () => {

@@ -1,10 +1,30 @@
 /**
  * What Astro says when content is wrong, turned into words the owner can act on: which entry,
- * which field, what it needs. "Project 'Switchboard upgrade in Howick'
- * (projects/switchboard-howick.yaml): Title must be at least 5 characters". The raw output stays
- * in the server's log; only these sentences reach the owner's page.
+ * which field by the label his form shows (the schema's `.meta()`), what it needs. "Project
+ * 'Switchboard upgrade in Howick': Title must be at least 5 characters". The raw output stays in
+ * the server's log; only these sentences reach the owner's page, and none names a file.
  */
+import { z } from 'zod';
+import {
+  areaSchema,
+  pageSchema,
+  projectSchema,
+  serviceSchema,
+  testimonialSchema,
+} from '../../lib/content-schemas.ts';
+import { fieldAt } from '../../lib/field-labels.ts';
+import type { FieldMeta } from '../../lib/field-meta.ts';
 import { capitalised, entryLabel, fieldWords } from './entry-labels.ts';
+
+/** The schema of each collection folder under src/content, whose labels name its fields */
+const SCHEMA_OF_FOLDER: Readonly<Record<string, z.core.$ZodType>> = {
+  projects: projectSchema(z.string),
+  testimonials: testimonialSchema,
+  services: serviceSchema,
+  'service-pages': serviceSchema,
+  areas: areaSchema,
+  pages: pageSchema,
+};
 
 /** A problem Astro reported, before it is put into words */
 export interface ContentProblem {
@@ -70,8 +90,8 @@ export function parseAstroProblems(output: string): ContentProblem[] {
   return problems;
 }
 
-/** Zod's message for a field, as what the field needs */
-export function needWords(message: string): string {
+/** Zod's message for a field, as what the field needs; `meta` gives its choices and its pattern in the form's words */
+export function needWords(message: string, meta: FieldMeta = {}): string {
   const size =
     /^Too (?:small|big): expected (string|array|number|set)(?: to (?:have|be))? ([<>]=?)(-?\d+(?:\.\d+)?)(?: (\w+))?/.exec(
       message,
@@ -91,18 +111,36 @@ export function needWords(message: string): string {
     return `must be one of ${options[1]!
       .split('|')
       .map((option) => option.replace(/^"|"$/g, ''))
+      .map((option) => meta.optionLabels?.[option] ?? option)
       .join(', ')}`;
   if (/^Required$|received undefined$/.test(message)) return 'is missing';
   const type = /expected (?:type )?`?"?(\w+)"?`?, received/i.exec(message);
+  // A box is ticked or not
+  if (type?.[1] === 'boolean') return 'must be ticked or not ticked';
   if (type) return `must be ${/^[aeiou]/.test(type[1]!) ? 'an' : 'a'} ${type[1]}`;
-  if (/^Invalid string: must match pattern/.test(message)) return 'is not in the form it needs';
+  if (/^Invalid string: must match pattern/.test(message))
+    return meta.patternMessage
+      ? `is not right: ${meta.patternMessage.charAt(0).toLowerCase()}${meta.patternMessage.slice(1)}`
+      : 'is not in the form it needs';
   if (/^Invalid input/.test(message)) return 'is not what it should be';
   // A refinement of the schema's own is already in words
   return message.charAt(0).toLowerCase() + message.slice(1);
 }
 
-/** A field's path in words: `title` → "Title", `benefits.0` → "Benefits, item 1", `photos.1.alt` → "Photos, item 2, alt" */
-export function fieldPathWords(path: string): string {
+/** The field at `path` of the entry in `file` (relative to src/content), as its schema describes it */
+function fieldOf(path: string, file: string | undefined) {
+  const schema = file === undefined ? undefined : SCHEMA_OF_FOLDER[file.split('/')[0] ?? ''];
+  return schema && fieldAt(schema, path);
+}
+
+/**
+ * A field's path in words: by the labels of the form the owner fills in when the entry's schema
+ * has them (`photos.1.alt` of a project → "Photos › Photo 2 › What the picture shows"), else by
+ * the path's own words (`benefits.0` → "Benefits, item 1")
+ */
+export function fieldPathWords(path: string, file?: string): string {
+  const labels = fieldOf(path, file)?.labels;
+  if (labels) return labels.join(' › ');
   const words = path
     .split('.')
     .filter(Boolean)
@@ -121,15 +159,15 @@ export function describeProblems(
 ): string[] {
   return problems.flatMap((problem) => {
     const where = problem.file
-      ? `${capitalised(entryLabel(problem.file, readEntry(problem.file)))} (${problem.file})`
+      ? capitalised(entryLabel(problem.file, readEntry(problem.file)))
       : undefined;
     if (problem.issues.length === 0)
       return [
         where ? `${where} ${problem.text ?? 'has a problem'}` : capitalised(problem.text ?? ''),
       ];
     return problem.issues.map(({ path, message }) => {
-      const need = needWords(message);
-      const sentence = path ? `${fieldPathWords(path)} ${need}` : capitalised(need);
+      const need = needWords(message, fieldOf(path, problem.file)?.meta);
+      const sentence = path ? `${fieldPathWords(path, problem.file)} ${need}` : capitalised(need);
       return where ? `${where}: ${sentence}` : sentence;
     });
   });

@@ -43,6 +43,7 @@ export function entryLabel(path: string, text: string | undefined): string {
   const [collection = '', ...rest] = path.split('/');
   const id = entryId(path);
   if (collection === 'pages' && rest.length === 1) return PAGE_NAMES[id] ?? `the ${id} page`;
+  if (path === 'business.json') return 'the business details';
   const named = NAMED_BY[collection];
   if (!named) return path;
   const name = text === undefined ? undefined : topLevelField(text, named.field);
