@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { iconNames } from '../config/icon-names.ts';
 import { regions } from '../config/regions.ts';
-import { HOME_COUNTS } from './constants.ts';
+import { FOCUS_STEP, HOME_COUNTS } from './constants.ts';
 import { fillTokens } from './text.ts';
 
 const icon = z
@@ -287,6 +287,14 @@ export const areaSchema = z
     })),
   }));
 
+/** A share of a photo's width or height, in steps of 5 (the site's stylesheet has a class for each) */
+const focusShare = z.number().int().min(0).max(100).multipleOf(FOCUS_STEP);
+/** Where a card's crop is centred: the middle unless he chose a point */
+const photoFocus = z
+  .object({ x: focusShare, y: focusShare })
+  .default({ x: 50, y: 50 })
+  .meta({ label: 'Crop of the card’s photo', editor: { hidden: true } });
+
 /** Most photos a project shows */
 export const MAX_PROJECT_PHOTOS = 6;
 /** Where a project's photos are stored; its YAML holds each one's path relative to the YAML file */
@@ -353,6 +361,8 @@ export function projectSchema<Image extends z.ZodType>(image: () => Image) {
         description: 'For people who cannot see it. Needed with a drawing, empty without one.',
         editor: { hidden: true },
       }),
+      /** The point of the first photo the job's card keeps in view when it crops it (its object-position) */
+      focus: photoFocus,
       /** One of the six on the home page */
       featured: featured(HOME_COUNTS.projects),
       order,

@@ -3,6 +3,7 @@ import type { ImageMetadata } from 'astro';
 import { getImage } from 'astro:assets';
 import { photoPicture, picture, sourceImage, type PictureData } from './pictures.ts';
 import type { ProjectEntry } from './content.ts';
+import { CENTRED, type PhotoFocus } from './photo-focus.ts';
 
 /** A large image the lightbox shows */
 export interface LargeImage {
@@ -24,6 +25,8 @@ export interface GalleryItem {
   full: LargeImage;
   /** A project's other photos, which the lightbox steps through after the first */
   more: (LargeImage & { alt: string })[];
+  /** Where the card's crop of its picture is centred; the middle without */
+  focus?: PhotoFocus;
 }
 
 const thumbWidths = [400, 600, 800];
@@ -80,8 +83,10 @@ async function photoItem(
 export function projectItems(projects: readonly ProjectEntry[]): Promise<GalleryItem[]> {
   return Promise.all(
     projects.map(async (project) => {
-      const { title, description, category, photos, image, imageAlt } = project.data;
-      const common = { id: project.id, title, description, category };
+      const { title, description, category, photos, image, imageAlt, focus } = project.data;
+      // Only a chosen point reaches the card, so a card cropped in the middle is as it was
+      const chosen = focus.x !== CENTRED.x || focus.y !== CENTRED.y;
+      const common = { id: project.id, title, description, category, ...(chosen ? { focus } : {}) };
       const [first, ...others] = photos;
       if (first) return photoItem({ ...common, photos: [first, ...others] });
       // The schema lets a project without photos through only with both

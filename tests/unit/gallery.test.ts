@@ -56,6 +56,7 @@ const project = (data: Partial<ProjectEntry['data']>) =>
       order: 5,
       sample: false,
       photos: [],
+      focus: { x: 50, y: 50 },
       ...data,
     },
   }) as unknown as ProjectEntry;
@@ -114,6 +115,21 @@ describe('a project with photos', () => {
   it('refuses a project with neither a photo nor an illustration', async () => {
     await expect(projectItems([project({})])).rejects.toThrow(
       'projects/deck-lighting-half-moon-bay: no photo and no illustration',
+    );
+  });
+
+  it('centres the card’s crop on the point he chose, and leaves a card he did not crop as it was', async () => {
+    const photos = [{ src: phonePhoto('0'), alt: 'Lit deck steps and a garden path at dusk' }];
+    const [chosen, centred] = await projectItems([
+      project({ photos, focus: { x: 30, y: 85 } }),
+      project({ photos }),
+    ]);
+    const card = renderToStaticMarkup(GalleryCard({ item: chosen!, onOpen: () => {} }));
+    expect(card).toContain('[--focus-x:30%] [--focus-y:85%]');
+    expect(card).toMatch(/<img [^>]*class="[^"]*object-\[var\(--focus-x\)_var\(--focus-y\)\]/);
+    expect(centred).not.toHaveProperty('focus');
+    expect(renderToStaticMarkup(GalleryCard({ item: centred!, onOpen: () => {} }))).not.toContain(
+      'focus',
     );
   });
 });

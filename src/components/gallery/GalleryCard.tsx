@@ -1,6 +1,7 @@
 import { ZoomIn } from 'lucide-react';
 import { ResponsivePicture } from '../ui/ResponsivePicture.tsx';
 import type { GalleryItem } from '../../lib/gallery.ts';
+import { focusClasses } from '../../lib/photo-focus.ts';
 
 interface Props {
   item: GalleryItem;
@@ -10,6 +11,7 @@ interface Props {
 /** A gallery tile: without JavaScript its link opens the large image; with it, the lightbox. Its title names it. */
 export function GalleryCard({ item, onOpen }: Props) {
   const titleId = `gallery-card-${item.id}`;
+  const focus = focusClasses(item.focus);
   return (
     <article
       aria-labelledby={titleId}
@@ -20,7 +22,8 @@ export function GalleryCard({ item, onOpen }: Props) {
         data={item.thumb}
         alt={item.alt}
         sizes="(min-width: 1280px) 290px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 92vw"
-        className="aspect-[4/3]"
+        className={`aspect-[4/3] ${focus.frame}`.trim()}
+        {...(focus.image ? { imgClassName: focus.image } : {})}
       />
       <div className="flex flex-1 flex-col p-5">
         <p className="eyebrow">{item.category}</p>
