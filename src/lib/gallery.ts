@@ -84,8 +84,10 @@ export function projectItems(projects: readonly ProjectEntry[]): Promise<Gallery
   return Promise.all(
     projects.map(async (project) => {
       const { title, description, category, photos, image, imageAlt, focus } = project.data;
-      // Only a chosen point reaches the card, so a card cropped in the middle is as it was
-      const chosen = focus.x !== CENTRED.x || focus.y !== CENTRED.y;
+      // Only a chosen point reaches the card, so a card cropped in the middle is as it was. An
+      // entry Astro kept from a build before the field (its data store) has none at all
+      const given = focus as typeof focus | undefined;
+      const chosen = given !== undefined && (given.x !== CENTRED.x || given.y !== CENTRED.y);
       const common = { id: project.id, title, description, category, ...(chosen ? { focus } : {}) };
       const [first, ...others] = photos;
       if (first) return photoItem({ ...common, photos: [first, ...others] });
