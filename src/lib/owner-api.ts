@@ -15,6 +15,8 @@ export type * from './owner-api/responses.ts';
 export type {
   AddPasskeyRequest,
   InviteRequest,
+  JobDraft,
+  JobsOrderRequest,
   LeadChange,
   PushSubscriptionRequest,
   PushTestRequest,

@@ -13,7 +13,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { business } from '../config/business.ts';
 import { apiPaths } from '../config/routes.ts';
 import { siteOrigin } from '../lib/site-url.ts';
@@ -47,6 +47,7 @@ import { handleVitals } from './stats/vitals-route.ts';
 import { startWeeklySummaries } from './stats/weekly.ts';
 import { createOwnerAccess } from './owner/api.ts';
 import { SESSION_COOKIE } from './owner/session-token.ts';
+import { createJobStore } from './owner/jobs.ts';
 import { createEditorApi } from './editor/api.ts';
 import { newestBuild, removeBuildsExcept, publishedBuilds } from './publish/builds.ts';
 import { BUSINESS_FILE } from './publish/content-paths.ts';
@@ -244,6 +245,13 @@ export function createApp(env: Env, parts: AppParts): App {
       log,
     });
 
+  // His jobs are added in the site's source as the editor's are, their photos waiting beside LEADS_DB
+  const jobs = createJobStore({
+    siteDir: siteDirOf(env),
+    uploadsDir: join(dirname(leadsDb), 'job-photo-uploads'),
+    isPublishing: () => publisher?.isBusy() ?? false,
+    onSaved: () => publisher?.contentChanged(),
+  });
   const owner = createOwnerAccess({
     store,
     siteUrl,
@@ -254,6 +262,7 @@ export function createApp(env: Env, parts: AppParts): App {
     outbox,
     pageTitles: pageTitles(site.readPage),
     photoFiles,
+    jobs,
   });
   /** The signed-in owner's own visits, taps and readings are not counted */
   const isOwner = (request: Request) => owner.hasSession(request.headers.get('cookie'));

@@ -24,7 +24,7 @@ export function sessionFrom(answer: Answer): string | undefined {
 export interface CallOptions {
   body?: unknown;
   /** Sent as given instead of JSON */
-  rawBody?: string;
+  rawBody?: string | Buffer;
   contentType?: string;
   origin?: string | null;
   /** The session token to send; the client's own when not given; null for none */

@@ -84,7 +84,24 @@ export const ownerPaths = {
   pushDevice: '/api/owner/push/devices/:id',
   /** POST { id }: a test push to that device, 200 { delivered: true } or 502 with the reason */
   pushTest: '/api/owner/push/test',
+  /** GET his finished jobs, newest first, with the suburbs and kinds of job to choose from (JobsBody); POST a JobDraft adds one (201 JobSaved) */
+  jobs: '/api/owner/jobs',
+  /** One job: GET (JobBody), PUT a JobDraft changes it (200 JobSaved) */
+  job: '/api/owner/jobs/:id',
+  /** GET one of a job's photos, small (JPEG), or its drawing where it has no photo */
+  jobPhoto: '/api/owner/jobs/:id/photos/:index',
+  /** POST a photo's bytes (image/jpeg, png or webp): made safe and kept for a draft (201 PhotoUploaded) */
+  jobUploads: '/api/owner/jobs/uploads',
+  /** GET a photo uploaded for a draft (JPEG) */
+  jobUpload: '/api/owner/jobs/uploads/:id',
+  /** POST { ids }: the home page's jobs in the order it shows them (JobsBody) */
+  jobsOrder: '/api/owner/jobs/order',
 } as const;
+
+/** Most photos one upload may be: a phone's camera roll photo, before the page shrinks it */
+export const JOB_PHOTO_MAX_BYTES = 20 * 1024 * 1024;
+/** Longest side of a photo as the page shrinks it before sending */
+export const JOB_PHOTO_MAX_SIDE = 2400;
 
 /** The devices that may take push notifications at once */
 export const PUSH_DEVICES_MAX = 20;

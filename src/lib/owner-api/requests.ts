@@ -104,6 +104,28 @@ export const ownerRequests = {
   }),
   /** POST push/test */
   pushTest: z.strictObject({ id: z.number().int().positive() }),
+  /**
+   * POST jobs, PUT jobs/ID: a finished job as the owner's form has it. Only its shape is checked
+   * here; the server holds it to the projects' own schema, and names a field by its label
+   */
+  jobDraft: z.strictObject({
+    title: z.string().max(500),
+    suburb: z.string().max(200),
+    category: z.string().max(100),
+    description: z.string().max(5000),
+    featured: z.boolean(),
+    focus: z.strictObject({ x: z.number().min(0).max(100), y: z.number().min(0).max(100) }),
+    photos: z
+      .array(
+        z.union([
+          z.strictObject({ upload: z.string().regex(/^[\w-]{22}$/), alt: z.string().max(1000) }),
+          z.strictObject({ kept: z.number().int().min(0).max(50), alt: z.string().max(1000) }),
+        ]),
+      )
+      .max(20),
+  }),
+  /** POST jobs/order: the jobs shown on the home page, first to last */
+  jobsOrder: z.strictObject({ ids: z.array(z.string().regex(/^[a-z0-9-]{1,200}$/)).max(200) }),
   /** POST site/publish, sign-in/options and the like: an empty object */
   nothing: z.strictObject({}),
 };
@@ -113,3 +135,5 @@ export type AddPasskeyRequest = z.input<typeof ownerRequests.addPasskey>;
 export type LeadChange = z.input<typeof ownerRequests.leadChange>;
 export type PushSubscriptionRequest = z.input<typeof ownerRequests.pushSubscription>;
 export type PushTestRequest = z.input<typeof ownerRequests.pushTest>;
+export type JobDraft = z.input<typeof ownerRequests.jobDraft>;
+export type JobsOrderRequest = z.input<typeof ownerRequests.jobsOrder>;

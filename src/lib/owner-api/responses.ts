@@ -337,3 +337,60 @@ export interface PushDeviceBody {
 export interface PushTestBody {
   delivered: true;
 }
+
+/** One of his finished jobs as the list shows it */
+export interface JobSummary {
+  /** Its file name, which names it to the API */
+  id: string;
+  title: string;
+  suburb: string;
+  /** The kind of job, as the site shows it on the card */
+  category: string;
+  featured: boolean;
+  /** Where it comes on the site's lists, lowest first */
+  order: number;
+  photoCount: number;
+  /** Its first photo (or drawing), small; null without either */
+  thumbnail: string | null;
+  focus: { x: number; y: number };
+}
+
+/** A kind of job as the site shows it, with what it covers */
+export interface JobKind {
+  value: string;
+  hint: string;
+}
+
+/** GET jobs: his jobs, newest first, and what the form offers */
+export interface JobsBody {
+  jobs: JobSummary[];
+  /** The suburbs of the site's area pages, to choose from */
+  suburbs: string[];
+  kinds: JobKind[];
+  /** How many jobs the home page shows */
+  homeCount: number;
+  /** Most photos a job shows */
+  maxPhotos: number;
+  /** The words each field of the form is called by, from the projects' schema */
+  labels: Record<'title' | 'suburb' | 'category' | 'description' | 'featured' | 'photos', string>;
+}
+
+/** GET jobs/ID: one job as its form edits it */
+export interface JobBody extends JobSummary {
+  description: string;
+  /** Its photos, each by its place (which a draft keeps it by) with its description and small picture */
+  photos: Array<{ index: number; alt: string; url: string }>;
+}
+
+/** POST jobs/uploads */
+export interface PhotoUploaded {
+  /** Names the photo in a JobDraft */
+  upload: string;
+  /** The photo as the server keeps it */
+  url: string;
+}
+
+/** POST jobs, PUT jobs/ID */
+export interface JobSaved {
+  id: string;
+}

@@ -18,9 +18,11 @@ import type { PageTitles } from '../stats/page-titles.ts';
 import { createRateLimiter } from '../support/rate-limit.ts';
 import { createEnrolments } from './enrolment.ts';
 import { createOwnerGuard } from './guard.ts';
+import type { JobStore } from './jobs.ts';
 import { createPasskeyCeremonies, type PasskeyCeremonies } from './passkey-ceremonies.ts';
 import { refuse } from './requests.ts';
 import type { OwnerRouteDeps } from './routes/deps.ts';
+import { jobRoutes } from './routes/jobs.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { numbersRoutes } from './routes/numbers.ts';
 import { passkeyRoutes } from './routes/passkeys.ts';
@@ -43,6 +45,8 @@ export interface OwnerAccessOptions {
   ceremonies?: PasskeyCeremonies;
   /** Publishes the owner's edits; the site routes answer 503 without it */
   publisher?: Publisher | undefined;
+  /** His finished jobs; the job routes answer 503 without them */
+  jobs?: JobStore | undefined;
   /** Push to his devices; the push routes answer 503 without it */
   push?: PushChannel | undefined;
   outbox?: Pick<Outbox, 'channelNames' | 'isWorking'>;
@@ -76,6 +80,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
     enrolments: createEnrolments({ store, ceremonies, channels, log }),
     publisher: options.publisher,
     photoFiles: options.photoFiles,
+    jobs: options.jobs,
     push:
       options.push && options.outbox
         ? { channel: options.push, channels, outbox: options.outbox, siteUrl, log }
@@ -103,6 +108,7 @@ export function createOwnerAccess(options: OwnerAccessOptions): OwnerAccess {
       ...leadRoutes(deps),
       ...numbersRoutes(deps),
       ...siteRoutes(deps),
+      ...jobRoutes(deps),
       ...pushRoutes(deps),
       { method: 'ALL', path: `${OWNER_API_PREFIX}*`, handler: unrouted, fallback: true },
     ],
