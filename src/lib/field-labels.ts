@@ -32,7 +32,7 @@ function unwrap(schema: Schema): {
   let current = schema;
   for (;;) {
     const meta = metaOf(current);
-    merged = { ...meta, ...merged };
+    merged = { ...meta, ...merged } as FieldMeta;
     label ??= meta.label;
     itemName ??= meta.editor?.itemName;
     const def = defOf(current);
