@@ -1,4 +1,4 @@
-import { BarChart3, Bell, Globe, Inbox, KeyRound, type LucideIcon } from 'lucide-react';
+import { BarChart3, Bell, Globe, Hammer, Inbox, KeyRound, type LucideIcon } from 'lucide-react';
 import { DEFAULT_NUMBERS_PERIOD, hashOf, type OwnerTab } from './routes.ts';
 
 const tabs: Array<{ tab: OwnerTab; label: string; href: string; Icon: LucideIcon }> = [
@@ -9,8 +9,9 @@ const tabs: Array<{ tab: OwnerTab; label: string; href: string; Icon: LucideIcon
     href: hashOf({ name: 'numbers', days: DEFAULT_NUMBERS_PERIOD }),
     Icon: BarChart3,
   },
+  { tab: 'jobs', label: 'Jobs', href: hashOf({ name: 'jobs' }), Icon: Hammer },
   { tab: 'site', label: 'Site', href: hashOf({ name: 'site' }), Icon: Globe },
-  // "Alerts": "Notifications" would not fit a fifth of a phone's width
+  // "Alerts": "Notifications" would not fit a sixth of a phone's width
   { tab: 'notifications', label: 'Alerts', href: hashOf({ name: 'notifications' }), Icon: Bell },
   { tab: 'passkeys', label: 'Passkeys', href: hashOf({ name: 'passkeys' }), Icon: KeyRound },
 ];
@@ -23,7 +24,7 @@ function badgeWords(unread: number, callBacks: number): string {
 }
 
 /**
- * Inbox, Numbers, Site, Alerts (notifications), Passkeys: along the foot of a phone's screen, in the header on a wider
+ * Inbox, Numbers, Jobs, Site, Alerts (notifications), Passkeys: along the foot of a phone's screen, in the header on a wider
  * one; the inbox's badge counts the unread requests and those to call back today
  */
 export function TabBar({
@@ -41,7 +42,7 @@ export function TabBar({
       aria-label="Owner’s page"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white pb-[env(safe-area-inset-bottom)] md:static md:flex-1 md:border-0 md:bg-transparent md:pb-0"
     >
-      <ul className="mx-auto grid max-w-lg grid-cols-5 md:flex md:max-w-none md:justify-center md:gap-1">
+      <ul className="mx-auto grid max-w-lg grid-cols-6 md:flex md:max-w-none md:justify-center md:gap-1">
         {tabs.map(({ tab, label, href, Icon }) => (
           <li key={tab}>
             <a

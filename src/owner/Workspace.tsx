@@ -7,6 +7,8 @@ import { useInbox } from './inbox/use-inbox.ts';
 import { LeadView } from './lead/LeadView.tsx';
 import { useInvalidation } from './data.tsx';
 import { useNotices } from './notices.tsx';
+import { JobForm } from './jobs/JobForm.tsx';
+import { JobsView } from './jobs/JobsView.tsx';
 import { Numbers } from './numbers/Numbers.tsx';
 import { Passkeys } from './passkeys/Passkeys.tsx';
 import { Notifications } from './push/Notifications.tsx';
@@ -111,6 +113,8 @@ export function Workspace({ businessName, shortName, session, onSignOut }: Props
           />
         )}
         {view.name === 'numbers' && <Numbers days={view.days} />}
+        {view.name === 'jobs' && <JobsView />}
+        {view.name === 'job' && <JobForm key={view.id ?? 'new'} id={view.id} />}
         {view.name === 'site' && <SiteView now={now} />}
         {view.name === 'notifications' && <Notifications now={now} />}
         {view.name === 'passkeys' && <Passkeys now={now} />}

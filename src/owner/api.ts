@@ -16,6 +16,10 @@ import {
   type DiscardBody,
   type InboxBody,
   type InviteRequest,
+  type JobBody,
+  type JobDraft,
+  type JobSaved,
+  type JobsBody,
   type LeadChange,
   type LeadBody,
   type LeadStatus,
@@ -35,11 +39,14 @@ export class ApiError extends Error {
   readonly status: number;
   /** The change needs him to confirm with his passkey first (a step-up) */
   readonly stepUp: boolean;
-  constructor(status: number, message: string, stepUp = false) {
+  /** The field of his form the refusal is about, where it names one */
+  readonly field: string | undefined;
+  constructor(status: number, message: string, stepUp = false, field?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.stepUp = stepUp;
+    this.field = field;
   }
 }
 
@@ -53,7 +60,7 @@ export function onSignedOut(listener: () => void): void {
   signedOutListener = listener;
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** What each GET of the owner's API answers, by its path (the query aside) */
 export interface OwnerReads {
@@ -65,6 +72,8 @@ export interface OwnerReads {
   [ownerPaths.sessions]: SessionsBody;
   [ownerPaths.site]: SiteBody;
   [ownerPaths.push]: PushBody;
+  [ownerPaths.jobs]: JobsBody;
+  [jobPath: `${typeof ownerPaths.jobs}/${string}`]: JobBody;
 }
 export type ReadPath = keyof OwnerReads;
 
@@ -124,7 +133,13 @@ async function call(
     if (response.status === 401 && !options.quietOn401) signedOutListener();
     const stepUp =
       response.status === 403 && (json as Partial<StepUpNeededBody> | null)?.stepUp === true;
-    throw new ApiError(response.status, errorText(response.status, json), stepUp);
+    const field = (json as { field?: unknown } | null)?.field;
+    throw new ApiError(
+      response.status,
+      errorText(response.status, json),
+      stepUp,
+      typeof field === 'string' ? field : undefined,
+    );
   }
   return { json, isJson: /^application\/json\b/i.test(response.headers.get('Content-Type') ?? '') };
 }
@@ -172,6 +187,7 @@ export function read<P extends ReadPath>(
 }
 
 export const leadPath = (id: number) => `${ownerPaths.leads}/${id}` as const;
+export const jobPath = (id: string) => `${ownerPaths.jobs}/${encodeURIComponent(id)}` as const;
 const passkeyPath = (id: string) => `${ownerPaths.passkeys}/${encodeURIComponent(id)}`;
 const sessionPath = (id: string) => `${ownerPaths.sessions}/${encodeURIComponent(id)}`;
 const pushDevicePath = (id: number) => `${ownerPaths.pushDevices}/${id}`;
@@ -256,5 +272,13 @@ export const ownerApi = {
   testPush: (id: number) => send('POST', ownerPaths.pushTest, { id }),
 
   publish: () => send('POST', ownerPaths.publish, {}),
+
+  /** Adds a job (no `id`) or changes his job `id` */
+  saveJob: (id: string | null, draft: JobDraft) =>
+    id === null
+      ? answer<JobSaved>('POST', ownerPaths.jobs, draft)
+      : answer<JobSaved>('PUT', jobPath(id), draft),
+  /** The home page's jobs, first to last: the list as it now stands */
+  orderJobs: (ids: string[]) => answer<JobsBody>('POST', ownerPaths.jobsOrder, { ids }),
   undo: (commit: string) => send('POST', ownerPaths.undo, { commit }),
 };

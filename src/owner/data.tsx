@@ -12,6 +12,7 @@ import { ownerPaths, type NumbersPeriod, type OwnerLead } from '../lib/owner-api
 import {
   inboxKey,
   isSignedOut,
+  jobPath,
   leadPath,
   read,
   readUrl,
@@ -31,6 +32,8 @@ export const readKeys = {
   sessions: keyOf(ownerPaths.sessions),
   site: keyOf(ownerPaths.site),
   push: keyOf(ownerPaths.push),
+  jobs: keyOf(ownerPaths.jobs),
+  job: (id: string) => keyOf(jobPath(id)),
 };
 
 const ownerDataConfig: SWRConfiguration = {
@@ -90,6 +93,13 @@ export const useLead = (id: number, shown: OwnerLead | undefined) =>
 export const useNumbers = (days: NumbersPeriod) => useRead(readKeys.numbers(days));
 export const usePasskeys = () => useRead(readKeys.passkeys);
 export const useSessions = () => useRead(readKeys.sessions);
+/** His finished jobs, and what their form offers */
+export const useJobs = () => useRead(readKeys.jobs);
+/** One job as its form edits it; none for a new one */
+export const useJob = (id: string | null) =>
+  useRead(
+    id === null ? (null as unknown as ReadKey<`/api/owner/jobs/${string}`>) : readKeys.job(id),
+  );
 /** His push devices, the key to subscribe with, and the server's channels */
 export const usePush = () => useRead(readKeys.push);
 
@@ -119,6 +129,13 @@ export function useInvalidation() {
       sessionsChanged: () => mutate(readKeys.sessions),
       /** After a publish or an undo starts, or is refused */
       siteChanged: () => mutate(readKeys.site),
+      /** After a job is saved or the home page's order changes: the list as the server has it (when given) and each job asked again */
+      jobsChanged: async (list?: OwnerReads[typeof ownerPaths.jobs]) => {
+        await Promise.all([
+          list ? mutate(readKeys.jobs, list, { revalidate: false }) : mutate(readKeys.jobs),
+          mutate((key) => Array.isArray(key) && String(key[0]).startsWith(`${ownerPaths.jobs}/`)),
+        ]);
+      },
       /** After a device is added, refreshed, removed or sent a test */
       pushChanged: () => mutate(readKeys.push),
     }),

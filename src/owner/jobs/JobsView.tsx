@@ -1,0 +1,87 @@
+/**
+ * "Your jobs": his finished jobs, newest first, each with its picture, found by typing part of
+ * its title or suburb, each opening its form; Add a finished job; and the home page's jobs in the
+ * order it shows them, set by dragging (or the up and down buttons).
+ */
+import { Plus, Search } from 'lucide-react';
+import { useId, useState } from 'react';
+import { buttonClass } from '../../lib/button.ts';
+import type { JobSummary } from '../../lib/owner-api.ts';
+import { Alert } from '../Alert.tsx';
+import { useJobs } from '../data.tsx';
+import { errorMessage } from '../notices.tsx';
+import { Panel } from '../Panel.tsx';
+import { HomeOrder } from './HomeOrder.tsx';
+import { JobThumbnail } from './JobThumbnail.tsx';
+
+const matches = (job: JobSummary, words: string) =>
+  `${job.title} ${job.suburb} ${job.category}`.toLowerCase().includes(words.trim().toLowerCase());
+
+export function JobsView() {
+  const { data: body, error } = useJobs();
+  const [words, setWords] = useState('');
+  const searchId = useId();
+  const shown = body?.jobs.filter((job) => matches(job, words)) ?? [];
+  return (
+    <div className="space-y-4">
+      <h1 className="text-h2" tabIndex={-1} data-view-heading>
+        Your jobs
+      </h1>
+      <a href="#jobs/new" className={buttonClass({ variant: 'accent', block: true })}>
+        <Plus className="size-5" aria-hidden="true" />
+        Add a finished job
+      </a>
+      {error !== undefined && <Alert>{errorMessage(error)}</Alert>}
+      <div>
+        <label htmlFor={searchId} className="sr-only">
+          Find a job
+        </label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted"
+            aria-hidden="true"
+          />
+          <input
+            id={searchId}
+            type="search"
+            className="field min-h-12 pl-10"
+            placeholder="Title or suburb"
+            value={words}
+            autoComplete="off"
+            onChange={(event) => setWords(event.target.value)}
+          />
+        </div>
+      </div>
+      <Panel title="Newest first">
+        {body === undefined ? (
+          <p className="text-muted">Loading…</p>
+        ) : shown.length === 0 ? (
+          <p className="text-muted">No job has those words in its title or suburb.</p>
+        ) : (
+          <ul className="divide-y divide-line" aria-label="Your jobs">
+            {shown.map((job) => (
+              <li key={job.id}>
+                <a
+                  href={`#jobs/${job.id}`}
+                  className="flex min-h-16 items-center gap-3 py-2 text-ink no-underline"
+                >
+                  <JobThumbnail job={job} />
+                  <span className="min-w-0 flex-1">
+                    <span className="block font-semibold break-words text-brand-900">
+                      {job.title}
+                    </span>
+                    <span className="block text-sm text-muted">
+                      {job.suburb} · {job.category}
+                      {job.featured && ' · on the home page'}
+                    </span>
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+      {body && <HomeOrder body={body} />}
+    </div>
+  );
+}
