@@ -31,7 +31,8 @@ export const editorConfigOf = (forms: EditorForms): Config => ({
       label: 'Projects (past jobs)',
       path: 'src/content/projects/*',
       format: { data: 'yaml' },
-      columns: ['suburb', 'category'],
+      // One column beside the title, which needs the room on a phone
+      columns: ['suburb'],
       fileName: {
         from: 'title',
         description: 'Made from the title for a new job; the site tells jobs apart by it.',
@@ -41,7 +42,7 @@ export const editorConfigOf = (forms: EditorForms): Config => ({
       label: 'Reviews',
       path: 'src/content/testimonials/*',
       format: { data: 'yaml' },
-      columns: ['suburb', 'job'],
+      columns: ['suburb'],
       fileName: {
         from: 'author',
         description: 'Made from the name for a new review; the site tells reviews apart by it.',

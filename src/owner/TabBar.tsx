@@ -48,7 +48,7 @@ export function TabBar({
             <a
               href={href}
               aria-current={tab === current ? 'page' : undefined}
-              className="relative flex min-h-16 flex-col items-center justify-center gap-0.5 text-sm font-semibold text-muted no-underline aria-[current=page]:text-brand-900 md:min-h-11 md:flex-row md:gap-2 md:rounded-lg md:px-4 md:text-base md:text-white/85 md:hover:bg-white/10 md:aria-[current=page]:bg-white md:aria-[current=page]:text-brand-900"
+              className="relative flex min-h-16 flex-col items-center justify-center gap-0.5 text-[0.8125rem] font-semibold text-muted no-underline aria-[current=page]:text-brand-900 md:min-h-11 md:flex-row md:gap-2 md:rounded-lg md:px-4 md:text-base md:text-white/85 md:hover:bg-white/10 md:aria-[current=page]:bg-white md:aria-[current=page]:text-brand-900"
             >
               <Icon className="size-6 md:size-5" aria-hidden="true" />
               <span>{label}</span>

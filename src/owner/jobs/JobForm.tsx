@@ -472,7 +472,7 @@ function PhotoTile({
       <div className="relative aspect-square overflow-hidden rounded-lg bg-brand-100">
         {picture && <img src={picture} alt="" className="size-full object-cover" />}
         {place === 0 && (
-          <span className="absolute top-1 left-1 rounded bg-brand-900 px-1.5 text-xs font-semibold text-white">
+          <span className="absolute bottom-1 left-1 rounded bg-brand-900 px-1.5 text-xs font-semibold text-white">
             On the card
           </span>
         )}

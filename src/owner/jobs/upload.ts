@@ -8,7 +8,7 @@ import { ownerPaths, type PhotoUploaded } from '../../lib/owner-api.ts';
 import { ApiError } from '../api.ts';
 
 const NO_SIGNAL =
-  'The photo did not get through: no signal. It is sent again when you tap Try again.';
+  'No signal, so it did not get through. It goes again by itself when the signal is back, or tap Try again.';
 
 export function uploadPhoto(
   photo: Blob,
