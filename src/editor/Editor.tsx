@@ -51,10 +51,26 @@ function useEntryNames(app: RefObject<HTMLDivElement | null>, names: EntryNames)
     const root = app.current;
     if (!root) return;
     const byFile = new Map<string, string>();
-    const collection = () => /\/collection\/([^/]+)\/?$/.exec(window.location.pathname)?.[1];
+    const place = () =>
+      /\/collection\/([^/]+)(?:\/item\/([^/]+))?\/?$/.exec(window.location.pathname) ?? [];
     const mark = () => {
-      const listed = collection();
+      const [, listed, item] = place();
       if (!listed) return;
+      // An entry's own page names it at its top by its file name too
+      const title = item && names[listed]?.[decodeURIComponent(item)];
+      if (item && title) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+          const holder = text.parentElement;
+          if (
+            text.nodeValue?.trim() === decodeURIComponent(item) &&
+            holder &&
+            !holder.closest('input')
+          )
+            if (holder.dataset['entryTitle'] !== title) holder.dataset['entryTitle'] = title;
+        }
+        return;
+      }
       byFile.clear();
       for (const [file, name] of Object.entries(names[listed] ?? {})) byFile.set(file, name);
       for (const cell of root.querySelectorAll<HTMLElement>('[role="rowheader"]')) {
