@@ -116,7 +116,10 @@ export function HomeOrder({ body }: { body: JobsBody }) {
             >
               <GripVertical className="size-5" />
             </span>
-            <JobThumbnail job={job} />
+            {/* On a phone the title needs the room */}
+            <span className="hidden sm:block">
+              <JobThumbnail job={job} />
+            </span>
             <span className="min-w-0 flex-1 text-sm font-semibold break-words">
               {index + 1}. {job.title}
               {index >= body.homeCount && (
