@@ -26,12 +26,14 @@ export default defineConfig({
     {
       name: 'publish',
       use: { ...phone, baseURL: publishURL },
-      testMatch: /(?:^|[/\\])publish\.spec\.ts$/,
+      // One server publishes one change at a time: its spec files run one after another
+      workers: 1,
+      testMatch: /(?:^|[/\\])publish(?:-[\w-]+)?\.spec\.ts$/,
     },
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
-      testIgnore: /(?:^|[/\\])(?:mobile|owner|owner-photos|publish)\.spec\.ts$/,
+      testIgnore: /(?:^|[/\\])(?:mobile|owner|owner-photos|publish(?:-[\w-]+)?)\.spec\.ts$/,
     },
     { name: 'mobile', use: phone, testMatch: /(?:^|[/\\])mobile\.spec\.ts$/ },
     {

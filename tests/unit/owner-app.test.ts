@@ -60,6 +60,9 @@ describe('the views in the hash', () => {
     { name: 'numbers', days: 90 },
     { name: 'notifications' },
     { name: 'passkeys' },
+    { name: 'jobs' },
+    { name: 'job', id: null },
+    { name: 'job', id: 'switchboard-howick' },
   ];
 
   it('read back what they write', () => {
@@ -71,6 +74,7 @@ describe('the views in the hash', () => {
     expect(parseView('#lead/abc')).toEqual({ name: 'inbox' });
     expect(parseView('#settings')).toEqual({ name: 'inbox' });
     expect(parseView('#numbers/365')).toEqual({ name: 'numbers', days: 30 });
+    expect(parseView('#jobs/Not A Name')).toEqual({ name: 'jobs' });
   });
 });
 
