@@ -29,11 +29,11 @@ const UPLOAD_BYTES_PER_SECOND = 50_000;
 const BEFORE = { taps: 21, typed: 6 };
 
 const job = {
-  title: 'Outdoor sockets for a Howick deck',
-  suburb: 'Howick',
+  title: 'Driveway lights for a Pakuranga home',
+  suburb: 'Pakuranga',
   kind: 'Maintenance',
   description:
-    'The owners wanted power on their new deck for a patio heater and festoon lights. We ran a cable from the switchboard, fitted two weatherproof double sockets on their own RCD and tested every circuit before handing over the certificate.',
+    'The owners wanted their driveway lit for late arrivals. We fitted three LED bollards on a dusk sensor, ran the cable in conduit under the paving and tested the new circuit before handing over the certificate.',
   /** Where he taps on the photo: the card keeps this point in view */
   focus: { x: 30, y: 20 },
 };
@@ -181,7 +181,7 @@ test('a finished job with three photos, sent on a weak link that drops, goes liv
   await page.goto(`${ownerPaths.page}#jobs`);
   const list = page.getByRole('list', { name: 'Your jobs' });
   await expect(list.getByRole('listitem').first()).toContainText(job.title);
-  await page.getByRole('searchbox').fill('sockets');
+  await page.getByRole('searchbox').fill(job.title);
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await shot('your-jobs-search', false);
   await page.getByRole('searchbox').fill('');
@@ -220,6 +220,16 @@ test('a finished job with three photos, sent on a weak link that drops, goes liv
   await expect(heading).toHaveAttribute('data-entry-title', /^Switchboard upgrade/);
   await expect(heading).toHaveCSS('font-size', '0px');
   await expect(page.getByText(/words in braces/)).toHaveCount(1);
+
+  // The new order was only a try: he discards it, and the site waits on nothing of his again
+  await page.goto(`${ownerPaths.page}#site`);
+  const waiting = page.getByRole('region', { name: 'Waiting to be published' });
+  await waiting.getByRole('button', { name: 'Discard my unpublished changes' }).click();
+  await waiting
+    .getByRole('group', { name: 'Discard your unpublished changes?' })
+    .getByRole('button', { name: 'Yes, discard them' })
+    .click();
+  await expect(page.getByText('Nothing is waiting: everything you saved is live.')).toBeVisible();
   await context.close();
 });
 
