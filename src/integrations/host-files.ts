@@ -2,7 +2,8 @@
  * Completes the build once Astro has written the pages (`astro:build:done`): every page checked
  * for code the templates did not write, the build refused if one has any (page-code.ts,
  * page-csp.ts), body styles moved into the head (src/integrations/body-styles.ts), each page's
- * CSP narrowed to its own inline scripts and styles (src/integrations/page-csp.ts), sitemap.xml,
+ * CSP narrowed to its own inline scripts and styles (src/integrations/page-csp.ts), each public
+ * page's styles cut to the rules it uses (page-styles.ts), sitemap.xml,
  * robots.txt, the static host's `_redirects` and `_headers`, brotli and gzip copies of every text
  * file, and the nginx include dist/nginx/site.conf (outside dist/client, so a CDN never serves
  * it), all from the built pages and src/config/routes.ts. So `astro build` alone gives all of dist/.
@@ -19,6 +20,7 @@ import { loadSiteFiles } from '../server/http/site-files.ts';
 import { moveBodyStylesToHead } from './body-styles.ts';
 import { precompressedCache } from './precompressed-cache.ts';
 import { narrowCsp } from './page-csp.ts';
+import { pageClasses, purgePageStyles } from './page-styles.ts';
 import { pageCodeProblems } from './page-code.ts';
 import {
   renderHeadersFile,
@@ -48,7 +50,12 @@ export async function readBuiltPages(clientDir: string): Promise<BuiltPage[]> {
       const built = readFileSync(file.absolutePath, 'utf8');
       // As Astro wrote it, before its body styles move into the head
       const code = pageCodeProblems(built, { redirectTo: findRedirect(path)?.to });
-      const { html, unlisted } = narrowCsp(moveBodyStylesToHead(built));
+      const narrowed = narrowCsp(moveBodyStylesToHead(built));
+      const { unlisted } = narrowed;
+      // The owner's pages keep the whole stylesheet: their apps style what they fetch
+      const html = isOwnerPath(path)
+        ? narrowed.html
+        : purgePageStyles(narrowed.html, pageClasses(narrowed.html, clientDir));
       problems.push(...[...code, ...unlisted].map((problem) => `${path}: ${problem}`));
       if (html !== built) writeFileSync(file.absolutePath, html);
       return { path, status: file.status, html };

@@ -25,7 +25,7 @@ const DATA_BLOCK = /\btype\s*=\s*["']?application\/(?:ld\+)?json/i;
 const HASH_SOURCE = /^'sha(?:256|384|512)-/;
 
 /** The source a browser allows the text by; it hashes the text with its line breaks as LF */
-const hashSource = (text: string) =>
+export const hashSource = (text: string) =>
   `'sha256-${createHash('sha256').update(text.replaceAll('\r\n', '\n').replaceAll('\r', '\n'), 'utf8').digest('base64')}'`;
 
 interface Inline {

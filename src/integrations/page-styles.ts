@@ -1,0 +1,188 @@
+/**
+ * Each page's inlined stylesheet cut down to the rules that page can use. Astro inlines the
+ * site's whole stylesheet (about 49 KB, 7.5 KB in brotli) into every page, ahead of its
+ * content; most of it styles other pages. A rule is kept when every class its selector needs
+ * (outside a `:not()`, `:is()` or other functional pseudo-class, which may match without it)
+ * is one the page can hold: a class in its HTML, or a word in the page's inline scripts or in
+ * any script it may load (the islands' code, which renders and toggles classes of its own).
+ * Rules without classes (elements, `:root`, the theme's variables, `@property`) are all kept.
+ * The CSP meta tag's hash of each style changes with it (src/integrations/page-csp.ts), so a
+ * page still allows only its own styles.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { hashSource } from './page-csp.ts';
+
+/** At-rules whose block holds rules, each kept or dropped on its own */
+const GROUPING_AT_RULE = /^@(?:media|supports|layer|container|scope|starting-style)\b/i;
+const INLINE_STYLE = /(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi;
+const INLINE_SCRIPT = /<script\b[^>]*>([\s\S]*?)<\/script\s*>/gi;
+const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
+/** A script of the build the page names (an island's component or renderer, a module it imports) */
+const BUILT_SCRIPT = /["'(`](\/_astro\/[^"'()`\s]+\.js)["')`]/g;
+const IMPORTED = /(?:import|from)\s*(?:\(\s*)?["'`]([^"'`]+\.js)["'`]/g;
+
+/** The words of a script: each run between white space, quotes and backticks */
+const scriptWords = (code: string) => code.split(/[\s"'`]+/);
+
+/** Every class the page can hold: in its HTML, or named by its scripts and those they load */
+export function pageClasses(html: string, clientDir: string): Set<string> {
+  const classes = new Set<string>();
+  for (const [, value = ''] of html.matchAll(CLASS_ATTRIBUTE))
+    for (const name of value.split(/\s+/)) classes.add(name.replaceAll('&amp;', '&'));
+  for (const [, code = ''] of html.matchAll(INLINE_SCRIPT))
+    for (const word of scriptWords(code)) classes.add(word);
+  const seen = new Set<string>();
+  const load = (path: string) => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    let code: string;
+    try {
+      code = readFileSync(join(clientDir, path), 'utf8');
+    } catch {
+      return;
+    }
+    for (const word of scriptWords(code)) classes.add(word);
+    for (const [, specifier = ''] of code.matchAll(IMPORTED))
+      load(new URL(specifier, `https://site${path}`).pathname);
+  };
+  for (const [, path = ''] of html.matchAll(BUILT_SCRIPT)) load(path);
+  return classes;
+}
+
+/** The index just past the block that opens at `open` (a `{`), skipping strings and comments */
+function blockEnd(css: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < css.length; i++) {
+    const char = css[i];
+    if (char === '"' || char === "'") {
+      i = skipString(css, i);
+    } else if (char === '/' && css[i + 1] === '*') {
+      i = css.indexOf('*/', i + 2) + 1 || css.length;
+    } else if (char === '{') depth++;
+    else if (char === '}' && --depth === 0) return i + 1;
+  }
+  return css.length;
+}
+
+function skipString(css: string, start: number): number {
+  const quote = css[start];
+  for (let i = start + 1; i < css.length; i++) {
+    if (css[i] === '\\') i++;
+    else if (css[i] === quote) return i;
+  }
+  return css.length;
+}
+
+/** The index of the next `{` or `;` at the top level from `start`: where a prelude ends */
+function preludeEnd(css: string, start: number): number {
+  for (let i = start; i < css.length; i++) {
+    const char = css[i];
+    if (char === '"' || char === "'") i = skipString(css, i);
+    else if (char === '{' || char === ';') return i;
+  }
+  return css.length;
+}
+
+const unescape = (name: string) =>
+  name
+    .replace(/\\([0-9a-f]{1,6})\s?/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/\\(.)/g, '$1');
+
+/**
+ * The classes a selector needs, leaving out those inside functional pseudo-classes and the
+ * values of attribute selectors (an escaped `\[` is part of a class's name, not one)
+ */
+function neededClasses(selector: string): string[] {
+  let outside = '';
+  let depth = 0;
+  for (let i = 0; i < selector.length; i++) {
+    const char = selector[i]!;
+    if (char === '\\') {
+      if (depth === 0) outside += selector.slice(i, i + 2);
+      i++;
+    } else if (char === '"' || char === "'") {
+      i = skipString(selector, i);
+    } else if (char === '(' || char === '[') depth++;
+    else if (char === ')' || char === ']') depth--;
+    else if (depth === 0) outside += char;
+  }
+  return [...outside.matchAll(/\.((?:\\[\dA-F]{1,6}\s?|\\[^\dA-F]|[\w\-\P{ASCII}])+)/giv)].map(
+    ([, name = '']) => unescape(name),
+  );
+}
+
+/** Splits a selector list at its top-level commas */
+function selectors(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const char = list[i];
+    if (char === '\\') i++;
+    else if (char === '(' || char === '[') depth++;
+    else if (char === ')' || char === ']') depth--;
+    else if (char === ',' && depth === 0) {
+      parts.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(list.slice(start));
+  return parts;
+}
+
+/** `css` with each rule kept only when the page can hold every class of one of its selectors */
+export function purgeCss(css: string, classes: ReadonlySet<string>): string {
+  let kept = '';
+  let i = 0;
+  while (i < css.length) {
+    if (/\s/.test(css[i]!)) {
+      i++;
+      continue;
+    }
+    if (css.startsWith('/*', i)) {
+      i = css.indexOf('*/', i + 2) + 2 || css.length;
+      continue;
+    }
+    const end = preludeEnd(css, i);
+    const prelude = css.slice(i, end).trim();
+    if (end >= css.length || css[end] === ';') {
+      kept += css.slice(i, end + 1);
+      i = end + 1;
+      continue;
+    }
+    const close = blockEnd(css, end);
+    if (prelude.startsWith('@')) {
+      if (GROUPING_AT_RULE.test(prelude)) {
+        const inner = purgeCss(css.slice(end + 1, close - 1), classes);
+        if (inner) kept += `${prelude}{${inner}}`;
+      } else kept += css.slice(i, close);
+    } else if (
+      selectors(prelude).some((selector) =>
+        neededClasses(selector).every((name) => classes.has(name)),
+      )
+    ) {
+      kept += css.slice(i, close);
+    }
+    i = close;
+  }
+  return kept;
+}
+
+/**
+ * The page with each inline style cut to what the page can use, and its CSP meta tag allowing
+ * the cut styles' hashes in place of the whole ones'.
+ */
+export function purgePageStyles(html: string, classes: ReadonlySet<string>): string {
+  const hashes = new Map<string, string>();
+  const purged = html.replace(INLINE_STYLE, (_match, open: string, css: string, close: string) => {
+    const cut = purgeCss(css, classes);
+    hashes.set(hashSource(css), hashSource(cut));
+    return open + cut + close;
+  });
+  return purged.replace(
+    /(<meta http-equiv="content-security-policy" content=")([^"]*)(")/i,
+    (_match, start: string, policy: string, end: string) =>
+      start + policy.replace(/'sha256-[^']+'/g, (source) => hashes.get(source) ?? source) + end,
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { purgeCss, purgePageStyles } from '../../src/integrations/page-styles.ts';
+import { hashSource } from '../../src/integrations/page-csp.ts';
+
+const css =
+  ':root{--a:1}a{color:red}@layer utilities{.flex{display:flex}.grid{display:grid}' +
+  '@media (width>=64rem){.lg\\:grid-cols-\\[2fr_1fr\\]{grid-template-columns:2fr 1fr}.lg\\:hidden{display:none}}' +
+  '.mt-0\\.5{margin-top:2px}.w-1\\/2{width:50%}.group:hover .group-hover\\:block{display:block}' +
+  '.space-y-2>:not(:last-child){margin:0}.x:not(.absent){color:blue}[data-state=open] .open{display:block}}' +
+  '@property --tw-a{syntax:"*";inherits:false}';
+
+describe('a page’s styles', () => {
+  it('keep the rules whose classes the page holds, escaped or in a media query, and those without classes', () => {
+    const kept = purgeCss(
+      css,
+      new Set(['flex', 'lg:grid-cols-[2fr_1fr]', 'mt-0.5', 'w-1/2', 'space-y-2', 'x', 'group']),
+    );
+    expect(kept).toBe(
+      ':root{--a:1}a{color:red}@layer utilities{.flex{display:flex}' +
+        '@media (width>=64rem){.lg\\:grid-cols-\\[2fr_1fr\\]{grid-template-columns:2fr 1fr}}' +
+        '.mt-0\\.5{margin-top:2px}.w-1\\/2{width:50%}' +
+        '.space-y-2>:not(:last-child){margin:0}.x:not(.absent){color:blue}}' +
+        '@property --tw-a{syntax:"*";inherits:false}',
+    );
+  });
+
+  it('drop a grouping rule left empty', () => {
+    expect(purgeCss('@media print{.a{color:red}}b{color:blue}', new Set())).toBe('b{color:blue}');
+  });
+
+  it('are allowed by the page’s CSP by their new hash', () => {
+    const style = '.a{color:red}.b{color:blue}';
+    const html = `<meta http-equiv="content-security-policy" content="style-src ${hashSource(style)}"><style>${style}</style><p class="a">`;
+    const purged = purgePageStyles(html, new Set(['a']));
+    expect(purged).toContain(`<style>.a{color:red}</style>`);
+    expect(purged).toContain(`style-src ${hashSource('.a{color:red}')}`);
+  });
+});
