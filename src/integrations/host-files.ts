@@ -3,7 +3,8 @@
  * for code the templates did not write, the build refused if one has any (page-code.ts,
  * page-csp.ts), body styles moved into the head (src/integrations/body-styles.ts), each page's
  * CSP narrowed to its own inline scripts and styles (src/integrations/page-csp.ts), each public
- * page's styles cut to the rules it uses (page-styles.ts), sitemap.xml,
+ * page's styles cut to the rules it uses (page-styles.ts) and its repeated drawings shared
+ * (svg-symbols.ts), sitemap.xml,
  * robots.txt, the static host's `_redirects` and `_headers`, brotli and gzip copies of every text
  * file, and the nginx include dist/nginx/site.conf (outside dist/client, so a CDN never serves
  * it), all from the built pages and src/config/routes.ts. So `astro build` alone gives all of dist/.
@@ -21,6 +22,7 @@ import { moveBodyStylesToHead } from './body-styles.ts';
 import { precompressedCache } from './precompressed-cache.ts';
 import { narrowCsp } from './page-csp.ts';
 import { pageClasses, purgePageStyles } from './page-styles.ts';
+import { shareRepeatedSvgs } from './svg-symbols.ts';
 import { pageCodeProblems } from './page-code.ts';
 import {
   renderHeadersFile,
@@ -55,7 +57,7 @@ export async function readBuiltPages(clientDir: string): Promise<BuiltPage[]> {
       // The owner's pages keep the whole stylesheet: their apps style what they fetch
       const html = isOwnerPath(path)
         ? narrowed.html
-        : purgePageStyles(narrowed.html, pageClasses(narrowed.html, clientDir));
+        : shareRepeatedSvgs(purgePageStyles(narrowed.html, pageClasses(narrowed.html, clientDir)));
       problems.push(...[...code, ...unlisted].map((problem) => `${path}: ${problem}`));
       if (html !== built) writeFileSync(file.absolutePath, html);
       return { path, status: file.status, html };
