@@ -4,7 +4,7 @@
  * page-csp.ts), body styles moved into the head (src/integrations/body-styles.ts), each page's
  * CSP narrowed to its own inline scripts and styles (src/integrations/page-csp.ts), each public
  * page's styles cut to the rules it uses (page-styles.ts) and its repeated drawings shared
- * (svg-symbols.ts), sitemap.xml,
+ * (svg-symbols.ts), the table of where each page's first screen ends (first-screen.ts), sitemap.xml,
  * robots.txt, the static host's `_redirects` and `_headers`, brotli and gzip copies of every text
  * file, and the nginx include dist/nginx/site.conf (outside dist/client, so a CDN never serves
  * it), all from the built pages and src/config/routes.ts. So `astro build` alone gives all of dist/.
@@ -23,6 +23,7 @@ import { precompressedCache } from './precompressed-cache.ts';
 import { narrowCsp } from './page-csp.ts';
 import { pageClasses, purgePageStyles } from './page-styles.ts';
 import { shareRepeatedSvgs } from './svg-symbols.ts';
+import { firstScreenTable, formatFirstScreenTable } from './first-screen.ts';
 import { pageCodeProblems } from './page-code.ts';
 import {
   renderHeadersFile,
@@ -131,6 +132,8 @@ export function hostFiles({ origin }: { origin: string }): AstroIntegration {
         logger.info(await writeSiteIcons(clientDir));
         logger.info(await writeOgImages(clientDir, pages));
         const { urls, compressed, made } = await writeHostFiles(clientDir, origin, pages, cacheDir);
+        const publicPages = pages.filter((page) => page.status === 200 && !isOwnerPath(page.path));
+        logger.info(formatFirstScreenTable(await firstScreenTable(publicPages)));
         logger.info(
           `${urls} URLs in sitemap.xml, ${compressed} files precompressed (${made} anew, the rest as before)`,
         );
