@@ -1,6 +1,6 @@
 /**
- * How the Node server serves the build: every file with the right status, Content-Type and
- * caching, GET and HEAD alike; brotli and gzip by negotiation; ETag and Last-Modified with
+ * How the Node server serves the build: every file with the right status, Content-Type,
+ * Content-Length and caching, GET and HEAD alike; brotli and gzip by negotiation; ETag and Last-Modified with
  * 304s; 405 for other methods; hostile paths answered 400 or 404, never a file from outside
  * dist/client and never a 5xx.
  */
@@ -136,6 +136,11 @@ describe('every built file', () => {
       else if (!expectedType.test(type)) problems.push(`${where}: Content-Type ${type}`);
       if (getAnswer.headers['content-encoding'])
         problems.push(`${where}: encoded without Accept-Encoding`);
+      // The length up front, so a client knows when the answer is whole and may reuse the connection
+      if (getAnswer.headers['content-length'] !== String(getAnswer.body.length))
+        problems.push(`${where}: Content-Length ${getAnswer.headers['content-length']}`);
+      if (headAnswer.headers['content-length'] !== getAnswer.headers['content-length'])
+        problems.push(`${where}: HEAD's Content-Length ${headAnswer.headers['content-length']}`);
 
       const cache = String(getAnswer.headers['cache-control']);
       if (file.relativePath.startsWith('_astro/')) {
@@ -202,6 +207,8 @@ describe('compression by negotiation', () => {
         if (encoding !== expected) problems.push(`${file.urlPath}: ${encoding}`);
         else if (!decoders[expected]!(answer.body).equals(readFileSync(file.absolutePath)))
           problems.push(`${file.urlPath}: body differs`);
+        if (answer.headers['content-length'] !== String(answer.body.length))
+          problems.push(`${file.urlPath}: Content-Length ${answer.headers['content-length']}`);
         if (!/accept-encoding/i.test(String(answer.headers['vary'])))
           problems.push(`${file.urlPath}: no Vary: Accept-Encoding`);
       });

@@ -106,7 +106,11 @@ function fakeSite(build: string, paths: readonly string[]): Site {
     contentType: 'text/html; charset=utf-8',
     size: 1,
     mtime: new Date(0),
+    lastModified: new Date(0).toUTCString(),
     etag: `"${build}"`,
+    bodies: {
+      identity: { coding: null, path: `/${build}${path}`, size: 1, etag: `"${build}"` },
+    },
     status: 200,
     cacheControl: 'no-cache',
   });

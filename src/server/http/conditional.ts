@@ -3,7 +3,7 @@
  * client's copy is current (If-None-Match, If-Modified-Since: a 304).
  */
 import type { IncomingMessage } from 'node:http';
-import type { PrecompressedCoding, SiteFile } from './site-files.ts';
+import type { FileBody, SiteFile } from './site-files.ts';
 
 /** Whether an Accept-Encoding header accepts `coding` (named, not refused with q=0) */
 export function acceptsEncoding(header: string, coding: string): boolean {
@@ -15,17 +15,28 @@ export function acceptsEncoding(header: string, coding: string): boolean {
   });
 }
 
-/** What to send for an Accept-Encoding header: the brotli copy, the gzip copy, or the file as it is */
-export function chooseBody(
-  file: SiteFile,
-  acceptEncoding: string,
-): { coding: PrecompressedCoding | null; path: string } {
-  if (file.brotliPath && acceptsEncoding(acceptEncoding, 'br'))
-    return { coding: 'br', path: file.brotliPath };
-  if (file.gzipPath && acceptsEncoding(acceptEncoding, 'gzip'))
-    return { coding: 'gzip', path: file.gzipPath };
-  return { coding: null, path: file.absolutePath };
+/**
+ * What to send for an Accept-Encoding header: the brotli copy, the gzip copy, or the file as it
+ * is. Clients send few distinct headers, so the answer for each is kept (up to a bound).
+ */
+export function chooseBody(file: SiteFile, acceptEncoding: string): FileBody {
+  let accepted = acceptedCodings.get(acceptEncoding);
+  if (accepted === undefined) {
+    accepted = {
+      br: acceptsEncoding(acceptEncoding, 'br'),
+      gzip: acceptsEncoding(acceptEncoding, 'gzip'),
+    };
+    if (acceptedCodings.size >= MAX_KEPT_HEADERS) acceptedCodings.clear();
+    acceptedCodings.set(acceptEncoding, accepted);
+  }
+  const { br, gzip, identity } = file.bodies;
+  if (br && accepted.br) return br;
+  if (gzip && accepted.gzip) return gzip;
+  return identity;
 }
+
+const MAX_KEPT_HEADERS = 256;
+const acceptedCodings = new Map<string, { br: boolean; gzip: boolean }>();
 
 /**
  * Whether the client's cached copy is current (RFC 9110 13.1.2 and 13.1.3): answer 304. `etag` is

@@ -7,12 +7,27 @@ import { extname, join, relative, sep } from 'node:path';
 import { ownerServiceWorkerPath } from '../../lib/owner-manifest.ts';
 import { serviceWorkerCsp } from './security-headers.ts';
 
+/** One body a file can be sent as: the file as it is, or a precompressed copy */
+export interface FileBody {
+  /** Its Content-Encoding; null for the file as it is */
+  coding: PrecompressedCoding | null;
+  path: string;
+  /** Its Content-Length */
+  size: number;
+  /** Its own strong ETag (etagFor) */
+  etag: string;
+}
+
 export interface SiteFile {
   absolutePath: string;
   contentType: string;
   size: number;
   mtime: Date;
+  /** `mtime` as a Last-Modified header, written once */
+  lastModified: string;
   etag: string;
+  /** Each body it can be sent as, with its size and ETag, read once when the site is opened */
+  bodies: { identity: FileBody; br?: FileBody; gzip?: FileBody };
   /** Status the page asks to be served with (200 unless its meta says otherwise) */
   status: number;
   /** Paths of precompressed variants written at build time */
@@ -46,7 +61,7 @@ export type PrecompressedCoding = 'br' | 'gzip';
  * ETag names one exact body: a cache or a client holding the gzip bytes must not have them
  * confirmed as the brotli ones.
  */
-export function etagFor(file: SiteFile, coding: PrecompressedCoding | null): string {
+export function etagFor(file: Pick<SiteFile, 'etag'>, coding: PrecompressedCoding | null): string {
   return coding === null
     ? file.etag
     : `${file.etag.slice(0, -1)}-${coding === 'br' ? 'br' : 'gz'}"`;
@@ -123,6 +138,19 @@ export async function loadSiteFiles(clientDir: string): Promise<Map<string, Site
       const facts = await stat(absolutePath);
       const urlPath = urlPathOf(relative(clientDir, absolutePath));
       const contentType = contentTypeOf(absolutePath);
+      const etag = `"${facts.size.toString(16)}-${Math.floor(facts.mtimeMs).toString(16)}"`;
+      const copy = async (coding: PrecompressedCoding, path: string): Promise<FileBody> => ({
+        coding,
+        path,
+        size: (await stat(path)).size,
+        etag: etagFor({ etag }, coding),
+      });
+      const brotliPath = all.has(`${absolutePath}.br`) ? `${absolutePath}.br` : undefined;
+      const gzipPath = all.has(`${absolutePath}.gz`) ? `${absolutePath}.gz` : undefined;
+      const [br, gzip] = await Promise.all([
+        brotliPath && copy('br', brotliPath),
+        gzipPath && copy('gzip', gzipPath),
+      ]);
       const file: SiteFile = {
         absolutePath,
         contentType,
@@ -134,12 +162,18 @@ export async function loadSiteFiles(clientDir: string): Promise<Map<string, Site
             : CACHE_CONTROL.file,
         size: facts.size,
         mtime: facts.mtime,
-        etag: `"${facts.size.toString(16)}-${Math.floor(facts.mtimeMs).toString(16)}"`,
+        lastModified: facts.mtime.toUTCString(),
+        etag,
+        bodies: {
+          identity: { coding: null, path: absolutePath, size: facts.size, etag },
+          ...(br && { br }),
+          ...(gzip && { gzip }),
+        },
         status: 200,
       };
+      if (brotliPath) file.brotliPath = brotliPath;
+      if (gzipPath) file.gzipPath = gzipPath;
       if (urlPath === ownerServiceWorkerPath) file.csp = serviceWorkerCsp;
-      if (all.has(`${absolutePath}.br`)) file.brotliPath = `${absolutePath}.br`;
-      if (all.has(`${absolutePath}.gz`)) file.gzipPath = `${absolutePath}.gz`;
       if (absolutePath.endsWith('.html')) {
         const html = await readFile(absolutePath, 'utf8');
         const status = metaContent(html, /<meta name="prerender-status-code" content="(\d{3})"/);

@@ -27,7 +27,7 @@ import { chooseBody, isNotModified } from './conditional.ts';
 import { BODY_DEADLINE_MS, UPLOAD_DEADLINE_MS, watchBodyDeadline } from './body-deadline.ts';
 import { isValidHostHeader, parseTarget, withoutTrailingSlashes } from './request-target.ts';
 import { missingPages, type SiteHolder } from './live-site.ts';
-import { CACHE_CONTROL, etagFor, type Site, type SiteFile } from './site-files.ts';
+import { CACHE_CONTROL, type FileBody, type Site, type SiteFile } from './site-files.ts';
 
 export interface SiteServerOptions {
   /** The built site (dist/client), or where to read the one being served (a build swapped for a newer one) */
@@ -65,6 +65,9 @@ export interface PrivateArea {
   /** The page sent with 401 to a request that may not see the area; the page at `prefix` (its sign-in) when not given */
   signedOut?: string;
 }
+
+/** The largest body kept in memory once read: pages, scripts, styles, pictures (the editor's script is streamed) */
+const MAX_KEPT_BODY = 512 * 1024;
 
 /** What a private page's answer carries instead of the public caching headers */
 const PRIVATE_HEADERS = {
@@ -118,6 +121,64 @@ export function createSiteServer(options: SiteServerOptions): Server {
     res.end(res.req.method === 'HEAD' ? undefined : text);
   }
 
+  type Headers = Readonly<Record<string, string | number>>;
+  /** Each body's answer headers, made once: for a 304, a public answer and a private one */
+  const preparedHeaders = new WeakMap<
+    FileBody,
+    { notModified: Headers; public: Headers; private: Headers }
+  >();
+  function headersOf(file: SiteFile, body: FileBody) {
+    let prepared = preparedHeaders.get(body);
+    if (!prepared) {
+      const isHtml = file.contentType.startsWith('text/html');
+      const notModified = {
+        ...baseHeaders,
+        'Content-Type': file.contentType,
+        'Content-Security-Policy': isHtml ? pageCsp(file.csp) : (file.csp ?? resourceCsp),
+        'Cache-Control': file.cacheControl,
+        'Last-Modified': file.lastModified,
+        ETag: body.etag,
+        Vary: 'Accept-Encoding',
+      };
+      const sent = {
+        ...(body.coding && { 'Content-Encoding': body.coding }),
+        'Content-Length': body.size,
+      };
+      const { 'Last-Modified': _, ETag: __, ...unversioned } = notModified;
+      prepared = {
+        notModified,
+        public: { ...notModified, ...sent },
+        private: { ...unversioned, ...PRIVATE_HEADERS, ...sent },
+      };
+      preparedHeaders.set(body, prepared);
+    }
+    return prepared;
+  }
+
+  /**
+   * Each body of up to MAX_KEPT_BODY bytes, read once and then sent from memory as nginx sends
+   * from its page cache; a larger one is streamed from its file each time
+   */
+  const keptBodies = new WeakMap<FileBody, Buffer | Promise<Buffer>>();
+  function bytesOf(body: FileBody): Buffer | Promise<Buffer> | undefined {
+    if (body.size > MAX_KEPT_BODY) return undefined;
+    let bytes = keptBodies.get(body);
+    if (!bytes) {
+      bytes = readFile(body.path).then(
+        (read) => {
+          keptBodies.set(body, read);
+          return read;
+        },
+        (error: unknown) => {
+          keptBodies.delete(body);
+          throw error;
+        },
+      );
+      keptBodies.set(body, bytes);
+    }
+    return bytes;
+  }
+
   function sendFile(
     req: IncomingMessage,
     res: ServerResponse,
@@ -126,37 +187,31 @@ export function createSiteServer(options: SiteServerOptions): Server {
     status = file.status,
     isPrivate = false,
   ) {
-    const isHtml = file.contentType.startsWith('text/html');
-    const body = chooseBody(file, String(req.headers['accept-encoding'] ?? ''));
-    const etag = etagFor(file, body.coding);
-    const headers: Record<string, string | number> = {
-      ...baseHeaders,
-      'Content-Type': file.contentType,
-      'Content-Security-Policy': isHtml ? pageCsp(file.csp) : (file.csp ?? resourceCsp),
-      'Cache-Control': file.cacheControl,
-      'Last-Modified': file.mtime.toUTCString(),
-      ETag: etag,
-      Vary: 'Accept-Encoding',
-    };
-    if (isPrivate) {
-      delete headers['Last-Modified'];
-      delete headers['ETag'];
-      Object.assign(headers, PRIVATE_HEADERS);
-    } else if (status === 200 && isNotModified(req, etag, file.mtime)) {
-      res.writeHead(304, headers);
+    const body = chooseBody(file, req.headers['accept-encoding'] ?? '');
+    const headers = headersOf(file, body);
+    if (!isPrivate && status === 200 && isNotModified(req, body.etag, file.mtime)) {
+      res.writeHead(304, headers.notModified);
       res.end();
       return;
     }
-    if (body.coding) headers['Content-Encoding'] = body.coding;
-    res.writeHead(status, headers);
+    res.writeHead(status, isPrivate ? headers.private : headers.public);
     if (req.method === 'HEAD') {
       res.end();
       return;
     }
-    if (status === 200 && isHtml && !isPrivate) options.onPageView?.(path, req);
-    createReadStream(body.path)
-      .on('error', () => res.destroy())
-      .pipe(res);
+    if (status === 200 && !isPrivate && file.contentType.startsWith('text/html'))
+      options.onPageView?.(path, req);
+    const bytes = bytesOf(body);
+    if (Buffer.isBuffer(bytes)) res.end(bytes);
+    else if (bytes)
+      bytes.then(
+        (read) => res.end(read),
+        () => res.destroy(),
+      );
+    else
+      createReadStream(body.path)
+        .on('error', () => res.destroy())
+        .pipe(res);
   }
 
   /** A page as `fill` words it now: its own policy and status, never cached */
