@@ -19,7 +19,8 @@ if (header) {
     header.dataset['compact'] = String(compactAtTop || window.scrollY > SCROLL_COMPACT_PX);
     if (hasNotice) header.dataset['scrolled'] = String(window.scrollY > SCROLL_COMPACT_PX);
   };
-  update();
+  // The page starts as the server wrote the header for its top; a scroll position the browser
+  // restores (or a #fragment's) arrives as a scroll event, so nothing forces a layout at load
   window.addEventListener('scroll', update, { passive: true });
 }
 
