@@ -1,6 +1,5 @@
 import { useCallback, useId, useState } from 'react';
 import { QUOTE_SERVICE_OPTIONS } from '../../config/quote.ts';
-import { apiPaths } from '../../config/routes.ts';
 import { buttonClass } from '../../lib/button.ts';
 import type { ReplySchedule } from '../../lib/reply-time.ts';
 import { FIELDS, validateQuoteForm, type TextFieldName } from '../../lib/validation.ts';
@@ -52,7 +51,16 @@ function photoFailureToast(error: unknown): ToastMessage | null {
  * same endpoint (multipart, the photos as they are). With it, photos are shrunk in the browser
  * and sent with a progress bar (photo-upload.ts, loaded only when there are photos to send).
  */
-export function QuoteForm({ endpoint, schedule }: { endpoint: string; schedule: ReplySchedule }) {
+export function QuoteForm({
+  endpoint,
+  schedule,
+  takesPhotos,
+}: {
+  endpoint: string;
+  schedule: ReplySchedule;
+  /** Whether it offers photos: the site's own server takes them, a hosted form service the text alone */
+  takesPhotos: boolean;
+}) {
   const id = useId();
   const [photos, setPhotos] = useState<File[]>([]);
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -71,8 +79,6 @@ export function QuoteForm({ endpoint, schedule }: { endpoint: string; schedule: 
     }
   }
 
-  // Photos need the site's own server; a hosted form service takes the text alone
-  const takesPhotos = endpoint === apiPaths.leads;
   const { formProps, sending, errors, toast, dismissToast } = useFormSubmission({
     formName: 'quote',
     endpoint,
