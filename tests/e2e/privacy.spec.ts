@@ -84,6 +84,13 @@ test('the privacy page says how long quote requests are kept and how to have one
   await expect(keeping).toContainText(
     'If you ask us to delete it, we will. A copy may stay in our backups until those are replaced.',
   );
+  // The acknowledgement's one record, while the business sends it
+  const acknowledgement = main.getByText('When your request arrives, our server emails you once');
+  if (business.acknowledgeRequests)
+    await expect(acknowledgement).toContainText(
+      'it keeps a one-way fingerprint of your email address (not the address itself) for 24 hours, then deletes it.',
+    );
+  else await expect(acknowledgement).toHaveCount(0);
   const deleting = partAfter('Seeing, correcting or deleting your details');
   await expect(deleting).toContainText("We'll also delete your quote request whenever you ask.");
   await expect(deleting.getByRole('link', { name: business.phone.display })).toHaveAttribute(

@@ -60,6 +60,17 @@ function PhotosCollected() {
   );
 }
 
+/** The acknowledgement e-mail the site's own server sends, and the one thing it keeps for it */
+function AcknowledgementSent() {
+  return (
+    <p className="mt-4">
+      When your request arrives, our server emails you once to say so and when to expect us. So that
+      it never sends more than one such email a day to the same address, it keeps a one-way
+      fingerprint of your email address (not the address itself) for 24 hours, then deletes it.
+    </p>
+  );
+}
+
 /** How visits are counted: by our own server, by GoatCounter, or not at all */
 function Counting({ setup }: Props) {
   return (
@@ -142,6 +153,7 @@ export function PrivacyStatement({ setup }: Props) {
             don't sell them.
           </p>
           {!setup.formService && <PhotosCollected />}
+          {!setup.formService && business.acknowledgeRequests && <AcknowledgementSent />}
         </Part>
         <Part title="Where your request goes">
           <WhereItGoes setup={setup} />
