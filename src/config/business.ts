@@ -9,8 +9,6 @@
  * `.meta()` gives its words there, and the fields stand in the order it shows and writes them.
  */
 import { z } from 'zod';
-import { availabilityOn, buildDay } from '../lib/availability.ts';
-import { hoursLines } from '../lib/opening-hours.ts';
 import facts from '../content/business.json' with { type: 'json' };
 import { CLOCK_TIME_PATTERN, E164_PATTERN, PRICE_RANGES } from './fact-formats.ts';
 
@@ -320,11 +318,6 @@ export type Business = z.infer<typeof businessSchema>;
 
 export const business: Business = businessSchema.parse(facts);
 
-/** The week's hours as every page shows them: ["Mon–Fri 7am–6pm", "Sat 8am–4pm"] */
-export const hoursText = hoursLines(business.hours);
-/** What the pages say about being open and taking emergencies, on the day the site is built for */
-export const availability = availabilityOn(business, buildDay());
-
 /** "30+ years", the one wording of the experience claim */
 export const yearsClaim = `${business.claims.yearsExperience}+ years`;
 /** A tel: link to the business's phone, from `facts` */
@@ -340,15 +333,4 @@ export function reviewShare(
   facts: Pick<Business, 'reviewShares'> = business,
 ): number | undefined {
   return facts.reviewShares.find((share) => share.name === areaName)?.reviews;
-}
-/**
- * Copy about emergency work: '24/7 emergency call-outs' while the business answers round the clock
- * (claims.emergency24x7, and no closure without emergencies today), 'Emergency call-outs' if it
- * stops, so no page promises what it does not.
- */
-export function emergencyClaim(
-  phrase: string,
-  claims: Pick<Business['claims'], 'emergency24x7'> = availability,
-): string {
-  return claims.emergency24x7 ? `24/7 ${phrase}` : phrase.charAt(0).toUpperCase() + phrase.slice(1);
 }

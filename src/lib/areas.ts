@@ -1,5 +1,6 @@
 /** What the area pages derive from their content and the business facts */
-import { business, emergencyClaim } from '../config/business.ts';
+import { business } from '../config/business.ts';
+import { emergencyClaim } from '../lib/site-day.ts';
 import { areaPages, homePath, servicePath } from '../config/routes.ts';
 import type { ServiceLink } from './cards.ts';
 import type { AreaEntry } from './content.ts';

@@ -4,7 +4,8 @@
  * that can be read and tapped, cards and regions with names, and titles that keep their acronyms.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { availability, business, telHref } from '../../src/config/business.ts';
+import { business, telHref } from '../../src/config/business.ts';
+import { availability } from '../../src/lib/site-day.ts';
 import { emergencyHelpWords } from '../../src/lib/availability.ts';
 
 const viewports = [

@@ -1,6 +1,7 @@
 /** The shell at 390 px: the drawer with pointer and keyboard, and the call/quote bar */
 import { expect, test, type Page } from '@playwright/test';
-import { availability, business } from '../../src/config/business.ts';
+import { business } from '../../src/config/business.ts';
+import { availability } from '../../src/lib/site-day.ts';
 import { emergencyHelpWords } from '../../src/lib/availability.ts';
 import { fitsPhoneHeader, phoneHeaderFit } from '../../src/lib/header-fit.ts';
 import { emergencyAliasPath, emergencyPath, mainNav } from '../../src/config/routes.ts';

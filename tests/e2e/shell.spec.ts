@@ -1,6 +1,7 @@
 /** The shell on every page at desktop width: header, banner, footer, floating actions, keyboard use */
 import { expect, test, type Page } from '@playwright/test';
-import { availability, business, yearsClaim } from '../../src/config/business.ts';
+import { business, yearsClaim } from '../../src/config/business.ts';
+import { availability } from '../../src/lib/site-day.ts';
 import { emergencyHelpWords } from '../../src/lib/availability.ts';
 import {
   areaPages,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { business, businessSchema, emergencyClaim } from '../../src/config/business.ts';
+import { business, businessSchema } from '../../src/config/business.ts';
+import { emergencyClaim } from '../../src/lib/site-day.ts';
 
 describe('emergencyClaim', () => {
   it('promises round-the-clock help only while the business offers it', () => {

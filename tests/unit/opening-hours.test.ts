@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { business, businessSchema, hoursText } from '../../src/config/business.ts';
+import { business, businessSchema } from '../../src/config/business.ts';
+import { hoursText } from '../../src/lib/site-day.ts';
 import { HOURS_DAYS, WEEK_DAYS } from '../../src/config/fact-formats.ts';
 import {
   availabilityOn,

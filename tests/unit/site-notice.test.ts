@@ -5,7 +5,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { availability, business } from '../../src/config/business.ts';
+import { business } from '../../src/config/business.ts';
+import { availability } from '../../src/lib/site-day.ts';
 import { availabilityOn, buildDay } from '../../src/lib/availability.ts';
 import { HeaderSpacer, SiteHeader } from '../../src/components/layout/SiteHeader.tsx';
 

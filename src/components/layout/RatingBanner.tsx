@@ -1,5 +1,6 @@
 import { Phone } from 'lucide-react';
-import { availability, business, phoneText, telHref, yearsClaim } from '../../config/business.ts';
+import { business, phoneText, telHref, yearsClaim } from '../../config/business.ts';
+import { availability } from '../../lib/site-day.ts';
 import { emergencyHelpWords } from '../../lib/availability.ts';
 import { Stars } from '../ui/Stars.tsx';
 

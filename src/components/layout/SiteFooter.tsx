@@ -1,13 +1,6 @@
 import type { ReactNode } from 'react';
-import {
-  availability,
-  business,
-  emergencyClaim,
-  hoursText,
-  phoneText,
-  mailHref,
-  telHref,
-} from '../../config/business.ts';
+import { business, phoneText, mailHref, telHref } from '../../config/business.ts';
+import { availability, emergencyClaim, hoursText } from '../../lib/site-day.ts';
 import { emergencyAliasPath, mainNav, privacyPath, type NavLink } from '../../config/routes.ts';
 import type { RegionLinks } from '../../lib/regions.ts';
 import { Logo } from './Logo.tsx';

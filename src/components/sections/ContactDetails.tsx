@@ -1,12 +1,6 @@
 import { Clock, Mail, MapPin, Phone, Siren } from 'lucide-react';
-import {
-  availability,
-  business,
-  hoursText,
-  mailHref,
-  phoneText,
-  telHref,
-} from '../../config/business.ts';
+import { business, mailHref, phoneText, telHref } from '../../config/business.ts';
+import { availability, hoursText } from '../../lib/site-day.ts';
 import { cn } from '../../lib/cn.ts';
 
 interface Props {

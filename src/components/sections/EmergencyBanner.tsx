@@ -1,5 +1,6 @@
 import { Siren } from 'lucide-react';
-import { availability, business, emergencyClaim, phoneText } from '../../config/business.ts';
+import { business, phoneText } from '../../config/business.ts';
+import { availability, emergencyClaim } from '../../lib/site-day.ts';
 import { CallButton } from '../ui/ContactButtons.tsx';
 
 /**

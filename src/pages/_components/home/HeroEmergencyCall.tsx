@@ -1,5 +1,6 @@
 import { Siren } from 'lucide-react';
-import { availability, phoneText } from '../../../config/business.ts';
+import { phoneText } from '../../../config/business.ts';
+import { availability } from '../../../lib/site-day.ts';
 import { emergencyHelpWords } from '../../../lib/availability.ts';
 import { CallButton } from '../../../components/ui/ContactButtons.tsx';
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { business, emergencyClaim, yearsClaim } from '../../../config/business.ts';
+import { business, yearsClaim } from '../../../config/business.ts';
+import { emergencyClaim } from '../../../lib/site-day.ts';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import { RegistrationCheck } from '../../../components/sections/RegistrationCheck.tsx';
 import type { IconName } from '../../../config/icon-names.ts';
