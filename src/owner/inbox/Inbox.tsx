@@ -1,8 +1,8 @@
-import { Download, Search } from 'lucide-react';
-import { useId } from 'react';
+import { Download } from 'lucide-react';
 import { buttonClass } from '../../lib/button.ts';
 import { LEAD_STATUS_LABELS, ownerPaths, SEARCH_MAX_LENGTH } from '../../lib/owner-api.ts';
 import { Alert } from '../Alert.tsx';
+import { SearchField } from '../SearchField.tsx';
 import { CallBackToday } from './CallBackToday.tsx';
 import { errorMessage } from '../notices.tsx';
 import { InboxPushNotice } from '../push/InboxPushNotice.tsx';
@@ -16,7 +16,6 @@ import type { Inbox as InboxState } from './use-inbox.ts';
  * then filter, search and the list
  */
 export function Inbox({ inbox, now }: { inbox: InboxState; now: Date }) {
-  const searchId = useId();
   const { body, overview, filter } = inbox;
   const filtered = filter.status !== null || filter.q.trim() !== '';
   const shownFor = [
@@ -54,27 +53,13 @@ export function Inbox({ inbox, now }: { inbox: InboxState; now: Date }) {
       {overview && <UndeliveredPanel leads={overview.undelivered} now={now} />}
 
       <div className="space-y-3">
-        <div>
-          <label htmlFor={searchId} className="sr-only">
-            Search requests
-          </label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted"
-              aria-hidden="true"
-            />
-            <input
-              id={searchId}
-              type="search"
-              className="field min-h-12 pl-10"
-              placeholder="Name, phone, e-mail or suburb"
-              value={inbox.searchText}
-              maxLength={SEARCH_MAX_LENGTH}
-              onChange={(event) => inbox.setSearchText(event.target.value)}
-              autoComplete="off"
-            />
-          </div>
-        </div>
+        <SearchField
+          label="Search requests"
+          placeholder="Name, phone, e-mail or suburb"
+          value={inbox.searchText}
+          maxLength={SEARCH_MAX_LENGTH}
+          onChange={inbox.setSearchText}
+        />
         <StatusFilter
           counts={overview?.counts ?? null}
           selected={filter.status}

@@ -3,11 +3,12 @@
  * its title or suburb, each opening its form; Add a finished job; and the home page's jobs in the
  * order it shows them, set by dragging (or the up and down buttons).
  */
-import { Plus, Search } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
 import { buttonClass } from '../../lib/button.ts';
 import type { JobSummary } from '../../lib/owner-api.ts';
 import { Alert } from '../Alert.tsx';
+import { SearchField } from '../SearchField.tsx';
 import { useJobs } from '../data.tsx';
 import { errorMessage } from '../notices.tsx';
 import { Panel } from '../Panel.tsx';
@@ -20,7 +21,6 @@ const matches = (job: JobSummary, words: string) =>
 export function JobsView() {
   const { data: body, error } = useJobs();
   const [words, setWords] = useState('');
-  const searchId = useId();
   const shown = body?.jobs.filter((job) => matches(job, words)) ?? [];
   return (
     <div className="space-y-4">
@@ -32,26 +32,12 @@ export function JobsView() {
         Add a finished job
       </a>
       {error !== undefined && <Alert>{errorMessage(error)}</Alert>}
-      <div>
-        <label htmlFor={searchId} className="sr-only">
-          Find a job
-        </label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted"
-            aria-hidden="true"
-          />
-          <input
-            id={searchId}
-            type="search"
-            className="field min-h-12 pl-10"
-            placeholder="Title or suburb"
-            value={words}
-            autoComplete="off"
-            onChange={(event) => setWords(event.target.value)}
-          />
-        </div>
-      </div>
+      <SearchField
+        label="Find a job"
+        placeholder="Title or suburb"
+        value={words}
+        onChange={setWords}
+      />
       <Panel title="Newest first">
         {body === undefined ? (
           <p className="text-muted">Loading…</p>
