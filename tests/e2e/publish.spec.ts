@@ -30,6 +30,7 @@ import { contentCountsIn } from '../support/content.ts';
 import { hostileArea, publishLeadsDb, publishSiteDir as site } from '../support/e2e-publish.ts';
 import { HOSTILE_HEADING, OVERLAY_TEXT } from '../support/hostile-markdown.ts';
 import { builtSitemapPaths, textOf } from '../support/e2e-site.ts';
+import { expectNoticeAtTop } from '../support/notice-layout.ts';
 import { makeInvite } from '../support/owner-invite.ts';
 import { startPageRequestLoop, type PageRequestLoop } from '../support/page-requests.ts';
 import { phonePhoto } from '../support/phone-photo.ts';
@@ -473,6 +474,19 @@ test('a project with a phone’s photos, new hours, a closure and a review go li
 
   // The notice on every page of the sitemap, at the top of the screen
   for (const { path, text } of await sitemapTexts()) expect(text, path).toContain(notice);
+  // On / and /projects, at a phone's and a desktop's width: at the very top, above a whole
+  // header, readable, and folding away on scrolling
+  const phoneSize = page.viewportSize()!;
+  for (const size of [phoneSize, { width: 1280, height: 900 }]) {
+    await page.setViewportSize(size);
+    for (const path of ['/', '/projects']) {
+      await test.step(`the notice at ${size.width} px on ${path}`, async () => {
+        await page.goto(path);
+        await expectNoticeAtTop(page, notice);
+      });
+    }
+  }
+  await page.setViewportSize(phoneSize);
   await page.goto('/testimonials');
   await expect(page.locator('[data-site-notice]')).toHaveText(notice);
   await expect(page.locator('[data-site-notice]')).toBeInViewport();
