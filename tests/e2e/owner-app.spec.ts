@@ -557,7 +557,7 @@ test.describe('the site', () => {
   }) => {
     const mock = await mockOwnerApi(page);
     await openOwnerPage(page, '#site');
-    const publish = page.getByRole('button', { name: 'Publish' });
+    const publish = page.getByRole('button', { name: 'Publish', exact: true });
     await publish.click();
     // Recorded when Playwright hands the request to the mock, which may come after the click returns
     await expect
@@ -597,7 +597,7 @@ test.describe('the site', () => {
       'The copy could not be sent: no route',
     );
     await expect(page.getByText('Nothing is waiting: everything you saved is live.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Publish' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeEnabled();
     expectOnlyKnownCalls(mock);
   });
 
