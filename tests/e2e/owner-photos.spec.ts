@@ -21,6 +21,8 @@ import { BLUE, grainyPhonePhoto, phonePhoto, RED } from '../support/phone-photo.
 import { addVirtualAuthenticator } from '../support/virtual-authenticator.ts';
 
 test.describe.configure({ mode: 'serial' });
+// A phone of its own to the server's sign-in limit, apart from owner.spec.ts's ceremonies
+test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '192.0.2.41' } });
 
 /** Where a photo of request `id` is kept: lead-photos/ beside the owner's server's database */
 const storedPhoto = (id: number, n: number) =>

@@ -35,6 +35,9 @@ const ownerServer: OnDemandServer = {
     PORT: String(ownerPort),
     HOST: '127.0.0.1',
     SITE_URL: ownerURL,
+    // A spec may come from an address of its own (X-Forwarded-For), so the sign-in limit per
+    // client counts each spec's ceremonies apart, as it would each phone's
+    TRUST_PROXY: '1',
     ...siteServerEnv({ distDir: requireBuild(), leadsDb: ownerLeadsDb }),
   }),
   startTimeoutMs: 30_000,
