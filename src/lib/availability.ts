@@ -62,15 +62,22 @@ export function dayAfter(day: string, days = 1): string {
   return date.toISOString().slice(0, 10);
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
+const dayFormat = new Intl.DateTimeFormat('en-NZ', {
   timeZone: TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
 });
 
-/** The New Zealand date of an instant, YYYY-MM-DD */
-export const nzDateOf = (at: Date) => dayFormat.format(at);
+/**
+ * The New Zealand date of an instant, YYYY-MM-DD, put together from its parts: how a locale lays
+ * a date out differs between browsers' date libraries (WebKitGTK's en-CA is not ISO's)
+ */
+export function nzDateOf(at: Date): string {
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    dayFormat.formatToParts(at).find((each) => each.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
 
 /** Whether the closure has both its days set */
 export function closureSet(closure: Closure): closure is Closure & { from: string; to: string } {

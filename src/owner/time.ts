@@ -1,4 +1,5 @@
 /** Times as the owner reads them: in New Zealand's time zone, in NZ English */
+import { nzDateOf } from '../lib/availability.ts';
 import { TIME_ZONE } from '../lib/time-zone.ts';
 
 const MINUTE = 60_000;
@@ -38,18 +39,12 @@ const calendarDayShort = new Intl.DateTimeFormat('en-NZ', {
   day: 'numeric',
   month: 'short',
 });
-const calendarDayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
-/** The day in New Zealand, as YYYY-MM-DD */
+/** The day in New Zealand, as YYYY-MM-DD (from its parts, as Safari's engine lays en-CA out otherwise) */
 export function nzCalendarDay(date: Date): string {
-  return calendarDayFormat.format(date);
+  return nzDateOf(date);
 }
 
 /** "just now", "12 min ago", "3 hours ago", "yesterday", "4 days ago", then "3 Mar" or "3 Mar 2025" */
