@@ -3,6 +3,7 @@ import { QUOTE_SERVICE_OPTIONS } from '../../config/quote.ts';
 import { buttonClass } from '../../lib/button.ts';
 import type { ReplySchedule } from '../../lib/reply-time.ts';
 import { FIELDS, validateQuoteForm, type TextFieldName } from '../../lib/validation.ts';
+import { PHOTO_FIELD } from '../../lib/photos.ts';
 import { submitForm } from '../../lib/submit-form.ts';
 import { FormField } from './FormField.tsx';
 import { LeadForm } from './LeadForm.tsx';
@@ -66,7 +67,11 @@ export function QuoteForm({
   const [progress, setProgress] = useState<Progress | null>(null);
 
   async function send(to: string, data: FormData) {
-    if (photos.length === 0) return submitForm(to, data);
+    if (photos.length === 0) {
+      // The file input is emptied after each pick: without photos, the text alone is sent
+      data.delete(PHOTO_FIELD);
+      return submitForm(to, data);
+    }
     setProgress({ phase: 'preparing' });
     try {
       const { uploadForm, withShrunkPhotos } = await import('./photo-upload.ts');
