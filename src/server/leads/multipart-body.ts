@@ -7,13 +7,14 @@
  */
 import busboy from 'busboy';
 import { PHOTO_FIELD, PHOTO_MAX_BYTES, PHOTOS_MAX } from '../../lib/photos.ts';
-import {
-  decodeUtf8,
-  discardRest,
-  DISCARD_LIMITS,
-  type DiscardLimits,
-} from '../http/request-body.ts';
+import { decodeUtf8, discardRest, type DiscardLimits } from '../http/request-body.ts';
 import type { FormEntry } from './form-body.ts';
+
+/**
+ * What is read and dropped after a refusal before the answer: a phone sending photos may still
+ * have megabytes on their way, and closing on them would reset the connection before it reads why
+ */
+const PHOTO_DISCARD_LIMITS: DiscardLimits = { bytes: 8 * 1024 * 1024, ms: 10_000 };
 
 export interface UploadedPhoto {
   /** As the browser named it, for the visitor's own words about it ("Photo 2 (fuse.jpg)") */
@@ -208,7 +209,7 @@ export async function readMultipart(
   if (failure) {
     parser.destroy();
     // The rest is read and dropped, within limits, so the client reads the answer
-    await discardRest(reader, limits.discard ?? DISCARD_LIMITS);
+    await discardRest(reader, limits.discard ?? PHOTO_DISCARD_LIMITS);
     return failure;
   }
   parser.end();
