@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { openLeadStore } from '../../src/server/db/store.ts';
-import { type LeadStore, type NewLead } from '../../src/server/db/records.ts';
+import { type LeadStore, type NewLead, type StoredLead } from '../../src/server/db/records.ts';
 
 /** A quote-form lead as the endpoint stores it, for store, outbox and channel tests */
 export function sampleLead(overrides: Partial<NewLead> = {}): NewLead {
@@ -17,6 +17,24 @@ export function sampleLead(overrides: Partial<NewLead> = {}): NewLead {
     message: 'The kitchen power points trip the RCD.\nIt started after the storm.',
     page: '/quote',
     userAgent: 'TestBrowser/1.0',
+    ...overrides,
+  };
+}
+
+/** The sample lead as the store gives it back: new, unread, without notes, deliveries or photos */
+export function sampleStoredLead(overrides: Partial<StoredLead> = {}): StoredLead {
+  return {
+    ...sampleLead(),
+    id: 1,
+    uid: 'uid',
+    createdAt: '2026-11-27T00:00:00.000Z',
+    deliveries: [],
+    status: 'new',
+    followUp: null,
+    readAt: null,
+    notes: [],
+    photos: 0,
+    photosNotKept: 0,
     ...overrides,
   };
 }

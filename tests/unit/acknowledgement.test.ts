@@ -8,26 +8,12 @@ import { business } from '../../src/config/business.ts';
 import { EMERGENCY_SERVICE } from '../../src/config/quote.ts';
 import type { StoredLead } from '../../src/server/db/records.ts';
 import { composeAcknowledgement } from '../../src/server/notify/acknowledgement.ts';
-import { sampleLead } from '../support/leads.ts';
+import { sampleLead, sampleStoredLead } from '../support/leads.ts';
 
 const FROM = 'leads@sparky.test';
 
-function storedLead(overrides: Partial<StoredLead> = {}): StoredLead {
-  return {
-    ...sampleLead(),
-    id: 1,
-    uid: 'u',
-    createdAt: '2026-12-01T21:00:00.000Z',
-    deliveries: [],
-    status: 'new',
-    followUp: null,
-    readAt: null,
-    notes: [],
-    photos: 0,
-    photosNotKept: 0,
-    ...overrides,
-  };
-}
+const storedLead = (overrides: Partial<StoredLead> = {}) =>
+  sampleStoredLead({ uid: 'u', createdAt: '2026-12-01T21:00:00.000Z', ...overrides });
 
 const textOf = (lead: StoredLead, facts = business) =>
   composeAcknowledgement(lead, facts, FROM).text;

@@ -5,26 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredLead } from '../../src/server/db/records.ts';
 import { ownerLead } from '../../src/server/owner/inbox.ts';
-import { sampleLead } from '../support/leads.ts';
+import { sampleStoredLead } from '../support/leads.ts';
 
 const RLO = '\u202E';
 
-function stored(fields: Partial<StoredLead>): StoredLead {
-  return {
-    ...sampleLead(),
-    id: 1,
-    uid: 'uid',
-    createdAt: '2026-11-27T00:00:00.000Z',
-    deliveries: [],
-    status: 'new',
-    followUp: null,
-    readAt: null,
-    notes: [],
-    photos: 0,
-    photosNotKept: 0,
-    ...fields,
-  };
-}
+const stored = (fields: Partial<StoredLead>) => sampleStoredLead(fields);
 
 describe('a request in the owner’s inbox', () => {
   it('shows no bidi override or control character from the visitor', () => {

@@ -20,28 +20,14 @@ import {
   TITLE_MAX_CHARACTERS,
 } from '../../src/server/notify/channels/push-message.ts';
 import { loadOrCreateVapidKeys, vapidKeysPath } from '../../src/server/notify/push-keys.ts';
-import { sampleLead } from '../support/leads.ts';
+import { sampleStoredLead } from '../support/leads.ts';
 
 const SITE = 'https://www.example.co.nz';
 /** Push services refuse a message over 4096 bytes once encrypted; web-push adds about 100 */
 const PAYLOAD_BUDGET_BYTES = 3900;
 
-function stored(overrides: Partial<StoredLead> = {}): StoredLead {
-  return {
-    ...sampleLead(),
-    id: 42,
-    uid: 'u',
-    createdAt: '2026-11-27T22:00:00.000Z',
-    deliveries: [],
-    status: 'new',
-    followUp: null,
-    readAt: null,
-    notes: [],
-    photos: 0,
-    photosNotKept: 0,
-    ...overrides,
-  };
-}
+const stored = (overrides: Partial<StoredLead> = {}) =>
+  sampleStoredLead({ id: 42, uid: 'u', createdAt: '2026-11-27T22:00:00.000Z', ...overrides });
 
 describe('a new request’s push', () => {
   it('names the visitor, where and what, and the first line, and opens the request, with Call', () => {
