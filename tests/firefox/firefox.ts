@@ -102,6 +102,33 @@ export async function tap(page: Page, element: ElementHandle<Element> | string):
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
+/**
+ * A tap that loads another page (a form sent, a link followed), done once the next document has
+ * loaded. The old document is marked first and the wait reads the page until a document without
+ * the mark is complete: Firefox's navigation events over WebDriver BiDi can be paired with the
+ * wrong navigation (puppeteer#13041), and then `waitForNavigation` waits for ever.
+ */
+export async function tapToNavigate(
+  page: Page,
+  element: ElementHandle<Element> | string,
+  timeout = 20_000,
+): Promise<void> {
+  await page.evaluate(() => document.documentElement.setAttribute('data-left', ''));
+  await tap(page, element);
+  const loaded = () =>
+    page
+      .evaluate(
+        () =>
+          document.readyState === 'complete' && !document.documentElement.hasAttribute('data-left'),
+      )
+      .catch(() => false); // the page is between documents
+  const deadline = Date.now() + timeout;
+  while (!(await loaded())) {
+    if (Date.now() > deadline) throw new Error(`No new page loaded after the tap on ${page.url()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** How many elements `selector` matches that are shown (not hidden by CSS or `hidden`) */
 export function shownCount(page: Page, selector: string): Promise<number> {
   return page.evaluate(

@@ -19,6 +19,7 @@ import {
   shownCount,
   shownText,
   tap,
+  tapToNavigate,
 } from './firefox.ts';
 
 let browser: Browser;
@@ -55,10 +56,7 @@ describe('without JavaScript', () => {
       `Showing ${residential} of ${all} reviews`,
     );
     // Without JavaScript Clear Filters loads the page again, unfiltered
-    await Promise.all([
-      page.waitForNavigation(),
-      tap(page, await byText(page, 'main button', 'Clear Filters')),
-    ]);
+    await tapToNavigate(page, await byText(page, 'main button', 'Clear Filters'));
     expect(await shownCount(page, reviews)).toBe(all);
     expect(await shownText(page, '[role="status"] span')).toBe(`Showing ${all} of ${all} reviews`);
     expect(pathOf(page)).toBe(testimonialsPath);
@@ -85,10 +83,7 @@ describe('without JavaScript', () => {
     await fill('address', '3 Example Street, Botany');
     await page.select(`${form} select`, 'Lighting Design');
     await fill('message', 'Two new downlights in the hallway.');
-    await Promise.all([
-      page.waitForNavigation(),
-      tap(page, await byText(page, `${form} button`, 'Request My Free Quote')),
-    ]);
+    await tapToNavigate(page, await byText(page, `${form} button`, 'Request My Free Quote'));
 
     const email = await page.$eval(`${form} input[name="email"]`, (input) => input.id);
     expect(await page.$eval(`[id="${email}"]`, (input) => input.getAttribute('aria-invalid'))).toBe(
@@ -101,10 +96,7 @@ describe('without JavaScript', () => {
     expect(storedLead(address, inject('leadsDb'))).toBeUndefined();
 
     await fill('email', address);
-    await Promise.all([
-      page.waitForNavigation(),
-      tap(page, await byText(page, `${form} button`, 'Request My Free Quote')),
-    ]);
+    await tapToNavigate(page, await byText(page, `${form} button`, 'Request My Free Quote'));
     expect(pathOf(page)).toBe(`${quotePath}/thanks`);
     expect(await shownText(page, 'h1')).toBe('Thank you');
     expect(storedLead(address, inject('leadsDb'))).toMatchObject({
