@@ -17,7 +17,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,7 @@ import { ownerPaths } from '../../src/lib/owner-api.ts';
 import { SIGNED_OUT_MESSAGE, UPDATE_MAX_BYTES } from '../../src/server/editor/api.ts';
 import { PHOTO_MAX_SIDE } from '../../src/server/editor/photos.ts';
 import { SESSION_COOKIE } from '../../src/server/owner/session-token.ts';
+import { fileHashes } from '../support/file-hashes.ts';
 import { makeInvite } from '../support/owner-invite.ts';
 import { ownerClient } from '../support/owner.ts';
 import { grainyPhonePhoto, phonePhoto } from '../support/phone-photo.ts';
@@ -53,23 +54,8 @@ let siteDir: string;
 let leadsDb: string;
 let owner: ReturnType<typeof ownerClient>;
 
-/** Every file under the copy of the site's source, with its content's hash */
-function snapshot(): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else
-        files.set(
-          relative(siteDir, path),
-          createHash('sha256').update(readFileSync(path)).digest('hex'),
-        );
-    }
-  };
-  walk(siteDir);
-  return files;
-}
+/** Every file of the copy of the site's source, with its content's hash */
+const snapshot = () => fileHashes(siteDir);
 
 /** A blob's id as git (and Keystatic) make it */
 const blobSha = (contents: Buffer) =>

@@ -7,9 +7,8 @@
  * its photo upright and without its hidden details; the home page's order moves only the jobs on
  * it, between the positions they held.
  */
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -19,6 +18,7 @@ import { PHOTOS_DIRECTORY, projectSchema } from '../../src/lib/content-schemas.t
 import { fieldLabels } from '../../src/lib/field-labels.ts';
 import { PHOTO_MAX_SIDE } from '../../src/server/editor/photos.ts';
 import { ownerPaths, type JobsBody, type PhotoUploaded } from '../../src/lib/owner-api.ts';
+import { fileHashes } from '../support/file-hashes.ts';
 import { makeInvite } from '../support/owner-invite.ts';
 import { ownerClient } from '../support/owner.ts';
 import { phonePhoto } from '../support/phone-photo.ts';
@@ -39,22 +39,8 @@ let server: RunningServer;
 let siteDir: string;
 let owner: ReturnType<typeof ownerClient>;
 
-function snapshot(): Map<string, string> {
-  const files = new Map<string, string>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else
-        files.set(
-          relative(siteDir, path),
-          createHash('sha256').update(readFileSync(path)).digest('hex'),
-        );
-    }
-  };
-  walk(join(siteDir, 'src'));
-  return files;
-}
+/** Every file of the copy of the site's source, with its content's hash */
+const snapshot = () => fileHashes(siteDir, join(siteDir, 'src'));
 
 const job = {
   title: 'Outdoor sockets for a Howick deck',
