@@ -157,7 +157,8 @@ export const businessSchema = z.object({
       }),
       emergency24x7: z.boolean().meta({
         label: 'Emergency call-outs round the clock',
-        description: 'Untick if you stop answering at night: pages then no longer say 24/7.',
+        description:
+          'Untick if you stop answering at night. The header, the home page and the e-mails then stop saying 24/7; publishing lists the pages whose own words still say it, for you to change.',
       }),
       /** Aim for arriving at an emergency where a suburb page states it, e.g. '1–2 hours' */
       emergencyResponseAim: z.string().min(3).max(30).meta({

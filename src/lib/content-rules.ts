@@ -31,6 +31,8 @@ export interface ContentSummary {
   }[];
   projects: { id: string; featured: boolean }[];
   testimonials: { id: string; featured: boolean }[];
+  /** Each page's own words (service, area and site pages), by the name the owner knows it by */
+  wording: { page: string; text: string }[];
   /** The quote page's service areas */
   quoteGroups: readonly { heading: string; region: string; suburbs: readonly string[] }[];
   expected: {
@@ -41,6 +43,8 @@ export interface ContentSummary {
     areaPaths: readonly string[];
     /** The suburbs business.json gives a share of the reviews, by name */
     reviewShares: readonly string[];
+    /** Whether the business answers emergencies round the clock, and the words of that switch */
+    roundTheClock: { claimed: boolean; switchLabel: string };
   };
 }
 
@@ -152,7 +156,25 @@ export function contentProblems(content: ContentSummary): string[] {
         `${collection}: ${featured(items)} have “${SHOW_ON_HOME_LABEL}” ticked; the home page shows ${needed}, so tick it on at least ${needed}`,
       );
   }
+  problems.push(...roundTheClockProblems(content));
   return problems;
+}
+
+/** Words that can only claim round-the-clock work; "day or night" and the like are left to him */
+const ROUND_THE_CLOCK_WORDS = /24\s*\/\s*7|24 hours a day/i;
+
+/**
+ * The pages whose own words still claim round-the-clock work once he says he no longer gives it:
+ * what the site makes from the facts follows the switch, but words he wrote stay as written
+ */
+function roundTheClockProblems({ wording, expected }: ContentSummary): string[] {
+  if (expected.roundTheClock.claimed) return [];
+  return wording
+    .filter(({ text }) => ROUND_THE_CLOCK_WORDS.test(text))
+    .map(
+      ({ page }) =>
+        `${page} still says 24/7, but “${expected.roundTheClock.switchLabel}” is unticked in your business details: change its words, or tick it again`,
+    );
 }
 
 export function checkContentRules(content: ContentSummary): void {

@@ -5,8 +5,9 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { areaPages, featuredServiceSlug, serviceGroups, serviceSlugs } from '../config/routes.ts';
-import { business } from '../config/business.ts';
+import { business, businessSchema } from '../config/business.ts';
 import { checkContentRules } from './content-rules.ts';
+import { fieldLabels } from './field-labels.ts';
 
 export type ServiceEntry = CollectionEntry<'services'>;
 export type DetailService = ServiceEntry & {
@@ -27,11 +28,12 @@ const byOrder = <T extends { data: { order: number } }>(a: T, b: T) => a.data.or
 let checked: Promise<void> | undefined;
 function ensureChecked(): Promise<void> {
   checked ??= (async () => {
-    const [services, areas, projects, testimonials, quote] = await Promise.all([
+    const [services, areas, projects, testimonials, pages, quote] = await Promise.all([
       getCollection('services'),
       getCollection('areas'),
       getCollection('projects'),
       getCollection('testimonials'),
+      getCollection('pages'),
       pageContent('quote'),
     ]);
     checkContentRules({
@@ -55,6 +57,20 @@ function ensureChecked(): Promise<void> {
       })),
       projects: projects.map((entry) => ({ id: entry.id, featured: entry.data.featured })),
       testimonials: testimonials.map((entry) => ({ id: entry.id, featured: entry.data.featured })),
+      wording: [
+        ...services.map((entry) => ({
+          page: `The “${entry.data.title}” page`,
+          text: JSON.stringify(entry.data),
+        })),
+        ...areas.map((entry) => ({
+          page: `The ${entry.data.areaName} area page`,
+          text: `${JSON.stringify(entry.data)}\n${entry.body ?? ''}`,
+        })),
+        ...pages.map((entry) => ({
+          page: `The ${entry.data.page} page`,
+          text: JSON.stringify(entry.data),
+        })),
+      ],
       quoteGroups: quote.serviceAreas,
       expected: {
         serviceSlugs,
@@ -62,6 +78,11 @@ function ensureChecked(): Promise<void> {
         featuredServiceSlug,
         areaPaths: areaPages.map((area) => area.href),
         reviewShares: business.reviewShares.map((share) => share.name),
+        roundTheClock: {
+          claimed: business.claims.emergency24x7,
+          switchLabel:
+            fieldLabels(businessSchema, 'claims.emergency24x7')?.at(-1) ?? 'emergency24x7',
+        },
       },
     });
   })();

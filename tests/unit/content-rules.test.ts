@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { contentProblems, type ContentSummary } from '../../src/lib/content-rules.ts';
 import { SHOW_ON_HOME_LABEL } from '../../src/lib/content-schemas.ts';
+import { fieldLabels } from '../../src/lib/field-labels.ts';
+import { businessSchema } from '../../src/config/business.ts';
+
+/** The words of the switch in his business details, as his form shows them */
+const roundTheClockLabel = fieldLabels(businessSchema, 'claims.emergency24x7')!.at(-1)!;
 
 const expected: ContentSummary['expected'] = {
   serviceSlugs: {
@@ -12,6 +17,7 @@ const expected: ContentSummary['expected'] = {
   featuredServiceSlug: 'switchboard-upgrades',
   areaPaths: ['/areas/electrician-botany', '/areas/electrician-howick'],
   reviewShares: ['Botany', 'Howick'],
+  roundTheClock: { claimed: true, switchLabel: roundTheClockLabel },
 };
 
 function validContent(): ContentSummary {
@@ -77,6 +83,11 @@ function validContent(): ContentSummary {
       id: `t${index}`,
       featured: index < 6,
     })),
+    wording: [
+      { page: 'The Botany area page', text: 'Emergency calls are taken 24/7 across Botany.' },
+      { page: 'The home page', text: 'Licensed, local electricians. Free quotes.' },
+      { page: 'The “Emergency Electrician” page', text: 'On call 24 hours a day.' },
+    ],
     quoteGroups: [
       { heading: 'East Auckland', region: 'East Auckland', suburbs: ['Botany', 'Pakuranga'] },
       { heading: 'East Auckland Additional', region: 'East Auckland', suburbs: ['Howick'] },
@@ -156,6 +167,21 @@ describe('content rules', () => {
       featured: false,
     });
     expect(contentProblems(content)).toEqual([]);
+  });
+
+  it('names each page whose own words still say 24/7 once round-the-clock call-outs are unticked, and none while they are ticked', () => {
+    const content = validContent();
+    expect(contentProblems(content)).toEqual([]);
+    content.expected = {
+      ...content.expected,
+      roundTheClock: { claimed: false, switchLabel: roundTheClockLabel },
+    };
+    expect(contentProblems(content)).toEqual(
+      ['The Botany area page', 'The “Emergency Electrician” page'].map(
+        (page) =>
+          `${page} still says 24/7, but “${roundTheClockLabel}” is unticked in your business details: change its words, or tick it again`,
+      ),
+    );
   });
 
   it('keeps the detail pages alone in services/, and the group and emergency pages in service-pages/', () => {

@@ -170,12 +170,14 @@ describe('a new area page', () => {
       projects: [],
       testimonials: [],
       quoteGroups: [],
+      wording: [],
       expected: {
         serviceSlugs: {},
         serviceGroups: [],
         featuredServiceSlug: '',
         areaPaths: areaPages.map((page) => page.href),
         reviewShares: [],
+        roundTheClock: { claimed: true, switchLabel: '' },
       },
     } satisfies ContentSummary;
     return !contentProblems(summary).includes(
