@@ -13,7 +13,7 @@ import { dirname, resolve } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
 import { DEFAULT_LEADS_DB } from '../src/server/db/store.ts';
-import { photosFolderBeside } from '../src/server/db/lead-photos.ts';
+import { belongsInBackup, isSentPhoto, photosFolderBeside } from '../src/server/db/lead-photos.ts';
 import { vapidKeysPath } from '../src/server/notify/push-keys.ts';
 
 const usage = `Usage: npm run backup -- FILE
@@ -75,7 +75,7 @@ async function copyTo(partial: string): Promise<number> {
   }
 }
 
-/** Copies every request's photos (not those still being written) to `folder`; how many */
+/** Copies every request's photos (not those still being written, nor thumbnails) to `folder`; how many */
 function copyPhotosTo(folder: string): number {
   const photos = photosFolderBeside(source);
   let count = 0;
@@ -83,8 +83,8 @@ function copyPhotosTo(folder: string): number {
     recursive: true,
     filter: (path) => {
       const name = path.slice(path.lastIndexOf('/') + 1);
-      if (name.startsWith('.incoming-')) return false;
-      if (name.endsWith('.jpg')) count++;
+      if (!belongsInBackup(name)) return false;
+      if (isSentPhoto(name)) count++;
       return true;
     },
   });

@@ -12,6 +12,8 @@ export const PHOTOS_MAX = 5;
 export const PHOTO_MAX_EDGE = 2048;
 /** The JPEG quality a photo is kept at (0 to 1, as a canvas takes it) */
 export const PHOTO_JPEG_QUALITY = 0.82;
+/** The owner's thumbnails are this many pixels on their long side: a third of a phone's width at 3× */
+export const PHOTO_THUMBNAIL_EDGE = 480;
 /** One photo as sent, before shrinking: a phone's full-size photo is 2 to 8 MB */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 /** A whole request with photos: five full-size phone photos and the form's text */

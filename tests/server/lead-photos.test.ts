@@ -18,6 +18,7 @@ import {
   PHOTO_FIELD,
   PHOTO_MAX_BYTES,
   PHOTO_MAX_EDGE,
+  PHOTO_THUMBNAIL_EDGE,
   PHOTO_REQUEST_MAX_BYTES,
   PHOTOS_MAX,
 } from '../../src/lib/photos.ts';
@@ -180,6 +181,26 @@ describe('a quote request with photos, posted without JavaScript', () => {
     );
   });
 
+  it('shows each photo small for its thumbnail, made once and kept beside it', async () => {
+    const lead = (
+      owner.json(await owner.call('GET', withId(ownerPaths.lead, id))) as unknown as LeadBody
+    ).lead;
+    const thumbnail = lead.photos[0]!.thumbnailUrl;
+    expect((await owner.call('GET', thumbnail, { session: null })).status).toBe(401);
+
+    const shown = await owner.call('GET', thumbnail);
+    expect(shown.status).toBe(200);
+    expect(shown.headers['content-type']).toBe('image/jpeg');
+    expect(shown.headers['cache-control']).toBe('no-store');
+    const { width, height } = await sharp(shown.body).metadata();
+    expect(Math.max(width, height)).toBe(PHOTO_THUMBNAIL_EDGE);
+    expect(shown.body.length).toBeLessThan(
+      readFileSync(join(photosFolder, String(id), '1.jpg')).length / 4,
+    );
+    expect(storedFiles()).toContain(`${id}/1-small.jpg`);
+    expect((await owner.call('GET', thumbnail)).body.equals(shown.body)).toBe(true);
+  });
+
   it('is in the backup with its photos', async () => {
     const backup = join(makeTempDir('photo-backup'), 'leads-backup.sqlite');
     const { stdout } = await promisify(execFile)(process.execPath, ['scripts/backup.ts', backup], {
@@ -187,6 +208,8 @@ describe('a quote request with photos, posted without JavaScript', () => {
       env: { ...process.env, LEADS_DB: leadsDb },
     });
     expect(stdout).toContain('2 photos');
+    // Thumbnails are made again when he looks: the photos alone are kept
+    expect(readdirSync(join(`${backup}-photos`, String(id))).sort()).toEqual(['1.jpg', '2.jpg']);
     expect(readFileSync(join(`${backup}-photos`, String(id), '2.jpg')).length).toBeGreaterThan(0);
     // And the push keys, private to the file's owner: new ones would end every device's push
     const keys = `${backup}-vapid-keys.json`;

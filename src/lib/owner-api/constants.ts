@@ -53,6 +53,8 @@ export const ownerPaths = {
   leadNotes: '/api/owner/leads/:id/notes',
   /** GET one photo sent with the request (a JPEG, n from 1), as OwnerLead's `photos` lists them */
   leadPhoto: '/api/owner/leads/:id/photos/:n',
+  /** GET the same photo small (a JPEG PHOTO_THUMBNAIL_EDGE on its long side), for the thumbnails */
+  leadPhotoThumbnail: '/api/owner/leads/:id/photos/:n/small',
   leadsCsv: '/api/owner/leads.csv',
   /** GET ?days=7|30|90 */
   numbers: '/api/owner/numbers',
@@ -113,9 +115,10 @@ export function withId(path: string, id: string | number): string {
   return path.replace(':id', encodeURIComponent(String(id)));
 }
 
-/** The address of photo `n` (from 1) of request `id` */
-export function leadPhotoPath(id: number, n: number): string {
-  return withId(ownerPaths.leadPhoto, id).replace(':n', String(n));
+/** The address of photo `n` (from 1) of request `id`, or of its thumbnail */
+export function leadPhotoPath(id: number, n: number, size: 'full' | 'small' = 'full'): string {
+  const path = size === 'small' ? ownerPaths.leadPhotoThumbnail : ownerPaths.leadPhoto;
+  return withId(path, id).replace(':n', String(n));
 }
 
 /** The owner's page open on one request, as every notification links to it: `${siteUrl}/owner#lead/ID` */

@@ -56,6 +56,8 @@ export interface OwnerLead extends QuoteRequestFields {
 export interface OwnerPhoto {
   /** GET: the photo (ownerPaths.leadPhoto) */
   url: string;
+  /** GET: the photo small, for its thumbnail (ownerPaths.leadPhotoThumbnail) */
+  thumbnailUrl: string;
 }
 
 /** GET /api/owner/leads */

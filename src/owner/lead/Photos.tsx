@@ -58,7 +58,7 @@ export function Photos({ photos, notKept }: Props) {
                 className="block aspect-square w-full overflow-hidden rounded-lg border border-line bg-brand-50 focus-visible:outline-3 focus-visible:outline-offset-2"
               >
                 <img
-                  src={photo.url}
+                  src={photo.thumbnailUrl}
                   alt={`${label(index)}, open it large`}
                   loading="lazy"
                   decoding="async"

@@ -1,6 +1,7 @@
 /**
  * The photos sent with quote requests, as files beside the database (never under the web root):
- * `lead-photos/<lead id>/<n>.jpg`, n from 1. They are written to a folder of their own first and
+ * `lead-photos/<lead id>/<n>.jpg`, n from 1, and beside each the thumbnail made when the owner
+ * first looks at it (`<n>-small.jpg`). They are written to a folder of their own first and
  * the folder is given the lead's id once the lead is committed, so a request refused or not
  * stored leaves no photos, and the owner never sees part of a request's photos. The count in the
  * lead's row (`photos`) says how many files its folder holds.
@@ -18,6 +19,22 @@ export function photosFolderBeside(databasePath: string): string {
   return join(dirname(databasePath), PHOTOS_FOLDER);
 }
 
+export type PhotoSize = 'full' | 'small';
+
+const fileOf = (n: number, size: PhotoSize) => (size === 'small' ? `${n}-small.jpg` : `${n}.jpg`);
+
+/** A request's photo as it was sent (`3.jpg`), not its thumbnail */
+export const isSentPhoto = (name: string) => /^\d+\.jpg$/.test(name);
+
+/**
+ * Whether a file or folder of lead-photos/ belongs in a backup: photos still being written and
+ * thumbnails (made again when he looks) do not
+ */
+export function belongsInBackup(name: string): boolean {
+  if (name.startsWith(INCOMING_PREFIX) || name.endsWith('.part')) return false;
+  return !name.endsWith('.jpg') || isSentPhoto(name);
+}
+
 export type StagedPhotos = { folder: string; count: number };
 
 export interface LeadPhotoFiles {
@@ -31,8 +48,10 @@ export interface LeadPhotoFiles {
   attach(staged: StagedPhotos, leadId: number): Promise<void>;
   /** Removes staged photos whose lead was not stored */
   discard(staged: StagedPhotos): Promise<void>;
-  /** Photo `n` (from 1) of the lead, or null when it has none such */
-  read(leadId: number, n: number): Promise<Buffer | null>;
+  /** Photo `n` (from 1) of the lead, or its thumbnail, or null when it has none such */
+  read(leadId: number, n: number, size?: PhotoSize): Promise<Buffer | null>;
+  /** Keeps the thumbnail of photo `n`, so it is made once; a full disk only means it is made again */
+  keepThumbnail(leadId: number, n: number, bytes: Uint8Array): Promise<void>;
   /** Removes every photo of the lead */
   remove(leadId: number): Promise<void>;
 }
@@ -69,13 +88,25 @@ export function leadPhotoFiles(
       await rename(staged.folder, leadFolder(leadId));
     },
     discard: (staged) => removeFolder(staged.folder),
-    async read(leadId, n) {
+    async read(leadId, n, size = 'full') {
       if (!Number.isSafeInteger(leadId) || !Number.isSafeInteger(n) || n < 1) return null;
       try {
-        return await readFile(join(leadFolder(leadId), `${n}.jpg`));
+        return await readFile(join(leadFolder(leadId), fileOf(n, size)));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
+      }
+    },
+    async keepThumbnail(leadId, n, bytes) {
+      const path = join(leadFolder(leadId), fileOf(n, 'small'));
+      const partial = `${path}.${randomUUID()}.part`;
+      try {
+        await write(partial, bytes);
+        // Whole or not at all: a thumbnail cut short by a full disk is never served
+        await rename(partial, path);
+      } catch {
+        // The disk is full, or the request was deleted meanwhile: it is made again next time
+        await rm(partial, { force: true }).catch(() => {});
       }
     },
     remove: (leadId) => removeFolder(leadFolder(leadId)),

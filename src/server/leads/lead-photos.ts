@@ -7,7 +7,7 @@
  * camera). sharp does its work on libuv's threads, one core at a time, so pages keep being
  * served meanwhile.
  */
-import { PHOTO_JPEG_QUALITY, PHOTO_MAX_EDGE } from '../../lib/photos.ts';
+import { PHOTO_JPEG_QUALITY, PHOTO_MAX_EDGE, PHOTO_THUMBNAIL_EDGE } from '../../lib/photos.ts';
 
 /** A 50-megapixel phone camera's photo, with room; a decompression bomb's is far more */
 export const PHOTO_MAX_PIXELS = 60_000_000;
@@ -84,4 +84,13 @@ export async function prepareLeadPhoto(input: Uint8Array, label: string): Promis
       message: `${label} is damaged or incomplete. Please take or choose it again.`,
     };
   }
+}
+
+/** A kept photo (already upright, sRGB and without metadata) small, for the owner's thumbnails */
+export async function thumbnailOf(jpeg: Uint8Array): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(jpeg, { limitInputPixels: PHOTO_MAX_PIXELS })
+    .resize({ width: PHOTO_THUMBNAIL_EDGE, height: PHOTO_THUMBNAIL_EDGE, fit: 'inside' })
+    .jpeg({ quality: 70, mozjpeg: true })
+    .toBuffer();
 }

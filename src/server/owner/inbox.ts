@@ -32,6 +32,7 @@ export function ownerLead(lead: StoredLead, now: Date): OwnerLead {
     ...shown,
     photos: Array.from({ length: photos }, (_, index) => ({
       url: leadPhotoPath(lead.id, index + 1),
+      thumbnailUrl: leadPhotoPath(lead.id, index + 1, 'small'),
     })),
     deliveries: deliveries.map((delivery) => ({
       channel: delivery.channel,

@@ -7,9 +7,11 @@ import { ownerPaths, type LeadBody } from '../../../lib/owner-api.ts';
 import { PHOTOS_MAX } from '../../../lib/photos.ts';
 import { ownerRequests } from '../../../lib/owner-api/requests.ts';
 import type { AsyncLeadStore } from '../../db/async-store.ts';
+import type { LeadPhotoFiles, PhotoSize } from '../../db/lead-photos.ts';
 import type { ApiRoute } from '../../http/api.ts';
 import { OWNER_HEADERS } from '../../http/private-answers.ts';
 import { leadsToCsv } from '../../leads/export.ts';
+import { thumbnailOf } from '../../leads/lead-photos.ts';
 import { nzDay } from '../../support/days.ts';
 import { ownerLead, parseInboxQuery, readInbox } from '../inbox.ts';
 import { readJsonBody, refuse, reply } from '../requests.ts';
@@ -32,6 +34,21 @@ async function currentLead(store: AsyncLeadStore, found: boolean, id: number): P
 function photoNumberOf(params: Readonly<Record<string, string | undefined>>): number | undefined {
   const n = Number(params['n'] ?? '');
   return /^\d$/.test(params['n'] ?? '') && n >= 1 && n <= PHOTOS_MAX ? n : undefined;
+}
+
+/** Photo `n` of the lead, or its thumbnail, made from the photo and kept the first time it is asked for */
+async function readPhoto(photoFiles: LeadPhotoFiles, leadId: number, n: number, size: PhotoSize) {
+  const kept = await photoFiles.read(leadId, n, size);
+  if (kept || size === 'full') return kept;
+  const photo = await photoFiles.read(leadId, n);
+  if (!photo) return null;
+  try {
+    const thumbnail = await thumbnailOf(photo);
+    await photoFiles.keepThumbnail(leadId, n, thumbnail);
+    return thumbnail;
+  } catch {
+    return photo; // a file damaged on disk: the photo as it is, for the browser to show if it can
+  }
 }
 
 export function leadRoutes({ store, guard, photoFiles }: OwnerRouteDeps): ApiRoute[] {
@@ -71,28 +88,31 @@ export function leadRoutes({ store, guard, photoFiles }: OwnerRouteDeps): ApiRou
         return reply(200, { lead: ownerLead(lead, new Date()) } satisfies LeadBody);
       }),
     },
-    {
+    ...(['full', 'small'] as const).map((size): ApiRoute => ({
       method: 'GET',
-      path: ownerPaths.leadPhoto,
+      path: size === 'small' ? ownerPaths.leadPhotoThumbnail : ownerPaths.leadPhoto,
       handler: guard.signedIn(async (_request, { params }) => {
         const id = leadIdOf(params);
         const n = photoNumberOf(params);
         const lead = id === undefined || n === undefined ? undefined : await store.getLead(id);
         const photo =
-          lead && n !== undefined && n <= lead.photos ? await photoFiles?.read(lead.id, n) : null;
+          lead && photoFiles && n !== undefined && n <= lead.photos
+            ? await readPhoto(photoFiles, lead.id, n, size)
+            : null;
         if (!lead || !photo)
           return refuse(404, 'There is no such photo (its request may have been deleted).');
+        const name = `request-${lead.id}-photo-${n}${size === 'small' ? '-small' : ''}.jpg`;
         return new Response(new Uint8Array(photo), {
           status: 200,
           headers: {
             ...OWNER_HEADERS,
             'Content-Type': 'image/jpeg',
             'Content-Length': String(photo.length),
-            'Content-Disposition': `inline; filename="request-${lead.id}-photo-${n}.jpg"`,
+            'Content-Disposition': `inline; filename="${name}"`,
           },
         });
       }),
-    },
+    })),
     {
       method: 'PATCH',
       path: ownerPaths.lead,
