@@ -19,7 +19,7 @@ const FIELD_DESCRIPTIONS: Readonly<Record<QuoteField, string>> = {
   message: 'your message',
 };
 
-/** What the server records with every request besides the fields (src/server/leads/handler.ts, store.ts) */
+/** What the server records with every request besides the fields (src/server/leads/lead-fields.ts, store.ts) */
 export const RECORDED_WITH_EACH_REQUEST = [
   'the page of this website you sent it from',
   "your browser's user-agent string: the name and version of your browser and operating system, which browsers send with every request",
