@@ -20,7 +20,7 @@ export interface JobStoreOptions extends JobFileOptions {
 }
 
 export function createJobStore(options: JobStoreOptions) {
-  const files = projectFiles(options.siteDir);
+  const files = projectFiles(options);
   const uploads = photoUploads(options.uploadsDir);
   const { list, read } = jobList(options.siteDir, files);
   const { picture } = jobPictures(files);

@@ -4,12 +4,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeUpdate } from '../../editor/write-update.ts';
 import {
   PROJECTS_DIRECTORY,
   type JobFileOptions,
   type ProjectFiles,
   type SaveOutcome,
+  whilePublishing,
 } from './project-files.ts';
 
 export function homeOrder(options: JobFileOptions, files: ProjectFiles) {
@@ -20,12 +20,7 @@ export function homeOrder(options: JobFileOptions, files: ProjectFiles) {
    * every other job stays where it is on the projects page
    */
   async function setHomeOrder(ids: readonly string[]): Promise<SaveOutcome> {
-    if (options.isPublishing())
-      return {
-        ok: false,
-        status: 409,
-        message: 'The site is being published. Wait until it is done, then try again.',
-      };
+    if (options.isPublishing()) return whilePublishing('try again');
     const jobs = new Map((await files.all()).map(({ id, project }) => [id, project]));
     const shown = ids.filter((id) => jobs.get(id)?.featured);
     if (new Set(shown).size !== shown.length)
@@ -45,11 +40,7 @@ export function homeOrder(options: JobFileOptions, files: ProjectFiles) {
         : `${text.replace(/\n?$/, '\n')}${line}\n`;
       additions.push({ path, bytes: Buffer.from(changed, 'utf8') });
     }
-    if (additions.length > 0) {
-      const written = await writeUpdate(siteDir, { additions, deletions: [] });
-      if (!written.ok) throw new Error(`A job's file would pass through a link: ${written.path}`);
-      options.onSaved?.();
-    }
+    if (additions.length > 0) await files.write({ additions, deletions: [] });
     return { ok: true, id: shown[0] ?? '' };
   }
 

@@ -1,8 +1,7 @@
 /**
  * Adding a job or changing one: his words cleaned, each photo kept where it is or a new one taken
  * from the uploads into the next free numbered folder, the whole held to the projects' schema
- * (whose labels name a field he must fix), then written as the editor writes (editor/
- * write-update.ts): never through a link, each file whole or not at all.
+ * (whose labels name a field he must fix), then written as the editor writes.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +12,6 @@ import { PHOTOS_DIRECTORY } from '../../../lib/content-schemas.ts';
 import { fieldAt } from '../../../lib/field-labels.ts';
 import type { JobDraft } from '../../../lib/owner-api.ts';
 import { withoutControls } from '../../../lib/plain-text.ts';
-import { writeUpdate } from '../../editor/write-update.ts';
 import { needWords } from '../../publish/astro-problems.ts';
 import type { PhotoUploads } from './photo-uploads.ts';
 import {
@@ -25,6 +23,7 @@ import {
   type JobFileOptions,
   type ProjectFiles,
   type SaveOutcome,
+  whilePublishing,
 } from './project-files.ts';
 
 const snap = (share: number) =>
@@ -60,12 +59,7 @@ export function jobSaver(options: JobFileOptions, files: ProjectFiles, uploads: 
 
   /** Adds a job (no `id`) or changes one, after the projects' schema takes it */
   async function save(id: string | undefined, draft: JobDraft): Promise<SaveOutcome> {
-    if (options.isPublishing())
-      return {
-        ok: false,
-        status: 409,
-        message: 'The site is being published. Wait until it is done, then save again.',
-      };
+    if (options.isPublishing()) return whilePublishing('save again');
     const existing = id === undefined ? undefined : await files.one(id);
     if (id !== undefined && !existing)
       return { ok: false, status: 404, message: 'That job is no longer there.' };
@@ -144,10 +138,8 @@ export function jobSaver(options: JobFileOptions, files: ProjectFiles, uploads: 
       path: `${PROJECTS_DIRECTORY}/${name}.yaml`,
       bytes: Buffer.from(projectYaml(project), 'utf8'),
     });
-    const written = await writeUpdate(siteDir, { additions, deletions });
-    if (!written.ok) throw new Error(`A job's file would pass through a link: ${written.path}`);
+    await files.write({ additions, deletions });
     for (const taken of uploadsTaken) await uploads.remove(taken);
-    options.onSaved?.();
     return { ok: true, id: name };
   }
 

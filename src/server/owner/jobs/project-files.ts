@@ -8,6 +8,8 @@ import { createReader } from '@keystatic/core/reader';
 import { z } from 'zod';
 import { editorConfig } from '../../../editor/forms.ts';
 import { projectSchema } from '../../../lib/content-schemas.ts';
+import type { CheckedUpdate } from '../../editor/updates.ts';
+import { writeUpdate } from '../../editor/write-update.ts';
 
 export const PROJECTS_DIRECTORY = 'src/content/projects';
 const JOB_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -44,6 +46,13 @@ export type SaveOutcome =
   | { ok: true; id: string }
   | { ok: false; status: 400 | 404 | 409; message: string; field?: string };
 
+/** A change refused while the site is being published; `then` says what to do once it is done */
+export const whilePublishing = (then: string): SaveOutcome => ({
+  ok: false,
+  status: 409,
+  message: `The site is being published. Wait until it is done, then ${then}.`,
+});
+
 /** The path of a photo file, relative to the site, from the path a project file stores */
 export const photoFileOf = (src: string) => posix.join(PROJECTS_DIRECTORY, src);
 /** The path a project file stores for a photo file of the site */
@@ -73,8 +82,8 @@ export function projectYaml(project: Record<string, unknown>): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The jobs in the site at `siteDir`, read as the editor reads them */
-export function projectFiles(siteDir: string) {
+/** The jobs in the site, read and written as the editor reads and writes them */
+export function projectFiles({ siteDir, onSaved }: JobFileOptions) {
   const reader = () => createReader(siteDir, editorConfig);
 
   /** Every job the editor's reader takes; one it refuses (its words in braces past a limit) is left out rather than hiding the rest */
@@ -110,7 +119,14 @@ export function projectFiles(siteDir: string) {
     return file.startsWith(`${root}${sep}`) ? file : undefined;
   }
 
-  return { all, one, inside };
+  /** Writes a change as the editor does (editor/write-update.ts): never through a link, each file whole or not at all */
+  async function write(update: CheckedUpdate) {
+    const written = await writeUpdate(siteDir, update);
+    if (!written.ok) throw new Error(`A job's file would pass through a link: ${written.path}`);
+    onSaved?.();
+  }
+
+  return { all, one, inside, write };
 }
 
 export type ProjectFiles = ReturnType<typeof projectFiles>;
