@@ -267,6 +267,13 @@ export interface LeadStore extends OwnerRecords, PushDeviceRecords {
   close(options?: { checkpoint?: boolean }): void;
 }
 
+/** `value` cut to at most `maxLength` characters (code points), for what is stored */
+export function clip(value: string | null, maxLength: number): string | null {
+  if (value === null) return null;
+  const characters = [...value];
+  return characters.length > maxLength ? characters.slice(0, maxLength).join('') : value;
+}
+
 /** The lock was not free before the request's deadline; nothing was stored */
 export class StoreBusyError extends Error {
   override name = 'StoreBusyError';
