@@ -5,7 +5,7 @@
  * and the async facade mirror.
  */
 
-import type { QuoteRequestFields } from '../../lib/validation.ts';
+import type { QuoteField, QuoteRequestFields } from '../../lib/validation.ts';
 import type { OwnerRecords } from './owner-records.ts';
 import type { PushDeviceRecords } from './push-records.ts';
 
@@ -265,6 +265,14 @@ export interface LeadStore extends OwnerRecords, PushDeviceRecords {
    * `checkpoint: false` only closes (after a failure, when the file may not be writable).
    */
   close(options?: { checkpoint?: boolean }): void;
+}
+
+type QuoteFields = Pick<QuoteRequestFields, QuoteField>;
+
+/** The fields of the quote form (QUOTE_FIELDS), as the visitor typed them, out of a lead or its row */
+export function quoteFieldsOf(source: QuoteFields): QuoteFields {
+  const { name, email, phone, address, service, message } = source;
+  return { name, email, phone, address, service, message };
 }
 
 /** `value` cut to at most `maxLength` characters (code points), for what is stored */

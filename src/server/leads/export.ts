@@ -8,7 +8,13 @@ import { displayWidth, fitToWidth } from '../support/display-width.ts';
 import { OVERDUE_AFTER_MS } from '../notify/health.ts';
 import { DEFAULT_RETRY } from '../notify/retry-policy.ts';
 import { oneLine, withoutControls } from '../support/plain-text.ts';
-import { CHANNELS, type ChannelName, type Delivery, type StoredLead } from '../db/records.ts';
+import {
+  CHANNELS,
+  quoteFieldsOf,
+  type ChannelName,
+  type Delivery,
+  type StoredLead,
+} from '../db/records.ts';
 
 export const EXPORT_FORMATS = ['table', 'csv', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -83,12 +89,7 @@ export function leadRecord(lead: StoredLead, now = new Date()): LeadRecord {
     id: lead.id,
     created_at: lead.createdAt,
     form_source: lead.formSource,
-    name: lead.name,
-    email: lead.email,
-    phone: lead.phone,
-    address: lead.address,
-    service: lead.service,
-    message: lead.message,
+    ...quoteFieldsOf(lead),
     page: lead.page,
     user_agent: lead.userAgent,
     status: lead.status,
