@@ -18,26 +18,19 @@ import { business } from '../config/business.ts';
 import { apiPaths } from '../config/routes.ts';
 import { siteOrigin } from '../lib/site-url.ts';
 import { openStoreThread, type AsyncLeadStore } from './db/async-store.ts';
-import { ACKNOWLEDGEMENT, type DeliveryKind } from './db/records.ts';
 import { DEFAULT_LEADS_DB } from './db/store.ts';
 import { leadPhotoFiles, photosFolderBeside } from './db/lead-photos.ts';
 import { apiRouter, type ApiRoute, type NodeApiHandler } from './http/api.ts';
+import { clientAddresses } from './http/client-address.ts';
 import { jsonAnswer } from './http/json-answers.ts';
 import type { LiveSite } from './http/live-site.ts';
 import type { Site } from './http/site-files.ts';
 import { handleLeadRequest } from './leads/handler.ts';
 import { THANKS_PATH, thanksPageAt } from './leads/thanks-page.ts';
 import type { Channel, Sender } from './notify/channel.ts';
-import {
-  acknowledgementFromEnv,
-  channelsFromEnv,
-  pushChannelBeside,
-} from './notify/channels-from-env.ts';
 import { checkHealth, type HealthReport } from './notify/health.ts';
-import { createOutbox, type Outbox } from './notify/outbox.ts';
-import { startReminders, type Reminders } from './notify/reminders.ts';
+import { createNotifications } from './notify/notifications.ts';
 import { type RetryPolicy } from './notify/retry-policy.ts';
-import { startUndeliveredAlerts, type UndeliveredAlerts } from './notify/undelivered-alerts.ts';
 import { createCounter } from './stats/counter.ts';
 import { handleEvent } from './stats/events.ts';
 import { pageTitles } from './stats/page-titles.ts';
@@ -56,12 +49,7 @@ import { createPublisher, type Publisher } from './publish/publisher.ts';
 import { nzDay } from './support/days.ts';
 import { reloadFacts } from './support/live-facts.ts';
 import { createThrottledLog } from './support/log.ts';
-import {
-  createRateLimiter,
-  rateLimitAddress,
-  rateLimitFromEnv,
-  rateLimitKey,
-} from './support/rate-limit.ts';
+import { createRateLimiter, rateLimitFromEnv } from './support/rate-limit.ts';
 
 type Env = Record<string, string | undefined>;
 type Log = (message: string, error?: unknown) => void;
@@ -122,63 +110,31 @@ export function createApp(env: Env, parts: AppParts): App {
   const store = parts.store ?? openStoreThread(leadsDb);
   const photoFiles = leadPhotoFiles(photosFolderBeside(store.path));
   const siteUrl = siteOrigin(env);
-  // Its keys live with the server's data: a caller that brings its own channels brings no push
-  const push = parts.channels ? undefined : pushChannelBeside(leadsDb, { store, siteUrl, log });
-  const channels = parts.channels ?? [...channelsFromEnv(env, log), ...(push ? [push] : [])];
-  const acknowledgement =
-    parts.acknowledgement ?? (parts.channels ? undefined : acknowledgementFromEnv(env, log));
+  const notifications = createNotifications(env, {
+    store,
+    siteUrl,
+    leadsDb,
+    channels: parts.channels,
+    acknowledgement: parts.acknowledgement,
+    retry: parts.retry,
+    log,
+  });
+  const { push, channels, outbox } = notifications;
   // Opened now, so that a problem shows in the log at start rather than at the first lead
   const ready = Promise.all([store.countLeads(), push?.refresh()]).then(
-    () => {
-      const active = channels.filter((channel) => channel.isActive?.() ?? true);
-      if (active.length === 0)
-        log(
-          'No notification channel is set up: quote requests are stored, but nobody is told until notifications are turned on in the owner page (see docs/operations.md, "How the owner hears of them")',
-        );
-      else if (!parts.channels)
-        console.log(`Quote requests are sent by: ${active.map(({ name }) => name).join(', ')}`);
-    },
+    () => notifications.announce(),
     (error: unknown) =>
       log(
         `The quote-request database ${store.path} cannot be used yet; each post retries it`,
         error,
       ),
   );
-  let alerts: UndeliveredAlerts | undefined;
+  let started = false;
   let weekly: ReturnType<typeof startWeeklySummaries> | undefined;
-  let reminders: Reminders | undefined;
   let closureSchedule: ClosureSchedule | undefined;
-  const outbox = createOutbox({
-    store,
-    channels,
-    acknowledgement,
-    log,
-    onGivenUp: () => void alerts?.check(),
-    ...(parts.retry ? { retry: parts.retry } : {}),
-  });
-  /** The outbox as the lead endpoint wakes it: an emergency is taken up for escalation too */
-  const leadOutbox: Outbox = {
-    ...outbox,
-    // Read at each request, not copied once: push joins when his first device is added
-    get channelNames() {
-      return outbox.channelNames;
-    },
-    wake() {
-      outbox.wake();
-      reminders?.leadStored();
-    },
-  };
   const counter = createCounter({ store, log });
-  /** Who a request comes from: behind the reverse proxy (TRUST_PROXY=1), the address it forwards */
-  const clientOf = (forwardedFor: string | null | undefined, socketAddress: string) =>
-    rateLimitAddress(forwardedFor, socketAddress, env);
-  /** The same for a request as Node gives it (a list of X-Forwarded-For headers read as one) */
-  const clientAddressOf = (req: IncomingMessage) =>
-    clientOf(String(req.headers['x-forwarded-for'] ?? ''), req.socket.remoteAddress ?? 'unknown');
-  /** Who a request comes from, as the rate limits count */
-  const clientKeyOf = (request: Request, socketAddress: string) =>
-    rateLimitKey(clientOf(request.headers.get('x-forwarded-for'), socketAddress));
-  const repeatViews = createRepeatViewFilter({ clientAddress: clientAddressOf });
+  const clients = clientAddresses(env);
+  const repeatViews = createRepeatViewFilter({ clientAddress: clients.addressOf });
   const leadLimit = rateLimitFromEnv(env['LEADS_RATE_LIMIT']);
   const leadLimiter = leadLimit > 0 ? createRateLimiter({ limit: leadLimit }) : null;
   // Taps are cheap and a visitor may tap several links; the limit only stops floods
@@ -189,11 +145,11 @@ export function createApp(env: Env, parts: AppParts): App {
   let lastHealth: { at: number; report: Promise<HealthReport> } | undefined;
 
   function respond(request: Request, socketAddress: string, allowPhotoUpload?: () => void) {
-    const clientKey = clientKeyOf(request, socketAddress);
+    const clientKey = clients.keyOf(request, socketAddress);
     return handleLeadRequest(request, clientKey, {
       siteUrl,
       store,
-      outbox: leadOutbox,
+      outbox: notifications.leadOutbox,
       rateLimiter: leadLimiter,
       log,
       readPage: site.readPage,
@@ -204,10 +160,7 @@ export function createApp(env: Env, parts: AppParts): App {
 
   function health() {
     if (!lastHealth || Date.now() - lastHealth.at > HEALTH_REUSE_MS) {
-      const kinds: DeliveryKind[] = [
-        ...outbox.channelNames,
-        ...(acknowledgement ? [ACKNOWLEDGEMENT] : []),
-      ];
+      const kinds = notifications.deliveryKinds();
       lastHealth = { at: Date.now(), report: checkHealth(store, kinds, { built }) };
     }
     return lastHealth.report;
@@ -329,7 +282,7 @@ export function createApp(env: Env, parts: AppParts): App {
     ...owner.routes,
     ...editor.routes,
   ];
-  const api = apiRouter(routes, { clientKey: clientKeyOf });
+  const api = apiRouter(routes, { clientKey: clients.keyOf });
   const isOwnerSignedIn = (req: IncomingMessage) => owner.hasSession(req.headers.cookie);
 
   return {
@@ -354,11 +307,9 @@ export function createApp(env: Env, parts: AppParts): App {
       );
     },
     start() {
-      if (alerts) return;
-      outbox.start();
-      const notifying = { store, channels, siteUrl, log };
-      alerts = startUndeliveredAlerts({ ...notifying, isWorking: outbox.isWorking });
-      reminders = startReminders(notifying);
+      if (started) return;
+      started = true;
+      notifications.start();
       if (publisher) {
         closureSchedule = startClosureSchedule({ publisher, log });
         const schedule = closureSchedule;
@@ -369,10 +320,8 @@ export function createApp(env: Env, parts: AppParts): App {
     async close() {
       publisher?.stop();
       weekly?.close();
-      alerts?.close();
-      reminders?.close();
       closureSchedule?.close();
-      await Promise.all([outbox.close(), counter.close(), editor.close()]);
+      await Promise.all([notifications.close(), counter.close(), editor.close()]);
       await store.close();
     },
   };
