@@ -22,21 +22,18 @@ import { DEFAULT_LEADS_DB } from './db/store.ts';
 import { leadPhotoFiles, photosFolderBeside } from './db/lead-photos.ts';
 import { apiRouter, type ApiRoute, type NodeApiHandler } from './http/api.ts';
 import { clientAddresses } from './http/client-address.ts';
-import { jsonAnswer } from './http/json-answers.ts';
 import type { LiveSite } from './http/live-site.ts';
 import type { Site } from './http/site-files.ts';
 import { handleLeadRequest } from './leads/handler.ts';
 import { THANKS_PATH, thanksPageAt } from './leads/thanks-page.ts';
 import type { Channel, Sender } from './notify/channel.ts';
-import { checkHealth, type HealthReport } from './notify/health.ts';
+import { checkHealth, healthRoute, reusedHealthCheck, type HealthReport } from './notify/health.ts';
 import { createNotifications } from './notify/notifications.ts';
 import { type RetryPolicy } from './notify/retry-policy.ts';
 import { createCounter } from './stats/counter.ts';
-import { handleEvent } from './stats/events.ts';
 import { pageTitles } from './stats/page-titles.ts';
-import { sourceOfReferer } from './stats/sources.ts';
-import { createRepeatViewFilter, isCountedVisit } from './stats/visits.ts';
-import { handleVitals } from './stats/vitals-route.ts';
+import { pageViewCounter } from './stats/page-views.ts';
+import { statsRoutes } from './stats/routes.ts';
 import { startWeeklySummaries } from './stats/weekly.ts';
 import { createOwnerAccess } from './owner/api.ts';
 import { SESSION_COOKIE } from './owner/session-token.ts';
@@ -53,8 +50,6 @@ import { createRateLimiter, rateLimitFromEnv } from './support/rate-limit.ts';
 
 type Env = Record<string, string | undefined>;
 type Log = (message: string, error?: unknown) => void;
-const HEALTH_REUSE_MS = 10_000;
-const EVENTS_PER_MINUTE = 30;
 
 export interface App {
   /** Settles once the database has been opened (or has failed to open, which is logged) */
@@ -134,15 +129,11 @@ export function createApp(env: Env, parts: AppParts): App {
   let closureSchedule: ClosureSchedule | undefined;
   const counter = createCounter({ store, log });
   const clients = clientAddresses(env);
-  const repeatViews = createRepeatViewFilter({ clientAddress: clients.addressOf });
   const leadLimit = rateLimitFromEnv(env['LEADS_RATE_LIMIT']);
   const leadLimiter = leadLimit > 0 ? createRateLimiter({ limit: leadLimit }) : null;
-  // Taps are cheap and a visitor may tap several links; the limit only stops floods
-  const eventLimiter = createRateLimiter({ limit: EVENTS_PER_MINUTE });
-  // One set of speed readings per page left
-  const vitalsLimiter = createRateLimiter({ limit: EVENTS_PER_MINUTE });
-  // A monitor, or anyone, may ask often: the check writes to the database, so it is reused briefly
-  let lastHealth: { at: number; report: Promise<HealthReport> } | undefined;
+  const health = reusedHealthCheck(() =>
+    checkHealth(store, notifications.deliveryKinds(), { built }),
+  );
 
   function respond(request: Request, socketAddress: string, allowPhotoUpload?: () => void) {
     const clientKey = clients.keyOf(request, socketAddress);
@@ -156,14 +147,6 @@ export function createApp(env: Env, parts: AppParts): App {
       photoFiles,
       allowPhotoUpload,
     });
-  }
-
-  function health() {
-    if (!lastHealth || Date.now() - lastHealth.at > HEALTH_REUSE_MS) {
-      const kinds = notifications.deliveryKinds();
-      lastHealth = { at: Date.now(), report: checkHealth(store, kinds, { built }) };
-    }
-    return lastHealth.report;
   }
 
   const businessFile = join(siteDirOf(env), BUSINESS_FILE);
@@ -192,7 +175,7 @@ export function createApp(env: Env, parts: AppParts): App {
       servedDay: built ? nzDay(new Date(built)) : undefined,
       onLive: (at) => {
         built = at.toISOString();
-        lastHealth = undefined;
+        health.forget();
         followFacts();
       },
       log,
@@ -219,16 +202,6 @@ export function createApp(env: Env, parts: AppParts): App {
   });
   /** The signed-in owner's own visits, taps and readings are not counted */
   const isOwner = (request: Request) => owner.hasSession(request.headers.get('cookie'));
-  const ownHosts = [new URL(siteUrl).hostname];
-
-  /** Counts a view, and where the visit came from when it came from outside the site */
-  function countPersonView(path: string, req: IncomingMessage) {
-    if (!repeatViews.isFirstView(req, path)) return;
-    counter.count(path, 'view');
-    const host = (req.headers.host ?? '').replace(/:\d+$/, '');
-    const source = sourceOfReferer(req.headers.referer, [...ownHosts, host]);
-    if (source) counter.countSource(source);
-  }
 
   const editor = createEditorApi({
     siteUrl,
@@ -247,38 +220,8 @@ export function createApp(env: Env, parts: AppParts): App {
       handler: (request, context) =>
         respond(request, context.socketAddress, () => context.allowPhotoUpload()),
     },
-    {
-      method: 'ALL',
-      path: apiPaths.events,
-      handler: (request, { clientKey }) =>
-        handleEvent(request, clientKey, {
-          counter,
-          rateLimiter: eventLimiter,
-          isPage: site.isPage,
-          siteUrl,
-          isOwner,
-        }),
-    },
-    {
-      method: 'ALL',
-      path: apiPaths.vitals,
-      handler: (request, { clientKey }) =>
-        handleVitals(request, clientKey, {
-          counter,
-          rateLimiter: vitalsLimiter,
-          isPage: site.isPage,
-          siteUrl,
-          isOwner,
-        }),
-    },
-    {
-      method: 'GET',
-      path: apiPaths.health,
-      handler: async () => {
-        const report = await health();
-        return jsonAnswer(report.ok ? 200 : 503, report);
-      },
-    },
+    ...statsRoutes({ counter, isPage: site.isPage, siteUrl, isOwner }),
+    healthRoute(health),
     ...owner.routes,
     ...editor.routes,
   ];
@@ -290,22 +233,17 @@ export function createApp(env: Env, parts: AppParts): App {
     api,
     filledPages: new Map([[THANKS_PATH, (html: string) => thanksPageAt(html)]]),
     respond,
-    health,
+    health: () => health.report(),
     isOwnerSignedIn,
-    countView(path, req) {
-      if (!isCountedVisit(req.headers)) return;
+    countView: pageViewCounter({
+      counter,
+      siteUrl,
+      clientAddress: clients.addressOf,
       // Only a request carrying a session cookie waits on the store to learn whether it is live
-      if (!req.headers.cookie?.includes(SESSION_COOKIE)) {
-        countPersonView(path, req);
-        return;
-      }
-      owner.hasSession(req.headers.cookie).then(
-        (signedIn) => {
-          if (!signedIn) countPersonView(path, req);
-        },
-        (error: unknown) => log('A page view could not be checked for the owner', error),
-      );
-    },
+      isOwner: (req) =>
+        req.headers.cookie?.includes(SESSION_COOKIE) ? isOwnerSignedIn(req) : false,
+      log,
+    }),
     start() {
       if (started) return;
       started = true;

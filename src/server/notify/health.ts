@@ -5,9 +5,15 @@
  * 503 otherwise, with the same small JSON body either way. It holds counts and ages only,
  * nothing about any visitor.
  */
+import { apiPaths } from '../../config/routes.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
+import type { ApiRoute } from '../http/api.ts';
+import { jsonAnswer } from '../http/json-answers.ts';
 import { DEFAULT_RETRY, latestPlausibleMs } from './retry-policy.ts';
 import type { DeliveryKind } from '../db/records.ts';
+
+/** How long a report is answered again before the store is checked anew */
+const HEALTH_REUSE_MS = 10_000;
 
 /** A delivery still waiting this long after its lead arrived makes the site unhealthy */
 export const OVERDUE_AFTER_MS = 60 * 60_000;
@@ -96,5 +102,39 @@ export async function checkHealth(
     store: { writable },
     unreachedLeads,
     deliveries,
+  };
+}
+
+export interface HealthCheck {
+  /** The report, checked at most every 10 s */
+  report(): Promise<HealthReport>;
+  /** Drops the report kept, so that the next asks the store again (the pages served changed) */
+  forget(): void;
+}
+
+/** A monitor, or anyone, may ask often: the check writes to the database, so it is reused briefly */
+export function reusedHealthCheck(check: () => Promise<HealthReport>): HealthCheck {
+  let lastHealth: { at: number; report: Promise<HealthReport> } | undefined;
+  return {
+    report() {
+      if (!lastHealth || Date.now() - lastHealth.at > HEALTH_REUSE_MS)
+        lastHealth = { at: Date.now(), report: check() };
+      return lastHealth.report;
+    },
+    forget() {
+      lastHealth = undefined;
+    },
+  };
+}
+
+/** GET /api/health: the report, 200 when it is ok and 503 otherwise */
+export function healthRoute(health: HealthCheck): ApiRoute {
+  return {
+    method: 'GET',
+    path: apiPaths.health,
+    handler: async () => {
+      const report = await health.report();
+      return jsonAnswer(report.ok ? 200 : 503, report);
+    },
   };
 }
