@@ -39,8 +39,7 @@ import { createOwnerAccess } from './owner/api.ts';
 import { SESSION_COOKIE } from './owner/session-token.ts';
 import { createJobStore } from './owner/jobs.ts';
 import { createEditorApi } from './editor/api.ts';
-import { newestBuild, removeBuildsExcept, publishedBuilds } from './publish/builds.ts';
-import { BUSINESS_FILE } from './publish/content-paths.ts';
+import { BUSINESS_FILE, siteDirOf } from './publish/content-paths.ts';
 import { startClosureSchedule, type ClosureSchedule } from './publish/closure-schedule.ts';
 import { createPublisher, type Publisher } from './publish/publisher.ts';
 import { nzDay } from './support/days.ts';
@@ -263,23 +262,4 @@ export function createApp(env: Env, parts: AppParts): App {
       await store.close();
     },
   };
-}
-
-/** The checkout whose content the owner edits and publishes: SITE_DIR, or the working directory */
-export function siteDirOf(env: Env): string {
-  return resolve(env['SITE_DIR'] || '.');
-}
-
-/**
- * The build to serve at start, the newest of DIST_DIR's and SITE_DIR's published ones; older
- * published builds but the one before it are removed, as no request can be reading them yet
- */
-export function startingBuild(env: Env): { dir: string; builtAt: Date } | null {
-  const siteDir = siteDirOf(env);
-  const chosen = newestBuild({ distDir: resolve(env['DIST_DIR'] ?? 'dist'), siteDir });
-  if (chosen) {
-    const before = publishedBuilds(siteDir).find((build) => build.dir !== chosen.dir);
-    removeBuildsExcept(siteDir, [chosen.dir, ...(before ? [before.dir] : [])]);
-  }
-  return chosen;
 }

@@ -11,10 +11,11 @@ import { join, resolve } from 'node:path';
 import { editorPaths } from '../lib/editor-paths.ts';
 import { ownerPaths } from '../lib/owner-api.ts';
 import { siteOrigin } from '../lib/site-url.ts';
-import { createApp, startingBuild } from './app.ts';
+import { createApp } from './app.ts';
 import { createLiveSite } from './http/live-site.ts';
 import { openSite } from './http/site-files.ts';
 import { createSiteServer } from './http/site-server.ts';
+import { startingBuild } from './publish/builds.ts';
 
 // `npm run serve` also starts Node with --disable-sigusr1; this covers any other way of starting it
 process.on('SIGUSR1', () => console.log('SIGUSR1 ignored: the inspector stays closed'));

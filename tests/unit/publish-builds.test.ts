@@ -7,7 +7,6 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startingBuild } from '../../src/server/app.ts';
 import { createLiveSite, missingPages, REQUIRED_PAGES } from '../../src/server/http/live-site.ts';
 import type { Site, SiteFile } from '../../src/server/http/site-files.ts';
 import {
@@ -15,6 +14,7 @@ import {
   markComplete,
   newestBuild,
   publishedBuilds,
+  startingBuild,
 } from '../../src/server/publish/builds.ts';
 import { createPublisher } from '../../src/server/publish/publisher.ts';
 

@@ -8,7 +8,8 @@
  */
 import { existsSync, readdirSync, rmSync, statSync, type Dirent } from 'node:fs';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { siteDirOf } from './content-paths.ts';
 
 export const BUILDS_DIR = '.published';
 /** Written into a build's folder once it is complete and checked */
@@ -66,6 +67,20 @@ export function newestBuild({
     dist ? { dir: distDir, builtAt: dist } : null,
     publishedBuilds(siteDir)[0] ?? null,
   ]);
+}
+
+/**
+ * The build to serve at start, the newest of DIST_DIR's and SITE_DIR's published ones; older
+ * published builds but the one before it are removed, as no request can be reading them yet
+ */
+export function startingBuild(env: Record<string, string | undefined>): BuildFolder | null {
+  const siteDir = siteDirOf(env);
+  const chosen = newestBuild({ distDir: resolve(env['DIST_DIR'] ?? 'dist'), siteDir });
+  if (chosen) {
+    const before = publishedBuilds(siteDir).find((build) => build.dir !== chosen.dir);
+    removeBuildsExcept(siteDir, [chosen.dir, ...(before ? [before.dir] : [])]);
+  }
+  return chosen;
 }
 
 /** A new, empty folder for a build, named by when it started so the names sort in order */

@@ -4,12 +4,17 @@
  * developer's.
  */
 import { readdir, rm, rmdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { PHOTOS_DIRECTORY } from '../../lib/content-schemas.ts';
 
 export const CONTENT_DIR = 'src/content';
 export const BUSINESS_FILE = 'src/content/business.json';
 export const CONTENT_PATHS = [CONTENT_DIR, BUSINESS_FILE, PHOTOS_DIRECTORY] as const;
+
+/** The checkout whose content the owner edits and publishes: SITE_DIR, or the working directory */
+export function siteDirOf(env: Record<string, string | undefined>): string {
+  return resolve(env['SITE_DIR'] || '.');
+}
 
 /** Whether `path` (relative to the checkout, with forward slashes) is one of the owner's */
 export function isContentPath(path: string): boolean {
