@@ -12,7 +12,6 @@
  * says whether a request may see the owner's pages.
  */
 import type { IncomingMessage } from 'node:http';
-import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { business } from '../config/business.ts';
 import { apiPaths } from '../config/routes.ts';
@@ -43,7 +42,7 @@ import { BUSINESS_FILE, siteDirOf } from './publish/content-paths.ts';
 import { startClosureSchedule, type ClosureSchedule } from './publish/closure-schedule.ts';
 import { createPublisher, type Publisher } from './publish/publisher.ts';
 import { nzDay } from './support/days.ts';
-import { reloadFacts } from './support/live-facts.ts';
+import { factsFollower } from './support/live-facts.ts';
 import { createThrottledLog } from './support/log.ts';
 import { createRateLimiter, rateLimitFromEnv } from './support/rate-limit.ts';
 
@@ -148,18 +147,8 @@ export function createApp(env: Env, parts: AppParts): App {
     });
   }
 
-  const businessFile = join(siteDirOf(env), BUSINESS_FILE);
   /** The server's own words follow the facts of the site it serves: those of SITE_DIR, read again after each publish */
-  const followFacts = () => {
-    try {
-      if (existsSync(businessFile)) reloadFacts(businessFile);
-    } catch (error) {
-      log(
-        `The business facts in ${businessFile} could not be read; the server keeps those it had`,
-        error,
-      );
-    }
-  };
+  const followFacts = factsFollower(join(siteDirOf(env), BUSINESS_FILE), log);
   if (parts.publishing) followFacts();
 
   const publisher: Publisher | undefined =
