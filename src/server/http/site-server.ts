@@ -3,16 +3,7 @@
  * src/config/routes.ts, precompressed files by negotiation, caching headers, security headers,
  * and every request under /api/ handed to the handler it is given.
  */
-import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import {
-  createServer,
-  STATUS_CODES,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import type { Duplex } from 'node:stream';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import {
   findRedirect,
   gonePagePath,
@@ -21,13 +12,14 @@ import {
   serviceNotFoundPath,
 } from '../../config/routes.ts';
 import { createThrottledLog } from '../support/log.ts';
-import { pageCsp, resourceCsp, securityHeaders } from './security-headers.ts';
+import { resourceCsp, securityHeaders } from './security-headers.ts';
 import type { NodeApiHandler } from './api.ts';
-import { chooseBody, isNotModified } from './conditional.ts';
 import { BODY_DEADLINE_MS, UPLOAD_DEADLINE_MS, watchBodyDeadline } from './body-deadline.ts';
+import { answerClientErrors, closeConnectionWhen, declaresBody } from './connections.ts';
+import { fileAnswers } from './file-answers.ts';
 import { isValidHostHeader, parseTarget, withoutTrailingSlashes } from './request-target.ts';
 import { missingPages, type SiteHolder } from './live-site.ts';
-import { CACHE_CONTROL, type FileBody, type Site, type SiteFile } from './site-files.ts';
+import { CACHE_CONTROL, type Site, type SiteFile } from './site-files.ts';
 
 export interface SiteServerOptions {
   /** The built site (dist/client), or where to read the one being served (a build swapped for a newer one) */
@@ -65,15 +57,6 @@ export interface PrivateArea {
   /** The page sent with 401 to a request that may not see the area; the page at `prefix` (its sign-in) when not given */
   signedOut?: string;
 }
-
-/** The largest body kept in memory once read: pages, scripts, styles, pictures (the editor's script is streamed) */
-const MAX_KEPT_BODY = 512 * 1024;
-
-/** What a private page's answer carries instead of the public caching headers */
-const PRIVATE_HEADERS = {
-  'Cache-Control': 'no-store',
-  'X-Robots-Tag': 'noindex, nofollow',
-} as const;
 
 export function createSiteServer(options: SiteServerOptions): Server {
   const { site } = options;
@@ -121,119 +104,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
     res.end(res.req.method === 'HEAD' ? undefined : text);
   }
 
-  type Headers = Readonly<Record<string, string | number>>;
-  /** Each body's answer headers, made once: for a 304, a public answer and a private one */
-  const preparedHeaders = new WeakMap<
-    FileBody,
-    { notModified: Headers; public: Headers; private: Headers }
-  >();
-  function headersOf(file: SiteFile, body: FileBody) {
-    let prepared = preparedHeaders.get(body);
-    if (!prepared) {
-      const isHtml = file.contentType.startsWith('text/html');
-      const notModified = {
-        ...baseHeaders,
-        'Content-Type': file.contentType,
-        'Content-Security-Policy': isHtml ? pageCsp(file.csp) : (file.csp ?? resourceCsp),
-        'Cache-Control': file.cacheControl,
-        'Last-Modified': file.lastModified,
-        ETag: body.etag,
-        Vary: 'Accept-Encoding',
-      };
-      const sent = {
-        ...(body.coding && { 'Content-Encoding': body.coding }),
-        'Content-Length': body.size,
-      };
-      const { 'Last-Modified': _, ETag: __, ...unversioned } = notModified;
-      prepared = {
-        notModified,
-        public: { ...notModified, ...sent },
-        private: { ...unversioned, ...PRIVATE_HEADERS, ...sent },
-      };
-      preparedHeaders.set(body, prepared);
-    }
-    return prepared;
-  }
-
-  /**
-   * Each body of up to MAX_KEPT_BODY bytes, read once and then sent from memory as nginx sends
-   * from its page cache; a larger one is streamed from its file each time
-   */
-  const keptBodies = new WeakMap<FileBody, Buffer | Promise<Buffer>>();
-  function bytesOf(body: FileBody): Buffer | Promise<Buffer> | undefined {
-    if (body.size > MAX_KEPT_BODY) return undefined;
-    let bytes = keptBodies.get(body);
-    if (!bytes) {
-      bytes = readFile(body.path).then(
-        (read) => {
-          keptBodies.set(body, read);
-          return read;
-        },
-        (error: unknown) => {
-          keptBodies.delete(body);
-          throw error;
-        },
-      );
-      keptBodies.set(body, bytes);
-    }
-    return bytes;
-  }
-
-  function sendFile(
-    req: IncomingMessage,
-    res: ServerResponse,
-    file: SiteFile,
-    path: string,
-    status = file.status,
-    isPrivate = false,
-  ) {
-    const body = chooseBody(file, req.headers['accept-encoding'] ?? '');
-    const headers = headersOf(file, body);
-    if (!isPrivate && status === 200 && isNotModified(req, body.etag, file.mtime)) {
-      res.writeHead(304, headers.notModified);
-      res.end();
-      return;
-    }
-    res.writeHead(status, isPrivate ? headers.private : headers.public);
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    if (status === 200 && !isPrivate && file.contentType.startsWith('text/html'))
-      options.onPageView?.(path, req);
-    const bytes = bytesOf(body);
-    if (Buffer.isBuffer(bytes)) res.end(bytes);
-    else if (bytes)
-      bytes.then(
-        (read) => res.end(read),
-        () => res.destroy(),
-      );
-    else
-      createReadStream(body.path)
-        .on('error', () => res.destroy())
-        .pipe(res);
-  }
-
-  /** A page as `fill` words it now: its own policy and status, never cached */
-  async function sendFilled(
-    req: IncomingMessage,
-    res: ServerResponse,
-    file: SiteFile,
-    path: string,
-    fill: (html: string) => string,
-  ) {
-    const body = Buffer.from(fill(await readFile(file.absolutePath, 'utf8')));
-    res.writeHead(file.status, {
-      ...baseHeaders,
-      'Content-Type': file.contentType,
-      'Content-Security-Policy': pageCsp(file.csp),
-      'Cache-Control': CACHE_CONTROL.answer,
-      'Content-Length': body.length,
-    });
-    if (req.method === 'HEAD') return void res.end();
-    if (file.status === 200) options.onPageView?.(path, req);
-    res.end(body);
-  }
+  const { sendFile, sendFilled } = fileAnswers({ baseHeaders, onPageView: options.onPageView });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     // Read once: the whole answer comes from one build, even if a newer one goes live meanwhile
@@ -318,45 +189,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
     });
   });
 
-  // Requests Node's parser refuses get the same headers as every other answer (Node's own reply has none)
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (error.code !== 'ECONNRESET' && socket.writable && !inFlight?.headersSent) {
-      const status = clientErrorStatus[error.code ?? ''] ?? 400;
-      // No body: the request may have been a HEAD, which must not get one
-      const headers = { ...resourceHeaders, 'Content-Length': '0', Connection: 'close' };
-      const head = Object.entries(headers)
-        .map(([name, value]) => `${name}: ${value}\r\n`)
-        .join('');
-      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n`);
-    }
-    socket.destroy();
-  });
+  server.on('clientError', answerClientErrors(resourceHeaders));
   server.requestTimeout = deadlines.uploadMs;
   return server;
 }
-
-/**
- * Ends the connection after the answer (`Connection: close`) when `shouldClose()` holds as the
- * answer's head is written, so that a keep-alive client does not send another request on it.
- */
-function closeConnectionWhen(res: ServerResponse, shouldClose: () => boolean) {
-  const writeHead = res.writeHead.bind(res);
-  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    if (shouldClose()) this.setHeader('Connection', 'close');
-    return Reflect.apply(writeHead, this, args) as ServerResponse;
-  };
-}
-
-/** Whether the request says a body follows (a length above zero, or chunks) */
-function declaresBody(req: IncomingMessage): boolean {
-  const length = req.headers['content-length'];
-  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
-}
-
-/** Node's own statuses for the parser's errors; anything else is a 400 */
-const clientErrorStatus: Record<string, number> = {
-  HPE_HEADER_OVERFLOW: 431,
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
-  ERR_HTTP_REQUEST_TIMEOUT: 408,
-};
