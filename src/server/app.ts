@@ -176,6 +176,8 @@ export function createApp(env: Env, parts: AppParts): App {
     isPublishing: () => publisher?.isBusy() ?? false,
     onSaved: () => publisher?.contentChanged(),
   });
+  /** The pages named as his Numbers and the weekly summary name them */
+  const titles = pageTitles(site.readPage);
   const owner = createOwnerAccess({
     store,
     siteUrl,
@@ -184,7 +186,7 @@ export function createApp(env: Env, parts: AppParts): App {
     publisher,
     push,
     outbox,
-    pageTitles: pageTitles(site.readPage),
+    pageTitles: titles,
     photoFiles,
     jobs,
   });
@@ -241,7 +243,8 @@ export function createApp(env: Env, parts: AppParts): App {
         const schedule = closureSchedule;
         void publisher.recoverSetAside().then(() => schedule.check());
       }
-      if (env['STATS_WEEKLY'] === '1') weekly = startWeeklySummaries({ store, channels, log });
+      if (env['STATS_WEEKLY'] === '1')
+        weekly = startWeeklySummaries({ store, channels, titles, log });
     },
     async close() {
       publisher?.stop();

@@ -1,6 +1,7 @@
 /**
  * The owner's weekly summary (STATS_WEEKLY=1): on Monday morning, New Zealand time, last week's
- * visits, calls, e-mails and quote requests, the five pages that brought the most contact, and
+ * visits, calls, e-mails and quote requests, the five pages that brought the most contact (named
+ * as his Numbers name them), and
  * any quote request still not delivered, sent through the channels that can carry it (e-mail,
  * the webhook). Each week is claimed in the database before it is sent, so it goes out once,
  * restarts or not; a week whose every send failed is released and tried again an hour later.
@@ -9,6 +10,7 @@ import { withDeadline } from '../support/deadline.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { Channel, OwnerReport } from '../notify/channel.ts';
 import { addDays, mondayOf, nzDay, nzHour } from '../support/days.ts';
+import type { PageTitles } from './page-titles.ts';
 import { collectReport, type Period, type Report } from './report.ts';
 
 /** The hour on Monday (New Zealand time) from which last week's summary is due */
@@ -58,7 +60,7 @@ export function summaryText(report: Report, undelivered: number): string {
       ? 'The pages that brought the most contact:'
       : 'No page brought contact this week.',
     ...top.map(
-      (page, index) => `${index + 1}. ${page.path}: ${page.contacts} (of ${page.views} views)`,
+      (page, index) => `${index + 1}. ${page.title}: ${page.contacts} (of ${page.views} views)`,
     ),
     '',
     undelivered > 0
@@ -72,11 +74,14 @@ export function summaryText(report: Report, undelivered: number): string {
 export function startWeeklySummaries({
   store,
   channels,
+  titles,
   log = console.error,
   now = () => new Date(),
 }: {
   store: AsyncLeadStore;
   channels: readonly Channel[];
+  /** The pages' names as his Numbers give them; without, pages are named by their paths */
+  titles?: PageTitles | undefined;
   log?: (message: string, error?: unknown) => void;
   now?: () => Date;
 }) {
@@ -101,7 +106,7 @@ export function startWeeklySummaries({
     if (!week || senders.length === 0) return;
     if (!(await store.claimWeeklySummary(week.from, now()))) return;
     try {
-      const report = await collectReport(store, week);
+      const report = await collectReport(store, week, { titles });
       const undelivered = (await store.health()).reduce(
         (total, channel) => total + channel.waiting + channel.failed,
         0,
