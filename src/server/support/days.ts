@@ -1,13 +1,8 @@
 /** Days as the owner lives them: calendar dates in New Zealand time, written YYYY-MM-DD */
 
+import { nzDateOf } from '../../lib/availability.ts';
 import { TIME_ZONE } from '../../lib/time-zone.ts';
 
-const dateFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 const hourFormat = new Intl.DateTimeFormat('en-NZ', {
   timeZone: TIME_ZONE,
   hour: 'numeric',
@@ -27,7 +22,7 @@ export function nzDateTime(at: Date): string {
 
 /** The New Zealand date of an instant */
 export function nzDay(at: Date): string {
-  return dateFormat.format(at);
+  return nzDateOf(at);
 }
 
 /** The New Zealand hour (0–23) of an instant */
