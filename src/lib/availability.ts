@@ -5,7 +5,7 @@
  * the site again at each of those midnights (src/server/publish/closure-schedule.ts), so a static
  * page never says more than is true.
  */
-import { TIME_ZONE } from './time-zone.ts';
+import { nzFormat } from './time-zone.ts';
 
 /** A closure: its first and last days (YYYY-MM-DD, none when he is not closing), and whether emergency call-outs go on meanwhile */
 export interface Closure {
@@ -62,12 +62,7 @@ export function dayAfter(day: string, days = 1): string {
   return date.toISOString().slice(0, 10);
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-NZ', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+const dayFormat = nzFormat({ year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /**
  * The New Zealand date of an instant, YYYY-MM-DD, put together from its parts: how a locale lays

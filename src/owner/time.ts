@@ -1,24 +1,14 @@
 /** Times as the owner reads them: in New Zealand's time zone, in NZ English */
 import { nzDateOf } from '../lib/availability.ts';
-import { TIME_ZONE } from '../lib/time-zone.ts';
+import { nzFormat } from '../lib/time-zone.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const dayFormat = new Intl.DateTimeFormat('en-NZ', {
-  timeZone: TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-});
-const dayWithYearFormat = new Intl.DateTimeFormat('en-NZ', {
-  timeZone: TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-const dateTimeFormat = new Intl.DateTimeFormat('en-NZ', {
-  timeZone: TIME_ZONE,
+const dayFormat = nzFormat({ day: 'numeric', month: 'short' });
+const dayWithYearFormat = nzFormat({ day: 'numeric', month: 'short', year: 'numeric' });
+const dateTimeFormat = nzFormat({
   weekday: 'short',
   day: 'numeric',
   month: 'short',
@@ -26,7 +16,7 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-NZ', {
   hour: 'numeric',
   minute: '2-digit',
 });
-const yearFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: TIME_ZONE, year: 'numeric' });
+const yearFormat = nzFormat({ year: 'numeric' });
 // A calendar day (YYYY-MM-DD) is read at noon UTC and shown in UTC, so no time zone moves it
 const calendarDayLong = new Intl.DateTimeFormat('en-NZ', {
   timeZone: 'UTC',

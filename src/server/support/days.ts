@@ -1,19 +1,10 @@
 /** Days as the owner lives them: calendar dates in New Zealand time, written YYYY-MM-DD */
 
 import { nzDateOf } from '../../lib/availability.ts';
-import { TIME_ZONE } from '../../lib/time-zone.ts';
+import { nzFormat, TIME_ZONE } from '../../lib/time-zone.ts';
 
-const hourFormat = new Intl.DateTimeFormat('en-NZ', {
-  timeZone: TIME_ZONE,
-  hour: 'numeric',
-  hourCycle: 'h23',
-});
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-NZ', {
-  timeZone: TIME_ZONE,
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+const hourFormat = nzFormat({ hour: 'numeric', hourCycle: 'h23' });
+const dateTimeFormat = nzFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 /** "26 Nov 2026, 2:05 pm", New Zealand time */
 export function nzDateTime(at: Date): string {
