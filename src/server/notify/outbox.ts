@@ -23,7 +23,7 @@
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { ChannelName } from '../db/records.ts';
 import type { Channel, Sender } from './channel.ts';
-import { createLane } from './lane.ts';
+import { createLane, type LaneOptions } from './lane.ts';
 import {
   DEFAULT_RETRY,
   OUTBOX_CONCURRENCY,
@@ -71,33 +71,28 @@ export interface Outbox {
   close(): Promise<void>;
 }
 
-export function createOutbox({
-  store,
-  channels,
-  acknowledgement,
-  retry = DEFAULT_RETRY,
-  staleAfterMs = retry.attemptTimeoutMs + 60_000,
-  concurrency = OUTBOX_CONCURRENCY,
-  slowAfterMs = SLOW_ATTEMPT_MS,
-  maxInFlight = OUTBOX_MAX_IN_FLIGHT,
-  onGivenUp = () => {},
-  log = console.error,
-}: OutboxOptions): Outbox {
+export function createOutbox(options: OutboxOptions): Outbox {
+  const { channels, acknowledgement } = options;
+  const retry = options.retry ?? DEFAULT_RETRY;
+  const laneOptions: LaneOptions = {
+    store: options.store,
+    retry,
+    staleAfterMs: options.staleAfterMs ?? retry.attemptTimeoutMs + 60_000,
+    concurrency: options.concurrency ?? OUTBOX_CONCURRENCY,
+    slowAfterMs: options.slowAfterMs ?? SLOW_ATTEMPT_MS,
+    maxInFlight: options.maxInFlight ?? OUTBOX_MAX_IN_FLIGHT,
+    onGivenUp: options.onGivenUp ?? (() => {}),
+    log: options.log ?? console.error,
+  };
   const senders: Sender[] = [...channels, ...(acknowledgement ? [acknowledgement] : [])];
   const lanes = new Map(
     senders.map((sender) => [
       sender.name,
-      createLane(sender, {
-        store,
-        retry,
-        staleAfterMs,
-        concurrency,
-        slowAfterMs,
-        maxInFlight,
+      createLane(
+        sender,
         // A customer's address that refuses is no news the owner must act on
-        onGivenUp: sender === acknowledgement ? () => {} : onGivenUp,
-        log,
-      }),
+        sender === acknowledgement ? { ...laneOptions, onGivenUp: () => {} } : laneOptions,
+      ),
     ]),
   );
   const isActive = (channel: Channel) => channel.isActive?.() ?? true;
