@@ -74,10 +74,35 @@ export async function discardUnreadBody(
   if (request.body && !request.bodyUsed) await discardRest(request.body.getReader(), limits);
 }
 
+/** How reading a body chunk by chunk ended: `stopped` when the taker wanted no more */
+export type ChunksEnd = 'end' | 'too-large' | 'unreadable' | 'stopped';
+
 /**
- * Reads at most `maxBytes`, counting as the chunks arrive (a chunked body has no length up
- * front); past the limit, the rest is read and dropped within `discard`, not kept.
+ * Hands a body's chunks to `take` as they arrive, counting their bytes (a chunked body has no
+ * length up front), until the body ends, passes `maxBytes` (that chunk is not taken) or `take`
+ * answers false. A body that breaks off, or a chunk `take` throws on, is unreadable. What is left
+ * unread stays in the reader, for discardRest.
  */
+export async function readChunks(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  maxBytes: number,
+  take: (chunk: Uint8Array) => boolean | Promise<boolean>,
+): Promise<ChunksEnd> {
+  let received = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return 'end';
+      received += value.byteLength;
+      if (received > maxBytes) return 'too-large';
+      if (!(await take(value))) return 'stopped';
+    }
+  } catch {
+    return 'unreadable';
+  }
+}
+
+/** Reads at most `maxBytes`; past the limit, the rest is read and dropped within `discard`, not kept */
 export async function readLimitedBody(
   request: Request,
   maxBytes: number,
@@ -86,22 +111,16 @@ export async function readLimitedBody(
   if (!request.body) return { ok: true, bytes: new Uint8Array() };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
-  let received = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      received += value.byteLength;
-      if (received > maxBytes) {
-        await discardRest(reader, discard);
-        return { ok: false, reason: 'too-large' };
-      }
-      chunks.push(value);
-    }
-  } catch {
-    return { ok: false, reason: 'unreadable' };
+  const end = await readChunks(reader, maxBytes, (chunk) => {
+    chunks.push(chunk);
+    return true;
+  });
+  if (end === 'too-large') {
+    await discardRest(reader, discard);
+    return { ok: false, reason: 'too-large' };
   }
-  const bytes = new Uint8Array(received);
+  if (end === 'unreadable') return { ok: false, reason: 'unreadable' };
+  const bytes = new Uint8Array(chunks.reduce((total, chunk) => total + chunk.byteLength, 0));
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);

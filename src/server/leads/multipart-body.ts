@@ -7,7 +7,7 @@
  */
 import busboy from 'busboy';
 import { PHOTO_FIELD, PHOTO_MAX_BYTES, PHOTOS_MAX } from '../../lib/photos.ts';
-import { decodeUtf8, discardRest, type DiscardLimits } from '../http/request-body.ts';
+import { decodeUtf8, discardRest, readChunks, type DiscardLimits } from '../http/request-body.ts';
 import type { FormEntry } from './form-body.ts';
 
 /**
@@ -191,21 +191,14 @@ export async function readMultipart(
 
   if (!request.body) return { ok: false, problem: 'malformed' };
   const reader = request.body.getReader();
-  let received = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      received += value.byteLength;
-      if (received > limits.requestBytes) fail('too-large');
-      if (failure) break;
-      counter.add(value);
-      if (!parser.write(value))
-        await Promise.race([new Promise((resolve) => parser.once('drain', resolve)), finished]);
-    }
-  } catch {
-    fail('unreadable');
-  }
+  const end = await readChunks(reader, limits.requestBytes, async (chunk) => {
+    if (failure) return false;
+    counter.add(chunk);
+    if (!parser.write(chunk))
+      await Promise.race([new Promise((resolve) => parser.once('drain', resolve)), finished]);
+    return true;
+  });
+  if (end === 'too-large' || end === 'unreadable') fail(end);
   if (failure) {
     parser.destroy();
     // The rest is read and dropped, within limits, so the client reads the answer
