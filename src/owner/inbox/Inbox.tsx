@@ -6,6 +6,7 @@ import { SearchField } from '../SearchField.tsx';
 import { CallBackToday } from './CallBackToday.tsx';
 import { errorMessage } from '../notices.tsx';
 import { InboxPushNotice } from '../push/InboxPushNotice.tsx';
+import { ViewHeading } from '../View.tsx';
 import { LeadRow } from './LeadRow.tsx';
 import { StatusFilter } from './StatusFilter.tsx';
 import { UndeliveredPanel } from './UndeliveredPanel.tsx';
@@ -29,9 +30,7 @@ export function Inbox({ inbox, now }: { inbox: InboxState; now: Date }) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
         <div>
-          <h1 className="text-h2" tabIndex={-1} data-view-heading>
-            Inbox
-          </h1>
+          <ViewHeading>Inbox</ViewHeading>
           {overview && (
             <p className="text-muted">
               {overview.unread === 0 ? 'All read' : `${overview.unread} unread`}

@@ -17,6 +17,7 @@ import { ApiError, ownerApi } from '../api.ts';
 import { useInvalidation, useJob, useJobs } from '../data.tsx';
 import { errorMessage, useNotices } from '../notices.tsx';
 import { goTo } from '../use-view.ts';
+import { ViewHeading } from '../View.tsx';
 import {
   draftOf,
   emptyDraft,
@@ -54,9 +55,7 @@ export function JobForm({ id }: { id: string | null }) {
         <ArrowLeft className="size-5" aria-hidden="true" />
         Your jobs
       </a>
-      <h1 className="text-h2" tabIndex={-1} data-view-heading>
-        {id === null ? 'Add a finished job' : 'Change this job'}
-      </h1>
+      <ViewHeading>{id === null ? 'Add a finished job' : 'Change this job'}</ViewHeading>
       {problem !== undefined && <Alert>{errorMessage(problem)}</Alert>}
       {!ready && problem === undefined && <p className="text-muted">Loading…</p>}
       {ready && (

@@ -12,6 +12,7 @@ import { SearchField } from '../SearchField.tsx';
 import { useJobs } from '../data.tsx';
 import { errorMessage } from '../notices.tsx';
 import { Panel } from '../Panel.tsx';
+import { View } from '../View.tsx';
 import { HomeOrder } from './HomeOrder.tsx';
 import { JobThumbnail } from './JobThumbnail.tsx';
 
@@ -23,10 +24,7 @@ export function JobsView() {
   const [words, setWords] = useState('');
   const shown = body?.jobs.filter((job) => matches(job, words)) ?? [];
   return (
-    <div className="space-y-4">
-      <h1 className="text-h2" tabIndex={-1} data-view-heading>
-        Your jobs
-      </h1>
+    <View title="Your jobs">
       <a href="#jobs/new" className={buttonClass({ variant: 'accent', block: true })}>
         <Plus className="size-5" aria-hidden="true" />
         Add a finished job
@@ -68,6 +66,6 @@ export function JobsView() {
         )}
       </Panel>
       {body && <HomeOrder body={body} />}
-    </div>
+    </View>
   );
 }

@@ -6,6 +6,7 @@ import { useNotices } from '../notices.tsx';
 import { Panel } from '../Panel.tsx';
 import { StatusBadge } from '../StatusBadge.tsx';
 import { formatDateTime, timeAgo } from '../time.ts';
+import { ViewHeading } from '../View.tsx';
 import { ContactActions } from './ContactActions.tsx';
 import { DeleteLead } from './DeleteLead.tsx';
 import { Deliveries } from './Deliveries.tsx';
@@ -94,9 +95,7 @@ export function LeadDetail({ lead, businessName, now, onChanged, onDeleted }: Pr
       </a>
       <header>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <h1 className="text-h2 break-words" tabIndex={-1} data-view-heading>
-            {lead.name}
-          </h1>
+          <ViewHeading className="break-words">{lead.name}</ViewHeading>
           <StatusBadge status={lead.status} />
         </div>
         <p className="mt-1 text-muted">

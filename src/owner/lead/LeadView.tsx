@@ -3,6 +3,7 @@ import type { OwnerLead } from '../../lib/owner-api.ts';
 import { ApiError } from '../api.ts';
 import { useInvalidation, useLead } from '../data.tsx';
 import { errorMessage } from '../notices.tsx';
+import { ViewHeading } from '../View.tsx';
 import { LeadDetail } from './LeadDetail.tsx';
 
 interface Props {
@@ -41,9 +42,9 @@ export function LeadView({ id, shown, businessName, now, onDeleted }: Props) {
       <a href="#inbox" className="inline-flex min-h-11 items-center font-semibold">
         Back to the inbox
       </a>
-      <h1 className="mt-2 text-h2" tabIndex={-1} data-view-heading>
+      <ViewHeading className="mt-2">
         {error ? 'Request not found' : 'Opening the request…'}
-      </h1>
+      </ViewHeading>
       {error !== undefined && (
         <p className="mt-2 text-muted">
           {missing ? 'It may have been deleted.' : errorMessage(error)}

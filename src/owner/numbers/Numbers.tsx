@@ -6,6 +6,7 @@ import { errorMessage } from '../notices.tsx';
 import { Panel } from '../Panel.tsx';
 import { hashOf } from '../routes.ts';
 import { formatCalendarDay } from '../time.ts';
+import { View } from '../View.tsx';
 import { DailyChart } from './DailyChart.tsx';
 import { Funnel } from './Funnel.tsx';
 import { PagesTable } from './PagesTable.tsx';
@@ -20,10 +21,7 @@ import { TotalsGrid } from './TotalsGrid.tsx';
 export function Numbers({ days }: { days: NumbersPeriod }) {
   const { data: report, error } = useNumbers(days);
   return (
-    <div className="space-y-4">
-      <h1 className="text-h2" tabIndex={-1} data-view-heading>
-        Numbers
-      </h1>
+    <View title="Numbers">
       <nav aria-label="Period" className="grid grid-cols-3 gap-1 rounded-xl bg-brand-100 p-1">
         {NUMBERS_PERIODS.map((period) => (
           <a
@@ -69,6 +67,6 @@ export function Numbers({ days }: { days: NumbersPeriod }) {
           </Panel>
         </div>
       )}
-    </div>
+    </View>
   );
 }

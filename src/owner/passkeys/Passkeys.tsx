@@ -4,6 +4,7 @@ import { useInvalidation, usePasskeys, useSessions } from '../data.tsx';
 import { errorMessage, useNotices } from '../notices.tsx';
 import { Panel } from '../Panel.tsx';
 import { withStepUp } from '../passkey-ceremonies.ts';
+import { View } from '../View.tsx';
 import { AddPasskey } from './AddPasskey.tsx';
 import { PasskeyItem } from './PasskeyItem.tsx';
 import { Sessions } from './Sessions.tsx';
@@ -18,14 +19,10 @@ export function Passkeys({ now }: { now: Date }) {
   const problem = passkeysProblem ?? sessionsProblem;
 
   return (
-    <div className="space-y-4">
-      <h1 className="text-h2" tabIndex={-1} data-view-heading>
-        Passkeys
-      </h1>
-      <p className="text-muted">
-        Each passkey signs you in from one device or security key. Keep at least two, so losing a
-        phone does not lock you out.
-      </p>
+    <View
+      title="Passkeys"
+      intro="Each passkey signs you in from one device or security key. Keep at least two, so losing a phone does not lock you out."
+    >
       {problem !== undefined && <Alert>{errorMessage(problem)}</Alert>}
       <Panel title="Your passkeys">
         {body === undefined ? (
@@ -106,6 +103,6 @@ export function Passkeys({ now }: { now: Date }) {
           <SignIns signIns={body.signIns} now={now} />
         )}
       </Panel>
-    </div>
+    </View>
   );
 }

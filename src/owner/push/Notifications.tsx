@@ -4,6 +4,7 @@ import { Alert } from '../Alert.tsx';
 import { useInvalidation, usePush } from '../data.tsx';
 import { errorMessage, useNotices } from '../notices.tsx';
 import { Panel } from '../Panel.tsx';
+import { View } from '../View.tsx';
 import { PushDeviceItem } from './PushDeviceItem.tsx';
 import { PushSetup } from './PushSetup.tsx';
 import { forgetThisDevice, useThisDeviceId } from './subscription.ts';
@@ -17,13 +18,10 @@ export function Notifications({ now }: { now: Date }) {
   const otherChannels = body?.channels.filter((channel) => channel.name !== 'push') ?? [];
 
   return (
-    <div className="space-y-4">
-      <h1 className="text-h2" tabIndex={-1} data-view-heading>
-        Notifications
-      </h1>
-      <p className="text-muted">
-        Your phone tells you of each new request the moment it arrives, and a tap opens it.
-      </p>
+    <View
+      title="Notifications"
+      intro="Your phone tells you of each new request the moment it arrives, and a tap opens it."
+    >
       {problem !== undefined && <Alert>{errorMessage(problem)}</Alert>}
       <Panel title="Set up this device">
         {body === undefined ? <p className="text-muted">Loading…</p> : <PushSetup body={body} />}
@@ -85,6 +83,6 @@ export function Notifications({ now }: { now: Date }) {
           )}
         </Panel>
       )}
-    </div>
+    </View>
   );
 }

@@ -12,6 +12,7 @@ import { formatDateTime, timeAgo } from '../time.ts';
 import { LastResult } from './LastResult.tsx';
 import { PublishSteps } from './PublishSteps.tsx';
 import { withStepUp } from '../passkey-ceremonies.ts';
+import { View } from '../View.tsx';
 import { DiscardChanges } from './DiscardChanges.tsx';
 import { UndoChange } from './UndoChange.tsx';
 import { useSite } from './use-site.ts';
@@ -39,13 +40,10 @@ export function SiteView({ now }: { now: Date }) {
   };
 
   return (
-    <div className="space-y-4">
-      <h1 className="text-h2" tabIndex={-1} data-view-heading>
-        Your site
-      </h1>
-      <p className="text-muted">
-        Change your pages in the editor, then publish them here. They are live about a minute later.
-      </p>
+    <View
+      title="Your site"
+      intro="Change your pages in the editor, then publish them here. They are live about a minute later."
+    >
       <a href={editorPaths.page} className={buttonClass({ variant: 'brand', block: true })}>
         <Pencil className="size-5" aria-hidden="true" />
         Edit your site
@@ -141,6 +139,6 @@ export function SiteView({ now }: { now: Date }) {
           </ul>
         )}
       </Panel>
-    </div>
+    </View>
   );
 }
