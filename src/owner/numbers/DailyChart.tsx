@@ -3,6 +3,7 @@ import { cn } from '../../lib/cn.ts';
 import type { NumbersBody } from '../../lib/owner-api.ts';
 import { formatCalendarDay, formatShortCalendarDay } from '../time.ts';
 import { formatCount, niceCeiling } from './figures.ts';
+import { FiguresTable } from './FiguresTable.tsx';
 
 type Day = NumbersBody['daily'][number];
 
@@ -89,39 +90,32 @@ export function DailyChart({ daily }: { daily: Day[] }) {
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-700 underline underline-offset-2">
           The figures for each day, as a table
         </summary>
-        <div
-          className="mt-2 max-h-96 overflow-y-auto"
-          tabIndex={0}
-          role="region"
-          aria-label="Figures for each day"
-        >
-          <table className="w-full text-left text-sm tabular-nums">
-            <thead className="sticky top-0 bg-white">
-              <tr className="border-b border-line">
-                <th scope="col" className="py-2 pr-4">
-                  Day
+        <FiguresTable label="Figures for each day" className="mt-2 max-h-96 overflow-y-auto">
+          <thead className="sticky top-0 bg-white">
+            <tr className="border-b border-line">
+              <th scope="col" className="py-2 pr-4">
+                Day
+              </th>
+              <th scope="col" className="py-2 pr-4 text-right">
+                Views
+              </th>
+              <th scope="col" className="py-2 text-right">
+                Contacts
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...daily].reverse().map((day) => (
+              <tr key={day.day} className={cn('border-b border-line')}>
+                <th scope="row" className="py-1.5 pr-4 font-normal">
+                  {formatCalendarDay(day.day)}
                 </th>
-                <th scope="col" className="py-2 pr-4 text-right">
-                  Views
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  Contacts
-                </th>
+                <td className="py-1.5 pr-4 text-right">{formatCount(day.views)}</td>
+                <td className="py-1.5 text-right">{formatCount(day.contacts)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {[...daily].reverse().map((day) => (
-                <tr key={day.day} className={cn('border-b border-line')}>
-                  <th scope="row" className="py-1.5 pr-4 font-normal">
-                    {formatCalendarDay(day.day)}
-                  </th>
-                  <td className="py-1.5 pr-4 text-right">{formatCount(day.views)}</td>
-                  <td className="py-1.5 text-right">{formatCount(day.contacts)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </FiguresTable>
       </details>
     </div>
   );
