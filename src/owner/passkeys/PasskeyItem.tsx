@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { buttonClass } from '../../lib/button.ts';
 import type { PasskeyInfo } from '../../lib/owner-api.ts';
-import { formatDay, timeAgo } from '../time.ts';
+import { DeviceItem } from '../DeviceItem.tsx';
+import { timeAgo } from '../time.ts';
 import { PasskeyNameField } from './PasskeyNameField.tsx';
-import { ThisDevice } from './ThisDevice.tsx';
 
 interface Props {
   passkey: PasskeyInfo;
@@ -46,19 +46,14 @@ export function PasskeyItem({ passkey, now, onRename, onRemove }: Props) {
   }
 
   return (
-    <li className="py-3">
-      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
-        <div className="min-w-0">
-          <p className="font-semibold break-words text-brand-900">
-            {passkey.name}
-            {passkey.current && <ThisDevice />}
-          </p>
-          <p className="text-sm text-muted">
-            Added {formatDay(passkey.createdAt, now)} ·{' '}
-            {passkey.lastUsedAt ? `last used ${timeAgo(passkey.lastUsedAt, now)}` : 'never used'}
-          </p>
-        </div>
-        {mode === 'show' && (
+    <DeviceItem
+      name={passkey.name}
+      current={passkey.current}
+      addedAt={passkey.createdAt}
+      now={now}
+      lastly={passkey.lastUsedAt ? `last used ${timeAgo(passkey.lastUsedAt, now)}` : 'never used'}
+      actions={
+        mode === 'show' && (
           <div className="flex gap-2">
             <button
               ref={menuButton}
@@ -76,8 +71,9 @@ export function PasskeyItem({ passkey, now, onRename, onRemove }: Props) {
               Remove<span className="sr-only"> {passkey.name}</span>
             </button>
           </div>
-        )}
-      </div>
+        )
+      }
+    >
       {mode === 'rename' && (
         <form onSubmit={(event) => void rename(event)} className="mt-3">
           <PasskeyNameField
@@ -140,6 +136,6 @@ export function PasskeyItem({ passkey, now, onRename, onRemove }: Props) {
           </div>
         </div>
       )}
-    </li>
+    </DeviceItem>
   );
 }

@@ -1,8 +1,8 @@
 import { buttonClass } from '../../lib/button.ts';
 import type { PushDevice } from '../../lib/owner-api.ts';
-import { ThisDevice } from '../passkeys/ThisDevice.tsx';
+import { DeviceItem } from '../DeviceItem.tsx';
 import { SecondTapButtons } from '../SecondTapButtons.tsx';
-import { formatDateTime, formatDay } from '../time.ts';
+import { formatDateTime } from '../time.ts';
 import { useSecondTap } from '../use-second-tap.ts';
 
 interface Props {
@@ -17,26 +17,25 @@ export function PushDeviceItem({ device, current, now, onRemove }: Props) {
   const tap = useSecondTap({ closeAfterAction: true });
   const { confirming, startRef, open } = tap;
   return (
-    <li className="py-3">
-      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
-        <div className="min-w-0">
-          <p className="font-semibold break-words text-brand-900">
-            {device.device}
-            {current && <ThisDevice />}
+    <DeviceItem
+      name={device.device}
+      current={current}
+      addedAt={device.createdAt}
+      now={now}
+      lastly={
+        device.lastDeliveredAt
+          ? `last delivered ${formatDateTime(device.lastDeliveredAt)}`
+          : 'nothing delivered yet'
+      }
+      note={
+        device.lastError && (
+          <p className="text-sm font-medium text-danger-800">
+            Last push failed: {device.lastError}
           </p>
-          <p className="text-sm text-muted">
-            Added {formatDay(device.createdAt, now)} ·{' '}
-            {device.lastDeliveredAt
-              ? `last delivered ${formatDateTime(device.lastDeliveredAt)}`
-              : 'nothing delivered yet'}
-          </p>
-          {device.lastError && (
-            <p className="text-sm font-medium text-danger-800">
-              Last push failed: {device.lastError}
-            </p>
-          )}
-        </div>
-        {!confirming && (
+        )
+      }
+      actions={
+        !confirming && (
           <button
             ref={startRef}
             type="button"
@@ -48,8 +47,9 @@ export function PushDeviceItem({ device, current, now, onRemove }: Props) {
           >
             Remove<span className="sr-only"> {device.device}</span>
           </button>
-        )}
-      </div>
+        )
+      }
+    >
       {confirming && (
         <div
           role="group"
@@ -70,6 +70,6 @@ export function PushDeviceItem({ device, current, now, onRemove }: Props) {
           />
         </div>
       )}
-    </li>
+    </DeviceItem>
   );
 }
