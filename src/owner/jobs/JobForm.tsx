@@ -10,6 +10,7 @@ import { ArrowLeft, Camera, CloudUpload, RotateCcw, Trash2 } from 'lucide-react'
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { GalleryCard } from '../../components/gallery/GalleryCard.tsx';
 import { buttonClass } from '../../lib/button.ts';
+import { cn } from '../../lib/cn.ts';
 import type { GalleryItem } from '../../lib/gallery.ts';
 import type { JobsBody } from '../../lib/owner-api.ts';
 import { Alert } from '../Alert.tsx';
@@ -70,22 +71,54 @@ export function JobForm({ id }: { id: string | null }) {
   );
 }
 
-function Field({
-  label,
-  id,
-  problem,
-  children,
-}: {
-  label: string;
+/** The job's fields typed as text */
+type TextName = 'title' | 'suburb' | 'description';
+
+interface JobTextFieldProps {
   id: string;
+  label: string;
+  value: string;
   problem: string | undefined;
-  children: ReactNode;
-}) {
+  onChange: (value: string) => void;
+  /** A textarea rather than a one-line input */
+  multiline?: boolean;
+  className?: string;
+  placeholder?: string;
+  list?: string;
+  autoComplete?: string;
+  /** After the control: a list of suggestions */
+  children?: ReactNode;
+}
+
+/** One of the job's text fields: its label, the control, and the problem with it under it */
+function JobTextField({
+  id,
+  label,
+  value,
+  problem,
+  onChange,
+  multiline = false,
+  className,
+  children,
+  ...attributes
+}: JobTextFieldProps) {
+  const control = {
+    id,
+    className: cn('field', className),
+    value,
+    'aria-invalid': problem ? true : undefined,
+    ...attributes,
+  };
   return (
     <div>
       <label htmlFor={id} className="field-label text-base">
         {label}
       </label>
+      {multiline ? (
+        <textarea {...control} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <input {...control} onChange={(event) => onChange(event.target.value)} />
+      )}
       {children}
       {problem && (
         <p id={`${id}-problem`} className="field-error">
@@ -268,6 +301,14 @@ function JobFields({ id, choices, start }: { id: string | null; choices: JobsBod
   };
 
   const problemFor = (field: string) => (problem?.field === field ? problem.message : undefined);
+  /** A text field tied to its place in the draft */
+  const textField = (name: TextName) => ({
+    id: ids[name],
+    label: labels[name],
+    value: draft[name],
+    problem: problemFor(name),
+    onChange: (value: string) => setDraft((current) => ({ ...current, [name]: value })),
+  });
   const first = draft.photos[0];
   const firstPicture = first && pictureOf(first);
   const preview = useMemo<GalleryItem | undefined>(() => {
@@ -332,33 +373,18 @@ function JobFields({ id, choices, start }: { id: string | null; choices: JobsBod
         {problemFor('photos') && <p className="field-error">{problemFor('photos')}</p>}
       </section>
 
-      <Field label={labels.title} id={ids.title} problem={problemFor('title')}>
-        <input
-          id={ids.title}
-          className="field"
-          value={draft.title}
-          placeholder="Switchboard upgrade in a 1960s Howick home"
-          aria-invalid={problemFor('title') ? true : undefined}
-          onChange={(event) => change({ title: event.target.value })}
-        />
-      </Field>
+      <JobTextField
+        {...textField('title')}
+        placeholder="Switchboard upgrade in a 1960s Howick home"
+      />
 
-      <Field label={labels.suburb} id={ids.suburb} problem={problemFor('suburb')}>
-        <input
-          id={ids.suburb}
-          className="field"
-          list={ids.suburbs}
-          value={draft.suburb}
-          autoComplete="off"
-          aria-invalid={problemFor('suburb') ? true : undefined}
-          onChange={(event) => change({ suburb: event.target.value })}
-        />
+      <JobTextField {...textField('suburb')} list={ids.suburbs} autoComplete="off">
         <datalist id={ids.suburbs}>
           {choices.suburbs.map((suburb) => (
             <option key={suburb} value={suburb} />
           ))}
         </datalist>
-      </Field>
+      </JobTextField>
 
       <fieldset>
         <legend className="field-label text-base">{labels.category}</legend>
@@ -385,16 +411,12 @@ function JobFields({ id, choices, start }: { id: string | null; choices: JobsBod
         {problemFor('category') && <p className="field-error">{problemFor('category')}</p>}
       </fieldset>
 
-      <Field label={labels.description} id={ids.description} problem={problemFor('description')}>
-        <textarea
-          id={ids.description}
-          className="field min-h-32"
-          value={draft.description}
-          placeholder="What was wrong, what you did, what the customer got."
-          aria-invalid={problemFor('description') ? true : undefined}
-          onChange={(event) => change({ description: event.target.value })}
-        />
-      </Field>
+      <JobTextField
+        {...textField('description')}
+        multiline
+        className="min-h-32"
+        placeholder="What was wrong, what you did, what the customer got."
+      />
 
       {firstPicture && preview && (
         <section className="space-y-3" aria-label="The card on your site">
