@@ -1,11 +1,10 @@
 import { KeyRound } from 'lucide-react';
-import { useId, useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { buttonClass } from '../lib/button.ts';
-import { defaultPasskeyName } from '../lib/owner-api.ts';
 import { DoorFrame } from './DoorFrame.tsx';
 import { errorMessage } from './notices.tsx';
 import { enrolFromInvite } from './passkey-ceremonies.ts';
-import { PasskeyNameField } from './passkeys/PasskeyNameField.tsx';
+import { NewPasskeyForm } from './passkeys/NewPasskeyForm.tsx';
 
 interface Props {
   businessName: string;
@@ -16,21 +15,15 @@ interface Props {
 
 /** An invite link's page: name the passkey this device will hold, then make it */
 export function InviteSetup({ businessName, invite, onSignedIn, onCancel }: Props) {
-  const nameId = useId();
-  const [name, setName] = useState(() => defaultPasskeyName(navigator.userAgent));
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
+  async function enrol(name: string) {
     setProblem(null);
     try {
-      await enrolFromInvite(invite, name.trim() || defaultPasskeyName(navigator.userAgent));
+      await enrolFromInvite(invite, name);
       onSignedIn();
     } catch (error) {
       setProblem(errorMessage(error));
-      setBusy(false);
     }
   }
 
@@ -40,24 +33,15 @@ export function InviteSetup({ businessName, invite, onSignedIn, onCancel }: Prop
         A passkey lets you sign in with Face ID, a fingerprint or your screen lock, with no
         password. It stays on this device.
       </p>
-      <form className="mt-6" onSubmit={(event) => void submit(event)}>
-        <PasskeyNameField
-          id={nameId}
-          label="Name of this passkey"
-          value={name}
-          onChange={setName}
-        />
-        <p className="mt-1 text-sm text-muted">So you can tell your passkeys apart later.</p>
-        <button
-          type="submit"
-          className={buttonClass({ variant: 'accent', block: true }, 'mt-6')}
-          disabled={busy}
-          aria-busy={busy}
-        >
-          <KeyRound className="size-5" aria-hidden="true" />
-          {busy ? 'Waiting for your device…' : 'Set up your passkey'}
-        </button>
-      </form>
+      <NewPasskeyForm
+        className="mt-6"
+        label="Name of this passkey"
+        hint="So you can tell your passkeys apart later."
+        icon={KeyRound}
+        action="Set up your passkey"
+        buttonClassName={buttonClass({ variant: 'accent', block: true }, 'mt-6')}
+        onSubmit={enrol}
+      />
       <div aria-live="polite">
         {problem && (
           <div role="alert" className="mt-4">
