@@ -197,11 +197,10 @@ describe('the acknowledgement of a quote request', () => {
         expect(htmlPart, sentence).toContain(sentence.replaceAll("'", '&#39;'));
       }
       expect(message.raw).toMatch(/^Auto-Submitted: auto-replied\r$/m);
-      // Counted in the health report, as a delivery of its own
-      expect((await running.health()).deliveries[ACKNOWLEDGEMENT]).toMatchObject({
-        waiting: 0,
-        failed: 0,
-      });
+      // Counted in the health report, as a delivery of its own, sent once the relay's answer is in
+      await expect
+        .poll(async () => (await running.health()).deliveries[ACKNOWLEDGEMENT], { timeout: 10_000 })
+        .toMatchObject({ waiting: 0, failed: 0 });
     },
   );
 
