@@ -21,7 +21,7 @@ import { loadSiteFiles } from '../server/http/site-files.ts';
 import { moveBodyStylesToHead } from './body-styles.ts';
 import { precompressedCache } from './precompressed-cache.ts';
 import { narrowCsp } from './page-csp.ts';
-import { pageClasses, purgePageStyles } from './page-styles.ts';
+import { pageClasses, pageScripts, purgePageStyles } from './page-styles.ts';
 import { shareRepeatedSvgs } from './svg-symbols.ts';
 import { firstScreenTable, formatFirstScreenTable } from './first-screen.ts';
 import { pageCodeProblems } from './page-code.ts';
@@ -56,9 +56,12 @@ export async function readBuiltPages(clientDir: string): Promise<BuiltPage[]> {
       const narrowed = narrowCsp(moveBodyStylesToHead(built));
       const { unlisted } = narrowed;
       // The owner's pages keep the whole stylesheet: their apps style what they fetch
+      const scripts = isOwnerPath(path) ? [] : pageScripts(narrowed.html, clientDir);
       const html = isOwnerPath(path)
         ? narrowed.html
-        : shareRepeatedSvgs(purgePageStyles(narrowed.html, pageClasses(narrowed.html, clientDir)));
+        : shareRepeatedSvgs(
+            purgePageStyles(narrowed.html, pageClasses(narrowed.html, scripts), { scripts }),
+          );
       problems.push(...[...code, ...unlisted].map((problem) => `${path}: ${problem}`));
       if (html !== built) writeFileSync(file.absolutePath, html);
       return { path, status: file.status, html };

@@ -25,13 +25,9 @@ const IMPORTED = /(?:import|from)\s*(?:\(\s*)?["'`]([^"'`]+\.js)["'`]/g;
 /** The words of a script: each run between white space, quotes and backticks */
 const scriptWords = (code: string) => code.split(/[\s"'`]+/);
 
-/** Every class the page can hold: in its HTML, or named by its scripts and those they load */
-export function pageClasses(html: string, clientDir: string): Set<string> {
-  const classes = new Set<string>();
-  for (const [, value = ''] of html.matchAll(CLASS_ATTRIBUTE))
-    for (const name of value.split(/\s+/)) classes.add(name.replaceAll('&amp;', '&'));
-  for (const [, code = ''] of html.matchAll(INLINE_SCRIPT))
-    for (const word of scriptWords(code)) classes.add(word);
+/** The code of every script the page may run: its inline scripts, and the built ones they load */
+export function pageScripts(html: string, clientDir: string): string[] {
+  const scripts = [...html.matchAll(INLINE_SCRIPT)].map(([, code = '']) => code);
   const seen = new Set<string>();
   const load = (path: string) => {
     if (seen.has(path)) return;
@@ -42,11 +38,20 @@ export function pageClasses(html: string, clientDir: string): Set<string> {
     } catch {
       return;
     }
-    for (const word of scriptWords(code)) classes.add(word);
+    scripts.push(code);
     for (const [, specifier = ''] of code.matchAll(IMPORTED))
       load(new URL(specifier, `https://site${path}`).pathname);
   };
   for (const [, path = ''] of html.matchAll(BUILT_SCRIPT)) load(path);
+  return scripts;
+}
+
+/** Every class the page can hold: in its HTML, or named by its scripts and those they load */
+export function pageClasses(html: string, scripts: readonly string[]): Set<string> {
+  const classes = new Set<string>();
+  for (const [, value = ''] of html.matchAll(CLASS_ATTRIBUTE))
+    for (const name of value.split(/\s+/)) classes.add(name.replaceAll('&amp;', '&'));
+  for (const code of scripts) for (const word of scriptWords(code)) classes.add(word);
   return classes;
 }
 
@@ -169,14 +174,83 @@ export function purgeCss(css: string, classes: ReadonlySet<string>): string {
   return kept;
 }
 
+const CUSTOM_PROPERTY = /(?<![\w-])--[\w-]+(?![\w-])/g;
 /**
- * The page with each inline style cut to what the page can use, and its CSP meta tag allowing
- * the cut styles' hashes in place of the whole ones'.
+ * A custom property's declaration, at the start of a block or after another declaration, in the
+ * build's minified CSS (one declared otherwise counts as read, and stays)
  */
-export function purgePageStyles(html: string, classes: ReadonlySet<string>): string {
+const DECLARED = /(?<=[{;])(--[\w-]+):/g;
+const REGISTERED = /@property\s+(--[\w-]+)\s*\{[^}]*\}/g;
+const EMPTY_STYLE_RULE = /(?<=^|[{};])[^{};@]+\{\}/g;
+
+/** The index of the `;` or `}` that ends the declaration value starting at `start` */
+function valueEnd(css: string, start: number): number {
+  let depth = 0;
+  for (let i = start; i < css.length; i++) {
+    const char = css[i];
+    if (char === '"' || char === "'") i = skipString(css, i);
+    else if (char === '(' || char === '[' || char === '{') depth++;
+    else if (char === ')' || char === ']' || (char === '}' && depth > 0)) depth--;
+    else if ((char === ';' || char === '}') && depth === 0) return i;
+  }
+  return css.length;
+}
+
+/** `css` without the declarations and `@property` rules of the custom properties `names` */
+function withoutCustomProperties(css: string, names: ReadonlySet<string>): string {
+  let kept = '';
+  let from = 0;
+  for (const match of css.matchAll(DECLARED)) {
+    if (match.index < from || !names.has(match[1]!)) continue;
+    const end = valueEnd(css, match.index + match[0].length);
+    kept += css.slice(from, match.index);
+    from = css[end] === ';' ? end + 1 : end;
+  }
+  kept += css.slice(from);
+  return kept
+    .replace(REGISTERED, (rule, name: string) => (names.has(name) ? '' : rule))
+    .replace(EMPTY_STYLE_RULE, '');
+}
+
+/**
+ * `css` without the custom properties nothing on the page reads. Tailwind declares each `--tw-*`
+ * property any utility of the site may set (an `@property` rule, and a default on every element
+ * for browsers without `@property`) and each variable of the theme; a page's cut rules read few of
+ * them. A property is read when its name is in the CSS other than where it is declared (a
+ * `var()`, a transition's property), or anywhere in `elsewhere`: the page outside its styles
+ * (a `style` attribute) and the scripts it may run. Repeated until nothing more goes, as a
+ * dropped declaration may have been the only reader of another property.
+ */
+export function dropUnreadCustomProperties(css: string, elsewhere: string): string {
+  for (;;) {
+    const declared = new Set([...css.matchAll(DECLARED)].map(([, name = '']) => name));
+    const uses = new Map<string, number>();
+    for (const [name] of css.matchAll(CUSTOM_PROPERTY)) uses.set(name, (uses.get(name) ?? 0) + 1);
+    for (const [, name = ''] of css.matchAll(DECLARED)) uses.set(name, uses.get(name)! - 1);
+    for (const [, name = ''] of css.matchAll(REGISTERED)) uses.set(name, uses.get(name)! - 1);
+    const unread = new Set(
+      [...declared].filter((name) => uses.get(name)! <= 0 && !elsewhere.includes(name)),
+    );
+    if (unread.size === 0) return css;
+    css = withoutCustomProperties(css, unread);
+  }
+}
+
+/**
+ * The page with each inline style cut to what the page can use (the rules of its classes, the
+ * custom properties it reads), and its CSP meta tag allowing the cut styles' hashes in place of
+ * the whole ones'. `scripts` are the code of the scripts the page may run (pageScripts), which
+ * may read a custom property.
+ */
+export function purgePageStyles(
+  html: string,
+  classes: ReadonlySet<string>,
+  { scripts = [] }: { scripts?: readonly string[] } = {},
+): string {
+  const elsewhere = [html.replace(INLINE_STYLE, '$1$3'), ...scripts].join('\n');
   const hashes = new Map<string, string>();
   const purged = html.replace(INLINE_STYLE, (_match, open: string, css: string, close: string) => {
-    const cut = purgeCss(css, classes);
+    const cut = dropUnreadCustomProperties(purgeCss(css, classes), elsewhere);
     hashes.set(hashSource(css), hashSource(cut));
     return open + cut + close;
   });

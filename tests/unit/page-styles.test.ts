@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { purgeCss, purgePageStyles } from '../../src/integrations/page-styles.ts';
+import {
+  dropUnreadCustomProperties,
+  purgeCss,
+  purgePageStyles,
+} from '../../src/integrations/page-styles.ts';
 import { hashSource } from '../../src/integrations/page-csp.ts';
 
 const css =
@@ -34,5 +38,24 @@ describe('a page’s styles', () => {
     const purged = purgePageStyles(html, new Set(['a']));
     expect(purged).toContain(`<style>.a{color:red}</style>`);
     expect(purged).toContain(`style-src ${hashSource('.a{color:red}')}`);
+  });
+});
+
+describe('a page’s custom properties', () => {
+  it('are dropped when nothing reads them, with their @property rules and what only they read', () => {
+    const css =
+      ':root{--unread:1px;--read:2px;--only-by-unread:red;--in-style:0}' +
+      '.a{--chain:var(--only-by-unread);color:var(--read)}' +
+      '@property --unread{syntax:"*";inherits:false}@property --read{syntax:"*";inherits:false}' +
+      '*,:before{--tw-x:0}.b{transition-property:--moved}.b{--moved:1}';
+    expect(dropUnreadCustomProperties(css, '<p style="width:var(--in-style)">')).toBe(
+      ':root{--read:2px;--in-style:0}.a{color:var(--read)}' +
+        '@property --read{syntax:"*";inherits:false}.b{transition-property:--moved}.b{--moved:1}',
+    );
+  });
+
+  it('stay when a script of the page reads them', () => {
+    const css = ':root{--picked:1}';
+    expect(dropUnreadCustomProperties(css, 'getPropertyValue("--picked")')).toBe(css);
   });
 });
