@@ -21,7 +21,7 @@ import { loadSiteFiles } from '../server/http/site-files.ts';
 import { moveBodyStylesToHead } from './body-styles.ts';
 import { precompressedCache } from './precompressed-cache.ts';
 import { narrowCsp } from './page-csp.ts';
-import { pageClasses, pageScripts, purgePageStyles } from './page-styles.ts';
+import { pageClasses, pageElements, pageScripts, purgePageStyles } from './page-styles.ts';
 import { shareRepeatedSvgs } from './svg-symbols.ts';
 import { firstScreenTable, formatFirstScreenTable } from './first-screen.ts';
 import { pageCodeProblems } from './page-code.ts';
@@ -60,7 +60,10 @@ export async function readBuiltPages(clientDir: string): Promise<BuiltPage[]> {
       const html = isOwnerPath(path)
         ? narrowed.html
         : shareRepeatedSvgs(
-            purgePageStyles(narrowed.html, pageClasses(narrowed.html, scripts), { scripts }),
+            purgePageStyles(narrowed.html, pageClasses(narrowed.html, scripts), {
+              scripts,
+              elements: pageElements(narrowed.html, scripts),
+            }),
           );
       problems.push(...[...code, ...unlisted].map((problem) => `${path}: ${problem}`));
       if (html !== built) writeFileSync(file.absolutePath, html);

@@ -5,7 +5,9 @@
  * (outside a `:not()`, `:is()` or other functional pseudo-class, which may match without it)
  * is one the page can hold: a class in its HTML, or a word in the page's inline scripts or in
  * any script it may load (the islands' code, which renders and toggles classes of its own).
- * Rules without classes (elements, `:root`, the theme's variables, `@property`) are all kept.
+ * Likewise a rule that names elements (`table`, `textarea`, a date field's `::-webkit-datetime-edit`)
+ * is kept when the page or its scripts can hold them, and a custom property (the theme's variables,
+ * Tailwind's `--tw-*` and their `@property` rules) when something on the page reads it.
  * The CSP meta tag's hash of each style changes with it (src/integrations/page-csp.ts), so a
  * page still allows only its own styles.
  */
@@ -95,10 +97,11 @@ const unescape = (name: string) =>
     .replace(/\\(.)/g, '$1');
 
 /**
- * The classes a selector needs, leaving out those inside functional pseudo-classes and the
- * values of attribute selectors (an escaped `\[` is part of a class's name, not one)
+ * The selector outside its functional pseudo-classes (whose arguments may match without what
+ * they name) and the values of its attribute selectors (an escaped `\[` is part of a class's
+ * name, not one)
  */
-function neededClasses(selector: string): string[] {
+function outsideFunctions(selector: string): string {
   let outside = '';
   let depth = 0;
   for (let i = 0; i < selector.length; i++) {
@@ -112,9 +115,38 @@ function neededClasses(selector: string): string[] {
     else if (char === ')' || char === ']') depth--;
     else if (depth === 0) outside += char;
   }
-  return [...outside.matchAll(/\.((?:\\[\dA-F]{1,6}\s?|\\[^\dA-F]|[\w\-\P{ASCII}])+)/giv)].map(
-    ([, name = '']) => unescape(name),
+  return outside;
+}
+
+const CLASS_SELECTOR = /\.((?:\\[\dA-F]{1,6}\s?|\\[^\dA-F]|[\w\-\P{ASCII}])+)/giv;
+/** A class, an id or a pseudo-class or -element: what is left between them names elements */
+const NOT_A_TYPE = /[.#](?:\\[\dA-F]{1,6}\s?|\\[^\dA-F]|[\w\-\P{ASCII}])+|::?[\w\-]+/giv;
+
+/** The classes a selector needs */
+function neededClasses(selector: string): string[] {
+  return [...outsideFunctions(selector).matchAll(CLASS_SELECTOR)].map(([, name = '']) =>
+    unescape(name),
   );
+}
+
+/**
+ * Pseudo-elements and -classes that only a form control has: their rules need one on the page
+ * (a date field's parts, a number field's arrows, a file field's button, an input's placeholder)
+ */
+const FORM_CONTROL_PSEUDO =
+  /::?(?:placeholder|file-selector-button|-webkit-(?:datetime-edit|date-and-time-value|calendar-picker-indicator|inner-spin-button|outer-spin-button|search-)[\w-]*|-moz-ui-invalid)(?![\w-])/i;
+const FORM_CONTROLS = ['input', 'textarea', 'select'];
+
+/**
+ * The elements a selector needs (`textarea` in `textarea:focus`), by their lower-case names, each
+ * as the list of elements any one of which will do
+ */
+function neededElements(selector: string): string[][] {
+  const outside = outsideFunctions(selector);
+  const types = (outside.replace(NOT_A_TYPE, ' ').match(/[a-z][\w-]*/gi) ?? []).map((name) => [
+    name.toLowerCase(),
+  ]);
+  return FORM_CONTROL_PSEUDO.test(outside) ? [...types, FORM_CONTROLS] : types;
 }
 
 /** Splits a selector list at its top-level commas */
@@ -136,8 +168,29 @@ function selectors(list: string): string[] {
   return parts;
 }
 
-/** `css` with each rule kept only when the page can hold every class of one of its selectors */
-export function purgeCss(css: string, classes: ReadonlySet<string>): string {
+const START_TAG = /<([a-z][\w-]*)/gi;
+
+/**
+ * Every element the page can hold: in its HTML, or named by its scripts (an island renders
+ * `jsx("textarea", …)`), by lower-case name
+ */
+export function pageElements(html: string, scripts: readonly string[]): Set<string> {
+  const elements = new Set(['html', 'body']);
+  for (const [, name = ''] of html.matchAll(START_TAG)) elements.add(name.toLowerCase());
+  for (const code of scripts)
+    for (const word of scriptWords(code)) elements.add(word.toLowerCase());
+  return elements;
+}
+
+/**
+ * `css` with each rule kept only when the page can hold every class of one of its selectors, and,
+ * when `elements` are given, every element it names
+ */
+export function purgeCss(
+  css: string,
+  classes: ReadonlySet<string>,
+  elements?: ReadonlySet<string>,
+): string {
   let kept = '';
   let i = 0;
   while (i < css.length) {
@@ -159,12 +212,15 @@ export function purgeCss(css: string, classes: ReadonlySet<string>): string {
     const close = blockEnd(css, end);
     if (prelude.startsWith('@')) {
       if (GROUPING_AT_RULE.test(prelude)) {
-        const inner = purgeCss(css.slice(end + 1, close - 1), classes);
+        const inner = purgeCss(css.slice(end + 1, close - 1), classes, elements);
         if (inner) kept += `${prelude}{${inner}}`;
       } else kept += css.slice(i, close);
     } else if (
-      selectors(prelude).some((selector) =>
-        neededClasses(selector).every((name) => classes.has(name)),
+      selectors(prelude).some(
+        (selector) =>
+          neededClasses(selector).every((name) => classes.has(name)) &&
+          (!elements ||
+            neededElements(selector).every((anyOf) => anyOf.some((name) => elements.has(name)))),
       )
     ) {
       kept += css.slice(i, close);
@@ -237,20 +293,20 @@ export function dropUnreadCustomProperties(css: string, elsewhere: string): stri
 }
 
 /**
- * The page with each inline style cut to what the page can use (the rules of its classes, the
- * custom properties it reads), and its CSP meta tag allowing the cut styles' hashes in place of
- * the whole ones'. `scripts` are the code of the scripts the page may run (pageScripts), which
- * may read a custom property.
+ * The page with each inline style cut to what the page can use (the rules of its classes and, when
+ * given, of its elements; the custom properties it reads), and its CSP meta tag allowing the cut
+ * styles' hashes in place of the whole ones'. `scripts` are the code of the scripts the page may
+ * run (pageScripts), which may read a custom property.
  */
 export function purgePageStyles(
   html: string,
   classes: ReadonlySet<string>,
-  { scripts = [] }: { scripts?: readonly string[] } = {},
+  { scripts = [], elements }: { scripts?: readonly string[]; elements?: ReadonlySet<string> } = {},
 ): string {
   const elsewhere = [html.replace(INLINE_STYLE, '$1$3'), ...scripts].join('\n');
   const hashes = new Map<string, string>();
   const purged = html.replace(INLINE_STYLE, (_match, open: string, css: string, close: string) => {
-    const cut = dropUnreadCustomProperties(purgeCss(css, classes), elsewhere);
+    const cut = dropUnreadCustomProperties(purgeCss(css, classes, elements), elsewhere);
     hashes.set(hashSource(css), hashSource(cut));
     return open + cut + close;
   });

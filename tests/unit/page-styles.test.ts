@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   dropUnreadCustomProperties,
+  pageElements,
   purgeCss,
   purgePageStyles,
 } from '../../src/integrations/page-styles.ts';
@@ -57,5 +58,26 @@ describe('a page’s custom properties', () => {
   it('stay when a script of the page reads them', () => {
     const css = ':root{--picked:1}';
     expect(dropUnreadCustomProperties(css, 'getPropertyValue("--picked")')).toBe(css);
+  });
+});
+
+describe('a page’s element rules', () => {
+  const css =
+    'table{border-collapse:collapse}a,abbr{color:red}textarea{resize:vertical}' +
+    '::placeholder{opacity:1}::-webkit-datetime-edit{display:inline-flex}' +
+    '.x sub{top:0}svg{display:block}:where(select:is([multiple])) optgroup{font-weight:bolder}';
+
+  it('keep the rules of elements the page or its scripts can hold', () => {
+    const elements = pageElements('<html><body><a href="/">x</a><svg></svg>', [
+      'jsx("textarea",{})',
+    ]);
+    expect(purgeCss(css, new Set(['x']), elements)).toBe(
+      'a,abbr{color:red}textarea{resize:vertical}::placeholder{opacity:1}' +
+        '::-webkit-datetime-edit{display:inline-flex}svg{display:block}',
+    );
+  });
+
+  it('drop a form control’s pseudo-elements from a page without one', () => {
+    expect(purgeCss(css, new Set(), pageElements('<p>', []))).toBe('');
   });
 });
