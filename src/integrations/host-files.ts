@@ -3,11 +3,12 @@
  * for code the templates did not write, the build refused if one has any (page-code.ts,
  * page-csp.ts), body styles moved into the head (src/integrations/body-styles.ts), each page's
  * CSP narrowed to its own inline scripts and styles (src/integrations/page-csp.ts), each public
- * page's styles cut to the rules it uses (page-styles.ts) and its repeated drawings shared
- * (svg-symbols.ts), the table of where each page's first screen ends (first-screen.ts), sitemap.xml,
- * robots.txt, the static host's `_redirects` and `_headers`, brotli and gzip copies of every text
- * file, and the nginx include dist/nginx/site.conf (outside dist/client, so a CDN never serves
- * it), all from the built pages and src/config/routes.ts. So `astro build` alone gives all of dist/.
+ * page's styles cut to the rules it uses (page-styles.ts), its island runtime moved to the end of
+ * its body (island-runtime.ts) and its repeated drawings shared (svg-symbols.ts), the table of
+ * where each page's first screen ends (first-screen.ts), sitemap.xml, robots.txt, the static
+ * host's `_redirects` and `_headers`, brotli and gzip copies of every text file, and the nginx
+ * include dist/nginx/site.conf (outside dist/client, so a CDN never serves it), all from the
+ * built pages and src/config/routes.ts. So `astro build` alone gives all of dist/.
  */
 import type { AstroIntegration } from 'astro';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { precompressedCache } from './precompressed-cache.ts';
 import { narrowCsp } from './page-csp.ts';
 import { pageClasses, pageElements, pageScripts, purgePageStyles } from './page-styles.ts';
 import { shareRepeatedSvgs } from './svg-symbols.ts';
+import { moveIslandRuntimeToEnd } from './island-runtime.ts';
 import { firstScreenTable, formatFirstScreenTable } from './first-screen.ts';
 import { pageCodeProblems } from './page-code.ts';
 import {
@@ -38,6 +40,16 @@ import { writeSiteIcons } from './site-icons.ts';
 
 /** Text worth compressing: pages, styles, scripts, data and SVG */
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|manifest)|image\/svg)/;
+
+/** A public page with its styles cut to what it uses, its island runtime last, its drawings shared */
+function finishPublicPage(html: string, clientDir: string): string {
+  const scripts = pageScripts(html, clientDir);
+  const styled = purgePageStyles(html, pageClasses(html, scripts), {
+    scripts,
+    elements: pageElements(html, scripts),
+  });
+  return shareRepeatedSvgs(moveIslandRuntimeToEnd(styled));
+}
 
 /**
  * The built pages, read once, each with its body `<style>`s moved to the head and its CSP
@@ -56,15 +68,7 @@ export async function readBuiltPages(clientDir: string): Promise<BuiltPage[]> {
       const narrowed = narrowCsp(moveBodyStylesToHead(built));
       const { unlisted } = narrowed;
       // The owner's pages keep the whole stylesheet: their apps style what they fetch
-      const scripts = isOwnerPath(path) ? [] : pageScripts(narrowed.html, clientDir);
-      const html = isOwnerPath(path)
-        ? narrowed.html
-        : shareRepeatedSvgs(
-            purgePageStyles(narrowed.html, pageClasses(narrowed.html, scripts), {
-              scripts,
-              elements: pageElements(narrowed.html, scripts),
-            }),
-          );
+      const html = isOwnerPath(path) ? narrowed.html : finishPublicPage(narrowed.html, clientDir);
       problems.push(...[...code, ...unlisted].map((problem) => `${path}: ${problem}`));
       if (html !== built) writeFileSync(file.absolutePath, html);
       return { path, status: file.status, html };
