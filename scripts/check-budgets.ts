@@ -1,9 +1,12 @@
 /**
  * `npm run check:budgets`: the JavaScript each built page loads, brotli-compressed, against
  * DESIGN.md's budgets (scripts/support/budgets.ts): 10 KB for content pages, 80 KB for pages with
- * a form or the gallery, 100 KB for the owner's page, 700 KB for the content editor. Prints a table and fails when a page is over
- * its budget, or ships islands when the table makes it a content page, or none when the table
- * lists it for islands, as the app or as the editor.
+ * a form or the gallery, 100 KB for the owner's page, 700 KB for the content editor. A page's
+ * JavaScript is its inline scripts, the scripts it links, its islands' code and every module these
+ * import, statically or when they run (the web-vitals beacon, /real-visitors.js, which the pages
+ * load once idle). Prints a table and fails when a page is over its budget, or ships islands when
+ * the table makes it a content page, or none when the table lists it for islands, as the app or as
+ * the editor.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +20,9 @@ requireBuildOrExit();
 
 const compressedSize = (text: string) => brotliCompressSync(Buffer.from(text)).length;
 
+/** An `import` of a script of the build, static or dynamic (`import("/x.js")`, in any quotes) */
+const IMPORT = /(?:import|from)\s*(?:\(\s*)?["'`]([^"'`]+\.js)["'`]/g;
+
 /** A script and every module it imports, each counted once */
 function moduleGraph(entry: string, seen: Set<string>): void {
   if (seen.has(entry)) return;
@@ -24,7 +30,7 @@ function moduleGraph(entry: string, seen: Set<string>): void {
   if (!existsSync(file)) throw new Error(`Missing script ${entry}`);
   seen.add(entry);
   const code = readFileSync(file, 'utf8');
-  for (const [, specifier] of code.matchAll(/(?:import|from)\s*(?:\(\s*)?["']([^"']+\.js)["']/g)) {
+  for (const [, specifier] of code.matchAll(IMPORT)) {
     moduleGraph(new URL(specifier!, `https://site${entry}`).pathname, seen);
   }
 }
@@ -51,6 +57,10 @@ for (const [path, file] of await loadSiteFiles(clientDir)) {
   ]
     .map((match) => match[1]!)
     .join('\n');
+  // What the inline scripts import when they run: the web-vitals beacon (/real-visitors.js),
+  // served by the Node server and loaded once the page is idle, is the page's JavaScript too
+  for (const [, specifier] of inline.matchAll(IMPORT))
+    moduleGraph(new URL(specifier!, `https://site${path}`).pathname, modules);
   const bytes =
     [...modules].reduce(
       (sum, module) => sum + compressedSize(readFileSync(join(clientDir, module), 'utf8')),
