@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ThisDevice } from './passkeys/ThisDevice.tsx';
+import { ThisDevice } from './ThisDevice.tsx';
 import { formatDay } from './time.ts';
 
 interface Props {

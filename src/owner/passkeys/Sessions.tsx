@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SessionInfo } from '../../lib/owner-api.ts';
 import { buttonClass } from '../../lib/button.ts';
 import { formatDateTime, timeAgo } from '../time.ts';
-import { ThisDevice } from './ThisDevice.tsx';
+import { ThisDevice } from '../ThisDevice.tsx';
 
 interface Props {
   sessions: SessionInfo[];
