@@ -28,6 +28,7 @@ const sample: StoredLead = {
   page: null,
   userAgent: null,
   deliveries: [],
+  acknowledgement: null,
   status: 'new',
   followUp: null,
   readAt: null,

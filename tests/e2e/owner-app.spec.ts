@@ -208,6 +208,9 @@ test.describe('one request', () => {
     await expect(deliveries).toContainText('E-mail: Sent');
     await expect(deliveries).toContainText('Phone notification (ntfy): Failed');
     await expect(deliveries).toContainText('Last error: 403 Forbidden: topic is protected');
+    await expect(deliveries).toContainText(
+      'The customer was e-mailed that it arrived and when to expect you',
+    );
 
     // No phone: no call or text; the e-mail carries a subject; the map searches the address
     const contact = page.getByRole('list', { name: 'Contact Ben Carter' });

@@ -21,7 +21,7 @@ export function sampleLead(overrides: Partial<NewLead> = {}): NewLead {
   };
 }
 
-/** The sample lead as the store gives it back: new, unread, without notes, deliveries or photos */
+/** The sample lead as the store gives it back: new, unread, without notes, deliveries, acknowledgement or photos */
 export function sampleStoredLead(overrides: Partial<StoredLead> = {}): StoredLead {
   return {
     ...sampleLead(),
@@ -29,6 +29,7 @@ export function sampleStoredLead(overrides: Partial<StoredLead> = {}): StoredLea
     uid: 'uid',
     createdAt: '2026-11-27T00:00:00.000Z',
     deliveries: [],
+    acknowledgement: null,
     status: 'new',
     followUp: null,
     readAt: null,

@@ -54,6 +54,7 @@ export function sampleLead(
     notes: [],
     photos: [],
     photosNotKept: 0,
+    acknowledgement: { state: 'sent', deliveredAt: ago(29) },
     deliveries: [
       {
         channel: 'email',

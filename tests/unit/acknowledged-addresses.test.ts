@@ -1,6 +1,7 @@
 /**
  * The store's note of the addresses acknowledged in the last day: it outlives a restart, holds no
- * address in the clear, and forgets each one after the day.
+ * address in the clear, and forgets each one after the day. And what the owner reads of a lead's
+ * acknowledgement: none, on its way, or sent and when.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { ACKNOWLEDGE_ONCE_IN_MS, ACKNOWLEDGEMENT } from '../../src/server/db/records.ts';
 import { openLeadStore } from '../../src/server/db/store.ts';
+import { ownerLead } from '../../src/server/owner/inbox.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';
 
 let dir: string;
@@ -68,5 +70,17 @@ describe('the acknowledged addresses', () => {
     const file = readFileSync(path).toString('latin1').toLowerCase();
     expect(file).not.toContain(ADDRESS.toLowerCase());
     expect(file).not.toContain('someone.else');
+  });
+
+  it('show the owner whether the customer was told: none for an address told today, then on its way, then sent', () => {
+    const store = openLeadStore(join(dir, 'shown.sqlite'));
+    const told = store.insertLead(sampleLead(), { acknowledge: ADDRESS, now: start });
+    const again = store.insertLead(sampleLead(), { acknowledge: ADDRESS, now: later(60_000) });
+    const seen = (id: number) => ownerLead(store.getLead(id)!, later(120_000)).acknowledgement;
+    expect(seen(again)).toBeNull();
+    expect(seen(told)).toEqual({ state: 'pending', deliveredAt: null });
+    store.markDelivered(told, ACKNOWLEDGEMENT, later(5_000));
+    expect(seen(told)).toEqual({ state: 'sent', deliveredAt: later(5_000).toISOString() });
+    store.close();
   });
 });

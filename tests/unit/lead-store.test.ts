@@ -35,6 +35,7 @@ describe('lead store', () => {
       createdAt: '2025-03-01T01:02:03.456Z',
       ...lead(),
       deliveries: [],
+      acknowledgement: null,
       // What the owner has done with it: nothing yet
       status: 'new',
       followUp: null,

@@ -34,6 +34,7 @@ const stored = (overrides: Partial<StoredLead> = {}): StoredLead => ({
   message: 'Hello',
   page: '/quote',
   userAgent: 'TestBrowser/1.0',
+  acknowledgement: null,
   deliveries: [
     {
       channel: 'email',

@@ -113,6 +113,7 @@ const lead: OwnerLead = {
   readAt: null,
   notes: [],
   deliveries: [],
+  acknowledgement: null,
   photos: [],
   photosNotKept: 0,
 };

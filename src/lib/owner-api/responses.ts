@@ -29,6 +29,15 @@ export interface OwnerDelivery {
   lastError: string | null;
 }
 
+/**
+ * The e-mail that told the customer the request arrived. None goes without the server's e-mail,
+ * with his switch off, to an address told in the last 24 hours, or to an address that is not plain.
+ */
+export interface OwnerAcknowledgement {
+  state: DeliveryState;
+  deliveredAt: string | null;
+}
+
 export interface LeadNote {
   /** ISO 8601 */
   at: string;
@@ -47,6 +56,8 @@ export interface OwnerLead extends QuoteRequestFields {
   /** Oldest first */
   notes: LeadNote[];
   deliveries: OwnerDelivery[];
+  /** The e-mail telling the customer it arrived; null when none was to go (see OwnerAcknowledgement) */
+  acknowledgement: OwnerAcknowledgement | null;
   /** The photos sent with it, in the order sent (each a JPEG at most 2,048 px, behind his session) */
   photos: OwnerPhoto[];
   /** Photos the visitor sent that could not be kept (the server's disk was full) */

@@ -8,6 +8,7 @@ import { StatusBadge } from '../StatusBadge.tsx';
 import { formatDateTime, timeAgo } from '../time.ts';
 import { ViewHeading } from '../View.tsx';
 import { ContactActions } from './ContactActions.tsx';
+import { CustomerAcknowledgement } from './CustomerAcknowledgement.tsx';
 import { DeleteLead } from './DeleteLead.tsx';
 import { Deliveries } from './Deliveries.tsx';
 import { FollowUp } from './FollowUp.tsx';
@@ -142,6 +143,7 @@ export function LeadDetail({ lead, businessName, now, onChanged, onDeleted }: Pr
         <div className="space-y-4">
           <Panel title="How it reached you">
             <Deliveries deliveries={lead.deliveries} now={now} />
+            <CustomerAcknowledgement acknowledgement={lead.acknowledgement} />
           </Panel>
           <Panel title="Delete">
             <DeleteLead name={lead.name} onDelete={remove} />

@@ -57,6 +57,12 @@ export interface NewLead extends QuoteRequestFields {
   photosNotKept?: number;
 }
 
+/** How the customer's acknowledgement stands */
+export interface Acknowledgement {
+  status: DeliveryStatus;
+  deliveredAt: string | null;
+}
+
 export interface StoredLead extends NewLead {
   id: number;
   /** Unique across databases (ids restart in a fresh or restored file): the webhook's idempotency key */
@@ -65,6 +71,8 @@ export interface StoredLead extends NewLead {
   createdAt: string;
   /** One per channel that was configured when the lead arrived, in CHANNELS order */
   deliveries: Delivery[];
+  /** The e-mail telling the customer it arrived, or null when none was to be sent */
+  acknowledgement: Acknowledgement | null;
   /** The owner's work on it */
   status: LeadStatus;
   /** YYYY-MM-DD */

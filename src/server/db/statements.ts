@@ -48,12 +48,13 @@ export interface DeliveryRow {
 const isChannel = (kind: DeliveryKind): kind is ChannelName =>
   (CHANNELS as readonly string[]).includes(kind);
 
-/** A lead with its deliveries to the owner (the customer's acknowledgement is not one of them) */
+/** A lead with its deliveries to the owner, and apart from them the customer's acknowledgement */
 export function fromRows(
   row: LeadRow,
   deliveries: readonly DeliveryRow[],
   notes: readonly NoteRow[],
 ): StoredLead {
+  const acknowledgement = deliveries.find((delivery) => delivery.channel === ACKNOWLEDGEMENT);
   return {
     id: row.id,
     uid: row.uid,
@@ -81,6 +82,9 @@ export function fromRows(
         deliveredAt: delivery.delivered_at,
         lastError: delivery.last_error,
       })),
+    acknowledgement: acknowledgement
+      ? { status: acknowledgement.status, deliveredAt: acknowledgement.delivered_at }
+      : null,
   };
 }
 

@@ -27,9 +27,20 @@ export const INBOX_LIMIT = 500;
  * browser, each delivery as he should read it
  */
 export function ownerLead(lead: StoredLead, now: Date): OwnerLead {
-  const { uid: _uid, userAgent: _userAgent, deliveries, photos, ...shown } = leadTextForOwner(lead);
+  const {
+    uid: _uid,
+    userAgent: _userAgent,
+    deliveries,
+    acknowledgement,
+    photos,
+    ...shown
+  } = leadTextForOwner(lead);
   return {
     ...shown,
+    acknowledgement: acknowledgement && {
+      state: acknowledgement.status,
+      deliveredAt: acknowledgement.deliveredAt,
+    },
     photos: Array.from({ length: photos }, (_, index) => ({
       url: leadPhotoPath(lead.id, index + 1),
       thumbnailUrl: leadPhotoPath(lead.id, index + 1, 'small'),
