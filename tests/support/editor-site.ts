@@ -121,8 +121,18 @@ export function trickle(
         socket.write(body.subarray(offset, offset + size));
       }
       sentAll = !socket.destroyed;
-      // Long enough for the answer to a complete body
-      await sleep(1500);
+      // The answer to a complete body, however long a busy machine takes to make it (20 s at most)
+      await new Promise<void>((answered) => {
+        const giveUp = setTimeout(answered, 20_000);
+        const done = () => {
+          clearTimeout(giveUp);
+          // The rest of a short answer follows its first bytes at once
+          setTimeout(answered, 200);
+        };
+        socket.once('data', done);
+        socket.once('close', done);
+        if (socket.destroyed || received.length > 0) done();
+      });
       socket.destroy();
     };
     socket.once('connect', () => void send());
