@@ -3,19 +3,14 @@
  * page has loaded, painted its content and the browser is idle, so nothing of it is on the way to
  * the first paint (a page can finish loading before it paints).
  * Under the rules every count here follows: not in a browser that asks not to be tracked (DNT or
- * Global Privacy Control), not in the owner's own browser (marked when he signs in; the key is
- * src/lib/owner-browser.ts's, spelled out so this script imports nothing and stays inlined).
+ * Global Privacy Control), not in the owner's own browser (marked when he signs in).
  */
-const OWNER_BROWSER_KEY = 'owner-browser-not-counted';
+import { isOwnerBrowser } from './owner-browser-mark.ts';
 
 function isCounted(): boolean {
   const privacy = navigator as Navigator & { globalPrivacyControl?: boolean };
   if (navigator.doNotTrack === '1' || privacy.globalPrivacyControl === true) return false;
-  try {
-    return localStorage.getItem(OWNER_BROWSER_KEY) === null;
-  } catch {
-    return true;
-  }
+  return !isOwnerBrowser();
 }
 
 function whenIdle(run: () => void) {
@@ -23,16 +18,14 @@ function whenIdle(run: () => void) {
   else setTimeout(run, 1000);
 }
 
-/** Runs `run` once the page has painted its content; at once where the browser does not say */
+/** Runs `run` once the page has painted its content (where the browser does not say, at once) */
 function afterFirstPaint(run: () => void) {
-  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
-  if (painted() || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return run();
-  const observer = new PerformanceObserver(() => {
-    if (!painted()) return;
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return run();
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
     observer.disconnect();
     run();
-  });
-  observer.observe({ type: 'paint' });
+  }).observe({ type: 'paint', buffered: true });
 }
 
 function load() {
@@ -47,6 +40,3 @@ if (isCounted()) {
   if (document.readyState === 'complete') load();
   else addEventListener('load', load, { once: true });
 }
-
-// A module: its names stay its own
-export {};
