@@ -269,7 +269,7 @@ describe('a database the server may not write', () => {
         makeWritable();
         makeWritable = undefined;
         expect((await postLead(server, 'Once writable')).status).toBe(200);
-        // The health check is reused for a few seconds; the monitor goes quiet once it is redone
+        // A bad health report is reused for a second; the monitor goes quiet once it is redone
         const deadline = Date.now() + 15_000;
         let recovered = await send(server, { path: '/api/health' });
         while (recovered.status !== 200 && Date.now() < deadline) {

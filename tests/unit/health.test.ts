@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { inProcessStore } from '../../src/server/db/async-store.ts';
-import { checkHealth, OVERDUE_AFTER_MS } from '../../src/server/notify/health.ts';
+import {
+  checkHealth,
+  OVERDUE_AFTER_MS,
+  reusedHealthCheck,
+  type HealthReport,
+} from '../../src/server/notify/health.ts';
 import { DEFAULT_RETRY } from '../../src/server/notify/retry-policy.ts';
 import type { LeadStore } from '../../src/server/db/records.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';
@@ -124,5 +129,37 @@ describe('the health report', () => {
     };
     const report = await checkHealth(broken, ['email'], { built });
     expect(report).toMatchObject({ ok: false, store: { writable: false } });
+  });
+});
+
+describe('the report a monitor is answered with', () => {
+  const report = (ok: boolean): HealthReport => ({
+    ok,
+    built,
+    store: { writable: ok },
+    unreachedLeads: 0,
+    deliveries: {},
+  });
+
+  it('is reused for 10 s while good, and checked again after a second while bad', async () => {
+    vi.useFakeTimers();
+    try {
+      const answers = [false, true, true];
+      const check = vi.fn(async () => report(answers.shift() ?? true));
+      const health = reusedHealthCheck(check);
+      expect((await health.report()).ok).toBe(false);
+      expect((await health.report()).ok).toBe(false);
+      expect(check).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(1100);
+      expect((await health.report()).ok).toBe(true);
+      vi.advanceTimersByTime(9000);
+      await health.report();
+      expect(check).toHaveBeenCalledTimes(2);
+      vi.advanceTimersByTime(1100);
+      await health.report();
+      expect(check).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

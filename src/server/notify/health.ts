@@ -12,8 +12,10 @@ import { jsonAnswer } from '../http/json-answers.ts';
 import { DEFAULT_RETRY, latestPlausibleMs } from './retry-policy.ts';
 import type { DeliveryKind } from '../db/records.ts';
 
-/** How long a report is answered again before the store is checked anew */
+/** How long a good report is answered again before the store is checked anew */
 const HEALTH_REUSE_MS = 10_000;
+/** A bad report is checked again sooner, so a monitor hears of the recovery within a second or two */
+const UNHEALTHY_REUSE_MS = 1_000;
 
 /** A delivery still waiting this long after its lead arrived makes the site unhealthy */
 export const OVERDUE_AFTER_MS = 60 * 60_000;
@@ -106,7 +108,7 @@ export async function checkHealth(
 }
 
 export interface HealthCheck {
-  /** The report, checked at most every 10 s */
+  /** The report, checked at most every 10 s while it is good and every second while it is not */
   report(): Promise<HealthReport>;
   /** Drops the report kept, so that the next asks the store again (the pages served changed) */
   forget(): void;
@@ -114,11 +116,15 @@ export interface HealthCheck {
 
 /** A monitor, or anyone, may ask often: the check writes to the database, so it is reused briefly */
 export function reusedHealthCheck(check: () => Promise<HealthReport>): HealthCheck {
-  let lastHealth: { at: number; report: Promise<HealthReport> } | undefined;
+  let lastHealth: { at: number; report: Promise<HealthReport>; reuseMs: number } | undefined;
   return {
     report() {
-      if (!lastHealth || Date.now() - lastHealth.at > HEALTH_REUSE_MS)
-        lastHealth = { at: Date.now(), report: check() };
+      if (!lastHealth || Date.now() - lastHealth.at > lastHealth.reuseMs) {
+        const kept = { at: Date.now(), report: check(), reuseMs: HEALTH_REUSE_MS };
+        const soon = () => (kept.reuseMs = UNHEALTHY_REUSE_MS);
+        kept.report.then(({ ok }) => ok || soon(), soon);
+        lastHealth = kept;
+      }
       return lastHealth.report;
     },
     forget() {
