@@ -56,11 +56,14 @@ export function dateWords(day: string): string {
 }
 
 /** `day` moved by `days` calendar days */
-export function dayAfter(day: string, days = 1): string {
+export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
+
+/** The calendar day after `day` */
+export const dayAfter = (day: string): string => addDays(day, 1);
 
 const dayFormat = nzFormat({ year: 'numeric', month: '2-digit', day: '2-digit' });
 

@@ -5,7 +5,7 @@
  * the same words (replyTimeText), so the two never disagree.
  */
 import { HOURS_DAYS, WEEK_DAYS } from '../config/fact-formats.ts';
-import { closureSet, dateWords, dayAfter, nzDateOf, type Closure } from './availability.ts';
+import { addDays, closureSet, dateWords, nzDateOf, type Closure } from './availability.ts';
 import { hoursLines, type WeekHours } from './opening-hours.ts';
 import { TIME_ZONE } from './time-zone.ts';
 
@@ -70,7 +70,7 @@ export function replyTime(at: Date, schedule: ReplySchedule): ReplyTime {
   if (now && now.opens <= minutes && minutes < now.closes)
     return { open: true, closes: now.closes };
   for (let inDays = 0; inDays <= LOOK_AHEAD_DAYS; inDays++) {
-    const day = dayAfter(today, inDays);
+    const day = addDays(today, inDays);
     const opening = openingOn(day, schedule);
     if (opening && (inDays > 0 || opening.opens > minutes))
       return {

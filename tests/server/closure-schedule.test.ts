@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   availabilityOn,
+  addDays,
   dayAfter,
   emergencyHelpWords,
   type AvailabilityFacts,
@@ -36,7 +37,7 @@ const PROJECT = 'src/content/projects/switchboard-howick.yaml';
 const shipped = JSON.parse(
   readFileSync(join(repoRoot, BUSINESS_FILE), 'utf8'),
 ) as AvailabilityFacts & Record<string, unknown>;
-const closure = { from: dayAfter(TODAY, -1), to: dayAfter(TODAY), emergencies: false };
+const closure = { from: addDays(TODAY, -1), to: dayAfter(TODAY), emergencies: false };
 const facts = { ...shipped, closure };
 
 let site: string;
@@ -161,7 +162,7 @@ describe('a closure from yesterday to tomorrow', () => {
       live,
       servedDir: join(site, 'served'),
       authorEmail: 'owner@example.com',
-      servedDay: dayAfter(closure.from, -1),
+      servedDay: addDays(closure.from, -1),
       now: () => clock,
       log: (message) => logged.push(message),
       logOutput: (text) => logged.push(text),

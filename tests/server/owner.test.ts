@@ -24,7 +24,8 @@ import {
 } from '../../src/lib/owner-api.ts';
 import { CEREMONIES_PER_MINUTE } from '../../src/server/owner/api.ts';
 import { hashToken, SESSION_COOKIE } from '../../src/server/owner/session-token.ts';
-import { addDays, nzDateTime, nzDay } from '../../src/server/support/days.ts';
+import { addDays } from '../../src/lib/availability.ts';
+import { nzDateTime, nzDay } from '../../src/server/support/days.ts';
 import { decodeQuotedPrintable } from '../support/mail.ts';
 import { makeInvite } from '../support/owner-invite.ts';
 import { ownerClient, sessionFrom } from '../support/owner.ts';

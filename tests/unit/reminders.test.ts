@@ -13,7 +13,7 @@ import {
   reminderTimeOn,
   startFollowUpReminders,
 } from '../../src/server/notify/follow-up-reminder.ts';
-import { addDays } from '../../src/server/support/days.ts';
+import { addDays } from '../../src/lib/availability.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';
 
 const MINUTE = 60_000;

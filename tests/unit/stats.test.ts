@@ -10,7 +10,8 @@ import type { Channel, OwnerReport } from '../../src/server/notify/channel.ts';
 import { openLeadStore } from '../../src/server/db/store.ts';
 import { type DailyCount, type LeadSource, type LeadStore } from '../../src/server/db/records.ts';
 import { createCounter } from '../../src/server/stats/counter.ts';
-import { addDays, mondayOf, nzDay, nzDayStart } from '../../src/server/support/days.ts';
+import { addDays } from '../../src/lib/availability.ts';
+import { mondayOf, nzDay, nzDayStart } from '../../src/server/support/days.ts';
 import { reportCsv, reportHtml, reportTable } from '../../src/server/stats/format.ts';
 import { buildReport, collectReport } from '../../src/server/stats/report.ts';
 import {

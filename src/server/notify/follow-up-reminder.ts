@@ -12,7 +12,8 @@
 import { ownerPaths } from '../../lib/owner-api/constants.ts';
 import type { StoredLead } from '../db/records.ts';
 import { oneLine } from '../support/plain-text.ts';
-import { addDays, nzDay, nzHour } from '../support/days.ts';
+import { addDays } from '../../lib/availability.ts';
+import { nzDay, nzHour } from '../support/days.ts';
 import type { OwnerAlert } from './channel.ts';
 import { sendOwnerAlert } from './owner-alerts.ts';
 import { withDefaults, type ScheduledAlertOptions } from './scheduled-alerts.ts';

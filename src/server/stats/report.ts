@@ -23,7 +23,8 @@ import {
   type DailyVital,
   type LeadSource,
 } from '../db/records.ts';
-import { addDays, daysBetween, nzDay, nzDayStart } from '../support/days.ts';
+import { addDays } from '../../lib/availability.ts';
+import { daysBetween, nzDay, nzDayStart } from '../support/days.ts';
 import type { PageTitles } from './page-titles.ts';
 import { p75Of, THRESHOLDS, VITAL_METRICS, type VitalMetric } from './vitals.ts';
 

@@ -9,7 +9,8 @@
 import { withDeadline } from '../support/deadline.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { Channel, OwnerReport } from '../notify/channel.ts';
-import { addDays, mondayOf, nzDay, nzHour } from '../support/days.ts';
+import { addDays } from '../../lib/availability.ts';
+import { mondayOf, nzDay, nzHour } from '../support/days.ts';
 import type { PageTitles } from './page-titles.ts';
 import { collectReport, type Period, type Report } from './report.ts';
 

@@ -1,6 +1,6 @@
 /** Days as the owner lives them: calendar dates in New Zealand time, written YYYY-MM-DD */
 
-import { nzDateOf } from '../../lib/availability.ts';
+import { addDays, nzDateOf } from '../../lib/availability.ts';
 import { nzFormat, TIME_ZONE } from '../../lib/time-zone.ts';
 
 const hourFormat = nzFormat({ hour: 'numeric', hourCycle: 'h23' });
@@ -19,13 +19,6 @@ export function nzDay(at: Date): string {
 /** The New Zealand hour (0–23) of an instant */
 export function nzHour(at: Date): number {
   return Number(hourFormat.format(at));
-}
-
-/** `day` moved by `days` calendar days */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 /** The Monday of the week `day` is in */
