@@ -5,7 +5,7 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Connection } from './database-file.ts';
 import type { PushDeviceRecords, SavedPushDevice, StoredPushDevice } from './push-records.ts';
-import { ACKNOWLEDGEMENT, type ChannelName, type LeadStore } from './records.ts';
+import { ACKNOWLEDGEMENT, clip, type ChannelName, type LeadStore } from './records.ts';
 import { inTransaction } from './sqlite.ts';
 
 const DEVICE_COLUMNS = `id, endpoint, p256dh, auth, device, created_at AS createdAt,
@@ -88,7 +88,7 @@ export function pushDeviceRecords(
       open().push.mark.run({
         id,
         now: now.toISOString(),
-        error: error === null ? null : [...error].slice(0, ERROR_MAX_LENGTH).join(''),
+        error: clip(error, ERROR_MAX_LENGTH),
       });
     },
     latestDeliveryFailed() {
