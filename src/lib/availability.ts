@@ -142,5 +142,10 @@ function processEnv(): Record<string, string | undefined> {
  */
 export function emergencyHelpWords(said: Availability, phrase = 'emergency help'): string {
   if (!said.emergencyCallOuts) return `Closed, back ${said.backOn ?? 'soon'}`;
-  return said.emergency24x7 ? `24/7 ${phrase}` : phrase.charAt(0).toUpperCase() + phrase.slice(1);
+  return roundTheClockWords(phrase, said.emergency24x7);
+}
+
+/** "24/7 emergency call-outs" while call-outs go on round the clock, "Emergency call-outs" if not */
+export function roundTheClockWords(phrase: string, emergency24x7: boolean): string {
+  return emergency24x7 ? `24/7 ${phrase}` : phrase.charAt(0).toUpperCase() + phrase.slice(1);
 }

@@ -5,7 +5,7 @@
  * again at a closure's midnights, so no page says more than is true that day.
  */
 import { business, type Business } from '../config/business.ts';
-import { availabilityOn, buildDay } from './availability.ts';
+import { availabilityOn, buildDay, roundTheClockWords } from './availability.ts';
 import { hoursLines } from './opening-hours.ts';
 
 /** The week's hours as every page shows them: ["Mon–Fri 7am–6pm", "Sat 8am–4pm"] */
@@ -22,5 +22,5 @@ export function emergencyClaim(
   phrase: string,
   claims: Pick<Business['claims'], 'emergency24x7'> = availability,
 ): string {
-  return claims.emergency24x7 ? `24/7 ${phrase}` : phrase.charAt(0).toUpperCase() + phrase.slice(1);
+  return roundTheClockWords(phrase, claims.emergency24x7);
 }
