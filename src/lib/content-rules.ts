@@ -160,8 +160,8 @@ export function contentProblems(content: ContentSummary): string[] {
   return problems;
 }
 
-/** Words that can only claim round-the-clock work; "day or night" and the like are left to him */
-const ROUND_THE_CLOCK_WORDS = /24\s*\/\s*7|24 hours a day/i;
+/** Words that claim round-the-clock work ("around the clock" is left out: a towel rail is left on so) */
+const ROUND_THE_CLOCK_WORDS = /24\s*\/\s*7|24 hours a day|day or night|night or day|any hour/i;
 
 /**
  * The pages whose own words still claim round-the-clock work once he says he no longer gives it:
@@ -169,12 +169,14 @@ const ROUND_THE_CLOCK_WORDS = /24\s*\/\s*7|24 hours a day/i;
  */
 function roundTheClockProblems({ wording, expected }: ContentSummary): string[] {
   if (expected.roundTheClock.claimed) return [];
-  return wording
-    .filter(({ text }) => ROUND_THE_CLOCK_WORDS.test(text))
-    .map(
-      ({ page }) =>
-        `${page} still says 24/7, but “${expected.roundTheClock.switchLabel}” is unticked in your business details: change its words, or tick it again`,
-    );
+  return wording.flatMap(({ page, text }) => {
+    const claim = ROUND_THE_CLOCK_WORDS.exec(text)?.[0];
+    return claim === undefined
+      ? []
+      : [
+          `${page} still says “${claim}”, but “${expected.roundTheClock.switchLabel}” is unticked in your business details: change its words, or tick it again`,
+        ];
+  });
 }
 
 export function checkContentRules(content: ContentSummary): void {

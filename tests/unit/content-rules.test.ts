@@ -87,6 +87,8 @@ function validContent(): ContentSummary {
       { page: 'The Botany area page', text: 'Emergency calls are taken 24/7 across Botany.' },
       { page: 'The home page', text: 'Licensed, local electricians. Free quotes.' },
       { page: 'The “Emergency Electrician” page', text: 'On call 24 hours a day.' },
+      { page: 'The Whitford area page', text: 'Call us at any hour of the day or night.' },
+      { page: 'The heated towel rails page', text: 'Left on around the clock, a rail uses power.' },
     ],
     quoteGroups: [
       { heading: 'East Auckland', region: 'East Auckland', suburbs: ['Botany', 'Pakuranga'] },
@@ -169,7 +171,7 @@ describe('content rules', () => {
     expect(contentProblems(content)).toEqual([]);
   });
 
-  it('names each page whose own words still say 24/7 once round-the-clock call-outs are unticked, and none while they are ticked', () => {
+  it('names each page whose own words still promise round-the-clock work once it is unticked, with the words, and none while it is ticked', () => {
     const content = validContent();
     expect(contentProblems(content)).toEqual([]);
     content.expected = {
@@ -177,9 +179,13 @@ describe('content rules', () => {
       roundTheClock: { claimed: false, switchLabel: roundTheClockLabel },
     };
     expect(contentProblems(content)).toEqual(
-      ['The Botany area page', 'The “Emergency Electrician” page'].map(
-        (page) =>
-          `${page} still says 24/7, but “${roundTheClockLabel}” is unticked in your business details: change its words, or tick it again`,
+      [
+        ['The Botany area page', '24/7'],
+        ['The “Emergency Electrician” page', '24 hours a day'],
+        ['The Whitford area page', 'any hour'],
+      ].map(
+        ([page, claim]) =>
+          `${page} still says “${claim}”, but “${roundTheClockLabel}” is unticked in your business details: change its words, or tick it again`,
       ),
     );
   });

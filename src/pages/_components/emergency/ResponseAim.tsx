@@ -1,4 +1,5 @@
 import { Clock } from 'lucide-react';
+import { availability } from '../../../lib/site-day.ts';
 
 interface Props {
   /** The areas whose pages state the aim (responseClaim: aim) */
@@ -20,7 +21,9 @@ export function ResponseAim({ areas, aim }: Props) {
           Elsewhere in Auckland, as quickly as we can.
         </span>
       ) : (
-        <span>We come as quickly as we can, day or night.</span>
+        <span>
+          We come as quickly as we can{availability.emergency24x7 ? ', day or night' : ''}.
+        </span>
       )}
     </p>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { business, yearsClaim } from '../../../config/business.ts';
-import { emergencyClaim } from '../../../lib/site-day.ts';
+import { availability, emergencyClaim } from '../../../lib/site-day.ts';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import { RegistrationCheck } from '../../../components/sections/RegistrationCheck.tsx';
 import type { IconName } from '../../../config/icon-names.ts';
@@ -8,7 +8,9 @@ import type { IconName } from '../../../config/icon-names.ts';
 const cards: { title: string; text: string; icon: IconName; proof?: ReactNode }[] = [
   {
     title: emergencyClaim('Emergency Service'),
-    text: 'Power out, sparks or a burning smell? Call any time, day or night, weekends included.',
+    text: availability.emergency24x7
+      ? 'Power out, sparks or a burning smell? Call any time, day or night, weekends included.'
+      : 'Power out, sparks or a burning smell? Call us and we come as quickly as we can.',
     icon: 'siren',
   },
   {
