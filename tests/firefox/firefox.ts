@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { inject } from 'vitest';
 import { DESKTOP } from '../support/browser-suites.ts';
+import * as suite from '../support/suite-page.ts';
 
 export const firefoxPath = process.env['FIREFOX_PATH'] ?? '/usr/bin/firefox-esr';
 
@@ -129,26 +130,32 @@ export async function tapToNavigate(
   }
 }
 
-/** How many elements `selector` matches that are shown (not hidden by CSS or `hidden`) */
-export function shownCount(page: Page, selector: string): Promise<number> {
-  return page.evaluate(
-    (css) =>
-      [...document.querySelectorAll(css)].filter((element) => element.checkVisibility()).length,
-    selector,
-  );
-}
+/** What the suites' shared reads see (tests/support/suite-page.ts), on this browser's page */
+export const shownCount = (page: Page, selector: string) =>
+  suite.shownCount(suitePage(page), selector);
+export const shownText = (page: Page, selector: string) =>
+  suite.shownText(suitePage(page), selector);
+export const focusedId = (page: Page) => suite.focusedId(suitePage(page));
 
-/** The shown text of the first element `selector` matches that is shown, or null */
-export function shownText(page: Page, selector: string): Promise<string | null> {
-  return page.evaluate((css) => {
-    const shown = [...document.querySelectorAll<HTMLElement>(css)].find((element) =>
-      element.checkVisibility(),
-    );
-    return shown ? shown.innerText.replace(/\s+/g, ' ').trim() : null;
-  }, selector);
-}
-
-/** The id of the focused element, or '' */
-export function focusedId(page: Page): Promise<string> {
-  return page.evaluate(() => document.activeElement?.id ?? '');
+/** The page as the suites' shared tests drive it (tests/support/suite-page.ts) */
+export function suitePage(page: Page): suite.SuitePage<ElementHandle<Element>> {
+  return {
+    run: <T>(script: (...args: never[]) => T, ...args: unknown[]) =>
+      page.evaluate(script as (...args: unknown[]) => T, ...args) as Promise<T>,
+    nth: (selector, index) => nth(page, selector, index),
+    all: (selector) => page.$$(selector),
+    byText: (selector, text) => byText(page, selector, text),
+    tap: (target) => tap(page, target),
+    type: (text) => page.keyboard.type(text),
+    selectAllText: async () => {
+      await page.keyboard.down('Control');
+      await page.keyboard.press('a');
+      await page.keyboard.up('Control');
+    },
+    choose: async (selector, value) => {
+      await page.select(selector, value);
+    },
+    path: () => Promise.resolve(pathOf(page)),
+    close: () => page.close(),
+  };
 }

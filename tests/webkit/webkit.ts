@@ -13,6 +13,7 @@ import { Builder, Key, Origin, type WebDriver, type WebElement } from 'selenium-
 import { inject } from 'vitest';
 import { DESKTOP } from '../support/browser-suites.ts';
 import { freePort } from '../support/script-helpers.ts';
+import * as suite from '../support/suite-page.ts';
 
 export const webKitWebDriverPath = '/usr/bin/WebKitWebDriver';
 export const xvfbPath = '/usr/bin/Xvfb';
@@ -336,29 +337,12 @@ export async function choose(page: Page, selector: string, value: string): Promi
   await option.click();
 }
 
-/** How many elements `selector` matches that are shown (not hidden by CSS or `hidden`) */
-export function shownCount(page: Page, selector: string): Promise<number> {
-  return page.executeScript<number>(
-    (css: string) =>
-      [...document.querySelectorAll(css)].filter((element) => element.checkVisibility()).length,
-    selector,
-  );
-}
-
-/** The shown text of the first element `selector` matches that is shown, or null */
-export function shownText(page: Page, selector: string): Promise<string | null> {
-  return page.executeScript<string | null>((css: string) => {
-    const shown = [...document.querySelectorAll<HTMLElement>(css)].find((element) =>
-      element.checkVisibility(),
-    );
-    return shown ? shown.innerText.replace(/\s+/g, ' ').trim() : null;
-  }, selector);
-}
-
-/** The id of the focused element, or '' */
-export function focusedId(page: Page): Promise<string> {
-  return page.executeScript<string>(() => document.activeElement?.id ?? '');
-}
+/** What the suites' shared reads see (tests/support/suite-page.ts), on this browser's page */
+export const shownCount = (page: Page, selector: string) =>
+  suite.shownCount(suitePage(page), selector);
+export const shownText = (page: Page, selector: string) =>
+  suite.shownText(suitePage(page), selector);
+export const focusedId = (page: Page) => suite.focusedId(suitePage(page));
 
 /** Saves what the window shows as test-results/webkit/NAME.png */
 export async function screenshot(page: Page, name: string): Promise<string> {
@@ -371,4 +355,22 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   );
   writeFileSync(file, Buffer.from(await page.takeScreenshot(), 'base64'));
   return file;
+}
+
+/** The page as the suites' shared tests drive it (tests/support/suite-page.ts) */
+export function suitePage(page: Page): suite.SuitePage<WebElement> {
+  return {
+    run: <T>(script: (...args: never[]) => T, ...args: unknown[]) =>
+      page.executeScript<T>(script, ...args),
+    nth: (selector, index) => nth(page, selector, index),
+    all: (selector) => all(page, selector),
+    byText: (selector, text) => byText(page, selector, text),
+    tap: (target) => tap(page, target),
+    type: (text) => type(page, text),
+    selectAllText: () => selectAllText(page),
+    choose: (selector, value) => choose(page, selector, value),
+    path: () => pathOf(page),
+    screenshot: (name) => screenshot(page, name),
+    close: () => page.quit(),
+  };
 }
