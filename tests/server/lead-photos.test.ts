@@ -34,6 +34,7 @@ import { grainyPhonePhoto, phonePhoto, BLUE, RED } from '../support/phone-photo.
 import { startReceiver } from '../support/script-helpers.ts';
 import {
   makeTempDir,
+  rawExchange,
   repoRoot,
   requireBuild,
   send,
@@ -295,6 +296,7 @@ describe('photos that must not be kept', () => {
       expect(errors.map(({ message }) => message).join(' ')).toMatch(words);
       expect(await leadIds()).toEqual(before);
       expect(storedFiles()).toEqual([]);
+      await expectStillServing();
     });
   }
 
@@ -313,6 +315,50 @@ describe('photos that must not be kept', () => {
     expect(storedFiles()).toEqual([]);
   });
 });
+
+describe('a photo upload that breaks off', () => {
+  const upload = async () => {
+    const { body, contentType } = multipartWithFiles(FIELDS, [photo(phoneJpeg)]);
+    return { contentType, body, cut: body.subarray(0, body.indexOf(phoneJpeg) + 1000) };
+  };
+  const head = (contentType: string, length: number) =>
+    `POST ${apiPaths.leads} HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${SITE_URL}\r\n` +
+    `Accept: application/json\r\nContent-Type: ${contentType}\r\nContent-Length: ${length}\r\n\r\n`;
+
+  it('ending inside a photo is refused with 400, and the site goes on serving', async () => {
+    const before = await leadIds();
+    const { contentType, cut } = await upload();
+    const exchange = await rawExchange(server.port, [head(contentType, cut.length), cut], {
+      timeoutMs: 10_000,
+    });
+    expect(exchange.statuses).toEqual([400]);
+    expect(await leadIds()).toEqual(before);
+    expect(storedFiles()).toEqual([]);
+    await expectStillServing();
+  });
+
+  it('dropped by the phone mid-photo stores nothing, and the site goes on serving', async () => {
+    const before = await leadIds();
+    const { contentType, body, cut } = await upload();
+    const socket = connect(server.port, '127.0.0.1');
+    socket.on('error', () => {});
+    await new Promise((connected) => socket.once('connect', connected));
+    socket.write(head(contentType, body.length));
+    socket.write(cut);
+    await new Promise((wait) => setTimeout(wait, 300));
+    socket.destroy();
+    await expectStillServing();
+    expect(await leadIds()).toEqual(before);
+    expect(storedFiles()).toEqual([]);
+  });
+});
+
+/** The server process is still running a moment later, and answers a page */
+async function expectStillServing() {
+  await new Promise((wait) => setTimeout(wait, 300));
+  expect(server.child.exitCode, server.output().slice(-2000)).toBeNull();
+  expect((await send(server, { path: '/' })).status).toBe(200);
+}
 
 /**
  * Posts `body` on a socket of its own as a browser does, sending until the server answers, and

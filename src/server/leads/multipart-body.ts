@@ -151,6 +151,9 @@ export async function readMultipart(
     // busboy gives no filename for `filename=""`, as a file input left empty sends (with no bytes)
     const filename = strictText(info.filename ?? '') ?? '';
     const isPhoto = name === PHOTO_FIELD;
+    // A body that ends, or a parser stopped, inside this part ends its stream with an error; unheard,
+    // that error would end the process
+    stream.on('error', () => fail('malformed'));
     if (isPhoto && filename !== '' && tooMany()) {
       fail('too-many-photos');
       stream.resume();
