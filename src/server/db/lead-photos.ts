@@ -7,12 +7,14 @@
  * lead's row (`photos`) says how many files its folder holds.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 export const PHOTOS_FOLDER = 'lead-photos';
 /** Where photos are written before their lead is stored; never a lead's id */
 const INCOMING_PREFIX = '.incoming-';
+/** Where a deleted lead's photos go while they are removed; never a lead's id */
+const REMOVING_PREFIX = '.removing-';
 
 /** The folder of every lead's photos, beside the database at `databasePath` */
 export function photosFolderBeside(databasePath: string): string {
@@ -31,7 +33,8 @@ export const isSentPhoto = (name: string) => /^\d+\.jpg$/.test(name);
  * thumbnails (made again when he looks) do not
  */
 export function belongsInBackup(name: string): boolean {
-  if (name.startsWith(INCOMING_PREFIX) || name.endsWith('.part')) return false;
+  if ([INCOMING_PREFIX, REMOVING_PREFIX].some((prefix) => name.startsWith(prefix))) return false;
+  if (name.endsWith('.part')) return false;
   return !name.endsWith('.jpg') || isSentPhoto(name);
 }
 
@@ -52,7 +55,10 @@ export interface LeadPhotoFiles {
   read(leadId: number, n: number, size?: PhotoSize): Promise<Buffer | null>;
   /** Keeps the thumbnail of photo `n`, so it is made once; a full disk only means it is made again */
   keepThumbnail(leadId: number, n: number, bytes: Uint8Array): Promise<void>;
-  /** Removes every photo of the lead */
+  /**
+   * Removes every photo of the lead, and thumbnails being made meanwhile; what the disk will not
+   * let go at once is out of the lead's folder, and goes with the next removal
+   */
   remove(leadId: number): Promise<void>;
 }
 
@@ -109,6 +115,22 @@ export function leadPhotoFiles(
         await rm(partial, { force: true }).catch(() => {});
       }
     },
-    remove: (leadId) => removeFolder(leadFolder(leadId)),
+    async remove(leadId) {
+      // Moved aside first: a thumbnail still being written then lands nowhere, or in what goes
+      const removing = join(folder, `${REMOVING_PREFIX}${randomUUID()}`);
+      try {
+        await rename(leadFolder(leadId), removing);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+      const names = await readdir(folder).catch(() => []);
+      await Promise.all(
+        names
+          .filter((name) => name.startsWith(REMOVING_PREFIX))
+          .map((name) =>
+            rm(join(folder, name), { recursive: true, force: true, maxRetries: 5 }).catch(() => {}),
+          ),
+      );
+    },
   };
 }
