@@ -97,10 +97,44 @@ export async function byText(
 export async function tap(page: Page, element: ElementHandle<Element> | string): Promise<void> {
   const handle = typeof element === 'string' ? await page.$(element) : element;
   if (!handle) throw new Error(`Nothing matches ${String(element)} on ${page.url()}`);
-  await handle.scrollIntoView();
-  const box = await handle.boundingBox();
-  if (!box) throw new Error(`${String(element)} is not shown on ${page.url()}`);
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const point = await pointToTap(handle);
+  if (!point)
+    throw new Error(`${String(element)} is not shown, or stays covered, on ${page.url()}`);
+  await page.mouse.click(point.x, point.y);
+}
+
+/**
+ * The middle of `element`, scrolled into view, once the page has stopped scrolling and the element
+ * itself is what a pointer there reaches: Firefox may still be scrolling a field just typed in
+ * back into view, and a tap at a point read meanwhile lands on whatever has moved there. (The
+ * reads are synchronous: with scripting off, Firefox runs no promise jobs in the page.)
+ */
+async function pointToTap(
+  element: ElementHandle<Element>,
+): Promise<{ x: number; y: number } | null> {
+  const deadline = Date.now() + 5_000;
+  const where = () =>
+    element.evaluate((shown) => {
+      const rect = shown.getBoundingClientRect();
+      const x = rect.x + rect.width / 2;
+      const y = rect.y + rect.height / 2;
+      const reached = document.elementFromPoint(x, y);
+      return {
+        scroll: `${window.scrollX},${window.scrollY}`,
+        point: rect.width > 0 && rect.height > 0 ? { x, y } : null,
+        reached: reached !== null && (shown === reached || shown.contains(reached)),
+      };
+    });
+  for (;;) {
+    await element.evaluate((shown) =>
+      shown.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' }),
+    );
+    const first = await where();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const then = await where();
+    if (then.point && then.reached && then.scroll === first.scroll) return then.point;
+    if (Date.now() > deadline) return null;
+  }
 }
 
 /**
@@ -130,22 +164,20 @@ export async function tapToNavigate(
   }
 }
 
-/** What the suites' shared reads see (tests/support/suite-page.ts), on this browser's page */
-export const shownCount = (page: Page, selector: string) =>
-  suite.shownCount(suitePage(page), selector);
-export const shownText = (page: Page, selector: string) =>
-  suite.shownText(suitePage(page), selector);
-export const focusedId = (page: Page) => suite.focusedId(suitePage(page));
-
 /** The page as the suites' shared tests drive it (tests/support/suite-page.ts) */
 export function suitePage(page: Page): suite.SuitePage<ElementHandle<Element>> {
   return {
     run: <T>(script: (...args: never[]) => T, ...args: unknown[]) =>
       page.evaluate(script as (...args: unknown[]) => T, ...args) as Promise<T>,
     nth: (selector, index) => nth(page, selector, index),
-    all: (selector) => page.$$(selector),
+    // One by one: with scripting off Firefox never answers puppeteer's `$$` (see nth)
+    all: async (selector) =>
+      Promise.all(
+        [...Array(await countOf(page, selector)).keys()].map((index) => nth(page, selector, index)),
+      ),
     byText: (selector, text) => byText(page, selector, text),
     tap: (target) => tap(page, target),
+    tapToNavigate: (target) => tapToNavigate(page, target),
     type: (text) => page.keyboard.type(text),
     selectAllText: async () => {
       await page.keyboard.down('Control');

@@ -11,7 +11,14 @@ import { SEND_OUTCOMES } from '../../src/components/forms/send-outcomes.ts';
 import { FIELDS } from '../../src/lib/validation.ts';
 import { FLOATING_LINKS, linesOfText, PHONE, tabCount } from './browser-suites.ts';
 import { storedLead, uniqueEmail } from './e2e-leads.ts';
-import { focusedId, propertyOf, shownCount, shownText, type SuitePage } from './suite-page.ts';
+import {
+  focusedId,
+  propertyOf,
+  shownCount,
+  shownText,
+  textOf,
+  type SuitePage,
+} from './suite-page.ts';
 
 type Viewport = { width: number; height: number };
 
@@ -63,8 +70,6 @@ export function islandTests<E>(browser: () => IslandBrowser<E>): void {
     );
   const islandsLoading = (page: SuitePage<E>) =>
     page.run(() => document.querySelectorAll('astro-island[ssr]').length);
-  const textOf = (page: SuitePage<E>, element: E) =>
-    page.run((shown: Element) => (shown.textContent ?? '').replace(/\s+/g, ' ').trim(), element);
 
   /** The count at the end of each project tab's label */
   async function tabCounts(page: SuitePage<E>): Promise<number[]> {

@@ -15,6 +15,8 @@ export interface SuitePage<E> {
   byText(selector: string, text: string): Promise<E>;
   /** A tap through the browser's input where the element shows, not a script's click */
   tap(target: E | string): Promise<void>;
+  /** A tap that loads another page (a form sent, a link followed), done once it has loaded */
+  tapToNavigate(target: E | string): Promise<void>;
   /** Types `text` into the focused element, key by key */
   type(text: string): Promise<void>;
   /** Selects all the text of the focused field, as Ctrl+A does */
@@ -45,6 +47,14 @@ export function shownText<E>(page: SuitePage<E>, selector: string): Promise<stri
     );
     return shown ? shown.innerText.replace(/\s+/g, ' ').trim() : null;
   }, selector);
+}
+
+/** The text of `element`, spaces collapsed */
+export function textOf<E>(page: SuitePage<E>, element: E): Promise<string> {
+  return page.run(
+    (shown: Element) => (shown.textContent ?? '').replace(/\s+/g, ' ').trim(),
+    element,
+  );
 }
 
 /** The id of the focused element, or '' */

@@ -307,6 +307,33 @@ export async function tap(page: Page, element: WebElement | string): Promise<voi
     .perform();
 }
 
+/**
+ * A tap that loads another page (a form sent, a link followed), done once the next document has
+ * loaded: the old one is marked, and the page is read until a document without the mark is complete
+ */
+export async function tapToNavigate(
+  page: Page,
+  element: WebElement | string,
+  timeout = 20_000,
+): Promise<void> {
+  await page.executeScript(() => document.documentElement.setAttribute('data-left', ''));
+  await tap(page, element);
+  const loaded = () =>
+    page
+      .executeScript<boolean>(
+        () =>
+          document.readyState === 'complete' && !document.documentElement.hasAttribute('data-left'),
+      )
+      // While the next page replaces it, the old one may no longer answer
+      .catch(() => false);
+  const deadline = Date.now() + timeout;
+  while (!(await loaded())) {
+    if (Date.now() > deadline)
+      throw new Error(`No new page loaded after the tap on ${await page.getCurrentUrl()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Types `text` into the focused element, key by key */
 export function type(page: Page, text: string): Promise<void> {
   return page.actions({ async: true }).sendKeys(text).perform();
@@ -337,13 +364,6 @@ export async function choose(page: Page, selector: string, value: string): Promi
   await option.click();
 }
 
-/** What the suites' shared reads see (tests/support/suite-page.ts), on this browser's page */
-export const shownCount = (page: Page, selector: string) =>
-  suite.shownCount(suitePage(page), selector);
-export const shownText = (page: Page, selector: string) =>
-  suite.shownText(suitePage(page), selector);
-export const focusedId = (page: Page) => suite.focusedId(suitePage(page));
-
 /** Saves what the window shows as test-results/webkit/NAME.png */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const dir = join('test-results', 'webkit');
@@ -366,6 +386,7 @@ export function suitePage(page: Page): suite.SuitePage<WebElement> {
     all: (selector) => all(page, selector),
     byText: (selector, text) => byText(page, selector, text),
     tap: (target) => tap(page, target),
+    tapToNavigate: (target) => tapToNavigate(page, target),
     type: (text) => type(page, text),
     selectAllText: () => selectAllText(page),
     choose: (selector, value) => choose(page, selector, value),
