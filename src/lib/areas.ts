@@ -1,6 +1,7 @@
 /** What the area pages derive from their content and the business facts */
 import { business } from '../config/business.ts';
-import { emergencyClaim } from '../lib/site-day.ts';
+import { noCallOutsWords } from './availability.ts';
+import { availability, emergencyClaim } from '../lib/site-day.ts';
 import { areaPages, homePath, servicePath } from '../config/routes.ts';
 import type { ServiceLink } from './cards.ts';
 import type { AreaEntry } from './content.ts';
@@ -9,11 +10,14 @@ import type { Crumb } from './seo/json-ld.ts';
 
 /** The emergency promise a page may make: the 1–2 hour aim where content says so, otherwise same-day */
 export function responseClaim(claim: AreaEntry['data']['responseClaim'], areaName: string): string {
+  const typical = `${business.claims.typicalService[0]!.toUpperCase()}${business.claims.typicalService.slice(1)} service is typical in ${areaName}`;
+  if (!availability.emergencyCallOuts)
+    return `${typical}; ${noCallOutsWords(availability).replace(/^No/, 'no')}.`;
   // Mid-sentence: lower-case the capital emergencyClaim starts with when the claim is off
   const callOuts = emergencyClaim('emergency call-outs').toLowerCase();
   return claim === 'aim'
     ? `Emergency response aim in ${areaName}: ${business.claims.emergencyResponseAim}, with ${callOuts}.`
-    : `${business.claims.typicalService[0]!.toUpperCase()}${business.claims.typicalService.slice(1)} service is typical in ${areaName}, with ${callOuts}.`;
+    : `${typical}, with ${callOuts}.`;
 }
 
 async function serviceLinks(slugs: readonly string[]): Promise<ServiceLink[]> {

@@ -145,6 +145,11 @@ export function emergencyHelpWords(said: Availability, phrase = 'emergency help'
   return roundTheClockWords(phrase, said.emergency24x7);
 }
 
+/** While a closure stops emergency call-outs: "No emergency call-outs until 7 January" */
+export function noCallOutsWords(said: Availability): string {
+  return `No emergency call-outs until ${said.backOn ?? 'we are back'}`;
+}
+
 /** "24/7 emergency call-outs" while call-outs go on round the clock, "Emergency call-outs" if not */
 export function roundTheClockWords(phrase: string, emergency24x7: boolean): string {
   return emergency24x7 ? `24/7 ${phrase}` : phrase.charAt(0).toUpperCase() + phrase.slice(1);

@@ -1,21 +1,25 @@
 /**
- * Words the templates write about emergency work follow the round-the-clock switch
- * (claims.emergency24x7, off too while a closure stops emergencies): with it off, no service
- * page's trust card and no emergency page says "day or night" or "any time"
+ * Words the templates write about emergency work follow the business facts: "day or night" only
+ * while call-outs go on round the clock (claims.emergency24x7), and no call-out offered at all
+ * while a closure stops them. The red banner, the service pages' trust cards, the emergency
+ * page's response line and the area pages' service line are rendered on each kind of day.
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as SiteDay from '../../src/lib/site-day.ts';
 
-const ROUND_THE_CLOCK = /day or night|any time|24\/7/i;
+const ROUND_THE_CLOCK = /day or night|day and night|any time|24\/7/i;
+const CALL_OUTS_OFFERED = /with (24\/7 )?emergency call-outs|as quickly as we can|Call any time/i;
 
-/** The trust cards and the emergency page's response line, built on a day the switch is `on` */
-async function templateWords(on: boolean): Promise<string> {
+type Day = { emergency24x7: boolean; emergencyCallOuts: boolean; backOn?: string };
+
+/** What those templates write, built on a day such as `day` */
+async function templateWords(day: Day): Promise<string> {
   vi.resetModules();
   vi.doMock('../../src/lib/site-day.ts', async (original) => {
     const real = await original<typeof SiteDay>();
-    const availability = { ...real.availability, emergency24x7: on };
+    const availability = { ...real.availability, ...day };
     return {
       ...real,
       availability,
@@ -24,23 +28,46 @@ async function templateWords(on: boolean): Promise<string> {
   });
   const { TrustCards } = await import('../../src/pages/services/_components/TrustCards.tsx');
   const { ResponseAim } = await import('../../src/pages/_components/emergency/ResponseAim.tsx');
-  return renderToStaticMarkup(createElement(TrustCards)).concat(
+  const { EmergencyBanner } = await import('../../src/components/sections/EmergencyBanner.tsx');
+  // The area pages' content is not read for their service line
+  vi.doMock('../../src/lib/content.ts', () => ({}));
+  const { responseClaim } = await import('../../src/lib/areas.ts');
+  return [
+    renderToStaticMarkup(createElement(TrustCards)),
     renderToStaticMarkup(createElement(ResponseAim, { areas: [], aim: 'within the hour' })),
-  );
+    renderToStaticMarkup(createElement(EmergencyBanner)),
+    responseClaim('aim', 'Howick'),
+    responseClaim('same-day', 'Botany'),
+  ].join('\n');
 }
 
 afterEach(() => {
   vi.doUnmock('../../src/lib/site-day.ts');
+  vi.doUnmock('../../src/lib/content.ts');
 });
 
 describe('the templates’ words on emergency work', () => {
   it('promise day or night while the business answers round the clock', async () => {
-    expect(await templateWords(true)).toMatch(ROUND_THE_CLOCK);
+    expect(await templateWords({ emergency24x7: true, emergencyCallOuts: true })).toMatch(
+      ROUND_THE_CLOCK,
+    );
   });
 
   it('promise no hours once it does not', async () => {
-    const words = await templateWords(false);
+    const words = await templateWords({ emergency24x7: false, emergencyCallOuts: true });
     expect(words).not.toMatch(ROUND_THE_CLOCK);
     expect(words).toContain('as quickly as we can');
+  });
+
+  it('offer no call-out while a closure stops them, and say until when', async () => {
+    const words = await templateWords({
+      emergency24x7: false,
+      emergencyCallOuts: false,
+      backOn: '7 January',
+    });
+    expect(words).not.toMatch(ROUND_THE_CLOCK);
+    expect(words).not.toMatch(CALL_OUTS_OFFERED);
+    expect(words).toContain('No emergency call-outs until 7 January');
+    expect(words).toContain('Howick; no emergency call-outs until 7 January.');
   });
 });

@@ -1,5 +1,6 @@
 import { Siren } from 'lucide-react';
 import { business, phoneText } from '../../config/business.ts';
+import { noCallOutsWords } from '../../lib/availability.ts';
 import { availability, emergencyClaim } from '../../lib/site-day.ts';
 import { CallButton } from '../ui/ContactButtons.tsx';
 
@@ -8,14 +9,16 @@ import { CallButton } from '../ui/ContactButtons.tsx';
  * emergency call-outs, it says so and who to call for a power cut instead
  */
 export function EmergencyBanner({
-  text: given = 'Sparks, burning smells or no power? We answer day and night.',
+  text: given = availability.emergency24x7
+    ? 'Sparks, burning smells or no power? We answer day and night.'
+    : 'Sparks, burning smells or no power? Call us.',
 }: {
   text?: string;
 }) {
   const { linesCompany } = business;
   const claim = availability.emergencyCallOuts
     ? emergencyClaim('emergency electrician')
-    : `No emergency call-outs until ${availability.backOn}`;
+    : noCallOutsWords(availability);
   const text = availability.emergencyCallOuts
     ? given
     : `For a power cut or fallen lines, call ${linesCompany.name} on ${linesCompany.phoneDisplay}.`;

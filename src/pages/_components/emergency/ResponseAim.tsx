@@ -1,4 +1,5 @@
 import { Clock } from 'lucide-react';
+import { noCallOutsWords } from '../../../lib/availability.ts';
 import { availability } from '../../../lib/site-day.ts';
 
 interface Props {
@@ -13,7 +14,9 @@ export function ResponseAim({ areas, aim }: Props) {
   return (
     <p className="flex basis-full items-start gap-2 text-white/90">
       <Clock className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-      {areas.length > 0 ? (
+      {!availability.emergencyCallOuts ? (
+        <span>{noCallOutsWords(availability)}.</span>
+      ) : areas.length > 0 ? (
         <span>
           <strong className="text-white">
             Emergency response aim in {new Intl.ListFormat('en-NZ').format(areas)}: {aim}.

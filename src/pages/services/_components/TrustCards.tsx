@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { business, yearsClaim } from '../../../config/business.ts';
+import { noCallOutsWords } from '../../../lib/availability.ts';
 import { availability, emergencyClaim } from '../../../lib/site-day.ts';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import { RegistrationCheck } from '../../../components/sections/RegistrationCheck.tsx';
@@ -8,9 +9,11 @@ import type { IconName } from '../../../config/icon-names.ts';
 const cards: { title: string; text: string; icon: IconName; proof?: ReactNode }[] = [
   {
     title: emergencyClaim('Emergency Service'),
-    text: availability.emergency24x7
-      ? 'Power out, sparks or a burning smell? Call any time, day or night, weekends included.'
-      : 'Power out, sparks or a burning smell? Call us and we come as quickly as we can.',
+    text: !availability.emergencyCallOuts
+      ? `${noCallOutsWords(availability)}. For a power cut or fallen lines, call ${business.linesCompany.name} on ${business.linesCompany.phoneDisplay}.`
+      : availability.emergency24x7
+        ? 'Power out, sparks or a burning smell? Call any time, day or night, weekends included.'
+        : 'Power out, sparks or a burning smell? Call us and we come as quickly as we can.',
     icon: 'siren',
   },
   {
