@@ -160,8 +160,12 @@ export function contentProblems(content: ContentSummary): string[] {
   return problems;
 }
 
-/** Words that claim round-the-clock work ("around the clock" is left out: a towel rail is left on so) */
-const ROUND_THE_CLOCK_WORDS = /24\s*\/\s*7|24 hours a day|day or night|night or day|any hour/i;
+/**
+ * Words that claim round-the-clock work ("around the clock" alone is left out: a towel rail is
+ * left on around the clock)
+ */
+const ROUND_THE_CLOCK_WORDS =
+  /24\s*\/\s*7|24 hours a day|day or night|night or day|day and night|any hour|at any time|7 days a week|every day of the year|(?:help|answered|available|on call) around the clock/i;
 
 /**
  * The pages whose own words still claim round-the-clock work once he says he no longer gives it:

@@ -89,6 +89,7 @@ function validContent(): ContentSummary {
       { page: 'The “Emergency Electrician” page', text: 'On call 24 hours a day.' },
       { page: 'The Whitford area page', text: 'Call us at any hour of the day or night.' },
       { page: 'The heated towel rails page', text: 'Left on around the clock, a rail uses power.' },
+      { page: 'The Ōtāhuhu area page', text: 'Help around the clock for Ōtāhuhu homes.' },
     ],
     quoteGroups: [
       { heading: 'East Auckland', region: 'East Auckland', suburbs: ['Botany', 'Pakuranga'] },
@@ -183,6 +184,7 @@ describe('content rules', () => {
         ['The Botany area page', '24/7'],
         ['The “Emergency Electrician” page', '24 hours a day'],
         ['The Whitford area page', 'any hour'],
+        ['The Ōtāhuhu area page', 'Help around the clock'],
       ].map(
         ([page, claim]) =>
           `${page} still says “${claim}”, but “${roundTheClockLabel}” is unticked in your business details: change its words, or tick it again`,
