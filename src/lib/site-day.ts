@@ -13,6 +13,9 @@ export const hoursText = hoursLines(business.hours);
 /** What the pages say about being open and taking emergencies, on the day the site is built for */
 export const availability = availabilityOn(business, buildDay());
 
+/** Who to call for a power cut while no emergency call-outs are taken */
+export const powerCutWords = `For a power cut or fallen lines, call ${business.linesCompany.name} on ${business.linesCompany.phoneDisplay}.`;
+
 /**
  * Copy about emergency work: '24/7 emergency call-outs' while the business answers round the clock
  * (claims.emergency24x7, and no closure without emergencies today), 'Emergency call-outs' if it

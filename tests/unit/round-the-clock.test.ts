@@ -10,7 +10,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as SiteDay from '../../src/lib/site-day.ts';
 
 const ROUND_THE_CLOCK = /day or night|day and night|any time|24\/7/i;
-const CALL_OUTS_OFFERED = /with (24\/7 )?emergency call-outs|as quickly as we can|Call any time/i;
+const CALL_OUTS_OFFERED =
+  /with (24\/7 )?emergency call-outs|as quickly as we can|Call any time|Call us straight away/i;
 
 type Day = { emergency24x7: boolean; emergencyCallOuts: boolean; backOn?: string };
 
@@ -29,6 +30,8 @@ async function templateWords(day: Day): Promise<string> {
   const { TrustCards } = await import('../../src/pages/services/_components/TrustCards.tsx');
   const { ResponseAim } = await import('../../src/pages/_components/emergency/ResponseAim.tsx');
   const { EmergencyBanner } = await import('../../src/components/sections/EmergencyBanner.tsx');
+  const { EmergencySituations } =
+    await import('../../src/pages/_components/emergency/EmergencySituations.tsx');
   // The area pages' content is not read for their service line
   vi.doMock('../../src/lib/content.ts', () => ({}));
   const { responseClaim } = await import('../../src/lib/areas.ts');
@@ -36,6 +39,7 @@ async function templateWords(day: Day): Promise<string> {
     renderToStaticMarkup(createElement(TrustCards)),
     renderToStaticMarkup(createElement(ResponseAim, { areas: [], aim: 'within the hour' })),
     renderToStaticMarkup(createElement(EmergencyBanner)),
+    renderToStaticMarkup(createElement(EmergencySituations, { situations: ['Sparks'] })),
     responseClaim('aim', 'Howick'),
     responseClaim('same-day', 'Botany'),
   ].join('\n');

@@ -1,7 +1,7 @@
 import { Siren } from 'lucide-react';
-import { business, phoneText } from '../../config/business.ts';
+import { phoneText } from '../../config/business.ts';
 import { noCallOutsWords } from '../../lib/availability.ts';
-import { availability, emergencyClaim } from '../../lib/site-day.ts';
+import { availability, emergencyClaim, powerCutWords } from '../../lib/site-day.ts';
 import { CallButton } from '../ui/ContactButtons.tsx';
 
 /**
@@ -15,13 +15,10 @@ export function EmergencyBanner({
 }: {
   text?: string;
 }) {
-  const { linesCompany } = business;
   const claim = availability.emergencyCallOuts
     ? emergencyClaim('emergency electrician')
     : noCallOutsWords(availability);
-  const text = availability.emergencyCallOuts
-    ? given
-    : `For a power cut or fallen lines, call ${linesCompany.name} on ${linesCompany.phoneDisplay}.`;
+  const text = availability.emergencyCallOuts ? given : powerCutWords;
   return (
     <aside aria-label={claim} data-shared="" className="bg-danger-800 text-white">
       <div className="container-page flex flex-col items-start gap-4 py-6 sm:flex-row sm:items-center sm:justify-between">

@@ -24,9 +24,7 @@ export function ResponseAim({ areas, aim }: Props) {
           Elsewhere in Auckland, as quickly as we can.
         </span>
       ) : (
-        <span>
-          We come as quickly as we can{availability.emergency24x7 ? ', day or night' : ''}.
-        </span>
+        <span>{`We come as quickly as we can${availability.emergency24x7 ? ', day or night' : ''}.`}</span>
       )}
     </p>
   );

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { business, yearsClaim } from '../../../config/business.ts';
 import { noCallOutsWords } from '../../../lib/availability.ts';
-import { availability, emergencyClaim } from '../../../lib/site-day.ts';
+import { availability, emergencyClaim, powerCutWords } from '../../../lib/site-day.ts';
 import { Icon } from '../../../components/ui/Icon.tsx';
 import { RegistrationCheck } from '../../../components/sections/RegistrationCheck.tsx';
 import type { IconName } from '../../../config/icon-names.ts';
@@ -10,7 +10,7 @@ const cards: { title: string; text: string; icon: IconName; proof?: ReactNode }[
   {
     title: emergencyClaim('Emergency Service'),
     text: !availability.emergencyCallOuts
-      ? `${noCallOutsWords(availability)}. For a power cut or fallen lines, call ${business.linesCompany.name} on ${business.linesCompany.phoneDisplay}.`
+      ? `${noCallOutsWords(availability)}. ${powerCutWords}`
       : availability.emergency24x7
         ? 'Power out, sparks or a burning smell? Call any time, day or night, weekends included.'
         : 'Power out, sparks or a burning smell? Call us and we come as quickly as we can.',
