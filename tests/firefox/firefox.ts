@@ -137,33 +137,6 @@ async function pointToTap(
   }
 }
 
-/**
- * A tap that loads another page (a form sent, a link followed), done once the next document has
- * loaded. The old document is marked first and the wait reads the page until a document without
- * the mark is complete: Firefox's navigation events over WebDriver BiDi can be paired with the
- * wrong navigation (puppeteer#13041), and then `waitForNavigation` waits for ever.
- */
-export async function tapToNavigate(
-  page: Page,
-  element: ElementHandle<Element> | string,
-  timeout = 20_000,
-): Promise<void> {
-  await page.evaluate(() => document.documentElement.setAttribute('data-left', ''));
-  await tap(page, element);
-  const loaded = () =>
-    page
-      .evaluate(
-        () =>
-          document.readyState === 'complete' && !document.documentElement.hasAttribute('data-left'),
-      )
-      .catch(() => false); // the page is between documents
-  const deadline = Date.now() + timeout;
-  while (!(await loaded())) {
-    if (Date.now() > deadline) throw new Error(`No new page loaded after the tap on ${page.url()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** The page as the suites' shared tests drive it (tests/support/suite-page.ts) */
 export function suitePage(page: Page): suite.SuitePage<ElementHandle<Element>> {
   return {
@@ -177,7 +150,6 @@ export function suitePage(page: Page): suite.SuitePage<ElementHandle<Element>> {
       ),
     byText: (selector, text) => byText(page, selector, text),
     tap: (target) => tap(page, target),
-    tapToNavigate: (target) => tapToNavigate(page, target),
     type: (text) => page.keyboard.type(text),
     selectAllText: async () => {
       await page.keyboard.down('Control');

@@ -9,7 +9,14 @@ import { projectsPath, quotePath, testimonialsPath } from '../../src/config/rout
 import { FIELDS } from '../../src/lib/validation.ts';
 import { PHONE, tabCount } from './browser-suites.ts';
 import { storedLead, uniqueEmail } from './e2e-leads.ts';
-import { propertyOf, shownCount, shownText, textOf, type SuitePage } from './suite-page.ts';
+import {
+  propertyOf,
+  shownCount,
+  shownText,
+  tapToNavigate,
+  textOf,
+  type SuitePage,
+} from './suite-page.ts';
 
 /** A browser of a suite with scripting off, launched by its test file */
 export interface NoScriptBrowser<E> {
@@ -47,7 +54,7 @@ export function noScriptTests<E>(browser: () => NoScriptBrowser<E>): void {
         `Showing ${residential} of ${all} reviews`,
       );
       // Without JavaScript Clear Filters loads the page again, unfiltered
-      await page.tapToNavigate(await page.byText('main button', 'Clear Filters'));
+      await tapToNavigate(page, await page.byText('main button', 'Clear Filters'));
       expect(await shownCount(page, reviews)).toBe(all);
       expect(await shownText(page, '[role="status"] span')).toBe(
         `Showing ${all} of ${all} reviews`,
@@ -66,7 +73,7 @@ export function noScriptTests<E>(browser: () => NoScriptBrowser<E>): void {
         await page.type(text);
       };
       const send = async () =>
-        page.tapToNavigate(await page.byText(`${form} button`, 'Request My Free Quote'));
+        tapToNavigate(page, await page.byText(`${form} button`, 'Request My Free Quote'));
       await fill('name', 'Tane Test');
       await fill('email', 'tane@example');
       await fill('phone', '021 555 0199');

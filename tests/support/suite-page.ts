@@ -15,8 +15,6 @@ export interface SuitePage<E> {
   byText(selector: string, text: string): Promise<E>;
   /** A tap through the browser's input where the element shows, not a script's click */
   tap(target: E | string): Promise<void>;
-  /** A tap that loads another page (a form sent, a link followed), done once it has loaded */
-  tapToNavigate(target: E | string): Promise<void>;
   /** Types `text` into the focused element, key by key */
   type(text: string): Promise<void>;
   /** Selects all the text of the focused field, as Ctrl+A does */
@@ -28,6 +26,34 @@ export interface SuitePage<E> {
   /** Keeps what the window shows, in a suite that keeps screenshots */
   screenshot?(name: string): Promise<unknown>;
   close(): Promise<void>;
+}
+
+/**
+ * A tap that loads another page (a form sent, a link followed), done once the next document has
+ * loaded. The old document is marked first and the page is read until a document without the
+ * mark is complete: Firefox's navigation events over WebDriver BiDi can be paired with the wrong
+ * navigation (puppeteer#13041), and then a wait for them never ends.
+ */
+export async function tapToNavigate<E>(
+  page: SuitePage<E>,
+  target: E | string,
+  timeoutMs = 20_000,
+): Promise<void> {
+  await page.run(() => document.documentElement.setAttribute('data-left', ''));
+  await page.tap(target);
+  const loaded = () =>
+    page
+      .run(
+        () =>
+          document.readyState === 'complete' && !document.documentElement.hasAttribute('data-left'),
+      )
+      .catch(() => false); // the page is between documents
+  const deadline = Date.now() + timeoutMs;
+  while (!(await loaded())) {
+    if (Date.now() > deadline)
+      throw new Error(`No new page loaded after the tap on ${await page.path().catch(() => '?')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** How many elements `selector` matches that are shown (not hidden by CSS or `hidden`) */

@@ -307,33 +307,6 @@ export async function tap(page: Page, element: WebElement | string): Promise<voi
     .perform();
 }
 
-/**
- * A tap that loads another page (a form sent, a link followed), done once the next document has
- * loaded: the old one is marked, and the page is read until a document without the mark is complete
- */
-export async function tapToNavigate(
-  page: Page,
-  element: WebElement | string,
-  timeout = 20_000,
-): Promise<void> {
-  await page.executeScript(() => document.documentElement.setAttribute('data-left', ''));
-  await tap(page, element);
-  const loaded = () =>
-    page
-      .executeScript<boolean>(
-        () =>
-          document.readyState === 'complete' && !document.documentElement.hasAttribute('data-left'),
-      )
-      // While the next page replaces it, the old one may no longer answer
-      .catch(() => false);
-  const deadline = Date.now() + timeout;
-  while (!(await loaded())) {
-    if (Date.now() > deadline)
-      throw new Error(`No new page loaded after the tap on ${await page.getCurrentUrl()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** Types `text` into the focused element, key by key */
 export function type(page: Page, text: string): Promise<void> {
   return page.actions({ async: true }).sendKeys(text).perform();
@@ -386,7 +359,6 @@ export function suitePage(page: Page): suite.SuitePage<WebElement> {
     all: (selector) => all(page, selector),
     byText: (selector, text) => byText(page, selector, text),
     tap: (target) => tap(page, target),
-    tapToNavigate: (target) => tapToNavigate(page, target),
     type: (text) => type(page, text),
     selectAllText: () => selectAllText(page),
     choose: (selector, value) => choose(page, selector, value),
