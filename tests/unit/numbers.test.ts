@@ -46,17 +46,27 @@ describe('where a visit came from', () => {
     expect(
       sourceOfReferer('android-app://com.google.android.googlequicksearchbox/', OWN)?.source,
     ).toBe('search');
-    expect(sourceOfReferer('https://www.nocowboys.co.nz/businesses/x?ref=1#top', OWN)).toEqual({
-      source: 'other',
-      site: 'nocowboys.co.nz',
-    });
+    expect(
+      sourceOfReferer('https://www.nocowboys.co.nz/businesses/x?ref=1#top', OWN, 'cross-site'),
+    ).toEqual({ source: 'other', site: 'nocowboys.co.nz' });
     // Not fooled by a name inside another site's name
-    expect(sourceOfReferer('https://notgoogle.com/', OWN)).toEqual({
+    expect(sourceOfReferer('https://notgoogle.com/', OWN, 'cross-site')).toEqual({
       source: 'other',
       site: 'notgoogle.com',
     });
     // An address is another site, unnamed
-    expect(sourceOfReferer('http://203.0.113.9/', OWN)).toEqual({ source: 'other', site: null });
+    expect(sourceOfReferer('http://203.0.113.9/', OWN, 'cross-site')).toEqual({
+      source: 'other',
+      site: null,
+    });
+  });
+
+  it('names another site only when the browser says the visit came from another site', () => {
+    const spam = 'https://cheap-seo-offer.example/';
+    expect(sourceOfReferer(spam, OWN, 'cross-site')?.site).toBe('cheap-seo-offer.example');
+    expect(sourceOfReferer(spam, OWN, 'same-site')?.site).toBe('cheap-seo-offer.example');
+    for (const fetchSite of [undefined, null, '', 'none', 'same-origin', 'Cross-Site'])
+      expect(sourceOfReferer(spam, OWN, fetchSite)).toEqual({ source: 'other', site: null });
   });
 
   it('is none for a step inside the site', () => {
@@ -68,7 +78,7 @@ describe('where a visit came from', () => {
     const referer = fc.webUrl({ withQueryParameters: true, withFragments: true });
     fc.assert(
       fc.property(fc.oneof(referer, fc.string(), fc.constant(null)), (value) => {
-        const source = sourceOfReferer(value, OWN);
+        const source = sourceOfReferer(value, OWN, 'cross-site');
         if (source === null) return;
         expect(['search', 'maps', 'social', 'direct', 'other']).toContain(source.source);
         if (source.site === null) return;

@@ -40,7 +40,12 @@ export function pageViewCounter({
     if (!repeatViews.isFirstView(req, path)) return;
     counter.count(path, 'view');
     const host = (req.headers.host ?? '').replace(/:\d+$/, '');
-    const source = sourceOfReferer(req.headers.referer, [...ownHosts, host]);
+    const fetchSite = req.headers['sec-fetch-site'];
+    const source = sourceOfReferer(
+      req.headers.referer,
+      [...ownHosts, host],
+      typeof fetchSite === 'string' ? fetchSite : null,
+    );
     if (source) counter.countSource(source);
   }
 

@@ -3,6 +3,9 @@
  * site, nowhere (typed, a bookmark, an app that sends none: direct), or another website, named by
  * its host. Nothing else of the Referer is looked at or kept: not its path, not its query.
  * A visit from one of the site's own pages is a step inside the site, not a source.
+ * Any client can write any Referer (referrer spam puts a site's name in front of its owner), so
+ * another website is named only when the browser itself vouches that the page was reached from
+ * another site (Sec-Fetch-Site, which a page's script cannot set); otherwise it stays unnamed.
  */
 import type { SourceKind } from '../db/records.ts';
 
@@ -87,14 +90,18 @@ export function kindOfHost(host: string): Exclude<SourceKind, 'direct' | 'other'
   return null;
 }
 
+/** Sec-Fetch-Site values with which a browser says a navigation came from another site */
+const FROM_ANOTHER_SITE = new Set(['cross-site', 'same-site']);
+
 /**
- * The source of a visit whose page request carried `referer` (null: none). `ownHosts` are the
- * site's own host names (its public one and the one the request was sent to): a Referer from
- * one of them answers null, a step inside the site.
+ * The source of a visit whose page request carried `referer` (null: none) and `fetchSite` (its
+ * Sec-Fetch-Site header). `ownHosts` are the site's own host names (its public one and the one
+ * the request was sent to): a Referer from one of them answers null, a step inside the site.
  */
 export function sourceOfReferer(
   referer: string | null | undefined,
   ownHosts: readonly string[],
+  fetchSite?: string | null,
 ): VisitSource | null {
   if (!referer) return { source: 'direct', site: null };
   let url: URL;
@@ -113,7 +120,9 @@ export function sourceOfReferer(
   if (ownHosts.some((own) => own.toLowerCase() === host)) return null;
   const kind = kindOfHost(host);
   if (kind) return { source: kind, site: null };
-  // An address rather than a name, or nothing a site is called by: another site, unnamed
+  // An address rather than a name, nothing a site is called by, or a name no browser vouched for: another site, unnamed
   const site = host.replace(/^www\./, '');
-  return { source: 'other', site: HOST_NAME.test(site) && /[a-z]/.test(site) ? site : null };
+  const named =
+    FROM_ANOTHER_SITE.has(fetchSite ?? '') && HOST_NAME.test(site) && /[a-z]/.test(site);
+  return { source: 'other', site: named ? site : null };
 }
