@@ -73,7 +73,15 @@ const layouts: Record<AreaEntry['data']['kind'], (areaName: string) => AreaLayou
     parents: [],
     sharedFaq: false,
     blocks: [
-      { kind: 'intro', beside: 'cards', id: 'hub-intro', title: 'Local, licensed and on call' },
+      {
+        kind: 'intro',
+        beside: 'cards',
+        id: 'hub-intro',
+        // "On call" only while emergency call-outs go on
+        title: availability.emergencyCallOuts
+          ? 'Local, licensed and on call'
+          : 'Local and licensed',
+      },
       {
         kind: 'services',
         groupLinks: true,

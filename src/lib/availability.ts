@@ -145,6 +145,13 @@ export function emergencyHelpWords(said: Availability, phrase = 'emergency help'
   return roundTheClockWords(phrase, said.emergency24x7);
 }
 
+/** "we will get back to you shortly", or while closed, "we will get back to you when we are back on 7 January" */
+export function replyWords(said: Availability): string {
+  return said.closed
+    ? `we will get back to you when we are back on ${said.backOn ?? 'our return'}`
+    : 'we will get back to you shortly';
+}
+
 /** While a closure stops emergency call-outs: "No emergency call-outs until 7 January" */
 export function noCallOutsWords(said: Availability): string {
   return `No emergency call-outs until ${said.backOn ?? 'we are back'}`;

@@ -13,6 +13,7 @@ import {
   dateWords,
   dayAfter,
   emergencyHelpWords,
+  replyWords,
 } from '../../src/lib/availability.ts';
 import {
   clockWords,
@@ -148,6 +149,16 @@ describe('a closure', () => {
     expect(emergencyHelpWords(none)).toBe(`Closed, back ${dateWords(dayAfter(to))}`);
     expect(emergencyHelpWords(availabilityOn(facts(true), from), 'emergency call-outs')).toBe(
       '24/7 emergency call-outs',
+    );
+  });
+
+  it('promises a reply when he is back, not shortly', () => {
+    const back = dateWords(dayAfter(to));
+    expect(replyWords(availabilityOn(facts(true), from))).toBe(
+      `we will get back to you when we are back on ${back}`,
+    );
+    expect(replyWords(availabilityOn(facts(true), dayAfter(to)))).toBe(
+      'we will get back to you shortly',
     );
   });
 

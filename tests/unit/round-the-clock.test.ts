@@ -2,7 +2,8 @@
  * Words the templates write about emergency work follow the business facts: "day or night" only
  * while call-outs go on round the clock (claims.emergency24x7), and no call-out offered at all
  * while a closure stops them. The red banner, the service pages' trust cards, the emergency
- * page's response line and the area pages' service line are rendered on each kind of day.
+ * page's response line, the area pages' service line and the home page's first screen are
+ * rendered on each kind of day.
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -13,7 +14,12 @@ const ROUND_THE_CLOCK = /day or night|day and night|any time|24\/7/i;
 const CALL_OUTS_OFFERED =
   /with (24\/7 )?emergency call-outs|as quickly as we can|Call any time|Call us straight away/i;
 
-type Day = { emergency24x7: boolean; emergencyCallOuts: boolean; backOn?: string };
+type Day = {
+  emergency24x7: boolean;
+  emergencyCallOuts: boolean;
+  closed?: boolean;
+  backOn?: string;
+};
 
 /** What those templates write, built on a day such as `day` */
 async function templateWords(day: Day): Promise<string> {
@@ -32,6 +38,7 @@ async function templateWords(day: Day): Promise<string> {
   const { EmergencyBanner } = await import('../../src/components/sections/EmergencyBanner.tsx');
   const { EmergencySituations } =
     await import('../../src/pages/_components/emergency/EmergencySituations.tsx');
+  const { HomeHero } = await import('../../src/pages/_components/home/HomeHero.tsx');
   // The area pages' content is not read for their service line
   vi.doMock('../../src/lib/content.ts', () => ({}));
   const { responseClaim } = await import('../../src/lib/areas.ts');
@@ -40,6 +47,9 @@ async function templateWords(day: Day): Promise<string> {
     renderToStaticMarkup(createElement(ResponseAim, { areas: [], aim: 'within the hour' })),
     renderToStaticMarkup(createElement(EmergencyBanner)),
     renderToStaticMarkup(createElement(EmergencySituations, { situations: ['Sparks'] })),
+    renderToStaticMarkup(
+      createElement(HomeHero, { heading: '', text: '', slides: [], rotate: false }, null),
+    ),
     responseClaim('aim', 'Howick'),
     responseClaim('same-day', 'Botany'),
   ].join('\n');
@@ -67,11 +77,14 @@ describe('the templates’ words on emergency work', () => {
     const words = await templateWords({
       emergency24x7: false,
       emergencyCallOuts: false,
+      closed: true,
       backOn: '7 January',
     });
     expect(words).not.toMatch(ROUND_THE_CLOCK);
     expect(words).not.toMatch(CALL_OUTS_OFFERED);
     expect(words).toContain('No emergency call-outs until 7 January');
     expect(words).toContain('Howick; no emergency call-outs until 7 January.');
+    expect(words).toContain('get back to you when we are back on 7 January');
+    expect(words).not.toContain('shortly');
   });
 });

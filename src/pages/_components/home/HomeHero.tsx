@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import type { PictureData } from '../../../lib/pictures.ts';
 import { HERO_ROTATE_MS } from '../../../lib/page-timing.ts';
 import { business, yearsClaim } from '../../../config/business.ts';
+import { replyWords } from '../../../lib/availability.ts';
+import { availability } from '../../../lib/site-day.ts';
 import { ResponsivePicture } from '../../../components/ui/ResponsivePicture.tsx';
 import { Stars } from '../../../components/ui/Stars.tsx';
 import { HeroEmergencyCall } from './HeroEmergencyCall.tsx';
@@ -52,7 +54,7 @@ export function HomeHero({ heading, text, slides, rotate, children }: Props) {
         <div className="rounded-2xl bg-white p-6 text-ink shadow-2xl md:p-8">
           <h2 className="text-h3">Get a free, no-obligation quote</h2>
           <p className="mt-1 mb-5 text-sm text-muted">
-            Tell us what you need and we will get back to you shortly.
+            Tell us what you need and {replyWords(availability)}.
           </p>
           {children}
         </div>
