@@ -14,5 +14,7 @@ afterAll(async () => {
 
 noScriptTests(() => ({
   name: 'firefox',
-  open: async (path, viewport) => suitePage(await openPage(browser, path, viewport)),
+  // No island to hold: every tap waits until Firefox shows the pointer on what it taps
+  open: async (path, viewport) =>
+    suitePage(await openPage(browser, path, viewport), { steady: true }),
 }));

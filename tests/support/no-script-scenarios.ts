@@ -82,6 +82,8 @@ export function noScriptTests<E>(browser: () => NoScriptBrowser<E>): void {
       await fill('message', 'Two new downlights in the hallway.');
       await send();
 
+      // The title says first that the request came back (and, failing, which page this is)
+      expect(await page.run(() => document.title)).toMatch(/^Error: /);
       const email = `${form} input[name="email"]`;
       expect(
         await page.run(
