@@ -48,7 +48,13 @@ async function templateWords(day: Day): Promise<string> {
     renderToStaticMarkup(createElement(EmergencyBanner)),
     renderToStaticMarkup(createElement(EmergencySituations, { situations: ['Sparks'] })),
     renderToStaticMarkup(
-      createElement(HomeHero, { heading: '', text: '', slides: [], rotate: false }, null),
+      createElement(HomeHero, {
+        heading: '',
+        text: '',
+        slides: [],
+        rotate: false,
+        children: null,
+      }),
     ),
     responseClaim('aim', 'Howick'),
     responseClaim('same-day', 'Botany'),
