@@ -166,11 +166,11 @@ export const businessSchema = z.object({
         description: 'Such as 1–2 hours.',
       }),
       /** What most other jobs can expect, e.g. 'same-day' */
-      typicalService: z
-        .string()
-        .min(3)
-        .max(30)
-        .meta({ label: 'How soon other jobs are done', description: 'Such as same-day.' }),
+      typicalService: z.string().min(3).max(30).meta({
+        label: 'How soon other jobs are done',
+        description:
+          'Such as same-day. Once it is no longer same-day, publishing lists the pages whose own words still say so, for you to change.',
+      }),
       /** Quote turnaround and validity (quote page FAQ) */
       quoteTurnaround: z
         .string()

@@ -45,6 +45,8 @@ export interface ContentSummary {
     reviewShares: readonly string[];
     /** Whether the business answers emergencies round the clock, and the words of that switch */
     roundTheClock: { claimed: boolean; switchLabel: string };
+    /** How soon other jobs are done, as his business details say it, and the words of that field */
+    typicalService: { said: string; fieldLabel: string };
   };
 }
 
@@ -156,7 +158,7 @@ export function contentProblems(content: ContentSummary): string[] {
         `${collection}: ${featured(items)} have “${SHOW_ON_HOME_LABEL}” ticked; the home page shows ${needed}, so tick it on at least ${needed}`,
       );
   }
-  problems.push(...roundTheClockProblems(content));
+  problems.push(...roundTheClockProblems(content), ...sameDayProblems(content));
   return problems;
 }
 
@@ -179,6 +181,25 @@ function roundTheClockProblems({ wording, expected }: ContentSummary): string[] 
       ? []
       : [
           `${page} still says “${claim}”, but “${expected.roundTheClock.switchLabel}” is unticked in your business details: change its words, or tick it again`,
+        ];
+  });
+}
+
+const SAME_DAY_WORDS = /same[- ]day/i;
+
+/**
+ * The pages whose own words still promise same-day work once his business details say other jobs
+ * take longer: the area pages' service line follows the field, but words he wrote stay as written
+ */
+function sameDayProblems({ wording, expected }: ContentSummary): string[] {
+  const { said, fieldLabel } = expected.typicalService;
+  if (SAME_DAY_WORDS.test(said)) return [];
+  return wording.flatMap(({ page, text }) => {
+    const claim = SAME_DAY_WORDS.exec(text)?.[0];
+    return claim === undefined
+      ? []
+      : [
+          `${page} still says “${claim}”, but “${fieldLabel}” in your business details says “${said}”: change its words, or that detail`,
         ];
   });
 }

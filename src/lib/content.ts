@@ -83,6 +83,11 @@ function ensureChecked(): Promise<void> {
           switchLabel:
             fieldLabels(businessSchema, 'claims.emergency24x7')?.at(-1) ?? 'emergency24x7',
         },
+        typicalService: {
+          said: business.claims.typicalService,
+          fieldLabel:
+            fieldLabels(businessSchema, 'claims.typicalService')?.at(-1) ?? 'typicalService',
+        },
       },
     });
   })();

@@ -6,6 +6,7 @@ import { businessSchema } from '../../src/config/business.ts';
 
 /** The words of the switch in his business details, as his form shows them */
 const roundTheClockLabel = fieldLabels(businessSchema, 'claims.emergency24x7')!.at(-1)!;
+const typicalServiceLabel = fieldLabels(businessSchema, 'claims.typicalService')!.at(-1)!;
 
 const expected: ContentSummary['expected'] = {
   serviceSlugs: {
@@ -18,6 +19,7 @@ const expected: ContentSummary['expected'] = {
   areaPaths: ['/areas/electrician-botany', '/areas/electrician-howick'],
   reviewShares: ['Botany', 'Howick'],
   roundTheClock: { claimed: true, switchLabel: roundTheClockLabel },
+  typicalService: { said: 'same-day', fieldLabel: typicalServiceLabel },
 };
 
 function validContent(): ContentSummary {
@@ -90,6 +92,8 @@ function validContent(): ContentSummary {
       { page: 'The Whitford area page', text: 'Call us at any hour of the day or night.' },
       { page: 'The heated towel rails page', text: 'Left on around the clock, a rail uses power.' },
       { page: 'The Ōtāhuhu area page', text: 'Help around the clock for Ōtāhuhu homes.' },
+      { page: 'The Dannemora area page', text: 'Ordinary jobs are usually done the same day.' },
+      { page: 'The Botany area page', text: 'Same-day service is typical in Botany.' },
     ],
     quoteGroups: [
       { heading: 'East Auckland', region: 'East Auckland', suburbs: ['Botany', 'Pakuranga'] },
@@ -188,6 +192,23 @@ describe('content rules', () => {
       ].map(
         ([page, claim]) =>
           `${page} still says “${claim}”, but “${roundTheClockLabel}” is unticked in your business details: change its words, or tick it again`,
+      ),
+    );
+  });
+
+  it('names each page whose own words still promise same-day work once other jobs take longer, and none while they do not', () => {
+    const content = validContent();
+    content.expected = {
+      ...content.expected,
+      typicalService: { said: 'next-day', fieldLabel: typicalServiceLabel },
+    };
+    expect(contentProblems(content)).toEqual(
+      [
+        ['The Dannemora area page', 'same day'],
+        ['The Botany area page', 'Same-day'],
+      ].map(
+        ([page, claim]) =>
+          `${page} still says “${claim}”, but “${typicalServiceLabel}” in your business details says “next-day”: change its words, or that detail`,
       ),
     );
   });

@@ -178,6 +178,7 @@ describe('a new area page', () => {
         areaPaths: areaPages.map((page) => page.href),
         reviewShares: [],
         roundTheClock: { claimed: true, switchLabel: '' },
+        typicalService: { said: 'same-day', fieldLabel: '' },
       },
     } satisfies ContentSummary;
     return !contentProblems(summary).includes(
