@@ -5,12 +5,14 @@
  * dist/client and never a 5xx.
  */
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findRedirect, gonePagePath, isRetired } from '../../src/config/routes.ts';
 import { isOwnerPath } from '../../src/lib/owner-api.ts';
 import { ownerServiceWorkerPath } from '../../src/lib/owner-manifest.ts';
 import { THANKS_PATH } from '../../src/server/leads/responses.ts';
+import { KEEP_ALIVE_MS } from '../../src/server/http/site-server.ts';
 import {
   builtFiles,
   CANARY,
@@ -18,6 +20,7 @@ import {
   mapLimit,
   requireBuild,
   send,
+  sleep,
   startServer,
   type Answer,
   type BuiltFile,
@@ -431,5 +434,29 @@ describe('hostile paths', () => {
 
   it('the server logged no failed request', () => {
     expect(server.output()).not.toMatch(/Request failed|Internal Server Error|Could not render/);
+  });
+});
+
+describe('an idle connection', () => {
+  it("is kept past Node's default 5 s, for as long as the server tells browsers", async () => {
+    const socket = connect(Number(new URL(server.origin).port), '127.0.0.1');
+    // The answer's head, or nothing once the server has closed the connection
+    const ask = () =>
+      new Promise<string>((answered) => {
+        if (socket.readyState === 'closed' || socket.readableEnded) return answered('');
+        socket.once('data', (data) => answered(data.toString('latin1')));
+        socket.once('end', () => answered(''));
+        socket.write('HEAD / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      });
+    try {
+      expect(await ask()).toMatch(
+        new RegExp(`^keep-alive: timeout=${KEEP_ALIVE_MS / 1000}\r$`, 'im'),
+      );
+      // Past Node's default and the second it adds before closing
+      await sleep(6_500);
+      expect(await ask()).toMatch(/^HTTP\/1\.1 200 /);
+    } finally {
+      socket.destroy();
+    }
   });
 });

@@ -93,7 +93,7 @@ export interface RunningServer extends SiteServer {
 
 /**
  * Keep-alive connections like a browser's, given up before the server closes them. Node's agent
- * follows the server's `Keep-Alive: timeout=5` only when it has a timeout of its own; without
+ * follows the server's `Keep-Alive: timeout=` only when it has a timeout of its own; without
  * one it keeps idle connections forever, and a request sent on one just as the server closes it
  * fails with "socket hang up". The timeout here bounds only idle connections, as each request
  * sets its own.

@@ -21,6 +21,15 @@ import { isValidHostHeader, parseTarget, withoutTrailingSlashes } from './reques
 import { missingPages, type SiteHolder } from './live-site.ts';
 import { CACHE_CONTROL, type Site, type SiteFile } from './site-files.ts';
 
+/**
+ * How long an idle connection is kept. Browsers close it themselves at the time announced here
+ * (Keep-Alive: timeout=), and Firefox can send a form's post on a connection in the instant it
+ * closes it, losing the post to a blank page. Node's 5 s falls within the seconds a visitor
+ * spends on a page before sending its form; two minutes, near Firefox's own 115 s, is past most
+ * of them. Behind the reverse proxy, the proxy closes its idle connections first.
+ */
+export const KEEP_ALIVE_MS = 120_000;
+
 export interface SiteServerOptions {
   /** The built site (dist/client), or where to read the one being served (a build swapped for a newer one) */
   site: Site | SiteHolder;
@@ -191,5 +200,6 @@ export function createSiteServer(options: SiteServerOptions): Server {
 
   server.on('clientError', answerClientErrors(resourceHeaders));
   server.requestTimeout = deadlines.uploadMs;
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   return server;
 }
