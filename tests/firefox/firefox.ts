@@ -93,30 +93,14 @@ export async function byText(
 /**
  * A tap as a visitor's pointer makes it: scrolled into view, then the pointer moves over the
  * element's middle, presses and releases, all through the browser's input, not a script's click.
- * With `steady`, it presses only once Firefox itself shows the element under the pointer
- * (`:hover`), aiming again if the page moved meanwhile. Not where islands are tested: the hover
- * alone starts loading an island's code, and those tests need the press to come first.
  */
-export async function tap(
-  page: Page,
-  element: ElementHandle<Element> | string,
-  { steady = false } = {},
-): Promise<void> {
+export async function tap(page: Page, element: ElementHandle<Element> | string): Promise<void> {
   const handle = typeof element === 'string' ? await page.$(element) : element;
   if (!handle) throw new Error(`Nothing matches ${String(element)} on ${page.url()}`);
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const point = await pointToTap(handle);
-    if (!point)
-      throw new Error(`${String(element)} is not shown, or stays covered, on ${page.url()}`);
-    if (!steady) return page.mouse.click(point.x, point.y);
-    await page.mouse.move(point.x, point.y);
-    if (await handle.evaluate((shown) => shown.matches(':hover'))) break;
-    if (Date.now() > deadline)
-      throw new Error(`The pointer never rests on ${String(element)} on ${page.url()}`);
-  }
-  await page.mouse.down();
-  await page.mouse.up();
+  const point = await pointToTap(handle);
+  if (!point)
+    throw new Error(`${String(element)} is not shown, or stays covered, on ${page.url()}`);
+  await page.mouse.click(point.x, point.y);
 }
 
 /**
@@ -153,11 +137,8 @@ async function pointToTap(
   }
 }
 
-/** The page as the suites' shared tests drive it (tests/support/suite-page.ts); `steady` taps as `tap` says */
-export function suitePage(
-  page: Page,
-  { steady = false } = {},
-): suite.SuitePage<ElementHandle<Element>> {
+/** The page as the suites' shared tests drive it (tests/support/suite-page.ts) */
+export function suitePage(page: Page): suite.SuitePage<ElementHandle<Element>> {
   return {
     run: <T>(script: (...args: never[]) => T, ...args: unknown[]) =>
       page.evaluate(script as (...args: unknown[]) => T, ...args) as Promise<T>,
@@ -168,7 +149,7 @@ export function suitePage(
         [...Array(await countOf(page, selector)).keys()].map((index) => nth(page, selector, index)),
       ),
     byText: (selector, text) => byText(page, selector, text),
-    tap: (target) => tap(page, target, { steady }),
+    tap: (target) => tap(page, target),
     type: (text) => page.keyboard.type(text),
     selectAllText: async () => {
       await page.keyboard.down('Control');

@@ -14,7 +14,5 @@ afterAll(async () => {
 
 noScriptTests(() => ({
   name: 'firefox',
-  // No island to hold: every tap waits until Firefox shows the pointer on what it taps
-  open: async (path, viewport) =>
-    suitePage(await openPage(browser, path, viewport), { steady: true }),
+  open: async (path, viewport) => suitePage(await openPage(browser, path, viewport)),
 }));
