@@ -185,7 +185,20 @@ function roundTheClockProblems({ wording, expected }: ContentSummary): string[] 
   });
 }
 
-const SAME_DAY_WORDS = /same[- ]day/i;
+/** An area page's fields that are choices, not his words ('same-day' names one of the promises) */
+export const AREA_SETTINGS = ['responseClaim'];
+
+/** A page's own words for the wording rules: its fields and its body, without the fields in `settings` */
+export function pageWords(
+  data: Readonly<Record<string, unknown>>,
+  body = '',
+  settings: readonly string[] = [],
+): string {
+  const words = Object.entries(data).filter(([field]) => !settings.includes(field));
+  return `${JSON.stringify(Object.fromEntries(words))}\n${body}`;
+}
+
+const SAME_DAY_WORDS = /same[-\s]+day/i;
 
 /**
  * The pages whose own words still promise same-day work once his business details say other jobs

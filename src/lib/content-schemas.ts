@@ -259,7 +259,7 @@ export const areaSchema = z
       label: 'What the page promises',
       optionLabels: {
         aim: 'The emergency response aim',
-        'same-day': 'Same-day service, typically',
+        'same-day': 'How soon other jobs are done (from your business details)',
       },
     }),
     image: illustration,

@@ -6,7 +6,7 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { areaPages, featuredServiceSlug, serviceGroups, serviceSlugs } from '../config/routes.ts';
 import { business, businessSchema } from '../config/business.ts';
-import { checkContentRules } from './content-rules.ts';
+import { AREA_SETTINGS, checkContentRules, pageWords } from './content-rules.ts';
 import { fieldLabels } from './field-labels.ts';
 
 export type ServiceEntry = CollectionEntry<'services'>;
@@ -60,15 +60,15 @@ function ensureChecked(): Promise<void> {
       wording: [
         ...services.map((entry) => ({
           page: `The “${entry.data.title}” page`,
-          text: JSON.stringify(entry.data),
+          text: pageWords(entry.data),
         })),
         ...areas.map((entry) => ({
           page: `The ${entry.data.areaName} area page`,
-          text: `${JSON.stringify(entry.data)}\n${entry.body ?? ''}`,
+          text: pageWords(entry.data, entry.body, AREA_SETTINGS),
         })),
         ...pages.map((entry) => ({
           page: `The ${entry.data.page} page`,
-          text: JSON.stringify(entry.data),
+          text: pageWords(entry.data),
         })),
       ],
       quoteGroups: quote.serviceAreas,

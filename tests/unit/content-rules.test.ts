@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { contentProblems, type ContentSummary } from '../../src/lib/content-rules.ts';
+import {
+  AREA_SETTINGS,
+  contentProblems,
+  pageWords,
+  type ContentSummary,
+} from '../../src/lib/content-rules.ts';
 import { SHOW_ON_HOME_LABEL } from '../../src/lib/content-schemas.ts';
 import { fieldLabels } from '../../src/lib/field-labels.ts';
 import { businessSchema } from '../../src/config/business.ts';
@@ -211,6 +216,28 @@ describe('content rules', () => {
           `${page} still says “${claim}”, but “${typicalServiceLabel}” in your business details says “next-day”: change its words, or that detail`,
       ),
     );
+  });
+
+  it('reads an area page’s choice of promise as a setting, not as its words, and its body across line breaks', () => {
+    const content = validContent();
+    content.expected = {
+      ...content.expected,
+      typicalService: { said: 'next-day', fieldLabel: typicalServiceLabel },
+    };
+    const area = { areaName: 'Howick', responseClaim: 'same-day', intro: 'Local help.' };
+    content.wording = [
+      {
+        page: 'The Howick area page',
+        text: pageWords(area, 'Faults are fixed fast.', AREA_SETTINGS),
+      },
+      {
+        page: 'The Pakuranga area page',
+        text: pageWords(area, 'Most jobs are done the same\nday.', AREA_SETTINGS),
+      },
+    ];
+    expect(contentProblems(content)).toEqual([
+      `The Pakuranga area page still says “same\nday”, but “${typicalServiceLabel}” in your business details says “next-day”: change its words, or that detail`,
+    ]);
   });
 
   it('keeps the detail pages alone in services/, and the group and emergency pages in service-pages/', () => {
