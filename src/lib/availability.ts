@@ -145,11 +145,12 @@ export function emergencyHelpWords(said: Availability, phrase = 'emergency help'
   return roundTheClockWords(phrase, said.emergency24x7);
 }
 
-/** "we will get back to you shortly", or while closed, "we will get back to you when we are back on 7 January" */
+/** "we will get back to you shortly", or while closed, "we'll be in touch when we're back on 7 January" */
 export function replyWords(said: Availability): string {
-  return said.closed
-    ? `we will get back to you when we are back on ${said.backOn ?? 'our return'}`
-    : 'we will get back to you shortly';
+  if (!said.closed) return 'we will get back to you shortly';
+  return said.backOn
+    ? `we'll be in touch when we're back on ${said.backOn}`
+    : "we'll be in touch when we're back";
 }
 
 /** While a closure stops emergency call-outs: "No emergency call-outs until 7 January" */

@@ -155,7 +155,7 @@ describe('a closure', () => {
   it('promises a reply when he is back, not shortly', () => {
     const back = dateWords(dayAfter(to));
     expect(replyWords(availabilityOn(facts(true), from))).toBe(
-      `we will get back to you when we are back on ${back}`,
+      `we'll be in touch when we're back on ${back}`,
     );
     expect(replyWords(availabilityOn(facts(true), dayAfter(to)))).toBe(
       'we will get back to you shortly',
