@@ -26,7 +26,8 @@ import { CACHE_CONTROL, type Site, type SiteFile } from './site-files.ts';
  * (Keep-Alive: timeout=), and Firefox can send a form's post on a connection in the instant it
  * closes it, losing the post to a blank page. Node's 5 s falls within the seconds a visitor
  * spends on a page before sending its form; two minutes, near Firefox's own 115 s, is past most
- * of them. Behind the reverse proxy, the proxy closes its idle connections first.
+ * of them. This matters where browsers reach Node itself (the tests, a server without a proxy);
+ * behind the reverse proxy, browsers never see it, and the proxy closes its idle connections first.
  */
 export const KEEP_ALIVE_MS = 120_000;
 

@@ -4,8 +4,8 @@
  * its host. Nothing else of the Referer is looked at or kept: not its path, not its query.
  * A visit from one of the site's own pages is a step inside the site, not a source.
  * Any client can write any Referer (referrer spam puts a site's name in front of its owner), so
- * another website is named only when the browser itself vouches that the page was reached from
- * another site (Sec-Fetch-Site, which a page's script cannot set); otherwise it stays unnamed.
+ * another website is named only when the request also says, as a browser does, that the page was
+ * reached from another site (Sec-Fetch-Site); a Referer alone, the usual spam, stays unnamed.
  */
 import type { SourceKind } from '../db/records.ts';
 
