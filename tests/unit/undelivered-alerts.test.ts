@@ -3,7 +3,10 @@ import { inProcessStore } from '../../src/server/db/async-store.ts';
 import { OVERDUE_AFTER_MS } from '../../src/server/notify/health.ts';
 import type { Channel, OwnerNotice } from '../../src/server/notify/channel.ts';
 import type { ChannelName, LeadStore } from '../../src/server/db/records.ts';
-import { startUndeliveredAlerts } from '../../src/server/notify/undelivered-alerts.ts';
+import {
+  FIRST_TRIES_WAIT_MS,
+  startUndeliveredAlerts,
+} from '../../src/server/notify/undelivered-alerts.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';
 
 let store: LeadStore;
@@ -105,7 +108,8 @@ describe('notices of undelivered leads', () => {
     let down = true;
     const email = noticeChannel('email');
     const ntfy = noticeChannel('ntfy', () => down);
-    const id = store.insertLead(sampleLead(), { channels: ['email', 'ntfy'] });
+    // Sent by e-mail alone, so no first try elsewhere holds the notice back
+    const id = store.insertLead(sampleLead(), { channels: ['email'] });
     store.markAttemptFailed(id, 'email', { error: '550 rejected', retryAt: null });
     let ntfyWorking = false;
     const alerts = alertsFor(
@@ -120,5 +124,52 @@ describe('notices of undelivered leads', () => {
     await alerts.check();
     await alerts.check();
     expect(ntfy.notices).toHaveLength(1);
+  });
+
+  it("wait for the lead's other channels to try once, then name every channel it missed in one notice", async () => {
+    const ntfy = noticeChannel('ntfy');
+    const alerts = alertsFor([noticeChannel('email').channel, ntfy.channel]);
+    const id = store.insertLead(sampleLead({ name: 'Sam' }), { channels: ['email', 'webhook'] });
+    store.markAttemptFailed(id, 'email', { error: '550 rejected', retryAt: null });
+    await alerts.check(); // the webhook has not tried yet
+    const now = new Date();
+    store.claimDueDeliveries({ channel: 'webhook', now, staleBefore: now, limit: 1 });
+    await alerts.check(); // and is trying
+    expect(ntfy.notices).toEqual([]);
+    store.markAttemptFailed(id, 'webhook', { error: 'HTTP 410', retryAt: null });
+    await alerts.check();
+    await alerts.check();
+    expect(ntfy.notices.map((notice) => notice.title)).toEqual([
+      `Request ${id} from Sam could not be e-mailed to you and could not be sent to your webhook`,
+    ]);
+  });
+
+  it('wait for a channel that never tries no longer than a few minutes', async () => {
+    const ntfy = noticeChannel('ntfy');
+    const id = store.insertLead(sampleLead({ name: 'Sam' }), {
+      channels: ['email', 'webhook'],
+      now: new Date(Date.now() - FIRST_TRIES_WAIT_MS - 1000),
+    });
+    store.markAttemptFailed(id, 'email', { error: '550 rejected', retryAt: null });
+    await alertsFor([ntfy.channel]).check();
+    expect(ntfy.notices.map((notice) => notice.title)).toEqual([
+      `Request ${id} from Sam could not be e-mailed to you`,
+    ]);
+  });
+
+  it('count leads, not channels, against the limit of one check, so no lead is split between two notices', () => {
+    const failed = [1, 2].map((index) => {
+      const id = store.insertLead(sampleLead({ name: `Lead ${index}` }), {
+        channels: ['email', 'webhook'],
+      });
+      for (const channel of ['email', 'webhook'] as const)
+        store.markAttemptFailed(id, channel, { error: 'refused', retryAt: null });
+      return id;
+    });
+    const due = store.undeliveredToAnnounce({ overdueBefore: new Date(), limit: 1 });
+    expect(due.map(({ lead, channel }) => [lead.id, channel])).toEqual([
+      [failed[0], 'email'],
+      [failed[0], 'webhook'],
+    ]);
   });
 });

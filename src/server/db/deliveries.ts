@@ -94,10 +94,11 @@ export function deliveryRecords(connection: () => Connection): Pick<LeadStore, D
       });
       return Number((row as { count: number }).count);
     },
-    undeliveredToAnnounce({ overdueBefore, limit }) {
+    undeliveredToAnnounce({ overdueBefore, settledBefore = overdueBefore, limit }) {
       const { statements } = connection();
       const rows = statements.toAnnounce.all({
         overdueBefore: overdueBefore.toISOString(),
+        settledBefore: settledBefore.toISOString(),
         limit,
       }) as Array<{
         leadId: number;

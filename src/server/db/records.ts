@@ -247,8 +247,17 @@ export interface LeadStore extends OwnerRecords, PushDeviceRecords {
    * made by `overdueBefore` (the lead is older than that)
    */
   countUnreachedLeads(options: { since: Date; overdueBefore: Date }): number;
-  /** Failed deliveries, and those of leads from before `overdueBefore` still waiting, not yet announced */
-  undeliveredToAnnounce(options: { overdueBefore: Date; limit: number }): UndeliveredNotice[];
+  /**
+   * Failed deliveries, and those of leads from before `overdueBefore` still waiting, not yet
+   * announced: of at most `limit` leads, each with all such channels at once, and none of a lead
+   * from after `settledBefore` (by default `overdueBefore`) whose other channels are still on
+   * their first try
+   */
+  undeliveredToAnnounce(options: {
+    overdueBefore: Date;
+    settledBefore?: Date;
+    limit: number;
+  }): UndeliveredNotice[];
   markAnnounced(leadId: number, channel: ChannelName, now?: Date): void;
   /** Whether each channel's most recently attempted delivery failed (or waits after a failure) */
   latestDeliveryFailed(): Array<{ channel: ChannelName; failed: boolean }>;

@@ -181,13 +181,21 @@ export function prepareStatements(db: DatabaseSync) {
         AND NOT EXISTS (SELECT 1 FROM deliveries WHERE lead_id = leads.id AND channel <> '${ACKNOWLEDGEMENT}' AND status = 'sent')
         AND (created_at < :overdueBefore OR NOT EXISTS (SELECT 1 FROM deliveries
           WHERE lead_id = leads.id AND channel <> '${ACKNOWLEDGEMENT}' AND status <> 'failed'))`),
-    toAnnounce:
-      prepare(`SELECT deliveries.lead_id AS leadId, deliveries.channel AS channel, deliveries.status AS status,
-        deliveries.last_error AS lastError
-      FROM deliveries JOIN leads ON leads.id = deliveries.lead_id
-      WHERE deliveries.announced_at IS NULL AND deliveries.channel <> '${ACKNOWLEDGEMENT}'
-        AND (deliveries.status = 'failed' OR (deliveries.status IN ('pending', 'sending') AND leads.created_at < :overdueBefore))
-      ORDER BY deliveries.lead_id LIMIT :limit`),
+    // Whole leads, so one notice names every channel a lead missed: none while another of its
+    // channels is still on its first try (until the lead is older than :settledBefore), and the
+    // limit counts leads
+    toAnnounce: prepare(`WITH due AS (
+        SELECT deliveries.lead_id AS leadId, deliveries.channel AS channel, deliveries.status AS status,
+          deliveries.last_error AS lastError
+        FROM deliveries JOIN leads ON leads.id = deliveries.lead_id
+        WHERE deliveries.announced_at IS NULL AND deliveries.channel <> '${ACKNOWLEDGEMENT}'
+          AND (deliveries.status = 'failed' OR (deliveries.status IN ('pending', 'sending') AND leads.created_at < :overdueBefore))
+          AND (leads.created_at < :settledBefore OR NOT EXISTS (
+            SELECT 1 FROM deliveries AS trying WHERE trying.lead_id = deliveries.lead_id
+              AND trying.channel <> '${ACKNOWLEDGEMENT}'
+              AND (trying.status = 'sending' OR (trying.status = 'pending' AND trying.attempts = 0)))))
+      SELECT * FROM due WHERE leadId IN (SELECT DISTINCT leadId FROM due ORDER BY leadId LIMIT :limit)
+      ORDER BY leadId, channel`),
     lastAcknowledged: prepare('SELECT at FROM acknowledged_addresses WHERE address_hash = ?'),
     acknowledged: prepare(`INSERT INTO acknowledged_addresses (address_hash, at) VALUES (:hash, :at)
       ON CONFLICT (address_hash) DO UPDATE SET at = excluded.at`),

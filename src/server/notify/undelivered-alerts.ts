@@ -15,8 +15,13 @@ import { oneLine } from '../support/plain-text.ts';
 import type { ChannelName, UndeliveredNotice } from '../db/records.ts';
 
 const CHECK_EVERY_MS = 60_000;
+/**
+ * How long a lead's failure waits for its other channels' first tries, so one notice names every
+ * channel it missed; a channel that is down cannot hold the notice back longer
+ */
+export const FIRST_TRIES_WAIT_MS = 2 * 60_000;
 const NOTICE_TIMEOUT_MS = 30_000;
-/** Undelivered channels announced per check, so a backlog cannot flood the owner's phone at once */
+/** Leads announced per check, so a backlog cannot flood the owner's phone at once */
 const NOTICES_PER_CHECK = 20;
 
 const CHANNEL_VERBS: Record<ChannelName, string> = {
@@ -129,6 +134,7 @@ export function startUndeliveredAlerts({
   async function announceDue() {
     const due = await store.undeliveredToAnnounce({
       overdueBefore: new Date(Date.now() - OVERDUE_AFTER_MS),
+      settledBefore: new Date(Date.now() - FIRST_TRIES_WAIT_MS),
       limit: NOTICES_PER_CHECK,
     });
     for (const undelivered of Map.groupBy(due, ({ lead }) => lead.id).values())
