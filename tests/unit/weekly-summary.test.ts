@@ -12,7 +12,8 @@ import { SIGNATURE_HEADER, webhookChannel } from '../../src/server/notify/channe
 import type { Channel, OwnerReport } from '../../src/server/notify/channel.ts';
 import { createApp } from '../../src/server/app.ts';
 import { openLeadStore } from '../../src/server/db/store.ts';
-import { type DailyCount, type LeadStore } from '../../src/server/db/records.ts';
+import { type LeadStore } from '../../src/server/db/records.ts';
+import type { DailyCount } from '../../src/server/db/stats-records.ts';
 import { pageTitles } from '../../src/server/stats/page-titles.ts';
 import { startWeeklySummaries } from '../../src/server/stats/weekly.ts';
 import { leadStorePerTest, sampleLead } from '../support/leads.ts';

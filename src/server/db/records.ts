@@ -8,6 +8,7 @@
 import type { QuoteField, QuoteRequestFields } from '../../lib/validation.ts';
 import type { OwnerRecords } from './owner-records.ts';
 import type { PushDeviceRecords } from './push-records.ts';
+import type { StatsRecords } from './stats-records.ts';
 
 /** Where the owner has a quote request: New → Contacted → Quoted → Won or Lost; Spam sets one aside */
 export const LEAD_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost', 'spam'] as const;
@@ -105,43 +106,6 @@ export interface UndeliveredNotice {
   lastError: string | null;
 }
 
-/** What is counted for the owner's report (quote requests come from the leads themselves) */
-export const COUNT_KINDS = ['view', 'tel', 'mailto'] as const;
-export type CountKind = (typeof COUNT_KINDS)[number];
-
-export interface DailyCount {
-  /** YYYY-MM-DD, New Zealand time */
-  day: string;
-  path: string;
-  kind: CountKind;
-  count: number;
-}
-
-/** The kinds of place a visit can come from, as the report names them */
-export const SOURCE_KINDS = ['search', 'maps', 'social', 'direct', 'other'] as const;
-export type SourceKind = (typeof SOURCE_KINDS)[number];
-
-/** Visits from one kind of source on one day; for another website, its host name */
-export interface DailySource {
-  /** YYYY-MM-DD, New Zealand time */
-  day: string;
-  source: SourceKind;
-  /** The referring site's host name, for `other` only */
-  site: string | null;
-  count: number;
-}
-
-/** How many of one day's readings of a measure on a kind of page fell in one bucket */
-export interface DailyVital {
-  /** YYYY-MM-DD, New Zealand time */
-  day: string;
-  pageKind: string;
-  metric: string;
-  /** The bucket's index in the measure's fixed boundaries */
-  bucket: number;
-  count: number;
-}
-
 export interface LeadQuery {
   status?: LeadStatus | undefined;
   /** Matched against name, phone, e-mail and address */
@@ -187,7 +151,7 @@ export interface InsertOptions {
   deadline?: number;
 }
 
-export interface LeadStore extends OwnerRecords, PushDeviceRecords {
+export interface LeadStore extends OwnerRecords, PushDeviceRecords, StatsRecords {
   readonly path: string;
   /** Stores a lead and its deliveries durably, in the file at `path`, and returns its id */
   insertLead(lead: NewLead, options?: InsertOptions): number;
@@ -261,22 +225,8 @@ export interface LeadStore extends OwnerRecords, PushDeviceRecords {
   markAnnounced(leadId: number, channel: ChannelName, now?: Date): void;
   /** Whether each channel's most recently attempted delivery failed (or waits after a failure) */
   latestDeliveryFailed(): Array<{ channel: ChannelName; failed: boolean }>;
-  /** Adds counts to the daily totals, in one transaction */
-  addCounts(counts: readonly DailyCount[]): void;
-  /** The daily totals from `fromDay` to `toDay`, both included */
-  countsBetween(fromDay: string, toDay: string): DailyCount[];
-  /** Adds visits per source to the daily totals, in one transaction */
-  addSources(sources: readonly DailySource[]): void;
-  sourcesBetween(fromDay: string, toDay: string): DailySource[];
-  /** Adds speed readings to the daily histograms, in one transaction */
-  addVitals(readings: readonly DailyVital[]): void;
-  vitalsBetween(fromDay: string, toDay: string): DailyVital[];
   /** Where and when the quote requests between two instants came from */
   leadSourcesBetween(from: Date, to: Date): LeadSource[];
-  /** Marks the weekly summary of `week` as sent; false when it already was */
-  claimWeeklySummary(week: string, now?: Date): boolean;
-  /** Forgets a claim whose sending failed, so it is tried again */
-  releaseWeeklySummary(week: string): void;
   /**
    * Checkpoints the WAL into the main file (so a plain copy of it holds every lead) and closes;
    * `checkpoint: false` only closes (after a failure, when the file may not be writable).

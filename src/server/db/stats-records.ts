@@ -1,70 +1,60 @@
 /**
- * What the stats read and write in the lead store: the anonymous daily counts, visit sources and
- * speed readings, where the quote requests came from, and which weekly summaries were sent, on
- * the lead store's connection.
+ * What the store keeps for the owner's report, none of it about a person: the daily counts of
+ * pages and taps, where visits came from, real visitors' speed as histograms, and which weekly
+ * summaries were sent.
  */
-import type { Connection } from './database-file.ts';
-import type { DailyCount, DailySource, DailyVital, LeadSource, LeadStore } from './records.ts';
-import { inTransaction } from './sqlite.ts';
 
-type StatsMethods =
-  | 'addCounts'
-  | 'countsBetween'
-  | 'addSources'
-  | 'sourcesBetween'
-  | 'addVitals'
-  | 'vitalsBetween'
-  | 'leadSourcesBetween'
-  | 'claimWeeklySummary'
-  | 'releaseWeeklySummary';
+/** What is counted for the owner's report (quote requests come from the leads themselves) */
+export const COUNT_KINDS = ['view', 'tel', 'mailto'] as const;
+export type CountKind = (typeof COUNT_KINDS)[number];
 
-/** The lead store's methods for the stats */
-export function statsRecords(connection: () => Connection): Pick<LeadStore, StatsMethods> {
-  return {
-    addCounts(counts) {
-      const { db, statements } = connection();
-      inTransaction(db, () => {
-        for (const { day, path, kind, count } of counts)
-          statements.addCount.run({ day, path, kind, count });
-      });
-    },
-    countsBetween(fromDay, toDay) {
-      return connection().statements.countsBetween.all(fromDay, toDay) as unknown as DailyCount[];
-    },
-    addSources(sources) {
-      const { db, statements } = connection();
-      inTransaction(db, () => {
-        for (const { day, source, site, count } of sources)
-          statements.addSource.run({ day, source, site: site ?? '', count });
-      });
-    },
-    sourcesBetween(fromDay, toDay) {
-      const rows = connection().statements.sourcesBetween.all(fromDay, toDay) as unknown as Array<
-        Omit<DailySource, 'site'> & { site: string }
-      >;
-      return rows.map((row) => ({ ...row, site: row.site || null }));
-    },
-    addVitals(readings) {
-      const { db, statements } = connection();
-      inTransaction(db, () => {
-        for (const { day, pageKind, metric, bucket, count } of readings)
-          statements.addVital.run({ day, pageKind, metric, bucket, count });
-      });
-    },
-    vitalsBetween(fromDay, toDay) {
-      return connection().statements.vitalsBetween.all(fromDay, toDay) as unknown as DailyVital[];
-    },
-    leadSourcesBetween(from, to) {
-      return connection().statements.leadSources.all(
-        from.toISOString(),
-        to.toISOString(),
-      ) as unknown as LeadSource[];
-    },
-    claimWeeklySummary(week, now = new Date()) {
-      return Number(connection().statements.claimWeek.run(week, now.toISOString()).changes) === 1;
-    },
-    releaseWeeklySummary(week) {
-      connection().statements.releaseWeek.run(week);
-    },
-  };
+export interface DailyCount {
+  /** YYYY-MM-DD, New Zealand time */
+  day: string;
+  path: string;
+  kind: CountKind;
+  count: number;
+}
+
+/** The kinds of place a visit can come from, as the report names them */
+export const SOURCE_KINDS = ['search', 'maps', 'social', 'direct', 'other'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+
+/** Visits from one kind of source on one day; for another website, its host name */
+export interface DailySource {
+  /** YYYY-MM-DD, New Zealand time */
+  day: string;
+  source: SourceKind;
+  /** The referring site's host name, for `other` only */
+  site: string | null;
+  count: number;
+}
+
+/** How many of one day's readings of a measure on a kind of page fell in one bucket */
+export interface DailyVital {
+  /** YYYY-MM-DD, New Zealand time */
+  day: string;
+  pageKind: string;
+  metric: string;
+  /** The bucket's index in the measure's fixed boundaries */
+  bucket: number;
+  count: number;
+}
+
+/** The lead store's methods for the report's figures (stats-store.ts) */
+export interface StatsRecords {
+  /** Adds counts to the daily totals, in one transaction */
+  addCounts(counts: readonly DailyCount[]): void;
+  /** The daily totals from `fromDay` to `toDay`, both included */
+  countsBetween(fromDay: string, toDay: string): DailyCount[];
+  /** Adds visits per source to the daily totals, in one transaction */
+  addSources(sources: readonly DailySource[]): void;
+  sourcesBetween(fromDay: string, toDay: string): DailySource[];
+  /** Adds speed readings to the daily histograms, in one transaction */
+  addVitals(readings: readonly DailyVital[]): void;
+  vitalsBetween(fromDay: string, toDay: string): DailyVital[];
+  /** Marks the weekly summary of `week` as sent; false when it already was */
+  claimWeeklySummary(week: string, now?: Date): boolean;
+  /** Forgets a claim whose sending failed, so it is tried again */
+  releaseWeeklySummary(week: string): void;
 }

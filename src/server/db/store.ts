@@ -11,7 +11,7 @@
  * acknowledged into a file that no longer has a name.
  *
  * The store is put together here from its parts on one connection: the leads, their deliveries
- * (deliveries.ts), the stats (stats-records.ts), the owner's records (owner-store.ts) and his
+ * (deliveries.ts), the stats (stats-store.ts), the owner's records (owner-store.ts) and his
  * push devices (push-devices.ts).
  */
 import { resolve } from 'node:path';
@@ -23,7 +23,7 @@ import { pushDeviceRecords } from './push-devices.ts';
 import type { LeadStore, StoredLead } from './records.ts';
 import { inTransaction } from './sqlite.ts';
 import { fromRows, readLead, type DeliveryRow, type LeadRow, type NoteRow } from './statements.ts';
-import { statsRecords } from './stats-records.ts';
+import { statsRecords } from './stats-store.ts';
 
 export const DEFAULT_LEADS_DB = 'data/leads.sqlite';
 

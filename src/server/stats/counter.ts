@@ -5,7 +5,7 @@
  * written by `close()`.
  */
 import type { AsyncLeadStore } from '../db/async-store.ts';
-import type { CountKind, DailyCount, DailySource, DailyVital } from '../db/records.ts';
+import type { CountKind, DailyCount, DailySource, DailyVital } from '../db/stats-records.ts';
 import { nzDay } from '../support/days.ts';
 import type { VisitSource } from './sources.ts';
 

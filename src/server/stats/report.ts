@@ -16,13 +16,13 @@ import type {
   SpeedByKind,
 } from '../../lib/owner-api.ts';
 import { PAGE_KIND_LABELS, PAGE_KINDS } from '../../lib/page-kind.ts';
+import type { LeadSource } from '../db/records.ts';
 import {
   SOURCE_KINDS,
   type DailyCount,
   type DailySource,
   type DailyVital,
-  type LeadSource,
-} from '../db/records.ts';
+} from '../db/stats-records.ts';
 import { addDays } from '../../lib/availability.ts';
 import { daysBetween, nzDay, nzDayStart } from '../support/days.ts';
 import type { PageTitles } from './page-titles.ts';

@@ -7,7 +7,7 @@
  * another website is named only when the request also says, as a browser does, that the page was
  * reached from another site (Sec-Fetch-Site); a Referer alone, the usual spam, stays unnamed.
  */
-import type { SourceKind } from '../db/records.ts';
+import type { SourceKind } from '../db/stats-records.ts';
 
 export interface VisitSource {
   source: SourceKind;
