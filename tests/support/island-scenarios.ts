@@ -12,6 +12,8 @@ import { FIELDS } from '../../src/lib/validation.ts';
 import { FLOATING_LINKS, linesOfText, PHONE, tabCount } from './browser-suites.ts';
 import { storedLead, uniqueEmail } from './e2e-leads.ts';
 import {
+  filterReviews,
+  REVIEWS,
   focusedId,
   propertyOf,
   shownCount,
@@ -191,15 +193,7 @@ export function islandTests<E>(browser: () => IslandBrowser<E>): void {
   describe('the review filter', () => {
     test('filters and counts, and Clear Filters resets it where the visitor is', async () => {
       const page = await browser().open(testimonialsPath);
-      const reviews = 'main figure';
-      const all = await shownCount(page, reviews);
-      await page.choose('#service-filter', 'Commercial');
-      await expect.poll(() => shownCount(page, reviews)).toBeLessThan(all);
-      const commercial = await shownCount(page, reviews);
-      expect(commercial).toBeGreaterThan(0);
-      expect(await shownText(page, '[role="status"] span')).toBe(
-        `Showing ${commercial} of ${all} reviews`,
-      );
+      const all = await filterReviews(page, 'Commercial');
       const clear = await page.byText('main button', 'Clear Filters');
       const scrolled = await page.run((button: Element) => {
         button.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
@@ -207,7 +201,7 @@ export function islandTests<E>(browser: () => IslandBrowser<E>): void {
       }, clear);
       expect(scrolled).toBeGreaterThan(0);
       await page.tap(clear);
-      await expect.poll(() => shownCount(page, reviews)).toBe(all);
+      await expect.poll(() => shownCount(page, REVIEWS)).toBe(all);
       expect(await propertyOf(page, '#service-filter', 'value')).toBe('');
       expect(await shownText(page, '[role="status"] span')).toBe(
         `Showing ${all} of ${all} reviews`,

@@ -3,6 +3,7 @@
  * WebDriver BiDi in Firefox (tests/firefox/firefox.ts), selenium over classic WebDriver in WebKit
  * (tests/webkit/webkit.ts). `E` is the driver's handle on an element, which a test only passes back.
  */
+import { expect } from 'vitest';
 
 export interface SuitePage<E> {
   /** Runs `script` in the page with `args` (elements arrive as the page's own) and gives its result */
@@ -100,4 +101,21 @@ export function propertyOf<E>(
     selector,
     name,
   );
+}
+
+/** The reviews /testimonials shows */
+export const REVIEWS = 'main figure';
+
+/**
+ * Chooses `service` in the review filter of /testimonials, open on `page`, and checks that fewer
+ * reviews show, at least one, and the count says so; gives how many reviews there are in all
+ */
+export async function filterReviews<E>(page: SuitePage<E>, service: string): Promise<number> {
+  const all = await shownCount(page, REVIEWS);
+  await page.choose('#service-filter', service);
+  await expect.poll(() => shownCount(page, REVIEWS)).toBeLessThan(all);
+  const shown = await shownCount(page, REVIEWS);
+  expect(shown).toBeGreaterThan(0);
+  expect(await shownText(page, '[role="status"] span')).toBe(`Showing ${shown} of ${all} reviews`);
+  return all;
 }
