@@ -169,20 +169,30 @@ export function contentProblems(content: ContentSummary): string[] {
 const ROUND_THE_CLOCK_WORDS =
   /24\s*\/\s*7|24 hours a day|day or night|night or day|day and night|any hour|at any time|7 days a week|every day of the year|(?:help|answered|available|on call) around the clock/i;
 
+/** Each page whose own words match `words`, with the first words found, as `problem` puts it */
+function pagesSaying(
+  wording: ContentSummary['wording'],
+  words: RegExp,
+  problem: (page: string, claim: string) => string,
+): string[] {
+  return wording.flatMap(({ page, text }) => {
+    const claim = words.exec(text)?.[0];
+    return claim === undefined ? [] : [problem(page, claim)];
+  });
+}
+
 /**
  * The pages whose own words still claim round-the-clock work once he says he no longer gives it:
  * what the site makes from the facts follows the switch, but words he wrote stay as written
  */
 function roundTheClockProblems({ wording, expected }: ContentSummary): string[] {
   if (expected.roundTheClock.claimed) return [];
-  return wording.flatMap(({ page, text }) => {
-    const claim = ROUND_THE_CLOCK_WORDS.exec(text)?.[0];
-    return claim === undefined
-      ? []
-      : [
-          `${page} still says “${claim}”, but “${expected.roundTheClock.switchLabel}” is unticked in your business details: change its words, or tick it again`,
-        ];
-  });
+  return pagesSaying(
+    wording,
+    ROUND_THE_CLOCK_WORDS,
+    (page, claim) =>
+      `${page} still says “${claim}”, but “${expected.roundTheClock.switchLabel}” is unticked in your business details: change its words, or tick it again`,
+  );
 }
 
 /** An area page's fields that are choices, not his words ('same-day' names one of the promises) */
@@ -207,14 +217,12 @@ const SAME_DAY_WORDS = /same[-\s]+day/i;
 function sameDayProblems({ wording, expected }: ContentSummary): string[] {
   const { said, fieldLabel } = expected.typicalService;
   if (SAME_DAY_WORDS.test(said)) return [];
-  return wording.flatMap(({ page, text }) => {
-    const claim = SAME_DAY_WORDS.exec(text)?.[0];
-    return claim === undefined
-      ? []
-      : [
-          `${page} still says “${claim}”, but “${fieldLabel}” in your business details says “${said}”: change its words, or that detail`,
-        ];
-  });
+  return pagesSaying(
+    wording,
+    SAME_DAY_WORDS,
+    (page, claim) =>
+      `${page} still says “${claim}”, but “${fieldLabel}” in your business details says “${said}”: change its words, or that detail`,
+  );
 }
 
 export function checkContentRules(content: ContentSummary): void {
