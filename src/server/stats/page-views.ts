@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Counter } from './counter.ts';
 import { sourceOfReferer } from './sources.ts';
-import { createRepeatViewFilter, isCountedVisit } from './visits.ts';
+import { createRepeatViewFilter, header, isCountedVisit } from './visits.ts';
 
 type Log = (message: string, error?: unknown) => void;
 
@@ -40,11 +40,10 @@ export function pageViewCounter({
     if (!repeatViews.isFirstView(req, path)) return;
     counter.count(path, 'view');
     const host = (req.headers.host ?? '').replace(/:\d+$/, '');
-    const fetchSite = req.headers['sec-fetch-site'];
     const source = sourceOfReferer(
       req.headers.referer,
       [...ownHosts, host],
-      typeof fetchSite === 'string' ? fetchSite : null,
+      header(req.headers, 'sec-fetch-site'),
     );
     if (source) counter.countSource(source);
   }

@@ -13,7 +13,8 @@ const NOT_A_PERSON =
 /** Node's headers or a Fetch request's */
 type AnyHeaders = IncomingHttpHeaders | Headers;
 
-function header(headers: AnyHeaders, name: string): string {
+/** A header's value, trimmed; '' when it is missing */
+export function header(headers: AnyHeaders, name: string): string {
   if (headers instanceof Headers) return (headers.get(name) ?? '').trim();
   const value = headers[name];
   return (Array.isArray(value) ? value.join(',') : (value ?? '')).trim();
