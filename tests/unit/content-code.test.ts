@@ -20,7 +20,7 @@ import { narrowCsp } from '../../src/integrations/page-csp.ts';
 import { isSafeImage, isSafeLink } from '../../src/lib/markdown.ts';
 import { remarkFillTokens } from '../../src/lib/remark-fill-tokens.ts';
 import { business } from '../../src/config/business.ts';
-import { apiPaths, quotePath } from '../../src/config/routes.ts';
+import { apiPaths, areaPages, quotePath } from '../../src/config/routes.ts';
 import { mapEmbedOrigin } from '../../src/lib/csp.ts';
 import { HOSTILE_HEADING, hostileMarkdown } from '../support/hostile-markdown.ts';
 
@@ -52,12 +52,15 @@ const policy = [
   '',
 ].join(';');
 
+/** The area page the tests build, one of the route table's */
+const area = areaPages.at(-1)!;
+
 /** An area page as the templates build it, around `markdownHtml`: the quote form and the map are the templates' */
 const areaPage = (markdownHtml: string) =>
-  `<!DOCTYPE html><html lang="en-NZ"><head><meta charset="utf-8"><title>Howick electrician</title>` +
+  `<!DOCTYPE html><html lang="en-NZ"><head><meta charset="utf-8"><title>${area.label} electrician</title>` +
   `<meta http-equiv="content-security-policy" content="${policy}"><style>${templateStyle}</style>` +
   `<script type="application/ld+json">{"@type":"Electrician"}</script></head><body><main>` +
-  `<section aria-labelledby="guide-heading"><div class="container-page area-article"><h2 id="guide-heading">About Howick</h2>` +
+  `<section aria-labelledby="guide-heading"><div class="container-page area-article"><h2 id="guide-heading">About ${area.label}</h2>` +
   `<div data-markdown>${markdownHtml}</div></div></section>` +
   `<form action="${apiPaths.leads}" method="post"><input name="name"><button>Send</button></form>` +
   `<iframe src="${mapEmbedOrigin}/export/embed.html" title="Map"></iframe>` +
@@ -80,14 +83,15 @@ function elementsOf(html: string): string[] {
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** The build's page step (readBuiltPages) on a built site holding `html` at /areas/electrician-howick */
+/** The build's page step (readBuiltPages) on a built site holding `html` at the area's path */
 async function buildStep(html: string) {
   const dir = mkdtempSync(join(tmpdir(), 'content-code-'));
   dirs.push(dir);
-  mkdirSync(join(dir, 'areas/electrician-howick'), { recursive: true });
-  writeFileSync(join(dir, 'areas/electrician-howick/index.html'), html);
+  const file = join(dir, area.href, 'index.html');
+  mkdirSync(join(dir, area.href), { recursive: true });
+  writeFileSync(file, html);
   const pages = await readBuiltPages(dir);
-  return { pages, written: readFileSync(join(dir, 'areas/electrician-howick/index.html'), 'utf8') };
+  return { pages, written: readFileSync(file, 'utf8') };
 }
 
 describe("content's Markdown", () => {
@@ -122,7 +126,7 @@ describe("content's Markdown", () => {
       '- [x] done',
       '> Quoted',
       '`code`',
-      '[Quote](/quote), [an article](https://example.org/a?b=c#d), [e-mail](mailto:dave@example.com), [call](tel:+6491234567), [top](#top), <https://example.org>',
+      `[Quote](${quotePath}), [an article](https://example.org/a?b=c#d), [e-mail](mailto:dave@example.com), [call](tel:+6491234567), [top](#top), <https://example.org>`,
       '![A switchboard](/images/board.png)',
       '| Job | Price |\n| --- | ---: |\n| Fan | $200 |',
       'Noted.[^1]\n\n[^1]: A footnote.',
@@ -191,7 +195,7 @@ describe('an area page built from Markdown holding each injection', () => {
     const page = areaPage(await render(siteRenderer, hostileMarkdown));
     expect(pageCodeProblems(page)).toEqual([]);
     const { pages, written } = await buildStep(page);
-    expect(pages.map((built) => built.path)).toEqual(['/areas/electrician-howick']);
+    expect(pages.map((built) => built.path)).toEqual([area.href]);
     expect(written).toContain(
       `script-src 'self' ${hash(templateScript)};style-src 'self' ${hash(templateStyle)};`,
     );
@@ -229,7 +233,7 @@ describe('an area page built from Markdown holding each injection', () => {
         String(pattern),
       ).toBe(true);
     await expect(buildStep(page)).rejects.toThrow(
-      /^Built pages hold code the site's templates did not write:\n- \/areas\/electrician-howick: /,
+      new RegExp(`^Built pages hold code the site's templates did not write:\n- ${area.href}: `),
     );
     // Narrowed, the policy would still allow none of it
     const { html } = narrowCsp(page);
