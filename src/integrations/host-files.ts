@@ -20,7 +20,7 @@ import { isOwnerPath, ownerPaths } from '../lib/owner-api.ts';
 import { findRedirect } from '../config/routes.ts';
 import { loadSiteFiles } from '../server/http/site-files.ts';
 import { moveBodyStylesToHead } from './body-styles.ts';
-import { precompressedCache } from './precompressed-cache.ts';
+import { precompressedCache, type PrecompressedCache } from './precompressed-cache.ts';
 import { narrowCsp } from './page-csp.ts';
 import { pageClasses, pageElements, pageScripts, purgePageStyles } from './page-styles.ts';
 import { shareRepeatedSvgs } from './svg-symbols.ts';
@@ -84,13 +84,13 @@ export async function readBuiltPages(clientDir: string): Promise<BuiltPage[]> {
 /**
  * Writes the host files for `pages` into `clientDir` (and nginx/ beside it); returns what it wrote.
  * The compressed copies are made on zlib's thread pool, so every core works on them at once, and
- * only for files whose content no earlier build compressed (`cacheDir`).
+ * only for files whose content no earlier build compressed (`cache`).
  */
 export async function writeHostFiles(
   clientDir: string,
   origin: string,
   builtPages: readonly BuiltPage[],
-  cacheDir: string,
+  cache: PrecompressedCache,
 ): Promise<{ urls: number; compressed: number; made: number }> {
   // The owner's pages (his page, the content editor) need the Node server's sign-in: a static host serves them as a 404
   const serverOnlyPaths = [ownerPaths.page, editorPaths.app];
@@ -109,7 +109,6 @@ export async function writeHostFiles(
   mkdirSync(nginxDir, { recursive: true });
   writeFileSync(join(nginxDir, 'site.conf'), renderNginxConfig({ root: clientDir, origin, pages }));
 
-  const cache = precompressedCache(cacheDir);
   const compressible = [...(await loadSiteFiles(clientDir)).values()].filter((file) =>
     COMPRESSIBLE.test(file.contentType),
   );
@@ -141,9 +140,12 @@ export function hostFiles({ origin }: { origin: string }): AstroIntegration {
         const pages = await readBuiltPages(clientDir);
         logger.info(await writeSiteIcons(clientDir));
         logger.info(await writeOgImages(clientDir, pages));
-        const { urls, compressed, made } = await writeHostFiles(clientDir, origin, pages, cacheDir);
+        const cache = precompressedCache(cacheDir);
+        const { urls, compressed, made } = await writeHostFiles(clientDir, origin, pages, cache);
         const publicPages = pages.filter((page) => page.status === 200 && !isOwnerPath(page.path));
-        logger.info(formatFirstScreenTable(await firstScreenTable(publicPages)));
+        // The whole pages' copies were just made; their first screens' are kept the same way
+        const brotliBytes = (text: string) => cache.brotliBytes(Buffer.from(text));
+        logger.info(formatFirstScreenTable(await firstScreenTable(publicPages, brotliBytes)));
         logger.info(
           `${urls} URLs in sitemap.xml, ${compressed} files precompressed (${made} anew, the rest as before)`,
         );

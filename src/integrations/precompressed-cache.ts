@@ -2,12 +2,13 @@
  * Brotli and gzip copies of the build's text files, each made once per content: a copy is kept
  * under the hash of what it compresses (node_modules/.cache/precompressed/), so a build, and above
  * all an owner's publish that changes one project, compresses only the files that changed.
- * Brotli at quality 11 is most of a build's time otherwise. Copies unused for two weeks are
+ * Brotli at quality 11 is most of a build's time otherwise. The first-screen figures the build
+ * prints (first-screen.ts) are read from copies kept the same way. Copies unused for two weeks are
  * removed.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { copyFile, rename, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, rename, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -22,6 +23,8 @@ const SETTINGS = 'br11-gz9';
 export interface PrecompressedCache {
   /** Writes `file`.br and `file`.gz, from the cache when it has them; whether either was compressed anew */
   write(file: string, body: Buffer): Promise<boolean>;
+  /** The size of `body`'s brotli copy, kept like a file's (the build's first-screen figures) */
+  brotliBytes(body: Buffer): Promise<number>;
   /** Removes copies no build has used for two weeks */
   prune(): void;
 }
@@ -50,17 +53,25 @@ export function precompressedCache(dir: string): PrecompressedCache {
   const put = (target: string, from: { body: Buffer | string }) =>
     typeof from.body === 'string' ? copyFile(from.body, target) : writeFile(target, from.body);
 
+  const keyOf = (body: Buffer) => createHash('sha256').update(SETTINGS).update(body).digest('hex');
+  const brotliCopy = (body: Buffer, key = keyOf(body)) =>
+    cached(join(dir, `${key}.br`), () =>
+      brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+
   return {
     async write(file, body) {
-      const key = createHash('sha256').update(SETTINGS).update(body).digest('hex');
+      const key = keyOf(body);
       const [br, gz] = await Promise.all([
-        cached(join(dir, `${key}.br`), () =>
-          brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        ),
+        brotliCopy(body, key),
         cached(join(dir, `${key}.gz`), () => gzipped(body, { level: 9 })),
       ]);
       await Promise.all([put(`${file}.br`, br), put(`${file}.gz`, gz)]);
       return br.made || gz.made;
+    },
+    async brotliBytes(body) {
+      const copy = await brotliCopy(body);
+      return typeof copy.body === 'string' ? (await stat(copy.body)).size : copy.body.length;
     },
     prune() {
       const oldest = Date.now() - UNUSED_FOR_MS;
