@@ -1,27 +1,29 @@
 import { defineConfig, devices } from '@playwright/test';
 import { requireBuild } from './scripts/support/build.ts';
-import { chromiumArgs, chromiumPath } from './scripts/support/chromium.ts';
+import { chromiumArgs, chromiumPath, headlessShellPath } from './scripts/support/chromium.ts';
 import { siteServerEnv } from './scripts/support/site-server.ts';
 import { leadsDb } from './tests/support/e2e-leads.ts';
 import { baseURL, ownerURL, port, publishURL } from './tests/support/e2e-servers.ts';
 
+/** Pages are tested in the headless shell; the owner's app, which takes push messages, in Chromium */
+const shell = { executablePath: headlessShellPath, args: chromiumArgs };
 const chromium = { executablePath: chromiumPath, args: chromiumArgs };
 const phone = {
   viewport: { width: 390, height: 844 },
   isMobile: true,
   hasTouch: true,
-  launchOptions: chromium,
+  launchOptions: shell,
 };
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: 2,
+  workers: 3,
   retries: 0,
   reporter: 'list',
-  use: { baseURL, launchOptions: chromium, trace: 'off' },
+  use: { baseURL, launchOptions: shell, trace: 'off' },
   // The publish tests run one after another for about two minutes: listed first, they start at
-  // once beside the rest on the other worker instead of running alone at the end
+  // once beside the rest on the other workers instead of running alone at the end
   projects: [
     {
       name: 'publish',
@@ -32,13 +34,19 @@ export default defineConfig({
     },
     {
       name: 'desktop',
-      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
-      testIgnore: /(?:^|[/\\])(?:mobile|owner|owner-photos|publish(?:-[\w-]+)?)\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], launchOptions: shell },
+      testIgnore:
+        /(?:^|[/\\])(?:mobile|owner|owner-photos|owner-push|publish(?:-[\w-]+)?)\.spec\.ts$/,
     },
     { name: 'mobile', use: phone, testMatch: /(?:^|[/\\])mobile\.spec\.ts$/ },
     {
+      name: 'push',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      testMatch: /(?:^|[/\\])owner-push\.spec\.ts$/,
+    },
+    {
       name: 'owner',
-      use: { ...phone, baseURL: ownerURL },
+      use: { ...phone, baseURL: ownerURL, launchOptions: chromium },
       testMatch: /(?:^|[/\\])owner(?:-photos)?\.spec\.ts$/,
     },
   ],
