@@ -72,7 +72,8 @@ export default defineConfig({
           name: 'build',
           include: ['tests/build/**/*.test.ts'],
           environment: 'node',
-          // The production install and the static build each wait on a child process: side by side
+          // Two files at a time: the production install's and the static deployment's builds are
+          // child processes with phases of waiting on the disk, which the other file fills
           maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 30_000,
