@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { precompressedCache } from '../../src/integrations/precompressed-cache.ts';
 
@@ -48,6 +48,9 @@ describe('the precompressed copies', () => {
 
     const start = body.subarray(0, 900);
     const bytes = await cache.brotliBytes(start);
+    expect(bytes).toBe(
+      brotliCompressSync(start, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    );
     expect(readdirSync(cacheDir)).toHaveLength(3);
     expect(await cache.brotliBytes(start)).toBe(bytes);
     expect(readdirSync(cacheDir)).toHaveLength(3);
