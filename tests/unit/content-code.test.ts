@@ -126,7 +126,7 @@ describe("content's Markdown", () => {
       '- [x] done',
       '> Quoted',
       '`code`',
-      `[Quote](${quotePath}), [an article](https://example.org/a?b=c#d), [e-mail](mailto:dave@example.com), [call](tel:+6491234567), [top](#top), <https://example.org>`,
+      `[Quote](${quotePath}), [an article](https://example.org/a?b=c#d), [e-mail](mailto:${business.email}), [call](tel:${business.phone.e164}), [top](#top), <https://example.org>`,
       '![A switchboard](/images/board.png)',
       '| Job | Price |\n| --- | ---: |\n| Fan | $200 |',
       'Noted.[^1]\n\n[^1]: A footnote.',
