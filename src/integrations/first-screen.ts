@@ -61,7 +61,7 @@ export async function firstScreenBrotliBytes(
 /** The figures of each page, compressed on zlib's thread pool, all at once */
 export async function firstScreenTable(
   pages: readonly { path: string; html: string }[],
-  brotliBytes: BrotliBytes = brotliSizeAsync,
+  brotliBytes: BrotliBytes,
 ): Promise<({ path: string } & FirstScreenFigures)[]> {
   return Promise.all(
     pages.map(async ({ path, html }) => {
