@@ -10,7 +10,7 @@ import { ntfyChannel, ntfyMessage } from '../../src/server/notify/channels/ntfy.
 import { webhookBody, webhookChannel } from '../../src/server/notify/channels/webhook.ts';
 import type { Channel } from '../../src/server/notify/channel.ts';
 import { createOutbox, type Outbox } from '../../src/server/notify/outbox.ts';
-import { DEFAULT_RETRY } from '../../src/server/notify/retry-policy.ts';
+import { DEFAULT_RETRY, type RetryPolicy } from '../../src/server/notify/retry-policy.ts';
 import { EMERGENCY_SERVICE } from '../../src/config/quote.ts';
 import { channelsFromEnv } from '../../src/server/notify/channels-from-env.ts';
 import type { ChannelName, LeadStore } from '../../src/server/db/records.ts';
@@ -41,18 +41,29 @@ let dir: string;
 let store: LeadStore;
 const cleanups = leadStorePerTest('leads-channels-', (opened) => ({ dir, store } = opened));
 
-/** An outbox on `channels` with retries a few milliseconds apart */
-function outboxFor(channels: Channel[]): Outbox {
+/** An outbox on `channels`, by default with retries a few milliseconds apart */
+function outboxFor(
+  channels: Channel[],
+  {
+    retry = { firstDelayMs: 20, maxDelayMs: 100, giveUpAfterMs: 60_000, attemptTimeoutMs: 5000 },
+    slowAfterMs,
+  }: { retry?: RetryPolicy; slowAfterMs?: number } = {},
+): Outbox {
   const outbox = createOutbox({
     store: inProcessStore(store),
     channels,
-    retry: { firstDelayMs: 20, maxDelayMs: 100, giveUpAfterMs: 60_000, attemptTimeoutMs: 5000 },
+    retry,
+    ...(slowAfterMs === undefined ? {} : { slowAfterMs }),
     log: () => {},
   });
   outbox.start();
   cleanups.push(() => outbox.close());
   return outbox;
 }
+
+/** The e-mail channel to the owner through the relay at `smtpUrl` */
+const ownerMail = (smtpUrl: string) =>
+  smtpChannel({ smtpUrl, to: 'owner@example.com', from: 'website@example.com', siteUrl });
 
 async function deliverAll(outbox: Outbox, until: () => boolean, timeoutMs = 10_000) {
   const started = Date.now();
@@ -72,14 +83,7 @@ describe('e-mail', () => {
   it('sends every lead of a burst through at most three SMTP connections, retrying refusals', async () => {
     const smtp = await startSmtp({ refuseFirst: 2 });
     cleanups.push(smtp.close);
-    const outbox = outboxFor([
-      smtpChannel({
-        smtpUrl: smtp.url,
-        to: 'owner@example.com',
-        from: 'website@example.com',
-        siteUrl,
-      }),
-    ]);
+    const outbox = outboxFor([ownerMail(smtp.url)]);
     const ids = Array.from({ length: 30 }, (_, index) =>
       store.insertLead(lead({ name: `Client ${index}` }), { channels: ['email'] }),
     );
@@ -471,12 +475,7 @@ describe('a failure that concerns one message', () => {
     const ntfy = await startReceiver((hit) => (poisoned(hit.body) ? 400 : 200));
     cleanups.push(smtp.close, webhook.close, ntfy.close);
     const outbox = outboxFor([
-      smtpChannel({
-        smtpUrl: smtp.url,
-        to: 'owner@example.com',
-        from: 'website@example.com',
-        siteUrl,
-      }),
+      ownerMail(smtp.url),
       webhookChannel({ url: `${webhook.origin}/hook`, siteUrl }),
       ntfyChannel({ url: `${ntfy.origin}/harbour-leads`, siteUrl }),
     ]);
@@ -531,14 +530,7 @@ describe('a failure that concerns one message', () => {
           : 'accept',
     });
     cleanups.push(smtp.close);
-    const outbox = outboxFor([
-      smtpChannel({
-        smtpUrl: smtp.url,
-        to: 'owner@example.com',
-        from: 'website@example.com',
-        siteUrl,
-      }),
-    ]);
+    const outbox = outboxFor([ownerMail(smtp.url)]);
     const [id] = leadsWith(1);
     await deliverAll(outbox, () => deliveryOf(id!, 'email')?.status === 'sent');
     expect(deliveryOf(id!, 'email')).toMatchObject({ status: 'sent', attempts: 3 });
@@ -560,26 +552,14 @@ describe('a relay that stalls after the message', () => {
       answer: (message) => (message.includes('Stalled') ? 'stall' : 'accept'),
     });
     cleanups.push(smtp.close);
-    const outbox = createOutbox({
-      store: inProcessStore(store),
-      channels: [
-        smtpChannel({
-          smtpUrl: smtp.url,
-          to: 'owner@example.com',
-          from: 'website@example.com',
-          siteUrl,
-        }),
-      ],
+    const outbox = outboxFor([ownerMail(smtp.url)], {
       retry: {
         firstDelayMs: 60_000,
         maxDelayMs: 60_000,
         giveUpAfterMs: 60_000,
         attemptTimeoutMs: 1500,
       },
-      log: () => {},
     });
-    outbox.start();
-    cleanups.push(() => outbox.close());
     const stalled = store.insertLead(lead({ name: 'Stalled' }), { channels: ['email'] });
     outbox.wake();
     await vi.waitFor(() => expect(smtp.stalled()).toBe(1));
@@ -603,23 +583,11 @@ describe('messages the relay stalls on', () => {
       answer: (message) => (message.includes('Stalled') ? 'stall' : 'accept'),
     });
     cleanups.push(smtp.close);
-    const outbox = createOutbox({
-      store: inProcessStore(store),
-      channels: [
-        smtpChannel({
-          smtpUrl: smtp.url,
-          to: 'owner@example.com',
-          from: 'website@example.com',
-          siteUrl,
-        }),
-      ],
-      // Stalls end at the deadline, far beyond the test; slowness is noticed after 0.5 s
+    // Stalls end at the deadline, far beyond the test; slowness is noticed after 0.5 s
+    const outbox = outboxFor([ownerMail(smtp.url)], {
       retry: { ...DEFAULT_RETRY, attemptTimeoutMs: 60_000 },
       slowAfterMs: 500,
-      log: () => {},
     });
-    outbox.start();
-    cleanups.push(() => outbox.close());
     const stalled = Array.from({ length: 10 }, (_, index) =>
       store.insertLead(lead({ name: `Stalled ${index}` }), { channels: ['email'] }),
     );
