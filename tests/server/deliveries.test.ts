@@ -21,12 +21,21 @@ import {
   startSmtp,
 } from '../support/script-helpers.ts';
 import { distDir } from '../support/build.ts';
-import { makeTempDir, repoRoot, requireBuild, send, startServer } from '../support/server.ts';
+import { FORM } from '../support/form-bodies.ts';
+import {
+  makeTempDir,
+  repoRoot,
+  requireBuild,
+  send,
+  startServer,
+  type RunningServer,
+} from '../support/server.ts';
 
 requireBuild();
 
-function quoteRequest(name: string, message: string) {
-  return new URLSearchParams({
+/** A visitor's quote request, as the form posts it */
+function postQuoteRequest(server: RunningServer, name: string, message: string) {
+  const body = new URLSearchParams({
     form_source: 'Quote Form',
     name,
     email: 'visitor@example.co.nz',
@@ -35,6 +44,12 @@ function quoteRequest(name: string, message: string) {
     service: 'Electrical Repairs',
     message,
   }).toString();
+  return send(server, {
+    method: 'POST',
+    path: '/api/leads',
+    headers: { 'Content-Type': FORM, Accept: 'application/json' },
+    body,
+  });
 }
 
 describe('a lead that one channel refuses for good', () => {
@@ -42,16 +57,7 @@ describe('a lead that one channel refuses for good', () => {
     const channels = await startFilteringChannels();
     const { smtp, webhook, ntfy } = channels;
     const server = await startServer({ env: channels.env });
-    const post = (name: string, message: string) =>
-      send(server, {
-        method: 'POST',
-        path: '/api/leads',
-        headers: {
-          'Content-Type': 'application/x-www-form-urlencoded',
-          Accept: 'application/json',
-        },
-        body: quoteRequest(name, message),
-      });
+    const post = (name: string, message: string) => postQuoteRequest(server, name, message);
     try {
       for (let index = 0; index < 10; index++)
         expect((await post(`Refused ${index}`, `Attached: ${EICAR}`)).status).toBe(200);
@@ -150,16 +156,7 @@ describe('messages the mail relay stalls on (it holds its answer after the final
     const server = await startServer({
       env: { SMTP_URL: smtp.url, LEADS_NOTIFY_TO: 'owner@example.com', LEADS_RATE_LIMIT: '0' },
     });
-    const post = (name: string, message: string) =>
-      send(server, {
-        method: 'POST',
-        path: '/api/leads',
-        headers: {
-          'Content-Type': 'application/x-www-form-urlencoded',
-          Accept: 'application/json',
-        },
-        body: quoteRequest(name, message),
-      });
+    const post = (name: string, message: string) => postQuoteRequest(server, name, message);
     try {
       for (let index = 0; index < stalledCount; index++)
         expect((await post(`Stalled Visitor ${index}`, 'The relay holds this one.')).status).toBe(
