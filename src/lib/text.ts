@@ -11,7 +11,8 @@ const tokens: Record<string, string> = {
   turnaround: business.claims.quoteTurnaround,
   validity: `${business.claims.quoteValidDays} days`,
   linescompany: business.linesCompany.name,
-  linesphone: business.linesCompany.phoneDisplay,
+  // Kept on one line, as the business's own number is (phoneText)
+  linesphone: business.linesCompany.phoneDisplay.replaceAll(' ', '\u00a0'),
 };
 
 /**

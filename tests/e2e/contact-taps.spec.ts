@@ -90,6 +90,24 @@ test('other clicks send nothing', async ({ page }) => {
   expect(beacons).toHaveLength(0);
 });
 
+test("the lines company's number is a link a phone dials, and a tap on it is not a call to the business", async ({
+  page,
+}) => {
+  const beacons = await catchBeacons(page);
+  await page.goto('/services/emergency-electrician');
+  await watchDefault(page);
+  const linesCompany = page
+    .getByRole('main')
+    .getByRole('link', { name: business.linesCompany.phoneDisplay })
+    .first();
+  await expect(linesCompany).toHaveAttribute('href', `tel:${business.linesCompany.phoneE164}`);
+  await linesCompany.click();
+  expect(await page.locator('html').getAttribute('data-tap-default-prevented')).toBe('false');
+  // A beacon would leave at once; give a wrong one time to show up
+  await page.waitForTimeout(300);
+  expect(beacons).toHaveLength(0);
+});
+
 test('a browser without sendBeacon loses the count, not the tap', async ({ page }) => {
   const beacons = await catchBeacons(page);
   const errors: string[] = [];

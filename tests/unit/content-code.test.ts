@@ -153,6 +153,22 @@ describe("content's Markdown", () => {
     expect(html.match(/<a href=/g)).toHaveLength(8);
   });
 
+  it("links the facts' phone numbers: the business's as a call, the lines company's as one to another business", async () => {
+    const html = await render(
+      siteRenderer,
+      `A fallen line: {linescompany}, {linesphone}. A fault: {phone}. [Call {phone}](tel:${business.phone.e164})`,
+    );
+    const nbsp = (text: string) => text.replaceAll(' ', '\u00a0');
+    expect(html).toContain(
+      `<a href="tel:${business.linesCompany.phoneE164}" data-elsewhere="">${nbsp(business.linesCompany.phoneDisplay)}</a>`,
+    );
+    expect(html).toContain(
+      `<a href="tel:${business.phone.e164}">${nbsp(business.phone.display)}</a>`,
+    );
+    // A link's own words are left as they are, with no link inside it
+    expect(html.match(/<a href=/g)).toHaveLength(3);
+  });
+
   it('judges an address as a browser reads it: any case, tabs and leading spaces ignored, relative ones as the site’s', () => {
     for (const url of [
       quotePath,

@@ -26,17 +26,22 @@ class FakeElement {
     return this.attributes[name] ?? null;
   }
 
-  /** Element.closest for selectors of the form a[href^="…"], a[href^="…"]; any other is an error */
+  /**
+   * Element.closest for selectors of the form a[href^="…"]:not([…]), a[href^="…"] (the :not
+   * optional); any other is an error
+   */
   closest(selector: string): FakeElement | null {
-    const prefixes = selector.split(',').map((part) => {
-      const prefix = /^\s*a\[href\^="([^"]+)"\]\s*$/.exec(part)?.[1];
-      if (prefix === undefined)
-        throw new Error(`The stand-in does not understand the selector ${part}`);
-      return prefix;
+    const parts = selector.split(',').map((part) => {
+      const match = /^\s*a\[href\^="([^"]+)"\](?::not\(\[([\w-]+)\]\))?\s*$/.exec(part);
+      if (!match) throw new Error(`The stand-in does not understand the selector ${part}`);
+      return { prefix: match[1]!, without: match[2] };
     });
     const href = this.getAttribute('href');
-    if (this.tagName === 'A' && href !== null && prefixes.some((prefix) => href.startsWith(prefix)))
-      return this;
+    const matches = ({ prefix, without }: (typeof parts)[number]) =>
+      href !== null &&
+      href.startsWith(prefix) &&
+      (without === undefined || this.getAttribute(without) === null);
+    if (this.tagName === 'A' && parts.some(matches)) return this;
     return this.parent?.closest(selector) ?? null;
   }
 }
@@ -102,7 +107,7 @@ describe('GoatCounter tap events', () => {
     ]);
   });
 
-  it('counts nothing for other clicks: another link, text, or something that is not an element', async () => {
+  it("counts nothing for other clicks: another link, another business's number, text, or something that is not an element", async () => {
     const count = vi.fn();
     await loadOnPage('/about', { count });
     const quoteLink = new FakeElement('A', { href: '/quote' });
@@ -110,6 +115,8 @@ describe('GoatCounter tap events', () => {
     tap(new FakeElement('span', {}, quoteLink));
     tap(new FakeElement('h1'));
     tap({ nodeType: 3, textContent: 'Call us' });
+    // The lines company's number: a call, but not to the business
+    tap(new FakeElement('A', { href: 'tel:+64508832867', 'data-elsewhere': '' }));
     expect(count).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,5 @@
 import { ChevronDown } from 'lucide-react';
+import { DialableText } from '../ui/DialableText.tsx';
 
 interface Props {
   /** Shared by the items' `name`, so opening one closes the others */
@@ -24,7 +25,9 @@ export function FaqAccordion({ group, items }: Props) {
               aria-hidden="true"
             />
           </summary>
-          <p className="px-5 pb-5 text-muted">{item.answer}</p>
+          <p className="px-5 pb-5 text-muted">
+            <DialableText text={item.answer} />
+          </p>
         </details>
       ))}
     </div>

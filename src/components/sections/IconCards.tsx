@@ -1,5 +1,6 @@
 import type { IconName } from '../../config/icon-names.ts';
 import { Icon } from '../ui/Icon.tsx';
+import { DialableText } from '../ui/DialableText.tsx';
 
 export interface IconCardData {
   title: string;
@@ -30,7 +31,9 @@ export function IconCards({
             </span>
           )}
           <h3 className="text-h3">{item.title}</h3>
-          <p className="mt-2 text-muted">{item.text}</p>
+          <p className="mt-2 text-muted">
+            <DialableText text={item.text} />
+          </p>
         </li>
       ))}
     </ul>

@@ -1,3 +1,5 @@
+import { DialableText } from '../../../components/ui/DialableText.tsx';
+
 /** Numbered safety tips: what to do before the electrician arrives */
 export function SafetyTips({ tips }: { tips: readonly { title: string; text: string }[] }) {
   return (
@@ -12,7 +14,9 @@ export function SafetyTips({ tips }: { tips: readonly { title: string; text: str
           </span>
           <div>
             <h3 className="text-h3">{tip.title}</h3>
-            <p className="mt-1 text-muted">{tip.text}</p>
+            <p className="mt-1 text-muted">
+              <DialableText text={tip.text} />
+            </p>
           </div>
         </li>
       ))}
