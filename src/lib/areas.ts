@@ -68,7 +68,10 @@ interface AreaLayout {
 // The hub leads the route table's area pages; suburb pages sit below it in the breadcrumbs
 const hub = areaPages[0]!;
 
-const layouts: Record<AreaEntry['data']['kind'], (areaName: string) => AreaLayout> = {
+const layouts: Record<
+  AreaEntry['data']['kind'],
+  (areaName: string, inHubRegion: boolean) => AreaLayout
+> = {
   hub: (areaName) => ({
     parents: [],
     sharedFaq: false,
@@ -99,8 +102,9 @@ const layouts: Record<AreaEntry['data']['kind'], (areaName: string) => AreaLayou
     ],
     ctaTitle: `Get a free quote in ${areaName}`,
   }),
-  suburb: (areaName) => ({
-    parents: [{ name: hub.label, path: hub.href }],
+  suburb: (areaName, inHubRegion) => ({
+    // Below the hub only when the suburb is in its part of Auckland (Ōtāhuhu, say, is not)
+    parents: inHubRegion ? [{ name: hub.label, path: hub.href }] : [],
     sharedFaq: true,
     blocks: [
       {
@@ -152,7 +156,8 @@ export interface AreaPage {
 
 export async function areaPage(entry: AreaEntry): Promise<AreaPage> {
   const { data } = entry;
-  const layout = layouts[data.kind](data.areaName);
+  const inHubRegion = data.region === (await hubEntry()).data.region;
+  const layout = layouts[data.kind](data.areaName, inHubRegion);
   const path = areaPath(entry);
   const sharedFaq = layout.sharedFaq
     ? (await pageContent('area-faq')).items.map((item) => ({ ...item, shared: true }))

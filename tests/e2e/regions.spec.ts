@@ -104,7 +104,7 @@ test("the footer lists every area page once, under the region it is in; the quot
   });
 });
 
-test('every area page gives the places it covers with their coordinates, in Auckland; a suburb page that says which region it is in says the one the footer gives it', async ({
+test('every area page gives the places it covers with their coordinates, in Auckland; a suburb page that says which region it is in says the one the footer gives it, and its breadcrumbs lead through East Auckland only when it is there', async ({
   page,
 }) => {
   let stated = 0;
@@ -138,6 +138,14 @@ test('every area page gives the places it covers with their coordinates, in Auck
       }
       if (region !== 'East Auckland')
         expect(questions, `${area.href} says it is in ${region}`).toContain(`in ${region}`);
+      // The breadcrumbs, and their structured data, put a suburb under the hub only in the hub's region
+      const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link');
+      const trail = ['Home', ...(region === 'East Auckland' ? [hub!.label] : [])];
+      await expect(crumbs, area.href).toHaveText(trail);
+      const breadcrumbList = data.find((item) => item['@type'] === 'BreadcrumbList') as unknown as {
+        itemListElement: { name: string }[];
+      };
+      expect(breadcrumbList.itemListElement.map((item) => item.name).slice(0, -1)).toEqual(trail);
     });
   }
   expect(stated, 'suburb pages that say which region they are in').toBeGreaterThanOrEqual(2);
