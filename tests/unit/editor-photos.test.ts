@@ -251,6 +251,28 @@ describe('an update from the editor', () => {
     expect((await check(other, onDisk)).ok).toBe(false);
   });
 
+  it('reads a long entry in one pass: many blank lines hold the editor no longer than a few', async () => {
+    const photo = (await phonePhoto(200, 100)).toString('base64');
+    const reference = '../../assets/projects/switchboard-howick/photos/3/src.jpg';
+    // A pattern that looked for the field across line breaks took 40 s over this, and the
+    // editor, and so every publish, waited; the unit tests' time limit is far shorter
+    const blankLines = '\n'.repeat(200_000);
+    const save = (entry: string) => ({
+      additions: [
+        {
+          path: 'src/content/projects/switchboard-howick.yaml',
+          contents: Buffer.from(entry).toString('base64'),
+        },
+        { path: photoPath('jpg', 'switchboard-howick', 3), contents: photo },
+      ],
+      deletions: [],
+    });
+    expect((await check(save(`title: x${blankLines}`))).ok).toBe(false);
+    expect((await check(save(`title: x${blankLines}photos:\n  - src: ${reference}\r\n`))).ok).toBe(
+      true,
+    );
+  });
+
   it('may touch only the entries, the business facts and the project photos', async () => {
     const allowed = [
       'src/content/projects/switchboard-howick.yaml',

@@ -79,10 +79,17 @@ function holdsPhotos(field: unknown): boolean {
   );
 }
 
-/** Whether an entry's text gives `reference` as a whole field's value (`src: ../../assets/…`), not in a comment or prose */
+/**
+ * Whether an entry's text gives `reference` as a whole field's value (`src: ../../assets/…`), not
+ * in a comment or prose. Line by line, and spaces within the line only: a pattern whose `\s`
+ * could run on across line breaks tries every blank line from every line start, and an entry of
+ * many blank lines then held the editor (and every publish) for minutes.
+ */
 function namesAsField(text: string, reference: string): boolean {
-  const value = new RegExp(`^\\s*(?:-\\s+)?[\\w-]+:\\s*(['"]?)${escape(reference)}\\1\\s*$`, 'm');
-  return value.test(text);
+  const value = new RegExp(
+    `^[ \\t]*(?:-[ \\t]+)?[\\w-]+:[ \\t]*(['"]?)${escape(reference)}\\1[ \\t\\r]*$`,
+  );
+  return text.split('\n').some((line) => value.test(line));
 }
 
 /** The paths the editor may write: each collection's entries and each singleton's file */
