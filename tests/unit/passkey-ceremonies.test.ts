@@ -2,7 +2,8 @@
  * The WebAuthn ceremonies on their own, with a software authenticator: a challenge is accepted
  * once, for what it was made for, and not after 5 minutes on a clock that never steps; a passkey
  * made for one invite cannot finish another's enrolment; a step-up's challenge confirms inside
- * its own session only, and is no sign-in.
+ * its own session only, and is no sign-in; a flood of sign-in challenges asked for by anyone
+ * pushes out none of them.
  */
 import { describe, expect, it } from 'vitest';
 import { inProcessStore } from '../../src/server/db/async-store.ts';
@@ -109,6 +110,33 @@ describe('a challenge', () => {
       passkeyId: passkey.id,
     });
     expect(await setup.ceremonies.verifyStepUp(response, 'session:a')).toBeNull();
+  });
+
+  it('to sign in outlasts a flood of others asked for by anyone, and none is accepted altered or from another server', async () => {
+    const setup = setUp();
+    const passkey = await enrolled(setup);
+    const owners = (await setup.ceremonies.signInOptions()) as unknown as CeremonyOptions;
+    // Asking needs no session: more than any list of challenges would keep
+    for (let index = 0; index < 2_500; index++) await setup.ceremonies.signInOptions();
+    expect(
+      await setup.ceremonies.verifySignIn(setup.authenticator.authenticate(owners) as never),
+    ).toEqual({ passkeyId: passkey.id });
+
+    const fresh = (await setup.ceremonies.signInOptions()) as unknown as CeremonyOptions;
+    const bytes = Buffer.from(fresh.challenge, 'base64url');
+    // A later time to lapse, under the same signature
+    bytes.writeDoubleBE(bytes.readDoubleBE(16) + 60 * 60_000, 16);
+    const altered = { ...fresh, challenge: bytes.toString('base64url') };
+    expect(
+      await setup.ceremonies.verifySignIn(setup.authenticator.authenticate(altered) as never),
+    ).toBeNull();
+    const otherServer = (await setUp().ceremonies.signInOptions()) as unknown as CeremonyOptions;
+    expect(
+      await setup.ceremonies.verifySignIn(setup.authenticator.authenticate(otherServer) as never),
+    ).toBeNull();
+    expect(
+      await setup.ceremonies.verifySignIn(setup.authenticator.authenticate(fresh) as never),
+    ).toEqual({ passkeyId: passkey.id });
   });
 
   it('needs the phone to verify its owner (face, fingerprint or PIN)', async () => {

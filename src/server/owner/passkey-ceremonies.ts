@@ -5,6 +5,11 @@
  * once, for the purpose it was made for, within 5 minutes (counted on a clock that never steps):
  * signing in, enrolling a passkey for one invite or session, or confirming inside one session
  * that the owner has a stored passkey at hand (a step-up).
+ *
+ * Anyone may ask for a sign-in challenge, so those are not kept in a list that a flood of asking
+ * could push the owner's out of: each is signed with a key of this process, and carries the time
+ * it lapses; only one that has been answered is remembered, until it lapses, so it is never
+ * accepted twice. Enrolment and step-up challenges need an invite or a session, and are kept.
  */
 import {
   generateAuthenticationOptions,
@@ -16,17 +21,24 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { liveFacts } from '../support/live-facts.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
 import type { NewPasskey } from '../db/owner-records.ts';
 
 export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
-/** Challenges kept at once; the oldest go first, so a flood of requests cannot grow the map */
+/** Enrolment and step-up challenges kept at once; the oldest go first, so no session can grow the map */
 const MAX_CHALLENGES = 1000;
+/** Answered sign-in challenges remembered at once: each needed a response naming a stored passkey */
+const MAX_ANSWERED = 10_000;
+const NONCE_BYTES = 16;
+const MAC_BYTES = 16;
 
-/** What a challenge was made for: signing in, enrolling a passkey for one invite or session, or a step-up in one session */
-type Purpose =
-  { kind: 'sign-in'; boundTo?: never } | { kind: 'enrol' | 'step-up'; boundTo: string };
+/** What a kept challenge was made for: enrolling a passkey for one invite or session, or a step-up in one session */
+interface Purpose {
+  kind: 'enrol' | 'step-up';
+  boundTo: string;
+}
 
 export interface PasskeyCeremonies {
   signInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON>;
@@ -59,6 +71,39 @@ export function createPasskeyCeremonies({
 }): PasskeyCeremonies {
   const { origin, hostname: rpID } = new URL(siteUrl);
   const challenges = new Map<string, { purpose: Purpose; expiresAt: number }>();
+  const signInKey = randomBytes(32);
+  /** Answered sign-in challenges, until they lapse */
+  const answered = new Map<string, number>();
+  const mac = (body: Buffer) =>
+    createHmac('sha256', signInKey).update(body).digest().subarray(0, MAC_BYTES);
+
+  /** A sign-in challenge: a nonce, when it lapses, and their signature */
+  function signedChallenge(): Uint8Array<ArrayBuffer> {
+    const body = Buffer.alloc(NONCE_BYTES + 8);
+    randomBytes(NONCE_BYTES).copy(body);
+    body.writeDoubleBE(monotonicNow() + CHALLENGE_LIFETIME_MS, NONCE_BYTES);
+    const challenge = new Uint8Array(body.length + MAC_BYTES);
+    challenge.set(body);
+    challenge.set(mac(body), body.length);
+    return challenge;
+  }
+
+  /** Whether `challenge` is a sign-in challenge of this process, in time and never answered before; it is answered now */
+  function takeSignedChallenge(challenge: string): boolean {
+    const raw = Buffer.from(challenge, 'base64url');
+    if (raw.length !== NONCE_BYTES + 8 + MAC_BYTES) return false;
+    const body = raw.subarray(0, NONCE_BYTES + 8);
+    if (!timingSafeEqual(raw.subarray(NONCE_BYTES + 8), mac(body))) return false;
+    const expiresAt = body.readDoubleBE(NONCE_BYTES);
+    const now = monotonicNow();
+    if (expiresAt <= now || answered.has(challenge)) return false;
+    for (const [key, lapses] of answered) {
+      if (lapses <= now || answered.size >= MAX_ANSWERED) answered.delete(key);
+      else break;
+    }
+    answered.set(challenge, expiresAt);
+    return true;
+  }
 
   function remember(challenge: string, purpose: Purpose) {
     const now = monotonicNow();
@@ -77,24 +122,27 @@ export function createPasskeyCeremonies({
     return entry.purpose.kind === purpose.kind && entry.purpose.boundTo === purpose.boundTo;
   }
 
-  async function authenticationOptions(purpose: Purpose) {
+  /** Options to answer with a stored passkey: a kept challenge for `purpose`, a signed one to sign in */
+  async function authenticationOptions(purpose?: Purpose) {
     const options = await generateAuthenticationOptions({
       rpID,
       userVerification: 'required',
       timeout: CHALLENGE_LIFETIME_MS,
+      ...(purpose ? {} : { challenge: signedChallenge() }),
     });
-    remember(options.challenge, purpose);
+    if (purpose) remember(options.challenge, purpose);
     return options;
   }
 
-  /** The stored passkey that answered a challenge made for `purpose`, its use recorded; null when none did */
-  async function verifyAuthentication(response: AuthenticationResponseJSON, purpose: Purpose) {
+  /** The stored passkey that answered a challenge made for `purpose` (to sign in, when none), its use recorded; null when none did */
+  async function verifyAuthentication(response: AuthenticationResponseJSON, purpose?: Purpose) {
     const passkey = await store.getPasskey(response.id);
     if (!passkey) return null;
     try {
       const { verified, authenticationInfo } = await verifyAuthenticationResponse({
         response,
-        expectedChallenge: (challenge) => take(challenge, purpose),
+        expectedChallenge: (challenge) =>
+          purpose ? take(challenge, purpose) : takeSignedChallenge(challenge),
         expectedOrigin: origin,
         expectedRPID: rpID,
         requireUserVerification: true,
@@ -115,8 +163,8 @@ export function createPasskeyCeremonies({
   }
 
   return {
-    signInOptions: () => authenticationOptions({ kind: 'sign-in' }),
-    verifySignIn: (response) => verifyAuthentication(response, { kind: 'sign-in' }),
+    signInOptions: () => authenticationOptions(),
+    verifySignIn: (response) => verifyAuthentication(response),
     stepUpOptions: (boundTo) => authenticationOptions({ kind: 'step-up', boundTo }),
     verifyStepUp: (response, boundTo) =>
       verifyAuthentication(response, { kind: 'step-up', boundTo }),
