@@ -24,6 +24,7 @@ import { clientAddresses } from './http/client-address.ts';
 import type { LiveSite } from './http/live-site.ts';
 import type { Site } from './http/site-files.ts';
 import { handleLeadRequest } from './leads/handler.ts';
+import { createUploadRoom } from './leads/upload-room.ts';
 import { THANKS_PATH, thanksPageAt } from './leads/thanks-page.ts';
 import type { Channel, Sender } from './notify/channel.ts';
 import { checkHealth, healthRoute, reusedHealthCheck, type HealthReport } from './notify/health.ts';
@@ -129,6 +130,8 @@ export function createApp(env: Env, parts: AppParts): App {
   const clients = clientAddresses(env);
   const leadLimit = rateLimitFromEnv(env['LEADS_RATE_LIMIT']);
   const leadLimiter = leadLimit > 0 ? createRateLimiter({ limit: leadLimit }) : null;
+  // Turning the per-client limit off (tests, measurements) lifts its share of uploads too
+  const uploads = createUploadRoom(leadLimiter ? {} : { perClient: Infinity });
   const health = reusedHealthCheck(() =>
     checkHealth(store, notifications.deliveryKinds(), { built }),
   );
@@ -144,6 +147,7 @@ export function createApp(env: Env, parts: AppParts): App {
       readPage: site.readPage,
       photoFiles,
       allowPhotoUpload,
+      uploads,
     });
   }
 

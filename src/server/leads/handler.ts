@@ -15,7 +15,7 @@ import { answersFor } from './responses.ts';
 import type { PageReader } from '../http/site-files.ts';
 import { formPageWithProblems } from './form-page.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
-import { discardUnreadBody, type DiscardLimits } from '../http/request-body.ts';
+import { discardUnreadBody, mediaTypeOf, type DiscardLimits } from '../http/request-body.ts';
 import { MAX_BODY_BYTES } from './form-body.ts';
 import { isPlainAddress } from '../notify/channels/email.ts';
 import type { Outbox } from '../notify/outbox.ts';
@@ -27,6 +27,7 @@ import { liveFacts } from '../support/live-facts.ts';
 import { readLeadBody } from './lead-body.ts';
 import { collectFields, isSpam, refererPath, toNewLead, visibleFields } from './lead-fields.ts';
 import { keepPhotos, preparePhotos } from './request-photos.ts';
+import type { UploadRoom } from './upload-room.ts';
 
 /** How long a post may wait for the database (a lock held by a backup, say) before a 503 */
 export const STORE_WAIT_MS = 5000;
@@ -50,6 +51,8 @@ export interface LeadHandlerOptions {
   maxPhotoRequestBytes?: number | undefined;
   /** Lets a multipart body (photos over a phone's slow link) take longer than a form's text (http/body-deadline.ts) */
   allowPhotoUpload?: (() => void) | undefined;
+  /** Bounds the photos held while requests arrive, per client and in all (upload-room.ts) */
+  uploads?: UploadRoom | undefined;
 }
 
 const DEFAULT_BACK_PATH = '/quote';
@@ -77,18 +80,7 @@ async function leadResponse(
   clientAddress: string,
   options: LeadHandlerOptions,
 ): Promise<Response> {
-  const {
-    siteUrl,
-    store,
-    outbox,
-    rateLimiter,
-    maxBodyBytes = MAX_BODY_BYTES,
-    discard,
-    log = console.error,
-    readPage,
-    photoFiles,
-    maxPhotoRequestBytes = PHOTO_REQUEST_MAX_BYTES,
-  } = options;
+  const { siteUrl, rateLimiter } = options;
   const backPath = refererPath(request, siteUrl) ?? DEFAULT_BACK_PATH;
   const answer = answersFor(request, siteUrl, backPath);
 
@@ -111,11 +103,47 @@ async function leadResponse(
     );
   }
 
+  // A request that may carry photos holds a place until it is answered, and its photos' bytes with it
+  const mayCarryPhotos = mediaTypeOf(request.headers.get('content-type')) === 'multipart/form-data';
+  const place = mayCarryPhotos ? options.uploads?.enter(clientAddress) : undefined;
+  if (place === null) {
+    return answer.error(
+      429,
+      'Your photos are still on their way with another request. Please wait for it to finish, then try again.',
+      { 'Retry-After': '30' },
+    );
+  }
+  try {
+    return await storeLead(request, answer, options, place?.hold);
+  } finally {
+    place?.leave();
+  }
+}
+
+/** The rest of a request that passed the cheap checks: its body read, checked, and stored */
+async function storeLead(
+  request: Request,
+  answer: ReturnType<typeof answersFor>,
+  options: LeadHandlerOptions,
+  hold: ((bytes: number) => boolean) | undefined,
+): Promise<Response> {
+  const {
+    siteUrl,
+    store,
+    outbox,
+    maxBodyBytes = MAX_BODY_BYTES,
+    discard,
+    log = console.error,
+    readPage,
+    photoFiles,
+    maxPhotoRequestBytes = PHOTO_REQUEST_MAX_BYTES,
+  } = options;
   const body = await readLeadBody(request, answer, {
     textBytes: maxBodyBytes,
     requestBytes: maxPhotoRequestBytes,
     discard,
     allowPhotoUpload: options.allowPhotoUpload,
+    hold,
   });
   if (!body.ok) return body.refusal;
   const { entries, photos: uploaded } = body;

@@ -17,6 +17,10 @@ import type { answersFor } from './responses.ts';
 
 type Answers = ReturnType<typeof answersFor>;
 
+const BUSY_RETRY_SECONDS = 60;
+const BUSY_WORDS =
+  'We are receiving a lot of photos right now. Please try again in a minute, or send your request without photos.';
+
 export interface LeadBodyLimits {
   /** The form's text, sent alone or beside photos */
   textBytes: number;
@@ -25,6 +29,8 @@ export interface LeadBodyLimits {
   discard?: DiscardLimits | undefined;
   /** Lets a multipart body (photos over a phone's slow link) take longer than a form's text */
   allowPhotoUpload?: (() => void) | undefined;
+  /** Takes room for more bytes of a photo (upload-room.ts); false when there is none */
+  hold?: ((bytes: number) => boolean) | undefined;
 }
 
 export type LeadBody =
@@ -33,7 +39,7 @@ export type LeadBody =
 export async function readLeadBody(
   request: Request,
   answer: Answers,
-  { textBytes, requestBytes, discard, allowPhotoUpload }: LeadBodyLimits,
+  { textBytes, requestBytes, discard, allowPhotoUpload, hold }: LeadBodyLimits,
 ): Promise<LeadBody> {
   const refuse = (refusal: Response) => ({ ok: false as const, refusal });
   const contentType = request.headers.get('content-type') ?? '';
@@ -60,7 +66,12 @@ export async function readLeadBody(
     return refuse(isMultipart ? photosTooLarge() : tooLarge());
 
   if (isMultipart) {
-    const read = await readMultipart(request, contentType, { requestBytes, textBytes, discard });
+    const read = await readMultipart(request, contentType, {
+      requestBytes,
+      textBytes,
+      discard,
+      hold,
+    });
     if (!read.ok) return refuse(multipartRefusal(read, { tooLarge, photosTooLarge, answer }));
     return { ok: true, entries: read.entries, photos: read.photos };
   }
@@ -101,5 +112,7 @@ function multipartRefusal(
       return answer.error(400, 'The request body could not be read.');
     case 'malformed':
       return answer.error(400, read.reason ?? 'The form data is not well-formed multipart.');
+    case 'busy':
+      return answer.error(503, BUSY_WORDS, { 'Retry-After': String(BUSY_RETRY_SECONDS) });
   }
 }

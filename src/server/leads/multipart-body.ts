@@ -30,6 +30,8 @@ export interface MultipartLimits {
   photoBytes?: number;
   photos?: number;
   discard?: DiscardLimits | undefined;
+  /** Takes room for more bytes of a photo (upload-room.ts); false when there is none */
+  hold?: ((bytes: number) => boolean) | undefined;
 }
 
 export type MultipartResult =
@@ -38,7 +40,8 @@ export type MultipartResult =
 
 /**
  * too-large: the body or its text over the limit; photo-too-large / too-many-photos: the words
- * say which; unreadable: the body broke off; malformed: not well-formed multipart or UTF-8
+ * say which; unreadable: the body broke off; malformed: not well-formed multipart or UTF-8;
+ * busy: the server holds all the photos it has room for
  */
 export type MultipartProblem =
   | 'too-large'
@@ -46,7 +49,8 @@ export type MultipartProblem =
   | 'photo-too-large'
   | 'too-many-photos'
   | 'unreadable'
-  | 'malformed';
+  | 'malformed'
+  | 'busy';
 
 /**
  * The boundary parameter of a multipart Content-Type, read without a pattern: the handler runs
@@ -162,7 +166,9 @@ export async function readMultipart(
     const label = () => photoLabel(filename === '' ? photoParts : photoParts - 1, filename);
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => {
-      if (isPhoto && !failure) chunks.push(chunk);
+      if (!isPhoto || failure) return;
+      if (limits.hold && !limits.hold(chunk.length)) return fail('busy');
+      chunks.push(chunk);
     });
     stream.on('limit', () =>
       isPhoto
