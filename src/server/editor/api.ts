@@ -16,18 +16,16 @@ import { editorPaths } from '../../lib/editor-paths.ts';
 import type { ApiHandler, ApiRoute } from '../http/api.ts';
 import { isChange, isFromOwnOrigin, OWNER_HEADERS } from '../http/private-answers.ts';
 import { mediaTypeOf, readLimitedBody } from '../http/request-body.ts';
-import { createDailyQuota } from './daily-quota.ts';
+import { createDailyQuota, PHOTO_BYTES_PER_DAY } from './daily-quota.ts';
 import { blobPath, keystaticRoute } from './keystatic-route.ts';
 import { openEditorThread } from './editor-thread.ts';
 import { UNREADABLE_MESSAGE } from './updates.ts';
 
 /** An update carries its photos in base64, a third larger than the files */
 export const UPDATE_MAX_BYTES = 30 * 1024 * 1024;
-/** What the editor may write in any 24 hours: a few hundred job photos */
-export const SAVED_BYTES_PER_DAY = 300 * 1024 * 1024;
 /** Said of a larger save, here and by the proxy in front (deploy/nginx-proxy.conf) */
 export const SAVE_TOO_LARGE_MESSAGE = `That is more than ${UPDATE_MAX_BYTES / 1024 / 1024} MB in one save. Save fewer photos at a time.`;
-export const OVER_QUOTA_MESSAGE = `That is more than the ${SAVED_BYTES_PER_DAY / 1024 / 1024} MB of photos the editor takes in a day. Save the rest tomorrow.`;
+export const OVER_QUOTA_MESSAGE = `That is more than the ${PHOTO_BYTES_PER_DAY / 1024 / 1024} MB of photos the editor takes in a day. Save the rest tomorrow.`;
 /** What a request without the owner's live session is told */
 export const SIGNED_OUT_MESSAGE =
   'You are signed out. Sign in again with your passkey on the owner’s page, in a new tab so this page keeps your changes, then save again.';
@@ -93,7 +91,7 @@ export function createEditorApi(options: EditorApiOptions): EditorApi {
     localBaseDirectory: options.siteDir,
   });
   const thread = openEditorThread(options.siteDir);
-  const quota = createDailyQuota(options.bytesPerDay ?? SAVED_BYTES_PER_DAY);
+  const quota = createDailyQuota(options.bytesPerDay ?? PHOTO_BYTES_PER_DAY);
   let savesUnderWay = 0;
 
   /** Keystatic's tree of the site's files, from the editor's thread */

@@ -5,6 +5,9 @@
  */
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** What the editor, and the photos his jobs wait with, may each write in any 24 hours: a few hundred job photos */
+export const PHOTO_BYTES_PER_DAY = 300 * 1024 * 1024;
+
 export interface DailyQuota {
   /** Bytes that may still be written now */
   remaining(): number;
