@@ -13,15 +13,11 @@
  * its own (src/lib/csp.ts), as it inserts no script at run time.
  */
 import { createHash } from 'node:crypto';
+import { parse, type DefaultTreeAdapterMap } from 'parse5';
 
 const META_CSP = /(<meta http-equiv="content-security-policy" content=")([^"]*)(")/i;
-/** An element's attributes, where a quoted value may hold '>' */
-const ATTRIBUTES = String.raw`(?:[^>"']|"[^"]*"|'[^']*')*`;
-const INLINE_SCRIPT = new RegExp(String.raw`<script\b(${ATTRIBUTES})>([\s\S]*?)</script\s*>`, 'gi');
-const INLINE_STYLE = new RegExp(String.raw`<style\b${ATTRIBUTES}>([\s\S]*?)</style\s*>`, 'gi');
-const EXTERNAL = /(?:^|\s)src\s*=/i;
 /** Data blocks the browser never runs, so the CSP does not apply to them */
-const DATA_BLOCK = /\btype\s*=\s*["']?application\/(?:ld\+)?json/i;
+const DATA_BLOCK = /^application\/(?:ld\+)?json$/i;
 const HASH_SOURCE = /^'sha(?:256|384|512)-/;
 
 /** The source a browser allows the text by; it hashes the text with its line breaks as LF */
@@ -34,17 +30,48 @@ interface Inline {
   start: string;
 }
 
-/** The page's inline scripts and styles, each once, in page order */
+type Node = DefaultTreeAdapterMap['node'];
+type Element = DefaultTreeAdapterMap['element'];
+
+/** The script and style elements of `node`, in page order, as a browser parses the page */
+function scriptsAndStyles(node: Node, found: Element[] = []): Element[] {
+  if ('tagName' in node && (node.tagName === 'script' || node.tagName === 'style'))
+    found.push(node);
+  // A template's contents are a fragment of their own
+  const children =
+    'content' in node ? node.content.childNodes : 'childNodes' in node ? node.childNodes : [];
+  for (const child of children) scriptsAndStyles(child, found);
+  return found;
+}
+
+/** The text of a script or style element: raw text, as written */
+const textOf = (element: Element) =>
+  element.childNodes.map((child) => ('value' in child ? child.value : '')).join('');
+
+/**
+ * The page's inline scripts and styles, each once, in page order: read as a browser parses the
+ * page, so words that only look like a tag (inside an attribute's value, say) are not one
+ */
 function pageInlines(html: string): { scripts: Inline[]; styles: Inline[] } {
   const once = (items: Inline[]) => [...new Map(items.map((item) => [item.hash, item])).values()];
   const inline = (body: string): Inline => ({
     hash: hashSource(body),
     start: body.trim().slice(0, 60),
   });
-  const scripts = [...html.matchAll(INLINE_SCRIPT)]
-    .filter(([, attributes = '']) => !EXTERNAL.test(attributes) && !DATA_BLOCK.test(attributes))
-    .map(([, , body = '']) => inline(body));
-  const styles = [...html.matchAll(INLINE_STYLE)].map(([, body = '']) => inline(body));
+  const attribute = (element: Element, name: string) =>
+    element.attrs.find((attr) => attr.name === name)?.value;
+  const elements = scriptsAndStyles(parse(html));
+  const scripts = elements
+    .filter(
+      (element) =>
+        element.tagName === 'script' &&
+        attribute(element, 'src') === undefined &&
+        !DATA_BLOCK.test(attribute(element, 'type')?.trim() ?? ''),
+    )
+    .map((element) => inline(textOf(element)));
+  const styles = elements
+    .filter((element) => element.tagName === 'style')
+    .map((element) => inline(textOf(element)));
   return { scripts: once(scripts), styles: once(styles) };
 }
 

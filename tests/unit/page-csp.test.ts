@@ -55,6 +55,17 @@ describe('narrowCsp', () => {
     expect(unlisted).toEqual([]);
   });
 
+  it("reads tags as a browser does: words in an attribute's value that look like a script are none", () => {
+    // A title the owner typed, escaped into a meta tag's content as the templates write it
+    const title = 'Botany </script><script>alert(71)</script><style>p{}</style>';
+    const { html, unlisted } = narrowCsp(
+      page(`<meta property="og:title" content="${title}"><script>run()</script>`),
+    );
+    expect(directive(html, 'script-src')).toEqual(["'self'", 'https://gc.zgo.at', hash('run()')]);
+    expect(directive(html, 'style-src')).toEqual(["'self'"]);
+    expect(unlisted).toEqual([]);
+  });
+
   it('gives no hash to an inline script or style the templates did not write, and reports each', () => {
     const injected = "fetch('/api/owner/leads')";
     const overlay = 'html::after{content:"Site moved"}';
