@@ -49,6 +49,15 @@ for (const path of ['/no-such-page', '/areas/electrician-nowhere', '/projects/x/
   });
 }
 
+test("the Not Found page's heading reads as two words to a reader without styles, as a crawler's", async ({
+  request,
+}) => {
+  const html = await (await request.get('/no-such-page')).text();
+  const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)![1]!;
+  // Its text as the DOM gives it: tags take no room
+  expect(heading.replace(/<[^<>]*>/g, '').trim()).toBe('404 Page Not Found');
+});
+
 test('an unknown service slug answers 404 with Service not found', async ({ request }) => {
   const response = await request.get('/services/underwater-welding');
   expect(response.status()).toBe(404);

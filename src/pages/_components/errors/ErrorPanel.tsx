@@ -22,8 +22,8 @@ export function ErrorPanel({ code, title, message, actions, links, linksHeading 
       <div className="container-page max-w-3xl text-center">
         {code ? (
           <h1 className="text-7xl font-extrabold text-brand-700 md:text-8xl">
-            {code}
-            <span className="mt-3 block text-h2 text-brand-900">{title}</span>
+            {/* The space keeps the code and the title two words in the heading's name ("404 Page Not Found") */}
+            {code} <span className="mt-3 block text-h2 text-brand-900">{title}</span>
           </h1>
         ) : (
           <h1 className="text-display">{title}</h1>
