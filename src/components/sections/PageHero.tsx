@@ -49,8 +49,9 @@ export function PageHero({
           className="absolute! inset-0 -z-10 h-full"
         />
       )}
+      {/* On a phone the text runs the full width, over the picture's busiest side: darker there */}
       <div
-        className={`absolute inset-0 -z-10 ${tone === 'danger' ? 'bg-danger-800/85' : 'bg-gradient-to-r from-brand-950/95 via-brand-900/85 to-brand-900/50'}`}
+        className={`absolute inset-0 -z-10 ${tone === 'danger' ? 'bg-danger-800/85' : 'bg-gradient-to-r from-brand-950/95 via-brand-900/85 to-brand-900/70 md:to-brand-900/50'}`}
         aria-hidden="true"
       />
     </section>
