@@ -12,7 +12,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ACKNOWLEDGEMENT } from '../../src/server/db/records.ts';
 import { openLeadStore } from '../../src/server/db/store.ts';
 import { OUTBOX_CONCURRENCY, SLOW_ATTEMPT_MS } from '../../src/server/notify/retry-policy.ts';
-import { sampleLead } from '../support/leads.ts';
+import { quoteFormFields, sampleLead } from '../support/leads.ts';
 import {
   carriesEicar,
   EICAR,
@@ -35,15 +35,7 @@ requireBuild();
 
 /** A visitor's quote request, as the form posts it */
 function postQuoteRequest(server: RunningServer, name: string, message: string) {
-  const body = new URLSearchParams({
-    form_source: 'Quote Form',
-    name,
-    email: 'visitor@example.co.nz',
-    phone: '021 555 0199',
-    address: '12 Picton Street, Howick',
-    service: 'Electrical Repairs',
-    message,
-  }).toString();
+  const body = new URLSearchParams(quoteFormFields({ name, message })).toString();
   return send(server, {
     method: 'POST',
     path: '/api/leads',

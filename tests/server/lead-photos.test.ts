@@ -22,12 +22,12 @@ import {
   PHOTO_REQUEST_MAX_BYTES,
   PHOTOS_MAX,
 } from '../../src/lib/photos.ts';
-import { FORM_SOURCES } from '../../src/lib/validation.ts';
 import { PHOTOS_FOLDER } from '../../src/server/db/lead-photos.ts';
 import { THANKS_PATH } from '../../src/server/leads/responses.ts';
 import { vapidKeysPath } from '../../src/server/notify/push-keys.ts';
 import { HEIC_START, HTML_AS_JPEG, pngBomb, truncated } from '../support/bad-photos.ts';
 import { multipartWithFiles, type FilePart } from '../support/form-bodies.ts';
+import { quoteFormFields } from '../support/leads.ts';
 import { makeInvite } from '../support/owner-invite.ts';
 import { ownerClient } from '../support/owner.ts';
 import { grainyPhonePhoto, phonePhoto, BLUE, RED } from '../support/phone-photo.ts';
@@ -45,15 +45,7 @@ import {
 requireBuild();
 
 const SITE_URL = 'https://www.example.com';
-const FIELDS = {
-  form_source: FORM_SOURCES.quote,
-  name: 'Mere Photo-Sender',
-  email: 'mere@example.co.nz',
-  phone: '021 555 0177',
-  address: '3 Ridge Road, Howick',
-  service: 'Electrical Repairs',
-  message: 'The switchboard is buzzing; photos attached.',
-};
+const FIELDS = quoteFormFields({ message: 'The switchboard is buzzing; photos attached.' });
 
 let server: RunningServer;
 let leadsDb: string;

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
+import { FORM_SOURCES } from '../../src/lib/validation.ts';
 import { openLeadStore } from '../../src/server/db/store.ts';
 import { type LeadStore, type NewLead, type StoredLead } from '../../src/server/db/records.ts';
 
@@ -19,6 +20,21 @@ export function sampleLead(overrides: Partial<NewLead> = {}): NewLead {
     userAgent: 'TestBrowser/1.0',
     ...overrides,
   };
+}
+
+const quoteForm = {
+  form_source: FORM_SOURCES.quote as string,
+  name: 'Mere Photo-Sender',
+  email: 'mere@example.co.nz',
+  phone: '021 555 0177',
+  address: '3 Ridge Road, Howick',
+  service: 'Electrical Repairs',
+  message: 'The switchboard is buzzing.',
+};
+
+/** The full quote form's fields as a visitor posts them, for tests of the endpoint */
+export function quoteFormFields(overrides: Partial<typeof quoteForm> = {}): typeof quoteForm {
+  return { ...quoteForm, ...overrides };
 }
 
 /** The sample lead as the store gives it back: new, unread, without notes, deliveries, acknowledgement or photos */

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PHOTO_FIELD } from '../../src/lib/photos.ts';
-import { FORM_SOURCES } from '../../src/lib/validation.ts';
 import { inProcessStore } from '../../src/server/db/async-store.ts';
 import { leadPhotoFiles } from '../../src/server/db/lead-photos.ts';
 import type { LeadStore } from '../../src/server/db/records.ts';
@@ -19,6 +18,7 @@ import { leadEmailText } from '../../src/server/notify/channels/email.ts';
 import { ntfyMessage } from '../../src/server/notify/channels/ntfy.ts';
 import { leadPush } from '../../src/server/notify/channels/push-message.ts';
 import { webhookBody } from '../../src/server/notify/channels/webhook.ts';
+import { quoteFormFields } from '../support/leads.ts';
 import { phonePhoto } from '../support/phone-photo.ts';
 
 const SITE = 'https://sparky.test';
@@ -36,16 +36,7 @@ afterEach(() => {
 
 async function postWithPhotos(count: number, write?: Parameters<typeof leadPhotoFiles>[1]) {
   const form = new FormData();
-  const fields = {
-    form_source: FORM_SOURCES.quote,
-    name: 'Mere Photo-Sender',
-    email: 'mere@example.co.nz',
-    phone: '021 555 0177',
-    address: '3 Ridge Road, Howick',
-    service: 'Electrical Repairs',
-    message: 'The switchboard is buzzing.',
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, value] of Object.entries(quoteFormFields())) form.append(name, value);
   const photo = await phonePhoto(600, 400);
   for (let index = 0; index < count; index++)
     form.append(

@@ -3,16 +3,12 @@
  * third is refused at once; all requests together hold the room's bytes, and a request past them
  * is refused with a time to try again, giving back what it held.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHOTO_FIELD } from '../../src/lib/photos.ts';
-import { FORM_SOURCES } from '../../src/lib/validation.ts';
 import { inProcessStore } from '../../src/server/db/async-store.ts';
 import { leadPhotoFiles } from '../../src/server/db/lead-photos.ts';
 import type { LeadStore } from '../../src/server/db/records.ts';
-import { openLeadStore } from '../../src/server/db/store.ts';
 import { handleLeadRequest } from '../../src/server/leads/handler.ts';
 import {
   createUploadRoom,
@@ -20,28 +16,14 @@ import {
   type UploadRoom,
 } from '../../src/server/leads/upload-room.ts';
 import { multipartWithFiles } from '../support/form-bodies.ts';
+import { leadStorePerTest, quoteFormFields } from '../support/leads.ts';
 import { phonePhoto } from '../support/phone-photo.ts';
 
 const SITE = 'https://sparky.test';
-const fields = {
-  form_source: FORM_SOURCES.quote,
-  name: 'Mere Photo-Sender',
-  email: 'mere@example.co.nz',
-  phone: '021 555 0177',
-  address: '3 Ridge Road, Howick',
-  service: 'Electrical Repairs',
-  message: 'The switchboard is buzzing.',
-};
+const fields = quoteFormFields();
 let dir: string;
 let store: LeadStore;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'upload-room-'));
-  store = openLeadStore(join(dir, 'leads.sqlite'));
-});
-afterEach(() => {
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+leadStorePerTest('upload-room-', (opened) => ({ dir, store } = opened));
 
 const post = (uploads: UploadRoom, client: string, body: BodyInit, contentType: string) =>
   handleLeadRequest(
