@@ -12,6 +12,7 @@ import { join, relative } from 'node:path';
 import { z } from 'zod';
 import { businessSchema, type Business } from '../../src/config/business.ts';
 import { placeholderProblems } from '../../src/lib/launch-check.ts';
+import { literalPattern } from '../../src/lib/literal-pattern.ts';
 
 export interface FixtureIdentity {
   name: string;
@@ -151,22 +152,21 @@ export function identityTraces(
   before: Business,
   fixture: FixtureIdentity = fixtureIdentity,
 ): Trace[] {
-  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // A space in a fact may be rendered as a non-breaking one, or as a line break in the markup
-  const spaced = (text: string) => literal(text).replace(/ /g, '\\s+');
+  const spaced = (text: string) => literalPattern(text).replace(/ /g, '\\s+');
   const yearsBefore = `${before.claims.yearsExperience}+ years`;
   const facts: [label: string, was: string, now: string, pattern: string][] = [
     ['name', before.name, fixture.name, spaced(before.name)],
     ['short name', before.shortName, fixture.shortName, spaced(before.shortName)],
     ['owner', before.owner, fixture.owner, `\\b${spaced(before.owner)}\\b`],
     ['phone', before.phone.display, fixture.phone.display, spaced(before.phone.display)],
-    ['phone', before.phone.e164, fixture.phone.e164, literal(before.phone.e164)],
-    ['e-mail', before.email, fixture.email, literal(before.email)],
+    ['phone', before.phone.e164, fixture.phone.e164, literalPattern(before.phone.e164)],
+    ['e-mail', before.email, fixture.email, literalPattern(before.email)],
     [
       'origin',
       before.defaultOrigin,
       fixture.defaultOrigin,
-      `//${literal(new URL(before.defaultOrigin).host)}(?![\\w.-])`,
+      `//${literalPattern(new URL(before.defaultOrigin).host)}(?![\\w.-])`,
     ],
     [
       'registration',

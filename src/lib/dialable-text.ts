@@ -6,6 +6,7 @@
  * spaces, is found the same.
  */
 import type { Business } from '../config/business.ts';
+import { literalPattern } from './literal-pattern.ts';
 
 export interface DialableNumber {
   /** The number as the text writes it, so the page's words and its structured data stay the same */
@@ -15,9 +16,8 @@ export interface DialableNumber {
   elsewhere: boolean;
 }
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A display number with any of its spaces written as plain or non-breaking */
-const loosely = (display: string) => escaped(display).replaceAll(' ', '[ \u00a0]');
+const loosely = (display: string) => literalPattern(display).replaceAll(' ', '[ \u00a0]');
 
 /** `text` as runs of words and the phone numbers among them, in order */
 export function dialableParts(

@@ -10,6 +10,7 @@
 import { posix } from 'node:path';
 import type { Config } from '@keystatic/core';
 import { PHOTOS_DIRECTORY } from '../../lib/content-schemas.ts';
+import { literalPattern } from '../../lib/literal-pattern.ts';
 import { makePhotoSafe } from './photos.ts';
 
 export interface Update {
@@ -38,7 +39,6 @@ export interface EditableFiles {
 const ENTRY_NAME = '[a-z0-9]+(?:-[a-z0-9]+)*';
 /** A path under the photos directory: plain names (so no '.' or '..'), an extension any case */
 const PHOTO_PATH = new RegExp(`^${PHOTOS_DIRECTORY}/(?:[\\w-]+/)*[\\w-]+\\.[A-Za-z0-9]+$`);
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const refused = (status: number, message: string): UpdateOutcome => ({
   ok: false,
   status,
@@ -87,7 +87,7 @@ function holdsPhotos(field: unknown): boolean {
  */
 function namesAsField(text: string, reference: string): boolean {
   const value = new RegExp(
-    `^[ \\t]*(?:-[ \\t]+)?[\\w-]+:[ \\t]*(['"]?)${escape(reference)}\\1[ \\t\\r]*$`,
+    `^[ \\t]*(?:-[ \\t]+)?[\\w-]+:[ \\t]*(['"]?)${literalPattern(reference)}\\1[ \\t\\r]*$`,
   );
   return text.split('\n').some((line) => value.test(line));
 }
@@ -164,7 +164,7 @@ export async function checkUpdate(
   if (!isUpdate(body)) return refused(400, UNREADABLE_MESSAGE);
   const entryPatterns = files.collections.map(
     ({ directory, extension }) =>
-      new RegExp(`^${escape(directory)}/${ENTRY_NAME}${escape(extension)}$`),
+      new RegExp(`^${literalPattern(directory)}/${ENTRY_NAME}${literalPattern(extension)}$`),
   );
   const singletons = new Set(files.singletons);
   const isEntry = (path: string) => entryPatterns.some((pattern) => pattern.test(path));
