@@ -63,7 +63,8 @@ export interface PageCodeOptions {
   redirectTo?: string | undefined;
 }
 
-const attribute = (element: Element, name: string) =>
+/** An element's attribute as parse5 read it; undefined when it has none */
+export const attribute = (element: Element, name: string) =>
   element.attrs.find((attr) => attr.name === name)?.value;
 
 /** The start tag as written, shortened, to name the element in a report */

@@ -14,6 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
+import { attribute } from './page-code.ts';
 
 const META_CSP = /(<meta http-equiv="content-security-policy" content=")([^"]*)(")/i;
 /** Data blocks the browser never runs, so the CSP does not apply to them */
@@ -58,8 +59,6 @@ function pageInlines(html: string): { scripts: Inline[]; styles: Inline[] } {
     hash: hashSource(body),
     start: body.trim().slice(0, 60),
   });
-  const attribute = (element: Element, name: string) =>
-    element.attrs.find((attr) => attr.name === name)?.value;
   const elements = scriptsAndStyles(parse(html));
   const scripts = elements
     .filter(
