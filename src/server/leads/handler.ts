@@ -15,7 +15,7 @@ import { answersFor } from './responses.ts';
 import type { PageReader } from '../http/site-files.ts';
 import { formPageWithProblems } from './form-page.ts';
 import type { AsyncLeadStore } from '../db/async-store.ts';
-import { discardUnreadBody, mediaTypeOf, type DiscardLimits } from '../http/request-body.ts';
+import { discardUnreadBody, type DiscardLimits } from '../http/request-body.ts';
 import { MAX_BODY_BYTES } from './form-body.ts';
 import { isPlainAddress } from '../notify/channels/email.ts';
 import type { Outbox } from '../notify/outbox.ts';
@@ -24,7 +24,7 @@ import { isSameSite } from '../support/same-site.ts';
 import { PHOTO_REQUEST_MAX_BYTES } from '../../lib/photos.ts';
 import type { LeadPhotoFiles } from '../db/lead-photos.ts';
 import { liveFacts } from '../support/live-facts.ts';
-import { readLeadBody } from './lead-body.ts';
+import { mayCarryPhotos, readLeadBody } from './lead-body.ts';
 import { collectFields, isSpam, refererPath, toNewLead, visibleFields } from './lead-fields.ts';
 import { keepPhotos, preparePhotos } from './request-photos.ts';
 import type { UploadRoom } from './upload-room.ts';
@@ -104,8 +104,7 @@ async function leadResponse(
   }
 
   // A request that may carry photos holds a place until it is answered, and its photos' bytes with it
-  const mayCarryPhotos = mediaTypeOf(request.headers.get('content-type')) === 'multipart/form-data';
-  const place = mayCarryPhotos ? options.uploads?.enter(clientAddress) : undefined;
+  const place = mayCarryPhotos(request) ? options.uploads?.enter(clientAddress) : undefined;
   if (place === null) {
     return answer.error(
       429,

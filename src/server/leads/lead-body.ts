@@ -33,6 +33,13 @@ export interface LeadBodyLimits {
   hold?: ((bytes: number) => boolean) | undefined;
 }
 
+/** The one body type that may carry photos */
+const MULTIPART = 'multipart/form-data';
+
+/** Whether `request`'s body may carry photos: the handler holds a place for it while it arrives */
+export const mayCarryPhotos = (request: Request) =>
+  mediaTypeOf(request.headers.get('content-type')) === MULTIPART;
+
 export type LeadBody =
   { ok: true; entries: FormEntry[]; photos: UploadedPhoto[] } | { ok: false; refusal: Response };
 
@@ -60,7 +67,7 @@ export async function readLeadBody(
       413,
       `The request is too large (the limit is ${requestBytes / 1024 / 1024} MB). Please send fewer or smaller photos.`,
     );
-  const isMultipart = mediaType === 'multipart/form-data';
+  const isMultipart = mediaType === MULTIPART;
   if (isMultipart) allowPhotoUpload?.();
   if (declaresTooLarge(request, isMultipart ? requestBytes : textBytes))
     return refuse(isMultipart ? photosTooLarge() : tooLarge());
