@@ -321,7 +321,7 @@ describe('pageCodeProblems', () => {
       ).toHaveLength(1);
     for (const href of [
       'https://www.google.com/maps',
-      'tel:+6490000000',
+      `tel:${business.phone.e164}`,
       'mailto:a@example.com',
       quotePath,
       '#main',

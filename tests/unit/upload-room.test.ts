@@ -43,11 +43,15 @@ const post = (uploads: UploadRoom, client: string, body: BodyInit, contentType: 
     },
   );
 
-/** A request with a photo whose last bytes never come, until `end` */
-function hangingUpload(photo: Buffer) {
-  const { body, contentType } = multipartWithFiles(fields, [
+/** The quote form with `photo` attached, as a phone posts it */
+const withPhoto = (photo: Buffer) =>
+  multipartWithFiles(fields, [
     { name: PHOTO_FIELD, filename: 'board.jpg', type: 'image/jpeg', bytes: photo },
   ]);
+
+/** A request with a photo whose last bytes never come, until `end` */
+function hangingUpload(photo: Buffer) {
+  const { body, contentType } = withPhoto(photo);
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   const stream = new ReadableStream<Uint8Array>({
     start(opened) {
@@ -66,9 +70,7 @@ describe('the upload room', () => {
     const answers = hanging.map(({ stream, contentType }) =>
       post(uploads, '203.0.113.7', stream, contentType),
     );
-    const { body, contentType } = multipartWithFiles(fields, [
-      { name: PHOTO_FIELD, filename: 'board.jpg', type: 'image/jpeg', bytes: photo },
-    ]);
+    const { body, contentType } = withPhoto(photo);
     const third = await post(uploads, '203.0.113.7', new Uint8Array(body), contentType);
     expect(third.status).toBe(429);
     expect(third.headers.get('retry-after')).toBeTruthy();
@@ -95,9 +97,7 @@ describe('the upload room', () => {
     const uploads = createUploadRoom({ bytes: photo.length * 1.5 });
     const waiting = hangingUpload(photo);
     const answer = post(uploads, '203.0.113.7', waiting.stream, waiting.contentType);
-    const { body, contentType } = multipartWithFiles(fields, [
-      { name: PHOTO_FIELD, filename: 'board.jpg', type: 'image/jpeg', bytes: photo },
-    ]);
+    const { body, contentType } = withPhoto(photo);
     const refused = await post(uploads, '198.51.100.2', new Uint8Array(body), contentType);
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('60');
